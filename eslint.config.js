@@ -1,0 +1,106 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** Import boundaries of ARCHITECTURE.md: renderer|server|main|preload -> shared, never sideways. */
+const otherTops = (/** @type {string[]} */ ...tops) => tops.flatMap((top) => [`../${top}/*`, `../../${top}/*`, `../../../${top}/*`, `../../../../${top}/*`, `../../../../../${top}/*`]);
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'events', 'stream', 'util', 'buffer', 'zlib'];
+
+const features = (() => {
+  try {
+    return readdirSync(new URL('./renderer/features/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'resources/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: [...nodeBuiltins, 'react', 'react-dom', 'electron', 'fastify', 'kysely', 'better-sqlite3'], message: 'shared/ runs anywhere: no Node, DOM, React or Electron imports.' },
+        { group: otherTops('server', 'main', 'preload', 'renderer', 'e2e'), message: 'shared/ imports nothing from other top folders.' },
+      ] }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['electron', 'react', 'react-dom'], message: 'The server never imports Electron or React.' },
+        { group: otherTops('main', 'preload', 'renderer', 'e2e'), message: 'server/ depends on shared/ only.' },
+      ] }],
+    },
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/electron/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['electron'], message: "Only main/electron/ imports 'electron'; handlers stay plain Node." },
+        { group: otherTops('server', 'preload', 'renderer', 'e2e'), message: 'main/ depends on shared/ only.' },
+      ] }],
+    },
+  },
+  {
+    files: ['main/electron/**/*.ts'],
+    ignores: ['main/electron/ipc.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'ipcMain is used only in main/electron/ipc.ts, which registers the bridge.' }],
+      'no-restricted-imports': ['error', { patterns: [
+        { group: otherTops('server', 'preload', 'renderer', 'e2e'), message: 'main/ depends on shared/ only.' },
+      ] }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [
+        { group: [...nodeBuiltins, 'electron'], message: 'The renderer runs in a browser: no Node or Electron imports (use the bridge).' },
+        { group: otherTops('server', 'main', 'preload', 'e2e'), message: 'renderer/ depends on shared/ only.' },
+      ] }],
+    },
+  },
+  // Features do not import each other: each feature folder gets the others' paths forbidden.
+  ...features.map((feature) => ({
+    files: [`renderer/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: [...nodeBuiltins, 'electron'], message: 'The renderer runs in a browser: no Node or Electron imports (use the bridge).' },
+        { group: otherTops('server', 'main', 'preload', 'e2e'), message: 'renderer/ depends on shared/ only.' },
+        ...features.filter((other) => other !== feature).map((other) => ({
+          group: [`**/features/${other}`, `**/features/${other}/**`, `../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`],
+          message: `Features do not import each other (${feature} -> ${other}); compose them in renderer/app/ or move the shared part to renderer/ui/.`,
+        })),
+      ] }],
+    },
+  })),
+  {
+    files: ['renderer/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: [...nodeBuiltins, 'electron'], message: 'The renderer runs in a browser: no Node or Electron imports (use the bridge).' },
+        { group: otherTops('server', 'main', 'preload', 'e2e'), message: 'renderer/ depends on shared/ only.' },
+      ] }],
+    },
+  },
+);

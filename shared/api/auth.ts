@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { emailField, newPasswordField } from './fields.ts';
+import { userDataSchema } from '../domain/user.ts';
+
+export const authPaths = {
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  newToken: '/api/auth/newtoken',
+  resetPass: '/api/auth/resetpass',
+  resetPassCheck: '/api/auth/resetpasscheck',
+  emailValidation: (email: string) => `/api/auth/emailvalidation/${encodeURIComponent(email)}`,
+} as const;
+
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Este campo es obligatorio' }).min(1, 'Este campo es obligatorio').max(200),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const sessionResponseSchema = z.object({ userData: userDataSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const resetPassRequestSchema = z.object({ email: emailField });
+export type ResetPassRequest = z.input<typeof resetPassRequestSchema>;
+
+/** Without a password it only checks that the link's token is still valid. */
+export const resetPassCheckRequestSchema = z.object({
+  token: z.string().min(16, 'El enlace no es válido').max(200, 'El enlace no es válido'),
+  password: newPasswordField.optional(),
+});
+export type ResetPassCheckRequest = z.input<typeof resetPassCheckRequestSchema>;
+
+/** Without a token it sends the validation link; with the link's token it marks the email as validated. */
+export const emailValidationRequestSchema = z.object({
+  token: z.string().min(16, 'El enlace no es válido').max(200, 'El enlace no es válido').optional(),
+});
+export type EmailValidationRequest = z.input<typeof emailValidationRequestSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** One invalid field: where it is ('email', 'items.0.name') and what is wrong, in Spanish. */
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** Every non-2xx JSON response of the API has this shape. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number(),
+  code: z.string(),
+  message: z.string(),
+  issues: z.array(fieldIssueSchema).optional(),
+  /** Set on a 401 when the session ended for a reason worth telling the user. */
+  logoutReason: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Turns a zod failure into the field issues the API returns (first message per path). */
+export function toFieldIssues(error: z.ZodError): FieldIssue[] {
+  const seen = new Set<string>();
+  const issues: FieldIssue[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '(body)';
+    if (seen.has(path)) continue;
+    seen.add(path);
+    issues.push({ path, message: issue.message });
+  }
+  return issues;
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** The compact view the top bar needs (spec §3 Subscription, launcher view). */
+export const launcherSubscriptionSchema = z.object({
+  active: z.boolean(),
+  trialing: z.boolean(),
+  name: z.string(),
+  balance: z.number(),
+});
+export type LauncherSubscription = z.infer<typeof launcherSubscriptionSchema>;
+
+/** Usage of the current period, with the figures the status card and banner derive from. */
+export const subscriptionUsageSchema = launcherSubscriptionSchema.extend({
+  cancelled: z.boolean(),
+  usageLimit: z.number(),
+  usedSlans: z.number(),
+  slansPercentage: z.number(),
+  excededSlans: z.number(),
+  extraPrice: z.number(),
+  nextPaymentDate: z.string().nullable(),
+});
+export type SubscriptionUsage = z.infer<typeof subscriptionUsageSchema>;
