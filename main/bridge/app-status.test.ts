@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appStatusSchema } from '../../shared/bridge/contract.ts';
+import { readAppStatus, startAppStatusTicker } from './app-status.ts';
+import { fakeContext } from './test-context.ts';
+
+afterEach(() => vi.useRealTimers());
+
+describe('AppStatus', () => {
+  it('describes the host, machine, uptime and running robots', async () => {
+    const status = await readAppStatus(fakeContext({ runningRobots: () => 2 }));
+    expect(appStatusSchema.parse(status)).toEqual({
+      hostVersion: '1.2.3',
+      host: 'agent',
+      machineName: 'OFICINA-01',
+      uptimeSeconds: 5,
+      runningRobots: 2,
+      at: '2026-11-23T08:00:05.000Z',
+    });
+  });
+
+  it('is emitted every second until stopped', async () => {
+    vi.useFakeTimers();
+    const emitted: unknown[] = [];
+    const stop = startAppStatusTicker(fakeContext(), (status) => emitted.push(status));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(emitted).toHaveLength(3);
+    stop();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(emitted).toHaveLength(3);
+  });
+});

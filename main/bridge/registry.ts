@@ -1,0 +1,48 @@
+import type { BridgeCommand } from '../../shared/bridge/contract.ts';
+import { bridgeCommands, isBridgeCommand } from '../../shared/bridge/contract.ts';
+import type { BridgeEnvelope } from '../../shared/bridge/envelope.ts';
+import { toFieldIssues } from '../../shared/api/errors.ts';
+import type { BridgeContext, Handler } from './context.ts';
+import { BridgeFailure } from './context.ts';
+import { Minimize } from './Minimize.ts';
+import { Maximize } from './Maximize.ts';
+import { CloseWindow } from './CloseWindow.ts';
+import { GetMachineHashCode } from './GetMachineHashCode.ts';
+import { CheckAppUpdate } from './CheckAppUpdate.ts';
+
+/** One handler per contract command: a command without a handler does not compile. */
+export const handlers: { [C in BridgeCommand]: Handler<C> } = {
+  Minimize,
+  Maximize,
+  CloseWindow,
+  GetMachineHashCode,
+  CheckAppUpdate,
+};
+
+/**
+ * The single entry of every transport (Electron IPC, agent socket): parses the arguments with the
+ * contract, runs the handler, checks its result, and never throws.
+ */
+export async function dispatch(command: unknown, rawArgs: unknown, ctx: BridgeContext): Promise<BridgeEnvelope<unknown>> {
+  if (!isBridgeCommand(command)) {
+    return { ok: false, error: { code: 'UNKNOWN_COMMAND', message: `Orden desconocida: ${String(command).slice(0, 60)}` } };
+  }
+  return run(command, rawArgs ?? {}, ctx);
+}
+
+async function run<C extends BridgeCommand>(command: C, rawArgs: unknown, ctx: BridgeContext): Promise<BridgeEnvelope<unknown>> {
+  const schemas = bridgeCommands[command];
+  const args = schemas.args.safeParse(rawArgs);
+  if (!args.success) {
+    const detail = toFieldIssues(args.error).map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    return { ok: false, error: { code: 'BAD_ARGS', message: `Argumentos no válidos para ${command}. ${detail}` } };
+  }
+  try {
+    const handler = handlers[command] as Handler<C>;
+    const result = await handler(args.data as Parameters<Handler<C>>[0], ctx);
+    return { ok: true, data: schemas.result.parse(result) };
+  } catch (error) {
+    if (error instanceof BridgeFailure) return { ok: false, error: { code: error.code, message: error.message } };
+    return { ok: false, error: { code: 'FAILED', message: `No se ha podido completar ${command}.` } };
+  }
+}

@@ -1,0 +1,32 @@
+import type { BridgeContext, WindowControls } from './context.ts';
+
+/** A context with fakes for handler tests; override what a test cares about. */
+export function fakeContext(overrides: Partial<BridgeContext> = {}): BridgeContext {
+  return {
+    host: 'agent',
+    appVersion: '1.2.3',
+    startedAt: new Date('2026-11-23T08:00:00Z'),
+    window: null,
+    machine: async () => ({ machineHashCode: 'a'.repeat(64), machineName: 'OFICINA-01' }),
+    updateFeedUrl: null,
+    fetch: async () => new Response('{}'),
+    runningRobots: () => 0,
+    now: () => new Date('2026-11-23T08:00:05Z'),
+    ...overrides,
+  };
+}
+
+export function fakeWindow(): WindowControls & { calls: string[] } {
+  let maximized = false;
+  const calls: string[] = [];
+  return {
+    calls,
+    minimize: () => void calls.push('minimize'),
+    toggleMaximize: () => {
+      calls.push('toggleMaximize');
+      maximized = !maximized;
+      return maximized;
+    },
+    close: () => void calls.push('close'),
+  };
+}

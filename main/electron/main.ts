@@ -1,0 +1,48 @@
+import { app, BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startAppStatusTicker } from '../bridge/app-status.ts';
+import type { BridgeContext } from '../bridge/context.ts';
+import { machineIdentityReader } from '../machine/machine-id.ts';
+import { readDesktopSettings, serverUrlFor } from '../settings/desktop-settings.ts';
+import { registerBridge, sendBridgeEvent } from './ipc.ts';
+import { createMainWindow, windowControls } from './window.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+async function start() {
+  if (!app.requestSingleInstanceLock()) return app.quit();
+  await app.whenReady();
+
+  const settings = await readDesktopSettings(join(app.getPath('userData'), 'settings.json'));
+  const serverUrl = serverUrlFor(settings);
+  const window = createMainWindow({ serverUrl, preloadPath: join(here, 'preload.cjs'), appVersion: app.getVersion() });
+
+  const ctx: BridgeContext = {
+    host: 'electron',
+    appVersion: app.getVersion(),
+    startedAt: new Date(),
+    window: windowControls(window),
+    machine: machineIdentityReader(),
+    updateFeedUrl: process.env.AUTOASESOR_UPDATE_URL || null,
+    fetch,
+    runningRobots: () => 0,
+    now: () => new Date(),
+  };
+  registerBridge(ctx, () => serverUrl);
+  const stopTicker = startAppStatusTicker(ctx, (status) => sendBridgeEvent(window.webContents, 'AppStatus', status));
+
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => {
+    stopTicker();
+    app.quit();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void start();
+  });
+}
+
+void start();

@@ -1,0 +1,63 @@
+import { BrowserWindow, session, shell } from 'electron';
+import { EMBEDDED_USER_AGENT_MARKER } from '../../shared/bridge/envelope.ts';
+import type { WindowControls } from '../bridge/context.ts';
+import { contentSecurityPolicy } from './csp.ts';
+
+export interface MainWindowOptions {
+  serverUrl: string;
+  preloadPath: string;
+  appVersion: string;
+}
+
+/**
+ * The app's single window. It shows the renderer served by the chosen server, isolated from Node:
+ * context isolation and the sandbox on, no Node integration, a CSP on every response, no navigation
+ * or pop-ups to other origins (links open in the user's browser).
+ */
+export function createMainWindow({ serverUrl, preloadPath, appVersion }: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 1024,
+    minHeight: 680,
+    frame: false, // the renderer draws its own top bar with Minimizar / Maximizar / Cerrar
+    show: false,
+    backgroundColor: '#f3f6fb',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+
+  const serverOrigin = new URL(serverUrl).origin;
+  window.webContents.setUserAgent(`${window.webContents.getUserAgent()} ${EMBEDDED_USER_AGENT_MARKER}/${appVersion}`);
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy(serverOrigin)] } });
+  });
+  window.webContents.on('will-navigate', (event, url) => {
+    if (new URL(url).origin !== serverOrigin) event.preventDefault();
+  });
+  window.webContents.setWindowOpenHandler(({ url }) => {
+    if (url.startsWith('https://')) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(serverUrl);
+  return window;
+}
+
+export function windowControls(window: BrowserWindow): WindowControls {
+  return {
+    minimize: () => window.minimize(),
+    toggleMaximize: () => {
+      if (window.isMaximized()) window.unmaximize();
+      else window.maximize();
+      return window.isMaximized();
+    },
+    close: () => window.close(),
+  };
+}
