@@ -1,0 +1,36 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+/** baseURL comes from the global setup, which picks a free port at run time. */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global setup).');
+    await use(url);
+  },
+});
+export { expect };
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(): NewUser {
+  return { name: 'Marta Ruiz', email: `marta.${randomUUID().slice(0, 8)}@asesoria-e2e.es`, password: 'Segura123!' };
+}
+
+export async function signUp(page: Page, user: NewUser): Promise<void> {
+  await page.goto('/auth/signup');
+  await page.getByLabel('Nombre').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Contraseña').fill(user.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+}
+
+export async function signIn(page: Page, user: Pick<NewUser, 'email' | 'password'>): Promise<void> {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Contraseña').fill(user.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}

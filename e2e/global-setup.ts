@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startProcess, stop, waitFor } from './processes.ts';
+
+/**
+ * Starts a real server (built renderer + API on a fresh SQLite file in a temp dir) and a headless
+ * agent on loopback, and hands their addresses to the tests through the environment.
+ */
+export default async function globalSetup() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const server = startProcess('node', ['--import', 'tsx', 'server/index.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    NODE_ENV: 'test',
+  });
+  await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
+
+  const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { AGENT_PORT: '0', AGENT_ALLOWED_ORIGINS: baseUrl });
+  const bridge = await waitFor(
+    'the agent',
+    async () => {
+      const line = agent.output().split('\n').find((text) => text.startsWith('{"agentBridge"'));
+      return line ? (JSON.parse(line) as { agentBridge: { url: string; token: string } }).agentBridge : undefined;
+    },
+    30_000,
+    agent.output,
+  );
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATABASE_FILE = join(dataDir, 'autoasesor.sqlite');
+  process.env.E2E_AGENT_URL = bridge.url;
+  process.env.E2E_AGENT_TOKEN = bridge.token;
+
+  return async () => {
+    await Promise.all([stop(server.child), stop(agent.child)]);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

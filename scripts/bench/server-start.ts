@@ -1,0 +1,35 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startProcess, stop, waitFor } from '../../e2e/processes.ts';
+
+/** Milliseconds from spawning the server (fresh database: migrations and seed included) to its first 200. */
+export async function measureColdStart(): Promise<number> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-bench-'));
+  const port = await freePort();
+  const started = performance.now();
+  const server = startProcess('node', ['--import', 'tsx', 'server/index.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' });
+  try {
+    await waitFor('the server', async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 60_000, server.output);
+    return performance.now() - started;
+  } finally {
+    await stop(server.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Starts a server for other measurements; the caller stops it. */
+export async function startBenchServer() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-bench-'));
+  const port = await freePort();
+  const server = startProcess('node', ['--import', 'tsx', 'server/index.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
+  return {
+    baseUrl,
+    stop: async () => {
+      await stop(server.child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
