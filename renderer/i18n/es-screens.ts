@@ -27,6 +27,13 @@ export const areas = {
 
 export type AreaKey = keyof typeof areas;
 
+/** The areas this version already provides (built with the app shell). */
+export const availableAreas = [
+  { key: 'home', title: 'Inicio', path: '/home', summary: 'La página de entrada, con el estado de tu suscripción y los accesos a cada sección.' },
+  { key: 'userprofile', title: 'Mi cuenta', path: '/userprofile', summary: 'Tus datos de usuario y tus preferencias.' },
+  { key: 'payments', title: 'Pagos', path: '/payments', summary: 'Tu plan, tu saldo de créditos y tus pagos.' },
+] as const;
+
 export const screens = {
   widgets,
   notAvailableYet,

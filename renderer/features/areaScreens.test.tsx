@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import RobotekaPage from './roboteka/RobotekaPage.tsx';
+import LauncherPage from './launcher/LauncherPage.tsx';
+import RecorderPage from './recorder/RecorderPage.tsx';
+import NotificationsPage from './notifications/NotificationsPage.tsx';
+import WorkspacePage from './workspace/WorkspacePage.tsx';
+import FiePage from './fie/FiePage.tsx';
+import SmartBuilderPage from './smartbuilder/SmartBuilderPage.tsx';
+import DocumentManagerPage from './documanager/DocumentManagerPage.tsx';
+import FrumecarPage from './frumecar/FrumecarPage.tsx';
+import ScraperPage from './scraper/ScraperPage.tsx';
+import OnlineFormPage from './onlineform/OnlineFormPage.tsx';
+
+afterEach(cleanup);
+
+const notAvailable = 'Esta sección aún no está disponible en esta versión.';
+
+// Every area that this version does not provide yet: its title and an empty state that says so.
+const comingSoon: [string, ComponentType, string][] = [
+  ['Roboteka', RobotekaPage, 'Próximamente'],
+  ['Lanzador de robots', LauncherPage, 'Próximamente'],
+  ['Grabador de tareas', RecorderPage, 'Próximamente'],
+  ['Notificaciones DEHÚ', NotificationsPage, 'Todavía no has actualizado ninguna notificación...'],
+  ['Mis recursos', WorkspacePage, 'No hay compartidos en tu entorno de trabajo'],
+  ['Procesador FIE', FiePage, 'Próximamente'],
+  ['Smart Builder', SmartBuilderPage, 'Próximamente'],
+  ['Gestor documental', DocumentManagerPage, 'Próximamente'],
+  ['Frumecar', FrumecarPage, 'Próximamente'],
+  ['Extractor web', ScraperPage, 'Próximamente'],
+  ['Formulario online', OnlineFormPage, 'Próximamente'],
+];
+
+describe('area screens with honest empty states', () => {
+  it.each(comingSoon)('%s shows its title and says it is not available yet', (title, Page, emptyTitle) => {
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    const empty = screen.getByRole('region', { name: emptyTitle });
+    expect(empty.textContent).toContain(notAvailable);
+  });
+
+  it('FIE describes the area with the agreed wording', () => {
+    render(<FiePage />);
+    expect(
+      screen.getByText(
+        'Aquí verás los ficheros FIE de SILTRA decodificados y podrás sincronizarlos con A3. Esta sección aún no está disponible en esta versión.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,14 @@
+import { screens } from '../../i18n/es-screens.ts';
+import { EmptyState } from '../../ui/index.ts';
+
+const text = screens.form;
+
+/** Public form links ('/form/:context/:id?') have no forms behind them yet, so none can be found. */
+export default function FormPage() {
+  return (
+    <main className="ui-page ui-page--standalone">
+      <h1 className="ui-visually-hidden">{text.title}</h1>
+      <EmptyState icon="📝" title={text.missing} />
+    </main>
+  );
+}

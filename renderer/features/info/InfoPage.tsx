@@ -1,0 +1,25 @@
+import { screens } from '../../i18n/es-screens.ts';
+import { InfoCard, PageHeader } from '../../ui/index.ts';
+
+const text = screens.info;
+
+/** A public page that explains what AutoAsesor is. */
+export default function InfoPage() {
+  return (
+    <div className="ui-page">
+      <PageHeader title={text.title} subtitle={text.subtitle} />
+      <section className="ui-card ui-section">
+        <p>{text.intro}</p>
+        <ul className="ui-list">
+          {text.points.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+        <p className="ui-muted">{text.credits}</p>
+      </section>
+      <InfoCard title={text.modesTitle} icon="🖥️">
+        <p>{text.modes}</p>
+      </InfoCard>
+    </div>
+  );
+}

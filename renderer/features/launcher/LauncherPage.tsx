@@ -1,0 +1,6 @@
+import { areas } from '../../i18n/es-screens.ts';
+import { ComingSoonArea } from '../../ui/index.ts';
+
+export default function LauncherPage() {
+  return <ComingSoonArea title={areas.launcher.title} summary={areas.launcher.summary} icon="🚀" />;
+}
