@@ -1,0 +1,94 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './context.ts';
+import { connectDatabase, type DatabaseConfig } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedCatalog, seedDemoAccount } from './db/seed.ts';
+import { registerClientInfo } from './http/client-info.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { rateLimitError } from './http/rate-limit.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { createMailer, type SmtpConfig } from './mail/mailer.ts';
+import { registerAppLogsRoutes } from './modules/applogs/routes.ts';
+import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerNotesRoutes } from './modules/notes/routes.ts';
+import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
+import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
+import { registerUsersRoutes } from './modules/users/routes.ts';
+
+export interface ServerConfig {
+  database: DatabaseConfig;
+  /** The built renderer, served at '/' (default dist/renderer). */
+  webRoot?: string;
+  logger?: boolean;
+  /** Where log lines go when logging; tests pass a stream to read emailed links from the log. */
+  logStream?: { write(line: string): void };
+  smtp?: SmtpConfig;
+  /** Base URL of the web app for links in emails. */
+  publicUrl: string;
+  cookieSecure: boolean;
+  /** Origins trusted besides the request's own host (e.g. the desktop app's dev server). */
+  allowedOrigins: string[];
+  /** Behind a load balancer: take the client IP from X-Forwarded-For. */
+  trustProxy?: boolean;
+  now?: () => Date;
+  /** Create the demo account on an empty database (never when NODE_ENV is production). */
+  demoAccount?: boolean;
+  loginRateLimit?: { max: number; timeWindowMs: number };
+}
+
+function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
+  if (config.logStream) return { level: 'info', stream: config.logStream };
+  return config.logger ?? false;
+}
+
+/** The API server, migrated and ready; tests drive it with app.inject. */
+export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(config), trustProxy: config.trustProxy ?? false, bodyLimit: 1_048_576 });
+  const db = connectDatabase(config.database);
+  app.addHook('onClose', async () => db.destroy());
+  const now = config.now ?? (() => new Date());
+
+  try {
+    await migrateToLatest(db);
+    await seedCatalog(db, now());
+    if (config.demoAccount && (await seedDemoAccount(db, now(), process.env.NODE_ENV))) {
+      app.log.info('Cuenta de demostración creada: demo@autoasesor.es / Demo1234!');
+    }
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const ctx: AppContext = {
+    db,
+    now,
+    mailer: createMailer(config.smtp, app.log),
+    publicUrl: config.publicUrl.replace(/\/+$/, ''),
+    cookieSecure: config.cookieSecure,
+    loginRateLimit: config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 },
+  };
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  // Off by default; routes opt in with config.rateLimit. Must be registered before the routes.
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => rateLimitError() });
+  registerClientInfo(app);
+  registerOriginCheck(app, config.allowedOrigins);
+
+  app.get('/api/health', async () => ({ ok: true }));
+  registerAuthRoutes(app, ctx);
+  registerRecoveryRoutes(app, ctx);
+  registerUsersRoutes(app, ctx);
+  registerPreferencesRoutes(app, ctx);
+  registerAppLogsRoutes(app, ctx);
+  registerNotesRoutes(app, ctx);
+  registerSubscriptionsRoutes(app, ctx);
+  await registerWebApp(app, config.webRoot ?? 'dist/renderer');
+
+  await app.ready();
+  return app;
+}

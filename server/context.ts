@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What route modules need from the app: the database, the clock and the outside world. */
+export interface AppContext {
+  db: Kysely<Database>;
+  now: () => Date;
+  mailer: Mailer;
+  /** Base URL of the web app, for links in emails (no trailing slash). */
+  publicUrl: string;
+  cookieSecure: boolean;
+  loginRateLimit: { max: number; timeWindowMs: number };
+}

@@ -1,0 +1,19 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** Opens the database: embedded SQLite by default, Postgres for several server processes. */
+export function connectDatabase(config: DatabaseConfig): Kysely<Database> {
+  if (config.kind === 'postgres') {
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }) });
+  }
+  const sqlite = new SqliteDatabase(config.file);
+  // WAL lets readers run while a write is in progress; SQLite leaves foreign keys off unless asked.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

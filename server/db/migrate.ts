@@ -1,0 +1,22 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.ts';
+import * as accounts from './migrations/0001-accounts.ts';
+
+/**
+ * Migrations are listed here rather than read from a folder, so they work the same under tsx,
+ * Vitest and a bundle. Names sort in the order they run; append new ones at the end.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`La migración de la base de datos ha fallado: ${reason}`, { cause: error });
+  }
+}

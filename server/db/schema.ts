@@ -1,0 +1,127 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The tables as Kysely sees them. Portable column types only: ids are text UUIDs, timestamps are
+ * ISO-8601 UTC text (so they sort as text), JSON is text and booleans are 0/1 integers.
+ */
+export interface Database {
+  groups: GroupsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_tokens: UserTokensTable;
+  preferences: PreferencesTable;
+  app_logs: AppLogsTable;
+  release_notes: ReleaseNotesTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+}
+
+export interface GroupsTable {
+  id: string;
+  name: string;
+  /** JSON of GroupConfig. */
+  config: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  group_id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  language: string;
+  email_validated: number;
+  /** JSON object: per-user app config. */
+  config: string;
+  used_slans: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One access + refresh token pair. A login starts a family; each refresh rotates to a new row in it. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  access_hash: string;
+  refresh_hash: string;
+  access_expires_at: string;
+  refresh_expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export type UserTokenKind = 'reset_password' | 'email_validation';
+
+/** Single-use tokens sent by email, stored hashed. */
+export interface UserTokensTable {
+  id: string;
+  user_id: string;
+  kind: UserTokenKind;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PreferencesTable {
+  user_id: string;
+  /** JSON object of the user's UI preferences. */
+  data: string;
+  updated_at: string;
+}
+
+export interface AppLogsTable {
+  id: string;
+  level: string;
+  message: string;
+  stack: string | null;
+  url: string | null;
+  /** JSON object or null. */
+  context: string | null;
+  client_app: string | null;
+  client_version: string | null;
+  client_language: string | null;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface ReleaseNotesTable {
+  id: string;
+  /** Markdown. */
+  content: string;
+  active: Generated<number>;
+  created_at: string;
+}
+
+export interface PlansTable {
+  id: string;
+  /** Stable key the seed and code refer to: 'trial', 'basic', 'pro'. */
+  ref: string;
+  name: string;
+  usage_limit: number;
+  base_price: number;
+  extra_usage_price: number;
+  /** Length of the trial in days; null for paid plans. */
+  trial_days: number | null;
+  created_at: string;
+}
+
+/** A group's subscription (one per group). Statuses follow Stripe's names. */
+export interface SubscriptionsTable {
+  id: string;
+  group_id: string;
+  plan_id: string;
+  status: string;
+  current_period_end: string;
+  cancel_at: string | null;
+  used_slans: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+import { registerAccount } from '../modules/users/service.ts';
+
+/** The plans a group can be on. The trial is what every new registration starts with. */
+const PLANS = [
+  { ref: 'trial', name: 'Prueba', usage_limit: 500, base_price: 0, extra_usage_price: 0, trial_days: 14 },
+  { ref: 'basic', name: 'Básico', usage_limit: 2_000, base_price: 49, extra_usage_price: 0.03, trial_days: null },
+  { ref: 'pro', name: 'Profesional', usage_limit: 10_000, base_price: 149, extra_usage_price: 0.02, trial_days: null },
+] as const;
+
+// Fixed ids so several servers seeding one Postgres at once insert each note only once.
+const RELEASE_NOTES = [
+  {
+    id: '6f1d2c3a-0b1e-4c55-9a37-1f0e6b2d9a01',
+    created_at: '2025-01-13T08:00:00.000Z',
+    content: [
+      '## AutoAsesor 0.1',
+      '',
+      'Bienvenido a la nueva versión de AutoAsesor.',
+      '',
+      '- **Cuentas de equipo**: cada asesoría tiene su grupo, con su propia configuración.',
+      '- **Sesiones más seguras**: la sesión se renueva sola y se cierra si detectamos un uso indebido.',
+      '- **Recuperar contraseña** desde la pantalla de acceso, con un enlace válido durante una hora.',
+    ].join('\n'),
+  },
+  {
+    id: '6f1d2c3a-0b1e-4c55-9a37-1f0e6b2d9a02',
+    created_at: '2025-01-20T08:00:00.000Z',
+    content: [
+      '## Periodo de prueba',
+      '',
+      'Las cuentas nuevas empiezan con el plan **Prueba**: 500 slans durante 14 días para probar los robots.',
+      '',
+      'Consulta tu consumo en **Pagos** y elige el plan *Básico* o *Profesional* cuando quieras.',
+    ].join('\n'),
+  },
+];
+
+export const DEMO_ACCOUNT = {
+  email: 'demo@autoasesor.es',
+  password: 'Demo1234!',
+  name: 'Laura Gómez',
+  groupName: 'Asesoría Demo',
+} as const;
+
+/** Plans and release notes. Idempotent, and safe when several servers start together. */
+export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void> {
+  for (const plan of PLANS) {
+    await db
+      .insertInto('plans')
+      .values({ id: randomUUID(), ...plan, created_at: now.toISOString() })
+      .onConflict((conflict) => conflict.column('ref').doNothing())
+      .execute();
+  }
+  for (const note of RELEASE_NOTES) {
+    await db
+      .insertInto('release_notes')
+      .values({ ...note, active: 1 })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
+}
+
+/**
+ * A demo account to try the app with, only on an empty database outside production.
+ * Returns whether it was created.
+ */
+export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: string | undefined): Promise<boolean> {
+  if (nodeEnv === 'production') return false;
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return false;
+  const userId = await registerAccount(db, { ...DEMO_ACCOUNT, language: 'es' }, now);
+  await db.updateTable('users').set({ email_validated: 1 }).where('id', '=', userId).execute();
+  return true;
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CLIENT_APP_HEADER, CLIENT_VERSION_HEADER, LANGUAGE_HEADER, clientApps, type ClientApp } from '../../shared/api/headers.ts';
+import { languageSchema, type Language } from '../../shared/domain/user.ts';
+
+/** Who is calling: the client headers every request of ours carries (spec §7). */
+export interface ClientInfo {
+  app: ClientApp | null;
+  version: string | null;
+  language: Language;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    client: ClientInfo;
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() || null;
+}
+
+/** The first language of an Accept-Language header that the app speaks, else Spanish. */
+export function pickLanguage(acceptLanguage: string | null): Language {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const primary = part.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
+    const parsed = languageSchema.safeParse(primary);
+    if (parsed.success) return parsed.data;
+  }
+  return 'es';
+}
+
+export function readClientInfo(request: FastifyRequest): ClientInfo {
+  const app = header(request, CLIENT_APP_HEADER);
+  return {
+    app: clientApps.find((known) => known === app) ?? null,
+    version: header(request, CLIENT_VERSION_HEADER)?.slice(0, 50) ?? null,
+    language: pickLanguage(header(request, LANGUAGE_HEADER)),
+  };
+}
+
+export function registerClientInfo(app: FastifyInstance): void {
+  app.decorateRequest('client', null as unknown as ClientInfo);
+  app.addHook('onRequest', async (request) => {
+    request.client = readClientInfo(request);
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { HttpError } from './errors.ts';
+
+export const TOO_MANY_ATTEMPTS = 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.';
+
+/** The 429 in our error shape; the rate-limit plugin throws what this returns. */
+export function rateLimitError(): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', TOO_MANY_ATTEMPTS);
+}
+
+/** The email a request body names, lowercased, or '' (read before the body is validated). */
+function bodyEmail(request: FastifyRequest): string {
+  const body: unknown = request.body;
+  if (body === null || typeof body !== 'object' || !('email' in body)) return '';
+  return typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
+}
+
+/** Limits attempts per client IP and email, so guessing one account cannot lock out the office. */
+export function perIpAndEmail(max: number, timeWindowMs: number): RateLimitOptions {
+  // preHandler: the body is parsed by then, so the key can include the email.
+  return { max, timeWindow: timeWindowMs, hook: 'preHandler', keyGenerator: (request) => `${request.ip}|${bodyEmail(request)}` };
+}
+
+export function perIp(max: number, timeWindowMs: number): RateLimitOptions {
+  return { max, timeWindow: timeWindowMs, keyGenerator: (request) => request.ip };
+}

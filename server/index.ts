@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.ts';
+import { configFromEnv } from './env.ts';
+
+/** Entry point: config from env, migrate and seed, listen, and close cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const { server, listen, dataDir } = configFromEnv(process.env);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+
+  // buildApp migrates and seeds; the demo account only outside production (checked in the seed too).
+  const app = await buildApp({ ...server, demoAccount: process.env.NODE_ENV !== 'production' });
+
+  await app.listen({ port: listen.port, host: listen.host });
+  app.log.info(`AutoAsesor escuchando en http://${listen.host}:${listen.port} (web: ${server.publicUrl})`);
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} recibido: cerrando el servidor`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'Error al cerrar el servidor');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error('No se ha podido arrancar el servidor:', error);
+  process.exit(1);
+});

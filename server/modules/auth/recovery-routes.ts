@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authPaths, emailValidationRequestSchema, resetPassCheckRequestSchema, resetPassRequestSchema } from '../../../shared/api/auth.ts';
+import { emailField } from '../../../shared/api/fields.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../http/errors.ts';
+import { parseInput } from '../../http/parse.ts';
+import { perIpAndEmail } from '../../http/rate-limit.ts';
+import { requireSession } from '../../http/session.ts';
+import { findUserById } from '../users/service.ts';
+import { checkResetToken, completeEmailValidation, completePasswordReset, startEmailValidation, startPasswordReset } from './service.ts';
+
+const emailParamsSchema = z.object({ email: emailField });
+const MAIL_FAILED = () => new HttpError(502, 'EMAIL_FAILED', 'Ha ocurrido un error al enviar el correo');
+
+/** Password reset by emailed link, and email validation. */
+export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, now, mailer, publicUrl } = ctx;
+
+  // Always 202: the answer never tells whether an account has this email.
+  app.post(authPaths.resetPass, { config: { rateLimit: perIpAndEmail(5, 60_000) } }, async (request, reply) => {
+    const { email } = parseInput(resetPassRequestSchema, request.body);
+    const reset = await startPasswordReset(db, email, now());
+    if (reset) {
+      const link = `${publicUrl}/auth/reset?token=${encodeURIComponent(reset.token)}`;
+      try {
+        await mailer.sendLink({
+          to: reset.email,
+          purpose: 'reset_password',
+          link,
+          subject: 'Restablece tu contraseña de AutoAsesor',
+          text: `Hemos recibido una solicitud para restablecer tu contraseña.\n\nAbre este enlace (válido durante 1 hora):\n${link}\n\nSi no la has pedido tú, ignora este correo.`,
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'No se ha podido enviar el correo de restablecimiento');
+      }
+    }
+    return reply.status(202).send({ ok: true });
+  });
+
+  app.post(authPaths.resetPassCheck, { config: { rateLimit: perIpAndEmail(20, 60_000) } }, async (request) => {
+    const { token, password } = parseInput(resetPassCheckRequestSchema, request.body);
+    if (password === undefined) await checkResetToken(db, token, now());
+    else await completePasswordReset(db, token, password, now());
+    return { ok: true };
+  });
+
+  app.post('/api/auth/emailvalidation/:email', async (request, reply) => {
+    const session = await requireSession(request, ctx);
+    const { email } = parseInput(emailParamsSchema, request.params);
+    const { token } = parseInput(emailValidationRequestSchema, request.body);
+    const user = await findUserById(db, session.userId);
+    if (!user || user.email !== email) throw new HttpError(403, 'FORBIDDEN', 'Solo puedes validar el email de tu cuenta');
+    if (token !== undefined) {
+      await completeEmailValidation(db, user.id, token, now());
+      return { ok: true };
+    }
+    const issued = await startEmailValidation(db, user.id, now());
+    const link = `${publicUrl}/auth/emailvalidation?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(issued)}`;
+    try {
+      await mailer.sendLink({
+        to: user.email,
+        purpose: 'email_validation',
+        link,
+        subject: 'Confirma tu email de AutoAsesor',
+        text: `Hola ${user.name}:\n\nConfirma tu dirección de correo abriendo este enlace (válido durante 24 horas):\n${link}`,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'No se ha podido enviar el correo de validación');
+      throw MAIL_FAILED();
+    }
+    return reply.status(202).send({ ok: true });
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { authPaths, loginRequestSchema } from '../../../shared/api/auth.ts';
+import type { AppContext } from '../../context.ts';
+import { unauthenticated } from '../../http/errors.ts';
+import { parseInput } from '../../http/parse.ts';
+import { perIpAndEmail } from '../../http/rate-limit.ts';
+import { clearSessionCookies, optionalSession, refreshTokenOf, setSessionCookies } from '../../http/session.ts';
+import { loadUserData } from '../users/service.ts';
+import { checkCredentials } from './service.ts';
+import { createSession, familyOfRefreshToken, revokeFamily, rotateSession } from './sessions.ts';
+
+export const SECURITY_LOGOUT_REASON = 'Tu sesión se ha cerrado por seguridad. Vuelve a iniciar sesión.';
+
+/** Login, logout and refresh-token rotation. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, now, cookieSecure } = ctx;
+
+  app.post(authPaths.login, { config: { rateLimit: perIpAndEmail(ctx.loginRateLimit.max, ctx.loginRateLimit.timeWindowMs) } }, async (request, reply) => {
+    const { email, password } = parseInput(loginRequestSchema, request.body);
+    const userId = await checkCredentials(db, email, password);
+    setSessionCookies(reply, await createSession(db, userId, now()), cookieSecure);
+    return { userData: await loadUserData(db, userId) };
+  });
+
+  app.post(authPaths.logout, async (request, reply) => {
+    // The access cookie may have expired while the refresh cookie still names the family.
+    const session = await optionalSession(request, ctx);
+    const refreshToken = refreshTokenOf(request);
+    const familyId = session?.familyId ?? (refreshToken ? await familyOfRefreshToken(db, refreshToken) : null);
+    if (familyId) await revokeFamily(db, familyId, now());
+    clearSessionCookies(reply, cookieSecure);
+    return { ok: true };
+  });
+
+  app.post(authPaths.newToken, async (request, reply) => {
+    const refreshToken = refreshTokenOf(request);
+    if (!refreshToken) throw unauthenticated();
+    const result = await rotateSession(db, refreshToken, now());
+    if (result.kind !== 'rotated') {
+      clearSessionCookies(reply, cookieSecure);
+      throw unauthenticated(result.kind === 'reused' ? SECURITY_LOGOUT_REASON : undefined);
+    }
+    const userData = await loadUserData(db, result.userId);
+    if (!userData) throw unauthenticated();
+    setSessionCookies(reply, result.tokens, cookieSecure);
+    return { userData };
+  });
+}

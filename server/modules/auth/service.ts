@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { findUserByEmail, findUserById, updateUser } from '../users/service.ts';
+import { EMAIL_VALIDATION_TTL_MS, RESET_PASSWORD_TTL_MS, findValidUserToken, issueUserToken, spendUserTokens } from './email-tokens.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { revokeUserSessions } from './sessions.ts';
+
+export const BAD_CREDENTIALS = () => new HttpError(401, 'BAD_CREDENTIALS', 'Email o contraseña incorrectos');
+export const INVALID_LINK = () => new HttpError(400, 'INVALID_TOKEN', 'El enlace no es válido o ha caducado');
+
+/** The user id for these credentials; the same 401 whether the email or the password is wrong. */
+export async function checkCredentials(db: Kysely<Database>, email: string, password: string): Promise<string> {
+  const user = await findUserByEmail(db, email);
+  const valid = user ? await verifyPassword(user.password_hash, password) : await burnPasswordCheck(password);
+  if (!user || !valid) throw BAD_CREDENTIALS();
+  return user.id;
+}
+
+/** A reset link's token for this email, or null when no account has it (the caller says nothing). */
+export async function startPasswordReset(db: Kysely<Database>, email: string, now: Date): Promise<{ email: string; token: string } | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return null;
+  const token = await issueUserToken(db, user.id, 'reset_password', RESET_PASSWORD_TTL_MS, now);
+  return { email: user.email, token };
+}
+
+export async function checkResetToken(db: Kysely<Database>, token: string, now: Date): Promise<void> {
+  if (!(await findValidUserToken(db, token, 'reset_password', now))) throw INVALID_LINK();
+}
+
+/** Sets the new password, spends the link and signs the user out everywhere. */
+export async function completePasswordReset(db: Kysely<Database>, token: string, password: string, now: Date): Promise<void> {
+  const found = await findValidUserToken(db, token, 'reset_password', now);
+  if (!found) throw INVALID_LINK();
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, found.userId, { passwordHash }, now);
+    await spendUserTokens(trx, found.userId, 'reset_password', now);
+    await revokeUserSessions(trx, found.userId, now);
+  });
+}
+
+export async function startEmailValidation(db: Kysely<Database>, userId: string, now: Date): Promise<string> {
+  return issueUserToken(db, userId, 'email_validation', EMAIL_VALIDATION_TTL_MS, now);
+}
+
+/** Marks the signed-in user's email as validated if the token is theirs and still good. */
+export async function completeEmailValidation(db: Kysely<Database>, userId: string, token: string, now: Date): Promise<void> {
+  const found = await findValidUserToken(db, token, 'email_validation', now);
+  if (!found || found.userId !== userId) throw INVALID_LINK();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ email_validated: 1, updated_at: now.toISOString() }).where('id', '=', userId).execute();
+    await spendUserTokens(trx, userId, 'email_validation', now);
+  });
+}
+
+/** Checks the current password before a change; a wrong one is a field error on currentPassword. */
+export async function checkCurrentPassword(db: Kysely<Database>, userId: string, currentPassword: string): Promise<boolean> {
+  const user = await findUserById(db, userId);
+  return user !== undefined && (await verifyPassword(user.password_hash, currentPassword));
+}

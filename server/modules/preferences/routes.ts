@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { preferencesPatchSchema, preferencesPath } from '../../../shared/api/preferences.ts';
+import type { AppContext } from '../../context.ts';
+import { parseInput } from '../../http/parse.ts';
+import { requireSession } from '../../http/session.ts';
+import { getPreferences, patchPreferences } from './service.ts';
+
+/** The signed-in user's own UI preferences; nobody else's are reachable. */
+export function registerPreferencesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(preferencesPath, async (request) => {
+    const { userId } = await requireSession(request, ctx);
+    return { preferences: await getPreferences(ctx.db, userId) };
+  });
+
+  app.patch(preferencesPath, async (request) => {
+    const { userId } = await requireSession(request, ctx);
+    const patch = parseInput(preferencesPatchSchema, request.body);
+    return { preferences: await patchPreferences(ctx.db, userId, patch, ctx.now()) };
+  });
+}
