@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionResponseSchema } from '../../../shared/api/auth.ts';
+import { CookieJar, PASSWORD, registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
+
+let now: Date;
+let server: TestServer;
+beforeEach(async () => {
+  now = new Date('2025-05-05T09:00:00Z');
+  server = await startTestServer({ now: () => now });
+});
+afterEach(async () => server.close());
+
+function tokenOf(link: string): string {
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+const INVALID_LINK = { statusCode: 400, code: 'INVALID_TOKEN', message: 'El enlace no es válido o ha caducado' };
+
+describe('password reset', () => {
+  it('goes end to end with the logged link: check, set, sign out everywhere, log in with the new password', async () => {
+    const jar = await registerUser(server.app, 'olvido@asesoria.es');
+    const asked = await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'Olvido@asesoria.es' } });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ ok: true });
+
+    const [link] = server.mailedLinks('reset_password');
+    expect(link).toMatch(/^http:\/\/app\.test\/auth\/reset\?token=/);
+    const token = tokenOf(link ?? '');
+    expect((await server.app.inject({ method: 'POST', url: '/api/auth/resetpasscheck', payload: { token } })).statusCode).toBe(200);
+
+    const reset = await server.app.inject({ method: 'POST', url: '/api/auth/resetpasscheck', payload: { token, password: 'Nueva5678$' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await jar.get('/api/users/me')).statusCode).toBe(401);
+    expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(401);
+
+    const login = (password: string) => server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'olvido@asesoria.es', password } });
+    expect((await login(PASSWORD)).statusCode).toBe(401);
+    expect((await login('Nueva5678$')).statusCode).toBe(200);
+
+    // Single use.
+    const again = await server.app.inject({ method: 'POST', url: '/api/auth/resetpasscheck', payload: { token, password: 'Otra5678$$' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID_LINK);
+  });
+
+  it('answers 202 for an unknown email and sends nothing', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'nadie@asesoria.es' } });
+    expect(response.statusCode).toBe(202);
+    expect(server.mailedLinks('reset_password')).toEqual([]);
+    expect(server.countRows('user_tokens')).toBe(0);
+  });
+
+  it('rejects a link after an hour and an unknown token', async () => {
+    await registerUser(server.app, 'tarde@asesoria.es');
+    await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'tarde@asesoria.es' } });
+    const token = tokenOf(server.mailedLinks('reset_password')[0] ?? '');
+    now = new Date('2025-05-05T10:00:01Z');
+    const late = await server.app.inject({ method: 'POST', url: '/api/auth/resetpasscheck', payload: { token } });
+    expect(late.json()).toEqual(INVALID_LINK);
+    const unknown = await server.app.inject({ method: 'POST', url: '/api/auth/resetpasscheck', payload: { token: 'x'.repeat(43) } });
+    expect(unknown.json()).toEqual(INVALID_LINK);
+  });
+
+  it('validates the new password with the spec message and keeps the token usable', async () => {
+    await registerUser(server.app, 'debil@asesoria.es');
+    await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'debil@asesoria.es' } });
+    const token = tokenOf(server.mailedLinks('reset_password')[0] ?? '');
+    const weak = await server.app.inject({ method: 'POST', url: '/api/auth/resetpasscheck', payload: { token, password: 'corta' } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().issues).toEqual([
+      { path: 'password', message: 'La contraseña debe incluir al menos 8 caracteres, un número, una mayúscula y un símbolo especial' },
+    ]);
+    expect((await server.app.inject({ method: 'POST', url: '/api/auth/resetpasscheck', payload: { token } })).statusCode).toBe(200);
+  });
+});
+
+describe('email validation', () => {
+  it('sends a link to the signed-in user and marks the email validated with its token', async () => {
+    const jar = await registerUser(server.app, 'valida@asesoria.es');
+    const sent = await jar.post('/api/auth/emailvalidation/valida%40asesoria.es');
+    expect(sent.statusCode).toBe(202);
+    const [link] = server.mailedLinks('email_validation');
+    expect(link).toContain('http://app.test/auth/emailvalidation?');
+    expect(new URL(link ?? '').searchParams.get('email')).toBe('valida@asesoria.es');
+
+    const validated = await jar.post('/api/auth/emailvalidation/valida%40asesoria.es', { token: tokenOf(link ?? '') });
+    expect(validated.statusCode).toBe(200);
+    expect(sessionResponseSchema.parse((await jar.get('/api/users/me')).json()).userData.emailValidated).toBe(true);
+    // Spent.
+    const again = await jar.post('/api/auth/emailvalidation/valida%40asesoria.es', { token: tokenOf(link ?? '') });
+    expect(again.json()).toEqual(INVALID_LINK);
+  });
+
+  it('needs a session, and only validates the account’s own email with its own token', async () => {
+    const anonymous = await server.app.inject({ method: 'POST', url: '/api/auth/emailvalidation/a%40b.es' });
+    expect(anonymous.statusCode).toBe(401);
+
+    const ana = await registerUser(server.app, 'ana@asesoria.es');
+    const other = await ana.post('/api/auth/emailvalidation/otro%40asesoria.es');
+    expect(other.statusCode).toBe(403);
+
+    const luis = await registerUser(server.app, 'luis@asesoria.es');
+    await luis.post('/api/auth/emailvalidation/luis%40asesoria.es');
+    const luisToken = tokenOf(server.mailedLinks('email_validation')[0] ?? '');
+    const stolen = await ana.post('/api/auth/emailvalidation/ana%40asesoria.es', { token: luisToken });
+    expect(stolen.json()).toEqual(INVALID_LINK);
+    expect(sessionResponseSchema.parse((await ana.get('/api/users/me')).json()).userData.emailValidated).toBe(false);
+  });
+
+  it('is not confused with a reset token', async () => {
+    const jar = new CookieJar(server.app);
+    await jar.post('/api/users', { name: 'Marta', email: 'marta@asesoria.es', password: PASSWORD });
+    await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'marta@asesoria.es' } });
+    const resetToken = tokenOf(server.mailedLinks('reset_password')[0] ?? '');
+    const response = await jar.post('/api/auth/emailvalidation/marta%40asesoria.es', { token: resetToken });
+    expect(response.json()).toEqual(INVALID_LINK);
+  });
+});
