@@ -1,0 +1,14 @@
+export type * from './types.ts';
+export { decodeFie, detectFieFormat, type DecodeFieOptions } from './decode.ts';
+export { decodeFieText, splitFieLines } from './text.ts';
+export { decodeFieSpreadsheet } from './spreadsheet.ts';
+export { decodeLatin1 } from './latin1.ts';
+export { FIE_CATALOGUE, FIELD_BY_CODE, FIELDS_BY_SEGMENT } from './layout.ts';
+export { lookup, tableEntries, TABLE_NOT_FOUND } from './tables.ts';
+export { deriveFacts, entryType, leaveDuration, fullName, SHORT_DURATION_DAYS } from './derive.ts';
+export { inferIdType, normalizeNif, DOCUMENT_TYPE_CODES } from './nif.ts';
+export { parseFieDate, formatDayMonthYear } from './dates.ts';
+export { lastErrorFor, type FieLogLine } from './logs.ts';
+export { FIE_TYPE_LABELS, fieTypeLabel, isFieTypeDisabled, type FieTypeLabel } from './labels.ts';
+export * from './messages.ts';
+export { encodeFieFile, encodeEntry, encodeSegment, encodeHeader, type FieRawValues, type FieFileSpec } from './encode.ts';
