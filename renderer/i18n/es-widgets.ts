@@ -37,6 +37,8 @@ export const widgets = {
     folderPathHint: 'Por ejemplo C:\\Documentos\\Nóminas',
     selected: (count: number) => (count === 1 ? '1 archivo seleccionado' : `${count} archivos seleccionados`),
     removeFile: (name: string) => `Quitar ${name}`,
+    selectedList: 'Archivos seleccionados',
+    rejectedType: (names: string) => `No se han añadido estos archivos porque su tipo no está permitido: ${names}.`,
     /** The 'filesizeexceeded' error: the selection is larger than the limit. */
     fileSizeExceeded: (actual: string, limit: string) => `Los archivos ocupan ${actual} y el máximo permitido es ${limit}.`,
   },

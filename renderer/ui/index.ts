@@ -4,6 +4,8 @@ import './ui.css';
 export { Button } from './Button.tsx';
 export type { ButtonProps, ButtonVariant } from './Button.tsx';
 export { ComingSoonArea } from './ComingSoonArea.tsx';
+export { FilePicker } from './FilePicker.tsx';
+export type { FilePickerProps, FilesPickerProps, FolderPickerProps } from './FilePicker.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export { ErrorBanner } from './ErrorBanner.tsx';
 export type { ErrorData } from './ErrorBanner.tsx';
