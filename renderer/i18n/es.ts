@@ -60,6 +60,11 @@ export const es = {
     body: 'La dirección que has abierto no existe o ya no está disponible.',
     goHome: 'Volver al inicio',
   },
+  routeError: {
+    title: 'Algo ha fallado',
+    body: 'No se ha podido mostrar esta pantalla. Vuelve a cargar la aplicación para intentarlo de nuevo.',
+    reload: 'Volver a cargar',
+  },
   paymentRequired: {
     title: 'Necesitas una suscripción activa',
     body: 'Esta sección forma parte de los planes de pago. Elige un plan para seguir.',

@@ -1,0 +1,38 @@
+import { Outlet, useMatches } from 'react-router-dom';
+import { useAppSelector, useSession } from './hooks.ts';
+import type { AppRoute } from './routes.ts';
+import { CreditBanner } from './shell/CreditBanner.tsx';
+import { Navigation } from './shell/Navigation.tsx';
+import { SideMenu } from './shell/SideMenu.tsx';
+import { Toasts } from './shell/Toasts.tsx';
+import { TopBar } from './shell/TopBar.tsx';
+
+function isAppRoute(handle: unknown): handle is AppRoute {
+  return typeof handle === 'object' && handle !== null && 'meta' in handle && 'name' in handle;
+}
+
+/** The shell around every screen; the chrome shows on routes whose meta asks for it, once signed in. */
+export function Layout() {
+  const matches = useMatches();
+  const route = matches.map((match) => match.handle).filter(isAppRoute).at(-1);
+  const { status } = useSession();
+  const menuOpen = useAppSelector((state) => state.ui.menuOpen);
+  const signedIn = status === 'authenticated';
+  const chrome = signedIn && (route?.meta.topbar ?? false);
+  const navigation = chrome && route?.meta.requiresAuth === true;
+
+  return (
+    <div className="app">
+      {chrome && <TopBar menuOpen={menuOpen} />}
+      {chrome && menuOpen && <SideMenu />}
+      <div className="app-body">
+        {navigation && <Navigation />}
+        <div className="app-content">
+          <Outlet />
+        </div>
+      </div>
+      {navigation && <CreditBanner />}
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Suspense, useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { restoreSession } from '../api/session.ts';
+import { decideRoute } from './guard.ts';
+import { useAppDispatch } from './hooks.ts';
+import { lazyPage } from './pages.ts';
+import { useRouteContext } from './routeContext.ts';
+import type { AppRoute } from './routes.ts';
+import { targetConsumed, targetSaved } from './session.ts';
+import { NotFoundPage } from './shell/NotFoundPage.tsx';
+import { PaymentRequiredModal } from './shell/PaymentRequiredModal.tsx';
+import { Splash } from './shell/Splash.tsx';
+import { uiCleared } from './ui.ts';
+
+/** Carries out decideRoute for one route: restore the session, redirect, ask for payment, or show the screen. */
+export function RouteGate({ route }: { route: AppRoute }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const context = useRouteContext(route);
+  const decision = decideRoute(route, context);
+
+  const isAuth = route.name === 'Auth';
+  useEffect(() => {
+    if (isAuth) dispatch(uiCleared());
+  }, [isAuth, dispatch]);
+
+  const redirectTo = decision.kind === 'redirect' ? decision.to : null;
+  const saveTarget = decision.kind === 'redirect' ? decision.saveTarget : undefined;
+  const consumeTarget = decision.kind === 'redirect' && decision.consumeTarget === true;
+  const restore = decision.kind === 'restore-session';
+
+  useEffect(() => {
+    if (restore) void dispatch(restoreSession());
+  }, [restore, dispatch]);
+
+  useEffect(() => {
+    if (redirectTo === null) return;
+    if (saveTarget !== undefined) dispatch(targetSaved(saveTarget));
+    if (consumeTarget) dispatch(targetConsumed());
+    navigate(redirectTo, { replace: true });
+  }, [redirectTo, saveTarget, consumeTarget, dispatch, navigate]);
+
+  switch (decision.kind) {
+    case 'render': {
+      const Page = route.page ? lazyPage(route.page) : undefined;
+      if (!Page) return <NotFoundPage />;
+      return (
+        <Suspense fallback={<Splash />}>
+          <Page />
+        </Suspense>
+      );
+    }
+    case 'payment-required':
+      return <PaymentRequiredModal onClose={() => navigate('/', { replace: true })} />;
+    case 'redirect':
+      return null;
+    default:
+      return <Splash />;
+  }
+}

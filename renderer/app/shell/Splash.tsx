@@ -1,0 +1,13 @@
+import { Spinner } from '../../ui/Spinner.tsx';
+import { es } from '../../i18n/es.ts';
+
+/** The global splash while the session is being restored. */
+export function Splash({ message = es.splash.restoring }: { message?: string }) {
+  return (
+    <div className="app-splash" role="status" aria-live="polite">
+      <p className="app-splash__brand">{es.appName}</p>
+      <Spinner decorative />
+      <p>{message}</p>
+    </div>
+  );
+}

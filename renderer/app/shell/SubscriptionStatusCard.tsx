@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import { formatCredits, formatMoney } from '../../../shared/billing/index.ts';
+import { useSubscriptionUsageQuery } from '../../api/account.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { es } from '../../i18n/es.ts';
+import { useSession } from '../hooks.ts';
+
+const madridDate = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** Plan, usage bar, balance and next payment, with the way to Payments (Home and Payments use it). */
+export function SubscriptionStatusCard({ showPaymentsLink = true }: { showPaymentsLink?: boolean }) {
+  const { user } = useSession();
+  const { data: usage, isLoading, isError } = useSubscriptionUsageQuery();
+  const currencies = user?.group.config.currencies;
+  const currency = user?.group.config.currency;
+
+  let body;
+  if (isLoading) body = <Spinner size="small" />;
+  else if (isError || !usage) body = <p>{es.subscription.loadFailed}</p>;
+  else {
+    const percentage = Math.max(0, Math.min(100, usage.slansPercentage));
+    const status = usage.cancelled ? es.subscription.cancelled : usage.trialing ? es.subscription.trialing : null;
+    body = (
+      <dl className="app-subscription__facts">
+        <dt>{es.subscription.plan}</dt>
+        <dd>
+          {usage.active ? usage.name : es.subscription.noPlan}
+          {status && <span className="app-subscription__status"> · {status}</span>}
+        </dd>
+        <dt>{es.subscription.usage}</dt>
+        <dd>
+          <div
+            className={`app-usage-bar${usage.slansPercentage >= 100 ? ' app-usage-bar--full' : ''}`}
+            role="progressbar"
+            aria-label={es.subscription.usage}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(percentage)}
+          >
+            <span style={{ width: `${percentage}%` }} />
+          </div>
+          {es.subscription.usageValue(formatCredits(usage.usedSlans, currencies), formatCredits(usage.usageLimit, currencies))}
+        </dd>
+        <dt>{es.subscription.balance}</dt>
+        <dd>{formatCredits(usage.balance, currencies)}</dd>
+        {usage.excededSlans > 0 && (
+          <>
+            <dt>{es.subscription.extra}</dt>
+            <dd>
+              {formatCredits(usage.excededSlans, currencies)} · {formatMoney(usage.extraPrice, currency)}
+            </dd>
+          </>
+        )}
+        <dt>{es.subscription.nextPayment}</dt>
+        <dd>{usage.nextPaymentDate ? madridDate.format(new Date(usage.nextPaymentDate)) : es.subscription.noNextPayment}</dd>
+      </dl>
+    );
+  }
+
+  return (
+    <section className="app-card app-subscription" aria-labelledby="subscription-card-title">
+      <h2 id="subscription-card-title">{es.subscription.title}</h2>
+      {body}
+      {showPaymentsLink && (
+        <Link to="/payments" className="app-link-button">
+          {es.subscription.goToPayments}
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { BridgeCommand } from '../../../shared/bridge/contract.ts';
+import { useLauncherSubscriptionQuery } from '../../api/account.ts';
+import { es } from '../../i18n/es.ts';
+import { useAppDispatch, useBridge, useEmbedded, useSession, useToast } from '../hooks.ts';
+import { menuToggled } from '../ui.ts';
+import { CreditChip } from './CreditChip.tsx';
+
+type WindowCommand = Extract<BridgeCommand, 'Minimize' | 'Maximize' | 'CloseWindow'>;
+const windowButtons: { command: WindowCommand; label: string; glyph: string }[] = [
+  { command: 'Minimize', label: es.topBar.minimize, glyph: '–' },
+  { command: 'Maximize', label: es.topBar.maximize, glyph: '□' },
+  { command: 'CloseWindow', label: es.topBar.close, glyph: '×' },
+];
+
+export function TopBar({ menuOpen }: { menuOpen: boolean }) {
+  const dispatch = useAppDispatch();
+  const { user } = useSession();
+  const embedded = useEmbedded();
+  const bridge = useBridge();
+  const toast = useToast();
+  const { data: subscription } = useLauncherSubscriptionQuery(undefined, { skip: !user });
+
+  const runWindowCommand = async (command: WindowCommand) => {
+    const result = await bridge.invoke(command, {});
+    if (!result.ok) toast.error(result.error.message || es.topBar.windowFailed);
+  };
+
+  return (
+    <header className="app-topbar">
+      <button type="button" className="app-topbar__menu" aria-expanded={menuOpen} aria-controls="app-side-menu" onClick={() => dispatch(menuToggled())}>
+        <span aria-hidden="true">☰</span> {es.topBar.menu}
+      </button>
+      <span className="app-topbar__brand">{es.appName}</span>
+      {user && <span className="app-topbar__greeting">{es.topBar.greeting(user.name)}</span>}
+      <span className="app-topbar__spacer" />
+      {subscription?.active && !subscription.trialing && <span className="app-topbar__plan">{subscription.name}</span>}
+      {subscription && user && <CreditChip balance={subscription.balance} currencies={user.group.config.currencies} />}
+      {embedded && bridge.available && (
+        <div className="app-topbar__window" role="group" aria-label={es.appName}>
+          {windowButtons.map(({ command, label, glyph }) => (
+            <button key={command} type="button" aria-label={label} title={label} onClick={() => void runWindowCommand(command)}>
+              <span aria-hidden="true">{glyph}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import pkg from '../package.json' with { type: 'json' };
+
+// The renderer: root is this folder, the build goes to dist/renderer, which the server serves.
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  plugins: [react()],
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
+  },
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8081' },
+  },
+});
