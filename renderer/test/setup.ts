@@ -1,1 +1,8 @@
-import '@testing-library/react';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});

@@ -1,0 +1,68 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '../app/AppProviders.tsx';
+import { createTestRouter } from '../app/router.tsx';
+import { createAppStore } from '../app/store.ts';
+import type { RootState } from '../app/store.ts';
+import { noBridge } from '../bridge/client.ts';
+import type { BridgeClient } from '../bridge/client.ts';
+import type { UserData } from '../../shared/domain/user.ts';
+
+export interface TestAppOptions {
+  path?: string;
+  preloadedState?: Partial<RootState>;
+  bridge?: BridgeClient;
+  embedded?: boolean;
+}
+
+/** One element with the app's providers inside a MemoryRouter. */
+export function renderWithApp(ui: ReactElement, { path = '/', preloadedState, bridge = noBridge, embedded = false }: TestAppOptions = {}) {
+  const store = createAppStore(preloadedState);
+  const view = render(
+    <AppProviders store={store} bridge={bridge} embedded={embedded}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { store, ...view };
+}
+
+/** The whole app (route table, guard, shell) at `path`, in memory. */
+export function renderRoutes({ path = '/', preloadedState, bridge = noBridge, embedded = false }: TestAppOptions = {}) {
+  const store = createAppStore(preloadedState);
+  const router = createTestRouter(path);
+  const view = render(
+    <AppProviders store={store} bridge={bridge} embedded={embedded}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { store, router, ...view };
+}
+
+export function testUser(overrides: Partial<UserData> = {}, config: Partial<UserData['group']['config']> = {}): UserData {
+  return {
+    uid: 'u1', email: 'ana@asesoria.es', name: 'Ana', language: 'es', emailValidated: true,
+    group: { id: 'g1', name: 'Asesoría Pérez', config: { allowed_routes: [], hidden_routes: [], ...config } },
+    config: {}, usedSlans: 0, ...overrides,
+  };
+}
+
+export function signedInState(user: UserData = testUser()): Partial<RootState> {
+  return { session: { status: 'authenticated', user, redirectTarget: null } };
+}
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch mock answering by "METHOD path"; unknown routes get a 404 in the API error shape. */
+export function mockApi(routes: Record<string, (body: unknown) => Response | Promise<Response>>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ key, body });
+    const handler = routes[key];
+    return handler ? handler(body) : jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No encontrado' });
+  };
+  return { fetchMock, calls };
+}
