@@ -1,0 +1,2 @@
+export { matchesCertificateSearch, searchCertificates } from './search.ts';
+export type { CertificateSearchFields } from './search.ts';

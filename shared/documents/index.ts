@@ -1,0 +1,2 @@
+export { isTruthyTemplateValue, renderDocumentTemplate } from './template.ts';
+export type { TemplateValues } from './template.ts';
