@@ -1,7 +1,8 @@
 import { parseFieDate } from './dates.ts';
+import { FIELD_BY_CODE } from './layout.ts';
 import { normalizeNif } from './nif.ts';
 import { lookup } from './tables.ts';
-import type { FieField, FieFieldDef, FieValue } from './types.ts';
+import type { FieField, FieFieldDef, FieFields, FieValue } from './types.ts';
 
 /** A field read from its slice: absent when blank, or valid/invalid when informed. */
 export type ReadField = { kind: 'absent' } | { kind: 'read'; field: FieField; valid: boolean };
@@ -34,4 +35,16 @@ function normalize(def: FieFieldDef, value: string): FieValue {
       // Fixed-width names pad with runs of spaces; one space between words reads better.
       return value.replace(/\s+/g, ' ');
   }
+}
+
+/** Fields from raw texts keyed by code (unknown codes and blanks are skipped). */
+export function readFields(values: Partial<Record<number, string>>): FieFields {
+  const fields: FieFields = {};
+  for (const [code, raw] of Object.entries(values)) {
+    const def = FIELD_BY_CODE.get(Number(code));
+    if (!def || raw === undefined) continue;
+    const read = readField(def, raw);
+    if (read.kind === 'read') fields[def.code] = read.field;
+  }
+  return fields;
 }

@@ -4,6 +4,7 @@ export { decodeFieText, splitFieLines } from './text.ts';
 export { decodeFieSpreadsheet } from './spreadsheet.ts';
 export { decodeLatin1 } from './latin1.ts';
 export { FIE_CATALOGUE, FIELD_BY_CODE, FIELDS_BY_SEGMENT } from './layout.ts';
+export { readField, readFields } from './fields.ts';
 export { lookup, tableEntries, TABLE_NOT_FOUND } from './tables.ts';
 export { deriveFacts, entryType, leaveDuration, fullName, SHORT_DURATION_DAYS } from './derive.ts';
 export { inferIdType, normalizeNif, DOCUMENT_TYPE_CODES } from './nif.ts';
