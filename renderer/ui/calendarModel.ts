@@ -1,14 +1,9 @@
-import { occurrence } from '../../shared/schedule/index.ts';
 import type { ScheduleInterval } from '../../shared/schedule/index.ts';
 import { madridDayKey } from '../../shared/time/index.ts';
+import type { DayKey } from '../../shared/widgets/index.ts';
 
-/** Days are 'yyyy-mm-dd' keys on the Madrid calendar: they compare as text and never shift with time zones. */
-export type DayKey = string;
-
-export interface DayRange {
-  start: DayKey | null;
-  end: DayKey | null;
-}
+// Days are 'yyyy-mm-dd' keys (shared/widgets): they compare as text and never shift with time zones.
+export type { DayKey, DayRange } from '../../shared/widgets/index.ts';
 
 /** An event of an external calendar (Google-style items: start has a dateTime or an all-day date). */
 export interface CalendarEvent {
@@ -68,39 +63,4 @@ export function eventsByDay(events: readonly CalendarEvent[]): Map<DayKey, Calen
     if (key) byDay.set(key, [...(byDay.get(key) ?? []), event]);
   }
   return byDay;
-}
-
-const STEP_MS: Record<Exclude<ScheduleInterval, 'months'>, number> = { hours: 3_600_000, days: 86_400_000 };
-
-/** The days between `from` and `to` (inclusive) on which a repeating schedule runs. */
-export function repeatDays(rule: RepeatRule, from: DayKey, to: DayKey): Set<DayKey> {
-  const days = new Set<DayKey>();
-  if (!(rule.every >= 1)) return days;
-  const { year, month } = parseDayKey(from);
-  // Start a little before the visible range instead of walking from a schedule years old.
-  const elapsedSteps =
-    rule.interval === 'months'
-      ? (year - rule.start.getUTCFullYear()) * 12 + (month - 1 - rule.start.getUTCMonth()) - 1
-      : (Date.UTC(year, month - 1, parseDayKey(from).day) - rule.start.getTime()) / STEP_MS[rule.interval] - 48;
-  let step = Math.max(0, Math.floor(elapsedSteps / rule.every)) * rule.every;
-  for (;;) {
-    const key = madridDayKey(occurrence(rule.start, step, rule.interval));
-    if (key > to) return days;
-    if (key >= from) days.add(key);
-    step += rule.every;
-  }
-}
-
-export function isBetween(key: DayKey, range: DayRange): boolean {
-  return range.start !== null && range.end !== null && key >= range.start && key <= range.end;
-}
-
-/**
- * Range picking: the first click sets the start, the second the end (or a new start when it comes
- * earlier), and a click after a complete range starts over.
- */
-export function nextRange(range: DayRange, clicked: DayKey): DayRange {
-  if (range.start === null || range.end !== null) return { start: clicked, end: null };
-  if (clicked < range.start) return { start: clicked, end: null };
-  return { start: range.start, end: clicked };
 }
