@@ -1,6 +1,9 @@
 // The widgets' stylesheet travels with them, so any screen that uses a widget gets its look.
 import './ui.css';
 
+export { Calendar } from './Calendar.tsx';
+export type { CalendarProps, RangeCalendarProps, SingleCalendarProps } from './Calendar.tsx';
+export type { CalendarEvent, DayKey, DayRange, RepeatRule } from './calendarModel.ts';
 export { Button } from './Button.tsx';
 export type { ButtonProps, ButtonVariant } from './Button.tsx';
 export { ComingSoonArea } from './ComingSoonArea.tsx';
@@ -17,6 +20,7 @@ export { SearchInput } from './SearchInput.tsx';
 export { LoadingImage, Spinner } from './Spinner.tsx';
 export { SegmentedFilter, Tabs } from './Tabs.tsx';
 export type { Choice } from './Tabs.tsx';
+export { Stepper } from './Stepper.tsx';
 export { Table } from './Table.tsx';
 export type { TableColumn } from './Table.tsx';
 export type { SortDirection, SortState, SortValue } from './tableModel.ts';
