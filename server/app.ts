@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedCatalog, seedDemoAccount } from './db/seed.ts';
 import { registerClientInfo } from './http/client-info.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { rateLimitError } from './http/rate-limit.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   };
 
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   // Off by default; routes opt in with config.rateLimit. Must be registered before the routes.
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => rateLimitError() });

@@ -84,3 +84,24 @@ function expectValidationError(status: number, body: unknown, path: string, mess
   expect(issue, JSON.stringify(error.issues)).toBeDefined();
   if (message) expect(issue?.message).toBe(message);
 }
+
+describe('hostile or odd requests never reach a 500', () => {
+  it('reads an empty JSON body as no body', async () => {
+    const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(logout.statusCode).toBe(200);
+    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().issues.map((issue: { path: string }) => issue.path)).toEqual(['email', 'password']);
+  });
+
+  it('refuses prototype poisoning, malformed URLs and oversized bodies in the error shape', async () => {
+    const poisoned = await server.app.inject({ method: 'PATCH', url: '/api/preferences', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+    const badUrl = await server.app.inject({ method: 'GET', url: '/api/users/emailcheck/%E0%A4%A' });
+    const huge = await server.app.inject({ method: 'POST', url: '/api/applogs', payload: { message: 'x', stack: 'y'.repeat(1_100_000) } });
+    for (const [response, status] of [[poisoned, 400], [badUrl, 400], [huge, 413]] as const) {
+      expect(response.statusCode).toBe(status);
+      expect(apiErrorSchema.safeParse(response.json()).success).toBe(true);
+    }
+    expect(server.countRows('app_logs')).toBe(0);
+  });
+});
