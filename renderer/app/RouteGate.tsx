@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { restoreSession } from '../api/session.ts';
 import { decideRoute } from './guard.ts';
@@ -33,12 +33,17 @@ export function RouteGate({ route }: { route: AppRoute }) {
     if (restore) void dispatch(restoreSession());
   }, [restore, dispatch]);
 
+  // One redirect per location: consuming the saved target re-renders this gate before the
+  // navigation lands, and that render must not redirect again to the fallback.
+  const redirectedFrom = useRef<string | null>(null);
+  const here = context.location;
   useEffect(() => {
-    if (redirectTo === null) return;
+    if (redirectTo === null || redirectedFrom.current === here) return;
+    redirectedFrom.current = here;
     if (saveTarget !== undefined) dispatch(targetSaved(saveTarget));
-    if (consumeTarget) dispatch(targetConsumed());
     navigate(redirectTo, { replace: true });
-  }, [redirectTo, saveTarget, consumeTarget, dispatch, navigate]);
+    if (consumeTarget) dispatch(targetConsumed());
+  }, [redirectTo, saveTarget, consumeTarget, here, dispatch, navigate]);
 
   switch (decision.kind) {
     case 'render': {

@@ -1,0 +1,30 @@
+import { Link } from 'react-router-dom';
+import { useSession } from '../../app/hooks.ts';
+import { SubscriptionStatusCard } from '../../app/shell/SubscriptionStatusCard.tsx';
+import { useNavigationRoutes } from '../../app/shell/Navigation.tsx';
+import { es } from '../../i18n/es.ts';
+
+/** Greeting, the subscription at a glance, and a tile per area this user may open. */
+export default function HomePage() {
+  const { user } = useSession();
+  const areas = useNavigationRoutes().filter(({ route }) => route.name !== 'Home');
+  return (
+    <main className="app-page">
+      <header>
+        <h1>{es.home.title(user?.name ?? '')}</h1>
+        <p className="app-muted">{es.home.subtitle}</p>
+      </header>
+      <SubscriptionStatusCard />
+      <section aria-labelledby="home-areas">
+        <h2 id="home-areas">{es.home.areas}</h2>
+        <ul className="app-tiles">
+          {areas.map(({ route, label, to }) => (
+            <li key={route.name}>
+              <Link to={to}>{label}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

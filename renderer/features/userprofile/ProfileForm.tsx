@@ -1,0 +1,52 @@
+import { useId, useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import { languageSchema } from '../../../shared/domain/user.ts';
+import type { Language, UserData } from '../../../shared/domain/user.ts';
+import { useUpdateProfileMutation } from '../../api/session.ts';
+import { useForm } from '../../app/forms.ts';
+import type { FormRules } from '../../app/forms.ts';
+import { useToast } from '../../app/hooks.ts';
+import { TextField } from '../../app/shell/TextField.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { es } from '../../i18n/es.ts';
+
+const rules: FormRules<'name'> = { name: ['mandatory'] };
+
+export function ProfileForm({ user }: { user: UserData }) {
+  const initial = useMemo(() => ({ name: user.name }), [user.name]);
+  const form = useForm(initial, rules);
+  const [language, setLanguage] = useState<Language>(user.language);
+  const [update, { isLoading }] = useUpdateProfileMutation();
+  const [alert, setAlert] = useState<string | null>(null);
+  const toast = useToast();
+  const languageId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    if (!form.validateAll()) return;
+    const result = await update({ name: form.values.name.trim(), language });
+    if (result.error) setAlert(form.applyServerError(result.error) ?? null);
+    else toast.success(es.profile.saved);
+  };
+
+  return (
+    <form className="app-card app-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="profile-personal">
+      <h2 id="profile-personal">{es.profile.personal}</h2>
+      {alert && <p className="app-form__alert" role="alert">{alert}</p>}
+      <TextField label={es.auth.name} autoComplete="name" value={form.values.name} error={form.errors.name}
+        onValueChange={(value) => form.setValue('name', value)} onBlur={() => form.validateField('name')} />
+      <div className="app-field">
+        <label htmlFor={languageId}>{es.profile.language}</label>
+        <select id={languageId} value={language} onChange={(event) => setLanguage(languageSchema.parse(event.target.value))}>
+          {languageSchema.options.map((option) => (
+            <option key={option} value={option}>
+              {es.profile.languages[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" loading={isLoading}>{es.common.save}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { useSession } from '../../app/hooks.ts';
+import { es } from '../../i18n/es.ts';
+import { PasswordForm } from './PasswordForm.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+
+/** Mi cuenta: name and language, and a password change (PUT /api/users). */
+export default function UserProfilePage() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <main className="app-page">
+      <h1>{es.profile.title}</h1>
+      <p className="app-muted">{user.email}</p>
+      <ProfileForm user={user} />
+      <PasswordForm />
+    </main>
+  );
+}
