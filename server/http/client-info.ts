@@ -41,6 +41,7 @@ export function readClientInfo(request: FastifyRequest): ClientInfo {
 }
 
 export function registerClientInfo(app: FastifyInstance): void {
+  // Fastify wants a placeholder of the right shape; the onRequest hook fills it before any handler.
   app.decorateRequest('client', null as unknown as ClientInfo);
   app.addHook('onRequest', async (request) => {
     request.client = readClientInfo(request);
