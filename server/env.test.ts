@@ -7,7 +7,7 @@ describe('configFromEnv', () => {
     expect(listen).toEqual({ port: 8081, host: '127.0.0.1' });
     expect(dataDir).toBe('./data');
     expect(server.database).toEqual({ kind: 'sqlite', file: 'data/autoasesor.sqlite' });
-    expect(server).toMatchObject({ publicUrl: 'http://127.0.0.1:8081', cookieSecure: false, allowedOrigins: [] });
+    expect(server).toMatchObject({ publicUrl: 'http://localhost:8081', cookieSecure: false, allowedOrigins: [] });
     expect(server.smtp).toBeUndefined();
   });
 

@@ -28,7 +28,7 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
   const databaseUrl = env.DATABASE_URL?.trim();
   const usePostgres = databaseUrl !== undefined && /^postgres(ql)?:\/\//.test(databaseUrl);
   const dataDir = usePostgres ? null : env.DATA_DIR?.trim() || './data';
-  const publicUrl = env.PUBLIC_URL?.trim() || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const publicUrl = env.PUBLIC_URL?.trim() || `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${port}`;
 
   const server: ServerConfig = {
     database: usePostgres ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: join(dataDir ?? './data', 'autoasesor.sqlite') },

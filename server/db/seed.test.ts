@@ -49,5 +49,11 @@ describe('seed', () => {
       .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ email: DEMO_ACCOUNT.email, name: 'Laura Gómez', groupName: 'Asesoría Demo' });
     expect(await verifyPassword(user.password_hash, 'Demo1234!')).toBe(true);
+    const subscription = await db
+      .selectFrom('subscriptions')
+      .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+      .select(['plans.name', 'subscriptions.status', 'subscriptions.used_slans', 'subscriptions.current_period_end'])
+      .executeTakeFirstOrThrow();
+    expect(subscription).toEqual({ name: 'Profesional', status: 'active', used_slans: 1250, current_period_end: '2025-03-03T00:00:00.000Z' });
   });
 });

@@ -44,6 +44,8 @@ export const DEMO_ACCOUNT = {
   name: 'Laura Gómez',
   groupName: 'Asesoría Demo',
 } as const;
+const DEMO_PERIOD_DAYS = 30;
+const DEMO_USED_SLANS = 1_250;
 
 /** Plans and release notes. Idempotent, and safe when several servers start together. */
 export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void> {
@@ -64,7 +66,8 @@ export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void
 }
 
 /**
- * A demo account to try the app with, only on an empty database outside production.
+ * A demo account to try the app with, only on an empty database outside production. It is on a paid,
+ * active plan with some credits used, so the top bar, the status card and the usage bar show real figures.
  * Returns whether it was created.
  */
 export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: string | undefined): Promise<boolean> {
@@ -73,5 +76,13 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: 
   if (anyUser) return false;
   const userId = await registerAccount(db, { ...DEMO_ACCOUNT, language: 'es' }, now);
   await db.updateTable('users').set({ email_validated: 1 }).where('id', '=', userId).execute();
+  const { group_id: groupId } = await db.selectFrom('users').select('group_id').where('id', '=', userId).executeTakeFirstOrThrow();
+  const { id: proPlanId } = await db.selectFrom('plans').select('id').where('ref', '=', 'pro').executeTakeFirstOrThrow();
+  const periodEnd = new Date(now.getTime() + DEMO_PERIOD_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  await db
+    .updateTable('subscriptions')
+    .set({ plan_id: proPlanId, status: 'active', current_period_end: periodEnd, used_slans: DEMO_USED_SLANS, updated_at: now.toISOString() })
+    .where('group_id', '=', groupId)
+    .execute();
   return true;
 }
