@@ -39,8 +39,9 @@ function normalize(def: FieFieldDef, value: string): FieValue {
 
 /** Fields from raw texts keyed by code (unknown codes and blanks are skipped). */
 export function readFields(values: Partial<Record<number, string>>): FieFields {
+  // Highest code first: see toFieldRecord in entry-builder.ts for why the order matters to memory.
   const fields: FieFields = {};
-  for (const [code, raw] of Object.entries(values)) {
+  for (const [code, raw] of Object.entries(values).reverse()) {
     const def = FIELD_BY_CODE.get(Number(code));
     if (!def || raw === undefined) continue;
     const read = readField(def, raw);

@@ -1,7 +1,7 @@
-import { EntryBuilder, readSegmentFields } from './entry-builder.ts';
+import { EntryBuilder, readSegmentFields, toFieldRecord } from './entry-builder.ts';
 import { FIELDS_BY_SEGMENT, segmentEnd } from './layout.ts';
 import { registryDateOf } from './registry-date.ts';
-import type { FieDiagnostic, FieDocument, FieEntry, FieFields, FieVersion } from './types.ts';
+import type { FieDiagnostic, FieDocument, FieEntry, FieVersion } from './types.ts';
 
 function isSupportedVersion(version: string): version is FieVersion {
   return version === 'FIE3' || version === 'FIE4';
@@ -37,7 +37,7 @@ export function decodeFieText(text: string): FieDocument {
   const diagnostics: FieDiagnostic[] = [];
   const headerFields = new EntryBuilder(diagnostics);
   readSegmentFields(headerFields, FIELDS_BY_SEGMENT.get('ETI') ?? [], header, index + 1);
-  const inherited: FieFields = headerFields.fieldsSoFar();
+  const inherited = headerFields.fieldsSoFar();
 
   const entries: FieEntry[] = [];
   let current: EntryBuilder | null = null;
@@ -69,7 +69,7 @@ export function decodeFieText(text: string): FieDocument {
     format: 'text',
     version,
     ignored: false,
-    registryDate: registryDateOf(entries.length > 0 ? entries.map((entry) => entry.fields) : [inherited]),
+    registryDate: registryDateOf(entries.length > 0 ? entries.map((entry) => entry.fields) : [toFieldRecord(inherited)]),
     entries,
     diagnostics,
   };
