@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 
 /** baseURL comes from the global setup, which picks a free port at run time. */
 export const test = base.extend({
+  // Playwright reads fixture dependencies from the destructuring pattern, so it must be there even empty.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (global setup).');
