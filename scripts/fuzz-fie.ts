@@ -123,12 +123,18 @@ function caseInput(seed: number, sheets: readonly Uint8Array[]): Uint8Array | st
   }
 }
 
-function runCase(seed: number, sheets: readonly Uint8Array[]): void {
-  const document = decodeFie(caseInput(seed, sheets));
+function runCase(input: Uint8Array | string): void {
+  const document = decodeFie(input);
   for (const entry of document.entries) toA3SyncRecord(entry);
 }
 
-type WorkerMessage = { kind: 'done'; ran: number } | { kind: 'threw'; seed: number; error: string };
+/** Small failing inputs are printed whole (base64) so they can become regression fixtures. */
+function describeInput(input: Uint8Array | string): string {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input);
+  return bytes.length <= 32_768 ? `entrada (${bytes.length} bytes, base64): ${bytes.toString('base64')}` : `entrada de ${bytes.length} bytes`;
+}
+
+type WorkerMessage = { kind: 'done'; ran: number } | { kind: 'threw'; seed: number; error: string; input: string };
 
 function workerMain({ count, seconds, seed }: FuzzConfig, progress: Int32Array): void {
   const sheets = spreadsheetSeeds();
@@ -136,10 +142,12 @@ function workerMain({ count, seconds, seed }: FuzzConfig, progress: Int32Array):
   let ran = 0;
   for (; ran < count && Date.now() < deadline; ran += 1) {
     Atomics.store(progress, 0, ran + 1);
+    const input = caseInput(seed + ran, sheets);
     try {
-      runCase(seed + ran, sheets);
+      runCase(input);
     } catch (error) {
-      parentPort?.postMessage({ kind: 'threw', seed: seed + ran, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
+      const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      parentPort?.postMessage({ kind: 'threw', seed: seed + ran, error: stack, input: describeInput(input) } satisfies WorkerMessage);
       return;
     }
   }
@@ -183,7 +191,7 @@ function main(config: FuzzConfig): Promise<number> {
         console.log(`Fuzz FIE: ${message.ran} casos en ${elapsed} s, ninguno ha lanzado una excepción`);
         resolve(0);
       } else {
-        console.error(`FALLO: el caso con semilla ${message.seed} lanzó (repetir con --seed ${message.seed} --count 1)\n${message.error}`);
+        console.error(`FALLO: el caso con semilla ${message.seed} lanzó (repetir con --seed ${message.seed} --count 1)\n${message.error}\n${message.input}`);
         resolve(1);
       }
       void worker.terminate();

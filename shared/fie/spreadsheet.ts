@@ -94,10 +94,16 @@ function readWorkbook(data: Uint8Array | string): XLSX.WorkBook | null {
   }
 }
 
-function sheetRows(sheet: XLSX.WorkSheet): { rows: Cell[][]; firstRow: number } {
-  const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : null;
-  const rows = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
-  return { rows, firstRow: (range?.s.r ?? 0) + 1 };
+/** The sheet's rows and the 1-based number of the first; null when SheetJS cannot make rows of it. */
+function sheetRows(sheet: XLSX.WorkSheet): { rows: Cell[][]; firstRow: number } | null {
+  try {
+    const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : null;
+    const rows = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+    return { rows, firstRow: (range?.s.r ?? 0) + 1 };
+  } catch {
+    // A damaged file can parse into cells of unknown types, on which sheet_to_json throws (found by fuzz:fie).
+    return null;
+  }
 }
 
 /**
@@ -108,15 +114,19 @@ export function decodeFieSpreadsheet(data: Uint8Array | string): FieDocument {
   const workbook = readWorkbook(data);
   if (!workbook) return ignored('No se ha podido leer la hoja de cálculo');
 
+  let readable = false;
   for (const name of workbook.SheetNames) {
     const sheet = workbook.Sheets[name];
-    if (!sheet) continue;
-    const { rows, firstRow } = sheetRows(sheet);
+    const read = sheet ? sheetRows(sheet) : null;
+    if (!read) continue;
+    readable = true;
+    const { rows, firstRow } = read;
     for (let headerIndex = 0; headerIndex < Math.min(rows.length, HEADER_SEARCH_ROWS); headerIndex += 1) {
       const columns = columnsOf(rows[headerIndex] ?? []);
       if (columns) return decodeRows(rows.slice(headerIndex + 1), columns, firstRow + headerIndex + 1);
     }
   }
+  if (!readable) return ignored('No se ha podido leer la hoja de cálculo');
   return ignored('La hoja de cálculo no tiene una fila de cabecera con códigos o nombres de campos del FIE');
 }
 
