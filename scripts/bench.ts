@@ -18,9 +18,10 @@ if (!existsSync('dist/renderer/index.html') || process.argv.includes('--build'))
 console.log('== Web bundle');
 const server = await startBenchServer();
 try {
-  for (const route of ['/auth', '/home']) {
-    const { files, rawBytes, gzipBytes } = await measureRouteScripts(`${server.baseUrl}${route}`);
-    console.log(`${route.padEnd(8)} JS loaded: ${files} files, ${kb(rawBytes)} raw, ${kb(gzipBytes)} gzip`);
+  const demo = { email: 'demo@autoasesor.es', password: 'Demo1234!' };
+  for (const [label, route, signIn] of [['/auth (signed out)', '/auth', undefined], ['/home (signed in)', '/home', demo]] as const) {
+    const { files, rawBytes, gzipBytes } = await measureRouteScripts(`${server.baseUrl}${route}`, signIn);
+    console.log(`${label.padEnd(20)} JS loaded: ${files} files, ${kb(rawBytes)} raw, ${kb(gzipBytes)} gzip`);
   }
 } finally {
   await server.stop();
