@@ -40,8 +40,8 @@ describe('fie CLI', () => {
     const [text, ignored, sheet] = JSON.parse(stdout) as CliFile[];
     expect(text).toMatchObject({ file: textPath, version: 'FIE4', ignored: false, registryDate: '15/01/2025' });
     expect(text?.entries.map((entry) => [entry.type, entry.nif, entry.idType, entry.a3.incidencia])).toEqual([
-      ['cit', '12345678Z', 'dni', 2],
-      ['alta', 'X1234567L', 'nie', 7],
+      ['cit', '12345678Z', 'DNI', 2],
+      ['alta', 'X1234567L', 'NIE', 7],
     ]);
     expect(text?.entries[0]?.fullname).toBe('MARIA MUÑOZ LOPEZ');
     expect(text?.entries[0]?.a3.formatedccc).toBe('28/1234567/89');

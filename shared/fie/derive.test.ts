@@ -56,8 +56,8 @@ describe('deriveFacts', () => {
   });
 
   it('takes the NIF from 670 and infers its document type', () => {
-    expect(deriveFacts(readFields({ 670: '000000Y1234567X' }))).toMatchObject({ nif: 'Y1234567X', idType: 'nie' });
-    expect(deriveFacts(readFields({ 670: '000000AB123456' }))).toMatchObject({ nif: 'AB123456', idType: 'passport' });
+    expect(deriveFacts(readFields({ 670: '000000Y1234567X' }))).toMatchObject({ nif: 'Y1234567X', idType: 'NIE' });
+    expect(deriveFacts(readFields({ 670: '000000AB123456' }))).toMatchObject({ nif: 'AB123456', idType: 'PASSPORT' });
     expect(deriveFacts(readFields({ 670: '00000000000000' }))).toMatchObject({ nif: null, idType: null });
   });
 

@@ -1,5 +1,5 @@
 import { daysBetween } from './dates.ts';
-import { inferIdType } from './nif.ts';
+import { inferDocumentIdType } from '../validation/identifiers.ts';
 import type { FieEntryFacts, FieEntryType, FieFields } from './types.ts';
 
 /** Leave entries of this many days or fewer are marked short (spec §9). */
@@ -52,6 +52,6 @@ export function deriveFacts(fields: FieFields): FieEntryFacts {
     shortDuration: duration !== null && duration <= SHORT_DURATION_DAYS,
     isCanceled: fields[1170]?.value === 'S' || fields[1171]?.value === 'S',
     nif,
-    idType: nif === null ? null : inferIdType(nif),
+    idType: nif === null ? null : inferDocumentIdType(nif),
   };
 }

@@ -7,7 +7,7 @@ export { FIE_CATALOGUE, FIELD_BY_CODE, FIELDS_BY_SEGMENT } from './layout.ts';
 export { readField, readFields } from './fields.ts';
 export { lookup, tableEntries, TABLE_NOT_FOUND } from './tables.ts';
 export { deriveFacts, entryType, leaveDuration, fullName, SHORT_DURATION_DAYS } from './derive.ts';
-export { inferIdType, normalizeNif, DOCUMENT_TYPE_CODES } from './nif.ts';
+export { normalizeNif } from './nif.ts';
 export { parseFieDate, formatDayMonthYear } from './dates.ts';
 export { lastErrorFor, type FieLogLine } from './logs.ts';
 export { FIE_TYPE_LABELS, fieTypeLabel, isFieTypeDisabled, type FieTypeLabel } from './labels.ts';

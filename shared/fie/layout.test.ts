@@ -54,14 +54,14 @@ describe('the synthetic FIE4 example (research §8)', () => {
   });
 
   it('derives the first entry: an open leave with a confirmation part', () => {
-    expect(first).toMatchObject({ fullname: 'MARIA GARCIA LOPEZ', type: 'cit', isAlta: false, isBaja: false, duration: null, shortDuration: false, isCanceled: false, nif: '12345678Z', idType: 'dni' });
+    expect(first).toMatchObject({ fullname: 'MARIA GARCIA LOPEZ', type: 'cit', isAlta: false, isBaja: false, duration: null, shortDuration: false, isCanceled: false, nif: '12345678Z', idType: 'DNI' });
   });
 
   it('reads the second entry: a relapse of a work accident, discharged by cure', () => {
     const values = Object.fromEntries(Object.entries(second?.fields ?? {}).map(([code, field]) => [code, field.normalizedValue]));
     expect(values).toMatchObject({ 670: 'X1234567L', 1020: '2025-01-05', 1030: true, 1040: '2024-10-01', 1050: '2024-10-01', 1060: 12, 1090: 'Accidente de trabajo', 1150: '2025-01-12', 1160: 'Curación' });
     expect(second?.fields[1100]).toBeUndefined(); // blank carencia
-    expect(second).toMatchObject({ type: 'alta', isAlta: true, duration: 8, idType: 'nie', fullname: 'JUAN PEREZ RUIZ' });
+    expect(second).toMatchObject({ type: 'alta', isAlta: true, duration: 8, idType: 'NIE', fullname: 'JUAN PEREZ RUIZ' });
   });
 });
 

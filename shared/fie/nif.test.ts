@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_TYPE_CODES, inferIdType, normalizeNif } from './nif.ts';
+import { normalizeNif } from './nif.ts';
 
 describe('normalizeNif', () => {
   it.each([
@@ -12,26 +12,5 @@ describe('normalizeNif', () => {
     ['00000000000000', ''],
   ])('%s -> %s', (padded, nif) => {
     expect(normalizeNif(padded)).toBe(nif);
-  });
-});
-
-describe('inferIdType', () => {
-  it.each([
-    ['12345678Z', 'dni'],
-    ['01234567Z', 'dni'],
-    ['X1234567L', 'nie'],
-    ['Y1234567X', 'nie'],
-    ['Z7654321A', 'nie'],
-    ['AB123456', 'passport'],
-    ['1234567Z', null],
-    ['A1234567L', null],
-    ['ABC12345', null],
-    ['', null],
-  ])('%s is %s', (nif, type) => {
-    expect(inferIdType(nif)).toBe(type);
-  });
-
-  it('maps to the registration document codes 1, 2 and 6', () => {
-    expect(DOCUMENT_TYPE_CODES).toEqual({ dni: '1', passport: '2', nie: '6' });
   });
 });

@@ -1,4 +1,5 @@
 /** Types of the FIE ("Fichero INSS Empresas") decoder: the field catalogue, decoded entries and documents. */
+import type { DocumentIdType } from '../validation/identifiers.ts';
 
 /** Segment tags that the catalogue knows how to read. Any other tag is kept as an extra segment. */
 export type FieSegment = 'ETI' | 'EMP' | 'RZS' | 'TRA' | 'AYN' | 'DAF' | 'DIT' | 'ITD' | 'CIT' | 'DIP' | 'JUB' | 'DOP' | 'NAC';
@@ -55,7 +56,8 @@ export type FieFields = Record<number, FieField>;
 
 export type FieEntryType = 'alta' | 'baja' | 'dip' | 'cit' | 'dop' | 'nac' | 'jub';
 
-export type IdType = 'dni' | 'nie' | 'passport';
+/** One reading of a NIF's shape for the whole product: the validators own it. */
+export type IdType = DocumentIdType;
 
 /** A line kept as it was: unknown segments, and repeats of a segment already read for the entry. */
 export interface FieLine {
