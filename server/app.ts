@@ -9,6 +9,7 @@ import { registerClientInfo } from './http/client-info.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { rateLimitError } from './http/rate-limit.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type SmtpConfig } from './mail/mailer.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   };
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   // Off by default; routes opt in with config.rateLimit. Must be registered before the routes.

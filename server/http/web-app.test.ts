@@ -31,11 +31,27 @@ describe('web app and fallbacks', () => {
     }
   });
 
-  it('serves built assets as files', async () => {
+  it('serves built assets as files, cached for good since their names carry a content hash', async () => {
     server = await serverWithWebRoot();
     const response = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("hola")');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('refuses framing and MIME sniffing on pages and API answers alike', async () => {
+    server = await serverWithWebRoot();
+    for (const url of ['/', '/api/health', '/api/unknown']) {
+      const response = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'content-security-policy': "frame-ancestors 'none'",
+        'referrer-policy': 'same-origin',
+      });
+    }
+    const page = await server.app.inject({ method: 'GET', url: '/home', headers: { accept: 'text/html' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers unknown /api paths with a JSON 404, even for browsers', async () => {

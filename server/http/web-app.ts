@@ -31,7 +31,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     if (!isApiPath(request.url) && wantsHtml(request) && hasIndex) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', root);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
     }
     const body: ApiError = {
       statusCode: 404,
