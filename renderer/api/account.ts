@@ -6,6 +6,7 @@ import type { LauncherSubscription, SubscriptionUsage } from '../../shared/api/s
 import { applogsPath } from '../../shared/api/applogs.ts';
 import type { AppLogRequest } from '../../shared/api/applogs.ts';
 import type { ReleaseNote } from '../../shared/domain/release-note.ts';
+import { useSession } from '../app/hooks.ts';
 import { baseApi } from './baseApi.ts';
 
 /** The signed-in user's side data: preferences, release notes, subscription, client error logs. */
@@ -48,3 +49,20 @@ export const {
   usePreferencesQuery, usePatchPreferencesMutation, useActiveNotesQuery, useLauncherSubscriptionQuery,
   useSubscriptionUsageQuery,
 } = accountApi;
+
+/** What the subscription status card shows: this period's usage and the firm's names for credits and money. */
+export interface SubscriptionUsageView {
+  usage?: SubscriptionUsage;
+  loading: boolean;
+  failed: boolean;
+  currencies?: string;
+  currency?: string;
+}
+
+/** The period's usage with the signed-in firm's currency names, for the pages that show the status card. */
+export function useSubscriptionUsage(): SubscriptionUsageView {
+  const { user } = useSession();
+  const { data, isLoading, isError } = useSubscriptionUsageQuery();
+  const config = user?.group.config;
+  return { usage: data, loading: isLoading, failed: isError, currencies: config?.currencies, currency: config?.currency };
+}

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createTestRouter } from '../app/router.tsx';
+import { Toasts } from '../app/shell/Toasts.tsx';
 import { createAppStore } from '../app/store.ts';
 import type { RootState } from '../app/store.ts';
 import { noBridge } from '../bridge/client.ts';
@@ -14,14 +15,19 @@ export interface TestAppOptions {
   preloadedState?: Partial<RootState>;
   bridge?: BridgeClient;
   embedded?: boolean;
+  /** Also render the shell's toasts, for screens that report through useToast(). */
+  toasts?: boolean;
 }
 
 /** One element with the app's providers inside a MemoryRouter. */
-export function renderWithApp(ui: ReactElement, { path = '/', preloadedState, bridge = noBridge, embedded = false }: TestAppOptions = {}) {
+export function renderWithApp(ui: ReactElement, { path = '/', preloadedState, bridge = noBridge, embedded = false, toasts = false }: TestAppOptions = {}) {
   const store = createAppStore(preloadedState);
   const view = render(
     <AppProviders store={store} bridge={bridge} embedded={embedded}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        {toasts && <Toasts />}
+      </MemoryRouter>
     </AppProviders>,
   );
   return { store, ...view };

@@ -5,7 +5,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { PromptContext } from '../contexts.ts';
 import type { CertificateChoice, CertificatePromptOptions, PromptApi, TextPromptOptions } from '../contexts.ts';
 import { es } from '../../i18n/es.ts';
-import { TextField } from './TextField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 
 type OpenPrompt =
   | { variant: 'text'; options: TextPromptOptions; resolve: (answer: string | null) => void }

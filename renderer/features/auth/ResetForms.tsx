@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useResetPasswordCheckMutation, useResetPasswordMutation } from '../../api/session.ts';
-import { useForm } from '../../app/forms.ts';
-import type { FormRules } from '../../app/forms.ts';
-import { TextField } from '../../app/shell/TextField.tsx';
+import { useForm } from '../../ui/forms.ts';
+import type { FormRules } from '../../ui/forms.ts';
+import { TextField } from '../../ui/TextField.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { es } from '../../i18n/es.ts';
 
-const emailRules: FormRules<'email'> = { email: ['mandatory', 'email'] };
+const emailRules: FormRules<'email'> = { email: { required: true, rule: 'email' } };
 const emailInitial = { email: '' };
 
 /** Asks for the reset link. The answer never says whether the account exists. */
@@ -38,7 +38,7 @@ export function ResetRequestForm() {
   );
 }
 
-const passwordRules: FormRules<'password'> = { password: ['mandatory', 'password'] };
+const passwordRules: FormRules<'password'> = { password: { required: true, rule: 'password' } };
 const passwordInitial = { password: '' };
 
 /** /auth/reset?token=…: checks the link first, then sets the new password (resetpasscheck). */

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLoginMutation } from '../../api/session.ts';
-import { useForm } from '../../app/forms.ts';
-import type { FormRules } from '../../app/forms.ts';
-import { TextField } from '../../app/shell/TextField.tsx';
+import { useForm } from '../../ui/forms.ts';
+import type { FormRules } from '../../ui/forms.ts';
+import { TextField } from '../../ui/TextField.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { es } from '../../i18n/es.ts';
 
 type Field = 'email' | 'password';
-const rules: FormRules<Field> = { email: ['mandatory', 'email'], password: ['mandatory'] };
+const rules: FormRules<Field> = { email: { required: true, rule: 'email' }, password: { required: true } };
 const initial: Record<Field, string> = { email: '', password: '' };
 
 /** On success the session slice is signed in and the route guard takes the user on. */

@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useRegisterMutation } from '../../api/session.ts';
-import { useForm } from '../../app/forms.ts';
-import type { FormRules } from '../../app/forms.ts';
-import { TextField } from '../../app/shell/TextField.tsx';
+import { useForm } from '../../ui/forms.ts';
+import type { FormRules } from '../../ui/forms.ts';
+import { TextField } from '../../ui/TextField.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { es } from '../../i18n/es.ts';
 
 type Field = 'name' | 'email' | 'password';
-const rules: FormRules<Field> = { name: ['mandatory'], email: ['mandatory', 'email'], password: ['mandatory', 'password'] };
+const rules: FormRules<Field> = {
+  name: { required: true },
+  email: { required: true, rule: 'email' },
+  password: { required: true, rule: 'password' },
+};
 const initial: Record<Field, string> = { name: '', email: '', password: '' };
 
 /** Registration signs the new user in straight away (the server sets the session cookies). */

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
-import { useSession } from '../../app/hooks.ts';
-import { SubscriptionStatusCard } from '../../app/shell/SubscriptionStatusCard.tsx';
-import { useNavigationRoutes } from '../../app/shell/Navigation.tsx';
+import { useSubscriptionUsage } from '../../api/account.ts';
+import { useNavigationRoutes, useSession } from '../../app/hooks.ts';
+import { SubscriptionStatusCard } from '../../ui/index.ts';
 import { es } from '../../i18n/es.ts';
 
 /** Greeting, the subscription at a glance, and a tile per area this user may open. */
 export default function HomePage() {
   const { user } = useSession();
+  const subscription = useSubscriptionUsage();
   const areas = useNavigationRoutes().filter(({ route }) => route.name !== 'Home');
   return (
     <main className="app-page">
@@ -14,7 +15,7 @@ export default function HomePage() {
         <h1>{es.home.title(user?.name ?? '')}</h1>
         <p className="app-muted">{es.home.subtitle}</p>
       </header>
-      <SubscriptionStatusCard />
+      <SubscriptionStatusCard {...subscription} />
       <section aria-labelledby="home-areas">
         <h2 id="home-areas">{es.home.areas}</h2>
         <ul className="app-tiles">

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useUpdateProfileMutation } from '../../api/session.ts';
-import { useForm } from '../../app/forms.ts';
-import type { FormRules } from '../../app/forms.ts';
+import { useForm } from '../../ui/forms.ts';
+import type { FormRules } from '../../ui/forms.ts';
 import { useToast } from '../../app/hooks.ts';
-import { TextField } from '../../app/shell/TextField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { es } from '../../i18n/es.ts';
 
 type Field = 'currentPassword' | 'newPassword';
-const rules: FormRules<Field> = { currentPassword: ['mandatory'], newPassword: ['mandatory', 'password'] };
+const rules: FormRules<Field> = { currentPassword: { required: true }, newPassword: { required: true, rule: 'password' } };
 const initial: Record<Field, string> = { currentPassword: '', newPassword: '' };
 
 /** The server checks the current password and signs out the user's other devices. */

@@ -3,14 +3,14 @@ import type { FormEvent } from 'react';
 import { languageSchema } from '../../../shared/domain/user.ts';
 import type { Language, UserData } from '../../../shared/domain/user.ts';
 import { useUpdateProfileMutation } from '../../api/session.ts';
-import { useForm } from '../../app/forms.ts';
-import type { FormRules } from '../../app/forms.ts';
+import { useForm } from '../../ui/forms.ts';
+import type { FormRules } from '../../ui/forms.ts';
 import { useToast } from '../../app/hooks.ts';
-import { TextField } from '../../app/shell/TextField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { es } from '../../i18n/es.ts';
 
-const rules: FormRules<'name'> = { name: ['mandatory'] };
+const rules: FormRules<'name'> = { name: { required: true } };
 
 export function ProfileForm({ user }: { user: UserData }) {
   const initial = useMemo(() => ({ name: user.name }), [user.name]);

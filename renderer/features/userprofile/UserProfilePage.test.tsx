@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { jsonResponse, mockApi, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
-import { Toasts } from '../../app/shell/Toasts.tsx';
 import type { UserData } from '../../../shared/domain/user.ts';
 import UserProfilePage from './UserProfilePage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const renderProfile = () => renderWithApp(<><UserProfilePage /><Toasts /></>, { preloadedState: signedInState() });
+const renderProfile = () => renderWithApp(<UserProfilePage />, { preloadedState: signedInState(), toasts: true });
 
 describe('UserProfilePage', () => {
   it('saves the name and language and updates the session', async () => {

@@ -1,23 +1,23 @@
 import { useCallback, useState } from 'react';
-import { validate } from '../../shared/validation/index.ts';
+import { fieldError } from '../../shared/forms/index.ts';
 import type { ValidationRule } from '../../shared/validation/index.ts';
 import type { FieldIssue } from '../../shared/api/errors.ts';
 import type { HttpError } from '../api/baseApi.ts';
 import { es } from '../i18n/es.ts';
 
-/** Per field: 'mandatory' first, the format rules only once something is typed (spec §5). */
-export type FormRules<Field extends string> = Record<Field, readonly ValidationRule[]>;
-
-export function fieldError(value: string, rules: readonly ValidationRule[]): string | undefined {
-  for (const rule of rules) {
-    if (rule !== 'mandatory' && value.trim() === '') continue;
-    const result = validate(value, rule);
-    if (!result.valid) return result.message;
-  }
-  return undefined;
+/** Per field: whether it must be filled, and the format its value must have once something is typed (spec §5). */
+export interface FieldRule {
+  required?: boolean;
+  rule?: ValidationRule;
 }
+export type FormRules<Field extends string> = Record<Field, FieldRule>;
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+/** The format is always checked when there is a value, so formatRequired is on for every field here. */
+function checkField(value: string, { required, rule }: FieldRule): string | undefined {
+  return fieldError({ value, required, formatRequired: true, rule }) ?? undefined;
+}
 
 /**
  * A small controlled form: values, per-field errors on blur and on submit, and the server's field
@@ -32,14 +32,14 @@ export function useForm<Field extends string>(initial: Record<Field, string>, ru
   }, []);
 
   const validateField = useCallback(
-    (field: Field) => setErrors((current) => ({ ...current, [field]: fieldError(values[field], rules[field]) })),
+    (field: Field) => setErrors((current) => ({ ...current, [field]: checkField(values[field], rules[field]) })),
     [values, rules],
   );
 
   /** Validates everything; true when the form may be sent. */
   const validateAll = useCallback((): boolean => {
     const next: FieldErrors<Field> = {};
-    for (const field of Object.keys(rules) as Field[]) next[field] = fieldError(values[field], rules[field]);
+    for (const field of Object.keys(rules) as Field[]) next[field] = checkField(values[field], rules[field]);
     setErrors(next);
     return Object.values(next).every((message) => message === undefined);
   }, [values, rules]);

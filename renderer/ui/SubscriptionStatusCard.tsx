@@ -1,22 +1,27 @@
 import { Link } from 'react-router-dom';
-import { formatCredits, formatMoney } from '../../../shared/billing/index.ts';
-import { useSubscriptionUsageQuery } from '../../api/account.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { es } from '../../i18n/es.ts';
-import { useSession } from '../hooks.ts';
+import { formatCredits, formatMoney } from '../../shared/billing/index.ts';
+import type { SubscriptionUsage } from '../../shared/domain/subscription.ts';
+import { Spinner } from './Spinner.tsx';
+import { es } from '../i18n/es.ts';
 
 const madridDate = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' });
 
-/** Plan, usage bar, balance and next payment, with the way to Payments (Home and Payments use it). */
-export function SubscriptionStatusCard({ showPaymentsLink = true }: { showPaymentsLink?: boolean }) {
-  const { user } = useSession();
-  const { data: usage, isLoading, isError } = useSubscriptionUsageQuery();
-  const currencies = user?.group.config.currencies;
-  const currency = user?.group.config.currency;
+export interface SubscriptionStatusCardProps {
+  usage?: SubscriptionUsage;
+  loading: boolean;
+  failed: boolean;
+  /** The firm's names for its credits (group config), as formatCredits takes them. */
+  currencies?: string;
+  /** ISO code for money; EUR when absent. */
+  currency?: string;
+  showPaymentsLink?: boolean;
+}
 
+/** Plan, usage bar, balance and next payment, with the way to Payments; the page fetches what it shows. */
+export function SubscriptionStatusCard({ usage, loading, failed, currencies, currency, showPaymentsLink = true }: SubscriptionStatusCardProps) {
   let body;
-  if (isLoading) body = <Spinner size="small" />;
-  else if (isError || !usage) body = <p>{es.subscription.loadFailed}</p>;
+  if (loading) body = <Spinner size="small" />;
+  else if (failed || !usage) body = <p>{es.subscription.loadFailed}</p>;
   else {
     const percentage = Math.max(0, Math.min(100, usage.slansPercentage));
     const status = usage.cancelled ? es.subscription.cancelled : usage.trialing ? es.subscription.trialing : null;
