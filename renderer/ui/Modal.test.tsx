@@ -75,4 +75,29 @@ describe('Modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('cannot be dismissed when dismissable is false: no close button, Escape or backdrop click', () => {
+    const onClose = vi.fn();
+    render(
+      <Modal open title="Actualización obligatoria" onClose={onClose} dismissable={false}>
+        <p>Cierra la aplicación.</p>
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Actualización obligatoria' });
+    expect(screen.queryByRole('button', { name: 'Cerrar' })).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    const backdrop = dialog.parentElement;
+    if (backdrop) fireEvent.mouseDown(backdrop);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('closes on a backdrop click when dismissable', () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
+    const backdrop = screen.getByRole('dialog').parentElement;
+    if (backdrop) fireEvent.mouseDown(backdrop);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

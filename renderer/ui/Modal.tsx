@@ -11,6 +11,8 @@ export interface ModalProps {
   /** Buttons at the foot of the dialog. */
   footer?: ReactNode;
   size?: 'small' | 'medium' | 'large';
+  /** False for a dialog the user must not get past (a forced update): no close button, Escape or backdrop click. */
+  dismissable?: boolean;
 }
 
 const focusableSelector =
@@ -24,7 +26,7 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
  * A dialog over the page: focus moves inside on open, Tab cycles within it, Escape closes it, and
  * focus returns to whatever had it before.
  */
-export function Modal({ open, title, onClose, children, footer, size = 'medium' }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'medium', dismissable = true }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -41,7 +43,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium' 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onClose();
+      if (dismissable) onClose();
       return;
     }
     if (event.key !== 'Tab' || !dialogRef.current) return;
@@ -62,7 +64,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium' 
   };
 
   return createPortal(
-    <div className="ui-modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="ui-modal-backdrop" onMouseDown={(event) => dismissable && event.target === event.currentTarget && onClose()}>
       <div
         ref={dialogRef}
         role="dialog"
@@ -74,9 +76,11 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium' 
       >
         <div className="ui-modal__head">
           <h2 id={titleId} className="ui-modal__title">{title}</h2>
-          <button type="button" className="ui-icon-button" onClick={onClose} aria-label={widgets.close}>
-            <span aria-hidden="true">×</span>
-          </button>
+          {dismissable && (
+            <button type="button" className="ui-icon-button" onClick={onClose} aria-label={widgets.close}>
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
         </div>
         <div className="ui-modal__body">{children}</div>
         {footer && <div className="ui-modal__footer">{footer}</div>}
