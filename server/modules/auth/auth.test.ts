@@ -97,16 +97,43 @@ describe('refresh token rotation', () => {
   });
 
   it('treats reuse of a rotated refresh token as theft: the whole family is logged out with a reason', async () => {
-    const jar = await registerUser(server.app, 'reuse@asesoria.es');
-    const stolenRefresh = jar.value('aa_refresh') ?? '';
-    expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(200);
+    let now = new Date('2025-03-01T10:00:00Z');
+    const timed = await startTestServer({ now: () => now });
+    try {
+      const jar = await registerUser(timed.app, 'reuse@asesoria.es');
+      const stolenRefresh = jar.value('aa_refresh') ?? '';
+      expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(200);
 
-    const replay = await server.app.inject({ method: 'POST', url: '/api/auth/newtoken', cookies: { aa_refresh: stolenRefresh } });
+      now = new Date('2025-03-01T10:00:11Z'); // past the grace for concurrent refreshes
+      const replay = await timed.app.inject({ method: 'POST', url: '/api/auth/newtoken', cookies: { aa_refresh: stolenRefresh } });
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toMatchObject({ code: 'UNAUTHENTICATED', logoutReason: 'Tu sesión se ha cerrado por seguridad. Vuelve a iniciar sesión.' });
+      // The legitimate holder's newer tokens died with the family.
+      expect((await jar.get('/api/users/me')).statusCode).toBe(401);
+      expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(401);
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('lets two tabs refresh at the same moment without logging the user out', async () => {
+    const firstTab = await registerUser(server.app, 'tabs@asesoria.es');
+    const sharedRefresh = firstTab.value('aa_refresh') ?? '';
+    expect((await firstTab.post('/api/auth/newtoken')).statusCode).toBe(200);
+    // The second tab sent the same cookie a moment later.
+    const secondTab = await server.app.inject({ method: 'POST', url: '/api/auth/newtoken', cookies: { aa_refresh: sharedRefresh } });
+    expect(secondTab.statusCode).toBe(200);
+    expect(sessionResponseSchema.parse(secondTab.json()).userData.email).toBe('tabs@asesoria.es');
+    expect((await firstTab.get('/api/users/me')).statusCode).toBe(200);
+  });
+
+  it('does not revive a logged-out family through the grace window', async () => {
+    const jar = await registerUser(server.app, 'gone@asesoria.es');
+    const oldRefresh = jar.value('aa_refresh') ?? '';
+    expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(200);
+    expect((await jar.post('/api/auth/logout')).statusCode).toBe(200);
+    const replay = await server.app.inject({ method: 'POST', url: '/api/auth/newtoken', cookies: { aa_refresh: oldRefresh } });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toMatchObject({ code: 'UNAUTHENTICATED', logoutReason: 'Tu sesión se ha cerrado por seguridad. Vuelve a iniciar sesión.' });
-    // The legitimate holder's newer tokens died with the family.
-    expect((await jar.get('/api/users/me')).statusCode).toBe(401);
-    expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(401);
   });
 
   it('keeps other logins of the same user alive when one family is revoked', async () => {
