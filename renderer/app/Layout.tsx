@@ -6,6 +6,7 @@ import { Navigation } from './shell/Navigation.tsx';
 import { SideMenu } from './shell/SideMenu.tsx';
 import { Toasts } from './shell/Toasts.tsx';
 import { TopBar } from './shell/TopBar.tsx';
+import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
 
 function isAppRoute(handle: unknown): handle is AppRoute {
   return typeof handle === 'object' && handle !== null && 'meta' in handle && 'name' in handle;
@@ -20,11 +21,14 @@ export function Layout() {
   const signedIn = status === 'authenticated';
   const chrome = signedIn && (route?.meta.topbar ?? false);
   const navigation = chrome && route?.meta.requiresAuth === true;
+  const signedInScreen = signedIn && route?.meta.requiresAuth === true;
 
   return (
     <div className="app">
       {chrome && <TopBar menuOpen={menuOpen} />}
       {chrome && menuOpen && <SideMenu />}
+      {/* Always mounted, so the desktop is asked once per sign-in rather than on every route change. */}
+      <UpdatePrompt active={signedInScreen} />
       <div className="app-body">
         {navigation && <Navigation />}
         <div className="app-content">

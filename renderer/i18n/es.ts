@@ -136,4 +136,14 @@ export const es = {
     notAvailable: 'El pago en línea todavía no está disponible en esta versión.',
     contactSupport: 'Para contratar un plan, cambiarlo o comprar más créditos, escribe a soporte y lo gestionaremos contigo.',
   },
+  update: {
+    forcedTitle: 'Actualización obligatoria',
+    forcedVersions: (current: string, latest: string) =>
+      `Tienes la versión ${current} y es necesario actualizar a la ${latest} para seguir usando AutoAsesor.`,
+    forcedHowTo: 'Cierra la aplicación y descarga la nueva versión desde la web de AutoAsesor o pide a tu responsable que la instale.',
+    available: (latest: string) => `Hay una nueva versión de AutoAsesor (${latest}).`,
+    later: 'Más tarde',
+    /** The window is frameless and the dialog covers its own close button, so it offers one. */
+    closeApp: 'Cerrar la aplicación',
+  },
 } as const;
