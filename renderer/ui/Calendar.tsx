@@ -4,6 +4,7 @@ import { calendarYears, isDayInRange, monthGrid, repeatDays, selectRangeDay } fr
 import { madridDayKey } from '../../shared/time/index.ts';
 import { widgets } from '../i18n/es-screens.ts';
 import { CalendarDay } from './CalendarDay.tsx';
+import { IconChevronLeft, IconChevronRight } from './icons.tsx';
 import { addDays, addMonths, eventsByDay, parseDayKey } from './calendarModel.ts';
 import type { CalendarEvent, DayKey, DayRange, RepeatRule } from './calendarModel.ts';
 
@@ -110,7 +111,7 @@ export function Calendar(props: CalendarProps) {
     <div className="ui-calendar" role="group" aria-label={label}>
       <div className="ui-calendar__head">
         <button type="button" className="ui-icon-button" aria-label={text.previousMonth} disabled={year === firstYear && month === 1} onClick={() => showMonth(addMonths(focused, -1))}>
-          <span aria-hidden="true">‹</span>
+          <IconChevronLeft size={18} />
         </button>
         <select className="ui-calendar__select" aria-label={text.month} value={month} onChange={(event) => showMonth(addMonths(focused, Number(event.target.value) - month))}>
           {text.months.map((name, index) => (
@@ -123,7 +124,7 @@ export function Calendar(props: CalendarProps) {
           ))}
         </select>
         <button type="button" className="ui-icon-button" aria-label={text.nextMonth} disabled={year === lastYear && month === 12} onClick={() => showMonth(addMonths(focused, 1))}>
-          <span aria-hidden="true">›</span>
+          <IconChevronRight size={18} />
         </button>
       </div>
       <table role="grid" className="ui-calendar__grid" aria-label={`${monthName} ${year}`} onKeyDown={onGridKeyDown}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { screens } from '../i18n/es-screens.ts';
 import { EmptyState } from './EmptyState.tsx';
+import { IconTools } from './icons.tsx';
 import { PageHeader } from './PageHeader.tsx';
 
 export interface ComingSoonAreaProps {
@@ -18,7 +19,7 @@ export interface ComingSoonAreaProps {
  * The page of an area this version does not provide yet: its title, and an empty state that says
  * what the area is for and that it is not available, instead of pretending to work.
  */
-export function ComingSoonArea({ title, summary, icon = '🛠️', emptyTitle = screens.comingSoonTitle, children }: ComingSoonAreaProps) {
+export function ComingSoonArea({ title, summary, icon = <IconTools />, emptyTitle = screens.comingSoonTitle, children }: ComingSoonAreaProps) {
   return (
     <div className="ui-page">
       <PageHeader title={title} />

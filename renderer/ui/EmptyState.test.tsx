@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { EmptyState } from './EmptyState.tsx';
+import { IconInbox } from './icons.tsx';
 
 afterEach(cleanup);
 
@@ -8,7 +9,7 @@ describe('EmptyState', () => {
   it('shows title, text and action', () => {
     render(
       <EmptyState
-        icon="📭"
+        icon={<IconInbox />}
         title="Sin empresas"
         text="Todavía no tienes ninguna empresa registrada."
         action={<button type="button">Nueva Empresa</button>}
@@ -18,6 +19,12 @@ describe('EmptyState', () => {
     expect(screen.getByText('Todavía no tienes ninguna empresa registrada.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nueva Empresa' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sin empresas' })).toBeTruthy();
+  });
+
+  it('draws its icon as a hidden svg, so the heading stays the only name', () => {
+    const { container } = render(<EmptyState icon={<IconInbox />} title="Sin avisos" />);
+    expect(container.querySelector('.ui-empty-state__icon svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('region', { name: 'Sin avisos' }).textContent).toBe('Sin avisos');
   });
 
   it('can sit lower in the outline', () => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export interface EmptyStateProps {
   title: string;
   text?: ReactNode;
-  /** A short emoji or an inline SVG; it is decorative. */
+  /** An icon from ./icons.tsx; it is decorative. */
   icon?: ReactNode;
   /** An optional call to action, usually a Button. */
   action?: ReactNode;

@@ -1,4 +1,5 @@
 import { widgets } from '../i18n/es-screens.ts';
+import { IconClose } from './icons.tsx';
 
 export interface ErrorData {
   hasError?: boolean;
@@ -20,7 +21,7 @@ export function ErrorBanner({ data, onDismiss, dismissLabel = widgets.close }: E
       <p className="ui-error-banner__message">{data.msg}</p>
       {onDismiss && (
         <button type="button" className="ui-icon-button" onClick={onDismiss} aria-label={dismissLabel}>
-          <span aria-hidden="true">×</span>
+          <IconClose size={16} />
         </button>
       )}
     </div>

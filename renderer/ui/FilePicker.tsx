@@ -3,6 +3,7 @@ import type { DragEvent } from 'react';
 import { DEFAULT_ACCEPT, checkUploadSize, filterAcceptedFiles, formatBytes } from '../../shared/files/index.ts';
 import type { FileSizeExceeded } from '../../shared/files/index.ts';
 import { widgets } from '../i18n/es-screens.ts';
+import { IconClose, IconUpload } from './icons.tsx';
 
 const text = widgets.filePicker;
 
@@ -100,7 +101,7 @@ function FilesDropZone({ label, files, onFilesChange, accept = DEFAULT_ACCEPT, m
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <span aria-hidden="true" className="ui-file-picker__icon">⇪</span>
+        <IconUpload size={28} className="ui-file-picker__icon" />
         <span>
           {text.dropZone}{' '}
           <button type="button" className="ui-link-button" onClick={() => inputRef.current?.click()}>
@@ -140,7 +141,7 @@ function FilesDropZone({ label, files, onFilesChange, accept = DEFAULT_ACCEPT, m
                   aria-label={text.removeFile(file.name)}
                   onClick={() => apply(files.filter((_, position) => position !== index))}
                 >
-                  <span aria-hidden="true">×</span>
+                  <IconClose size={16} />
                 </button>
               </li>
             ))}

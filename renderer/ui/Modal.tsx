@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { widgets } from '../i18n/es-screens.ts';
+import { IconClose } from './icons.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -78,7 +79,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium',
           <h2 id={titleId} className="ui-modal__title">{title}</h2>
           {dismissable && (
             <button type="button" className="ui-icon-button" onClick={onClose} aria-label={widgets.close}>
-              <span aria-hidden="true">×</span>
+              <IconClose size={18} />
             </button>
           )}
         </div>

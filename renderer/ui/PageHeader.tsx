@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { widgets } from '../i18n/es-screens.ts';
+import { IconArrowLeft } from './icons.tsx';
 
 export interface PageHeaderProps {
   title: string;
@@ -16,7 +17,7 @@ export function PageHeader({ title, subtitle, onBack, backLabel = widgets.back, 
     <header className="ui-page-header">
       {onBack && (
         <button type="button" className="ui-icon-button ui-page-header__back" onClick={onBack} aria-label={backLabel}>
-          <span aria-hidden="true">←</span>
+          <IconArrowLeft size={20} />
         </button>
       )}
       <div className="ui-page-header__text">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { widgets } from '../i18n/es-screens.ts';
+import { IconClose, IconSearch } from './icons.tsx';
 
 export interface SearchInputProps {
   /** The accessible label; also the placeholder unless one is given. */
@@ -32,7 +33,7 @@ export function SearchInput({ label = widgets.search, placeholder, value = '', o
 
   return (
     <div className="ui-search">
-      <span className="ui-search__icon" aria-hidden="true">⌕</span>
+      <IconSearch size={16} className="ui-search__icon" />
       <input
         type="search"
         className="ui-input ui-search__input"
@@ -55,7 +56,7 @@ export function SearchInput({ label = widgets.search, placeholder, value = '', o
             onSearchRef.current('');
           }}
         >
-          <span aria-hidden="true">×</span>
+          <IconClose size={16} />
         </button>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { DEFAULT_STEPPER_RANGE, clampToRange, stepWithWrap } from '../../shared/widgets/index.ts';
 import { widgets } from '../i18n/es-screens.ts';
+import { IconMinus, IconPlus } from './icons.tsx';
 
 export interface StepperProps {
   label: string;
@@ -58,7 +59,7 @@ export function Stepper({ label, value, onChange, min = DEFAULT_STEPPER_RANGE.mi
       <label htmlFor={inputId} className="ui-stepper__label">{label}</label>
       <div className="ui-stepper__controls">
         <button type="button" className="ui-icon-button" aria-label={widgets.stepper.decrease} disabled={disabled} onClick={() => step(-1)}>
-          <span aria-hidden="true">−</span>
+          <IconMinus size={18} />
         </button>
         <input
           id={inputId}
@@ -75,7 +76,7 @@ export function Stepper({ label, value, onChange, min = DEFAULT_STEPPER_RANGE.mi
           onKeyDown={onKeyDown}
         />
         <button type="button" className="ui-icon-button" aria-label={widgets.stepper.increase} disabled={disabled} onClick={() => step(1)}>
-          <span aria-hidden="true">+</span>
+          <IconPlus size={18} />
         </button>
       </div>
     </div>

@@ -1,9 +1,10 @@
 import { Fragment, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { widgets } from '../i18n/es-screens.ts';
+import { IconChevronDown, IconChevronRight, IconChevronUp, IconChevronUpDown } from './icons.tsx';
 import { Pagination } from './Pagination.tsx';
 import { DEFAULT_PAGE_SIZE, nextSort, pageCountOf, pageOf, sortRows } from './tableModel.ts';
-import type { SortState, SortValue } from './tableModel.ts';
+import type { SortDirection, SortState, SortValue } from './tableModel.ts';
 
 export interface TableColumn<Row> {
   key: string;
@@ -25,6 +26,12 @@ export interface TableProps<Row> {
   initialSort?: SortState;
   /** When given, each row gets a button that shows this content below it. */
   renderExpanded?: (row: Row) => ReactNode;
+}
+
+/** Up or down on the sorted column; a faint up-down pair on the others, so they read as sortable. */
+function SortIcon({ direction }: { direction: SortDirection | undefined }) {
+  const Icon = direction === 'ascending' ? IconChevronUp : direction === 'descending' ? IconChevronDown : IconChevronUpDown;
+  return <Icon size={14} className="ui-table__sort-icon" />;
 }
 
 export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageSize = DEFAULT_PAGE_SIZE, initialSort, renderExpanded }: TableProps<Row>) {
@@ -71,9 +78,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
                       }}
                     >
                       {column.header}
-                      <span aria-hidden="true" className="ui-table__sort-icon">
-                        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                      </span>
+                      <SortIcon direction={direction} />
                     </button>
                   ) : (
                     column.header
@@ -105,7 +110,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
                         aria-label={isOpen ? widgets.hideDetail : widgets.showDetail}
                         onClick={() => toggleRow(key)}
                       >
-                        <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span>
+                        {isOpen ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
                       </button>
                     </td>
                   )}

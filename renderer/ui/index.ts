@@ -12,6 +12,7 @@ export type { FilePickerProps, FilesPickerProps, FolderPickerProps } from './Fil
 export { EmptyState } from './EmptyState.tsx';
 export { ErrorBanner } from './ErrorBanner.tsx';
 export type { ErrorData } from './ErrorBanner.tsx';
+export * from './icons.tsx';
 export { InfoCard } from './InfoCard.tsx';
 export { Modal } from './Modal.tsx';
 export { PageHeader } from './PageHeader.tsx';

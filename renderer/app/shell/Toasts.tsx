@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { toastDismissed } from '../toasts.ts';
 import type { Toast } from '../toasts.ts';
 import { es } from '../../i18n/es.ts';
+import { IconClose } from '../../ui/icons.tsx';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
@@ -15,7 +16,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     <div className={`app-toast app-toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
       <span>{toast.message}</span>
       <button type="button" className="app-toast__close" aria-label={es.common.close} onClick={() => dispatch(toastDismissed(toast.id))}>
-        <span aria-hidden="true">×</span>
+        <IconClose size={16} />
       </button>
     </div>
   );

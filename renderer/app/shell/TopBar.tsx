@@ -1,15 +1,18 @@
+import type { ComponentType } from 'react';
 import type { BridgeCommand } from '../../../shared/bridge/contract.ts';
 import { useLauncherSubscriptionQuery } from '../../api/account.ts';
 import { es } from '../../i18n/es.ts';
+import { IconClose, IconMaximize, IconMenu, IconMinimize } from '../../ui/icons.tsx';
+import type { IconProps } from '../../ui/icons.tsx';
 import { useAppDispatch, useBridge, useEmbedded, useSession, useToast } from '../hooks.ts';
 import { menuToggled } from '../ui.ts';
 import { CreditChip } from './CreditChip.tsx';
 
 type WindowCommand = Extract<BridgeCommand, 'Minimize' | 'Maximize' | 'CloseWindow'>;
-const windowButtons: { command: WindowCommand; label: string; glyph: string }[] = [
-  { command: 'Minimize', label: es.topBar.minimize, glyph: '–' },
-  { command: 'Maximize', label: es.topBar.maximize, glyph: '□' },
-  { command: 'CloseWindow', label: es.topBar.close, glyph: '×' },
+const windowButtons: { command: WindowCommand; label: string; Icon: ComponentType<IconProps> }[] = [
+  { command: 'Minimize', label: es.topBar.minimize, Icon: IconMinimize },
+  { command: 'Maximize', label: es.topBar.maximize, Icon: IconMaximize },
+  { command: 'CloseWindow', label: es.topBar.close, Icon: IconClose },
 ];
 
 export function TopBar({ menuOpen }: { menuOpen: boolean }) {
@@ -28,7 +31,7 @@ export function TopBar({ menuOpen }: { menuOpen: boolean }) {
   return (
     <header className="app-topbar">
       <button type="button" className="app-topbar__menu" aria-expanded={menuOpen} aria-controls="app-side-menu" onClick={() => dispatch(menuToggled())}>
-        <span aria-hidden="true">☰</span> {es.topBar.menu}
+        <IconMenu size={18} /> {es.topBar.menu}
       </button>
       <span className="app-topbar__brand">{es.appName}</span>
       {user && <span className="app-topbar__greeting">{es.topBar.greeting(user.name)}</span>}
@@ -37,9 +40,9 @@ export function TopBar({ menuOpen }: { menuOpen: boolean }) {
       {subscription && user && <CreditChip balance={subscription.balance} currencies={user.group.config.currencies} />}
       {embedded && bridge.available && (
         <div className="app-topbar__window" role="group" aria-label={es.appName}>
-          {windowButtons.map(({ command, label, glyph }) => (
+          {windowButtons.map(({ command, label, Icon }) => (
             <button key={command} type="button" aria-label={label} title={label} onClick={() => void runWindowCommand(command)}>
-              <span aria-hidden="true">{glyph}</span>
+              <Icon size={18} />
             </button>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { areas, screens } from '../../i18n/es-screens.ts';
-import { Button, EmptyState, PageHeader } from '../../ui/index.ts';
+import { Button, EmptyState, IconUsers, PageHeader } from '../../ui/index.ts';
 
 const text = screens.altasybajas;
 
@@ -14,7 +14,7 @@ export default function AltasBajasPage() {
     return (
       <div className="ui-page">
         <PageHeader title={text.companiesTitle} onBack={() => setView('dashboard')} />
-        <EmptyState icon="🏢" title={text.noCompanies} text={screens.notAvailableYet} />
+        <EmptyState icon={<IconUsers />} title={text.noCompanies} text={screens.notAvailableYet} />
       </div>
     );
   }
@@ -29,7 +29,7 @@ export default function AltasBajasPage() {
           </Button>
         }
       />
-      <EmptyState icon="🧾" title={screens.comingSoonTitle} text={`${areas.altasybajas.summary} ${screens.notAvailableYet}`} />
+      <EmptyState icon={<IconUsers />} title={screens.comingSoonTitle} text={`${areas.altasybajas.summary} ${screens.notAvailableYet}`} />
       <div className="ui-columns">
         <section className="ui-card ui-section" aria-labelledby="altas-pending-title">
           <h2 id="altas-pending-title" className="ui-section__title">{text.pending}</h2>

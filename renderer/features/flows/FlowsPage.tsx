@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { areas, screens } from '../../i18n/es-screens.ts';
-import { EmptyState, PageHeader, SegmentedFilter, Table } from '../../ui/index.ts';
+import { EmptyState, IconRobot, PageHeader, SegmentedFilter, Table } from '../../ui/index.ts';
 import type { Choice, TableColumn } from '../../ui/index.ts';
 
 const text = screens.flows;
@@ -43,7 +43,7 @@ export default function FlowsPage() {
   return (
     <div className="ui-page">
       <PageHeader title={areas.flows.title} />
-      <EmptyState icon="🤖" title={screens.comingSoonTitle} text={`${areas.flows.summary} ${text.listNotAvailable}`} />
+      <EmptyState icon={<IconRobot />} title={screens.comingSoonTitle} text={`${areas.flows.summary} ${text.listNotAvailable}`} />
       <section className="ui-card ui-section" aria-labelledby="flows-history-title">
         <div className="ui-section__head">
           <h2 id="flows-history-title" className="ui-section__title">{text.historyTitle}</h2>

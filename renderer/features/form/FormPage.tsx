@@ -1,5 +1,5 @@
 import { screens } from '../../i18n/es-screens.ts';
-import { EmptyState } from '../../ui/index.ts';
+import { EmptyState, IconForm } from '../../ui/index.ts';
 
 const text = screens.form;
 
@@ -8,7 +8,7 @@ export default function FormPage() {
   return (
     <main className="ui-page ui-page--standalone">
       <h1 className="ui-visually-hidden">{text.title}</h1>
-      <EmptyState icon="📝" title={text.missing} />
+      <EmptyState icon={<IconForm />} title={text.missing} />
     </main>
   );
 }

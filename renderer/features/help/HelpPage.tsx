@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { areas, availableAreas, screens } from '../../i18n/es-screens.ts';
-import { InfoCard, PageHeader } from '../../ui/index.ts';
+import { IconHelp, InfoCard, PageHeader } from '../../ui/index.ts';
 
 const text = screens.help;
 
@@ -8,7 +8,7 @@ export default function HelpPage() {
   return (
     <div className="ui-page">
       <PageHeader title={text.title} subtitle={text.subtitle} />
-      <InfoCard title={text.supportTitle} icon="💬" tone="info">
+      <InfoCard title={text.supportTitle} icon={<IconHelp />} tone="info">
         <ol className="ui-list">
           {text.supportSteps.map((step) => (
             <li key={step}>{step}</li>

@@ -1,5 +1,5 @@
 import { screens } from '../../i18n/es-screens.ts';
-import { InfoCard, PageHeader } from '../../ui/index.ts';
+import { IconMonitor, InfoCard, PageHeader } from '../../ui/index.ts';
 
 const text = screens.info;
 
@@ -17,7 +17,7 @@ export default function InfoPage() {
         </ul>
         <p className="ui-muted">{text.credits}</p>
       </section>
-      <InfoCard title={text.modesTitle} icon="🖥️">
+      <InfoCard title={text.modesTitle} icon={<IconMonitor />}>
         <p>{text.modes}</p>
       </InfoCard>
     </div>

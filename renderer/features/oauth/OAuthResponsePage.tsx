@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { screens } from '../../i18n/es-screens.ts';
-import { EmptyState } from '../../ui/index.ts';
+import { EmptyState, IconAlert, IconCheck, IconInfo } from '../../ui/index.ts';
 
 const text = screens.oauth;
 
@@ -10,10 +10,10 @@ export default function OAuthResponsePage() {
   const error = params.get('error');
   const code = params.get('code');
   const outcome = error
-    ? { icon: '⚠️', title: text.errorTitle, detail: text.errorText(params.get('error_description') ?? error) }
+    ? { icon: <IconAlert />, title: text.errorTitle, detail: text.errorText(params.get('error_description') ?? error) }
     : code
-      ? { icon: '✅', title: text.successTitle, detail: text.successText }
-      : { icon: 'ℹ️', title: text.missingTitle, detail: text.missingText };
+      ? { icon: <IconCheck />, title: text.successTitle, detail: text.successText }
+      : { icon: <IconInfo />, title: text.missingTitle, detail: text.missingText };
 
   return (
     <main className="ui-page ui-page--standalone">

@@ -1,6 +1,6 @@
 import { areas } from '../../i18n/es-screens.ts';
-import { ComingSoonArea } from '../../ui/index.ts';
+import { ComingSoonArea, IconForm } from '../../ui/index.ts';
 
 export default function OnlineFormPage() {
-  return <ComingSoonArea title={areas.onlineform.title} summary={areas.onlineform.summary} icon="📝" />;
+  return <ComingSoonArea title={areas.onlineform.title} summary={areas.onlineform.summary} icon={<IconForm />} />;
 }

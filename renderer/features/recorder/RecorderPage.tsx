@@ -1,6 +1,6 @@
 import { areas } from '../../i18n/es-screens.ts';
-import { ComingSoonArea } from '../../ui/index.ts';
+import { ComingSoonArea, IconRecord } from '../../ui/index.ts';
 
 export default function RecorderPage() {
-  return <ComingSoonArea title={areas.recorder.title} summary={areas.recorder.summary} icon="⏺️" />;
+  return <ComingSoonArea title={areas.recorder.title} summary={areas.recorder.summary} icon={<IconRecord />} />;
 }

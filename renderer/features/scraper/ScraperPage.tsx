@@ -1,6 +1,6 @@
 import { areas } from '../../i18n/es-screens.ts';
-import { ComingSoonArea } from '../../ui/index.ts';
+import { ComingSoonArea, IconGlobe } from '../../ui/index.ts';
 
 export default function ScraperPage() {
-  return <ComingSoonArea title={areas.scraper.title} summary={areas.scraper.summary} icon="🌐" />;
+  return <ComingSoonArea title={areas.scraper.title} summary={areas.scraper.summary} icon={<IconGlobe />} />;
 }
