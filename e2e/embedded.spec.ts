@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { machineIdentityReader } from '../main/machine/machine-id.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
 /** The renderer inside the desktop window: the user-agent marker, and the bridge served by the headless agent. */
@@ -10,10 +9,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript((value) => localStorage.setItem('autoasesor.agentBridge', value), JSON.stringify(bridge));
 });
 
-function thisMachineHash(): string {
-  // What main/machine/machine-id.ts computes on Linux: sha-256 of our prefix and /etc/machine-id.
-  const id = readFileSync('/etc/machine-id', 'utf8').trim();
-  return createHash('sha256').update(`autoasesor:${id}`).digest('hex');
+/** This machine's code as the agent computes it (unit-tested in main/machine/). */
+async function thisMachineHash(): Promise<string> {
+  return (await machineIdentityReader()()).machineHashCode;
 }
 
 test('embedded mode shows the window buttons and this machine’s code from the desktop bridge', async ({ page }) => {
@@ -27,7 +25,7 @@ test('embedded mode shows the window buttons and this machine’s code from the 
   }
 
   await page.getByRole('button', { name: 'Menú' }).click();
-  await expect(page.getByTestId('machine-hash')).toHaveText(`Equipo: ${thisMachineHash().slice(0, 12)}`);
+  await expect(page.getByTestId('machine-hash')).toHaveText(`Equipo: ${(await thisMachineHash()).slice(0, 12)}`);
   await expect(page.getByText('Versión 0.1.0')).toBeVisible();
 
   // The headless agent has no window to minimize: the user is told so instead of nothing happening.

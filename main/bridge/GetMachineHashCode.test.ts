@@ -10,6 +10,8 @@ describe('GetMachineHashCode', () => {
       readFile: async () => 'f00dfeed',
       runCommand: async () => '',
       hostname: () => 'ASESORIA-PC',
+      fallbackIdFile: '/tmp/unused',
+      writeFile: async () => undefined,
     });
     const ctx = fakeContext({ machine });
     const first = await GetMachineHashCode({}, ctx);

@@ -8,6 +8,8 @@ function sources(overrides: Partial<MachineIdSources>): MachineIdSources {
     readFile: async () => '',
     runCommand: async () => '',
     hostname: () => 'OFICINA-01',
+    fallbackIdFile: '/home/asesor/.autoasesor/machine-id',
+    writeFile: async () => undefined,
     ...overrides,
   };
 }
@@ -36,8 +38,26 @@ describe('readMachineId', () => {
     await expect(readMachineId(sources({ platform: 'darwin', runCommand: async () => out }))).resolves.toBe('a1b2c3d4-0000-1111-2222-333344445555');
   });
 
-  it('fails with a Spanish message when no id can be read', async () => {
-    await expect(readMachineId(sources({}))).rejects.toThrow('No se ha podido leer el identificador de este equipo.');
+  it('generates an id of its own once when the OS has none, and keeps using it', async () => {
+    const files = new Map<string, string>();
+    const disk = {
+      readFile: async (path: string) => files.get(path) ?? Promise.reject(new Error('ENOENT')),
+      writeFile: async (path: string, text: string) => void files.set(path, text),
+    };
+    const first = await readMachineId(sources(disk));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(files.get('/home/asesor/.autoasesor/machine-id')).toBe(first);
+    await expect(readMachineId(sources(disk))).resolves.toBe(first);
+  });
+
+  it('falls back to its own id when the Windows registry cannot be read', async () => {
+    const kept = { readFile: async (path: string) => (path.endsWith('machine-id') ? 'kept-id' : '') };
+    await expect(readMachineId(sources({ platform: 'win32', runCommand: async () => Promise.reject(new Error('denied')), ...kept }))).resolves.toBe('kept-id');
+  });
+
+  it('fails with a Spanish message when no id can be read or kept', async () => {
+    const readOnly = sources({ writeFile: async () => Promise.reject(new Error('EROFS')) });
+    await expect(readMachineId(readOnly)).rejects.toThrow('No se ha podido leer ni guardar el identificador de este equipo.');
   });
 });
 

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { homedir, hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { MachineIdentity } from '../bridge/context.ts';
 
@@ -13,6 +14,9 @@ export interface MachineIdSources {
   readFile: (path: string) => Promise<string>;
   runCommand: (file: string, args: string[]) => Promise<string>;
   hostname: () => string;
+  /** Where an id of our own is kept when the OS has none (containers, stripped images). */
+  fallbackIdFile: string;
+  writeFile: (path: string, text: string) => Promise<void>;
 }
 
 export const systemSources: MachineIdSources = {
@@ -20,22 +24,28 @@ export const systemSources: MachineIdSources = {
   readFile: (path) => readFile(path, 'utf8'),
   runCommand: async (file, args) => (await run(file, args, { timeout: 5000, windowsHide: true })).stdout,
   hostname,
+  fallbackIdFile: join(homedir(), '.autoasesor', 'machine-id'),
+  writeFile: async (path, text) => {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, { mode: 0o600 });
+  },
 };
 
 /**
  * The OS install id: Windows MachineGuid, macOS IOPlatformUUID, Linux /etc/machine-id. These survive
- * reboots and user changes and differ between machines, unlike MAC addresses or host names.
+ * reboots and user changes and differ between machines, unlike MAC addresses or host names. Where the
+ * OS has none, an id of our own is generated once and kept.
  */
 export async function readMachineId(sources: MachineIdSources): Promise<string> {
   switch (sources.platform) {
     case 'win32': {
-      const out = await sources.runCommand('reg', ['query', 'HKLM\\SOFTWARE\\Microsoft\\Cryptography', '/v', 'MachineGuid']);
+      const out = await sources.runCommand('reg', ['query', 'HKLM\\SOFTWARE\\Microsoft\\Cryptography', '/v', 'MachineGuid']).catch(() => '');
       const guid = /MachineGuid\s+REG_SZ\s+([0-9a-f-]+)/i.exec(out)?.[1];
       if (guid) return guid.toLowerCase();
       break;
     }
     case 'darwin': {
-      const out = await sources.runCommand('ioreg', ['-rd1', '-c', 'IOPlatformExpertDevice']);
+      const out = await sources.runCommand('ioreg', ['-rd1', '-c', 'IOPlatformExpertDevice']).catch(() => '');
       const uuid = /"IOPlatformUUID"\s*=\s*"([0-9A-F-]+)"/i.exec(out)?.[1];
       if (uuid) return uuid.toLowerCase();
       break;
@@ -46,7 +56,20 @@ export async function readMachineId(sources: MachineIdSources): Promise<string> 
         if (id) return id;
       }
   }
-  throw new Error('No se ha podido leer el identificador de este equipo.');
+  return ownMachineId(sources);
+}
+
+/** An id generated once and kept, so the hash stays the same across restarts even without an OS id. */
+async function ownMachineId(sources: MachineIdSources): Promise<string> {
+  const kept = (await sources.readFile(sources.fallbackIdFile).catch(() => '')).trim();
+  if (kept) return kept;
+  const generated = randomUUID();
+  try {
+    await sources.writeFile(sources.fallbackIdFile, generated);
+  } catch {
+    throw new Error('No se ha podido leer ni guardar el identificador de este equipo.');
+  }
+  return generated;
 }
 
 /** Hashed so the raw OS id never leaves the machine; prefixed so the hash is ours alone. */
