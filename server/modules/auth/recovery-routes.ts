@@ -5,7 +5,7 @@ import { emailField } from '../../../shared/api/fields.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
-import { perIpAndEmail } from '../../http/rate-limit.ts';
+import { perIp, perIpAndEmail } from '../../http/rate-limit.ts';
 import { requireSession } from '../../http/session.ts';
 import { findUserById } from '../users/service.ts';
 import { checkResetToken, completeEmailValidation, completePasswordReset, startEmailValidation, startPasswordReset } from './service.ts';
@@ -45,16 +45,18 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
     return { ok: true };
   });
 
-  app.post('/api/auth/emailvalidation/:email', async (request, reply) => {
-    const session = await requireSession(request, ctx);
+  // With the link's token no session is needed (links are often opened on a phone); without one it
+  // sends the link, and only to the signed-in account's own email.
+  app.post('/api/auth/emailvalidation/:email', { config: { rateLimit: perIp(10, 60_000) } }, async (request, reply) => {
     const { email } = parseInput(emailParamsSchema, request.params);
     const { token } = parseInput(emailValidationRequestSchema, request.body);
-    const user = await findUserById(db, session.userId);
-    if (!user || user.email !== email) throw new HttpError(403, 'FORBIDDEN', 'Solo puedes validar el email de tu cuenta');
     if (token !== undefined) {
-      await completeEmailValidation(db, user.id, token, now());
+      await completeEmailValidation(db, email, token, now());
       return { ok: true };
     }
+    const session = await requireSession(request, ctx);
+    const user = await findUserById(db, session.userId);
+    if (!user || user.email !== email) throw new HttpError(403, 'FORBIDDEN', 'Solo puedes validar el email de tu cuenta');
     const issued = await startEmailValidation(db, user.id, now());
     const link = `${publicUrl}/auth/emailvalidation?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(issued)}`;
     try {

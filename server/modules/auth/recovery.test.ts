@@ -75,44 +75,86 @@ describe('password reset', () => {
 });
 
 describe('email validation', () => {
-  it('sends a link to the signed-in user and marks the email validated with its token', async () => {
+  const validate = (email: string, token: string) =>
+    server.app.inject({ method: 'POST', url: `/api/auth/emailvalidation/${encodeURIComponent(email)}`, payload: { token } });
+  const isValidated = async (jar: CookieJar) => sessionResponseSchema.parse((await jar.get('/api/users/me')).json()).userData.emailValidated;
+
+  it('sends a link to the signed-in user, and the link alone validates the email, once', async () => {
     const jar = await registerUser(server.app, 'valida@asesoria.es');
     const sent = await jar.post('/api/auth/emailvalidation/valida%40asesoria.es');
     expect(sent.statusCode).toBe(202);
     const [link] = server.mailedLinks('email_validation');
     expect(link).toContain('http://app.test/auth/emailvalidation?');
-    expect(new URL(link ?? '').searchParams.get('email')).toBe('valida@asesoria.es');
+    const params = new URL(link ?? '').searchParams;
+    expect(params.get('email')).toBe('valida@asesoria.es');
 
-    const validated = await jar.post('/api/auth/emailvalidation/valida%40asesoria.es', { token: tokenOf(link ?? '') });
+    // No cookies: the link is often opened on another device.
+    const validated = await validate('Valida@Asesoria.es', params.get('token') ?? '');
     expect(validated.statusCode).toBe(200);
-    expect(sessionResponseSchema.parse((await jar.get('/api/users/me')).json()).userData.emailValidated).toBe(true);
-    // Spent.
-    const again = await jar.post('/api/auth/emailvalidation/valida%40asesoria.es', { token: tokenOf(link ?? '') });
+    expect(validated.json()).toEqual({ ok: true });
+    expect(await isValidated(jar)).toBe(true);
+
+    const again = await validate('valida@asesoria.es', params.get('token') ?? '');
+    expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual(INVALID_LINK);
   });
 
-  it('needs a session, and only validates the account’s own email with its own token', async () => {
+  it('still works for the signed-in user, and a newer link spends the older one', async () => {
+    const jar = await registerUser(server.app, 'dos@asesoria.es');
+    await jar.post('/api/auth/emailvalidation/dos%40asesoria.es');
+    await jar.post('/api/auth/emailvalidation/dos%40asesoria.es');
+    const [first, second] = server.mailedLinks('email_validation').map(tokenOf);
+    expect((await jar.post('/api/auth/emailvalidation/dos%40asesoria.es', { token: second })).statusCode).toBe(200);
+    expect((await validate('dos@asesoria.es', first ?? '')).json()).toEqual(INVALID_LINK);
+  });
+
+  it('sending needs a session and only goes to the account’s own email', async () => {
     const anonymous = await server.app.inject({ method: 'POST', url: '/api/auth/emailvalidation/a%40b.es' });
     expect(anonymous.statusCode).toBe(401);
-
     const ana = await registerUser(server.app, 'ana@asesoria.es');
     const other = await ana.post('/api/auth/emailvalidation/otro%40asesoria.es');
     expect(other.statusCode).toBe(403);
+    expect(server.mailedLinks('email_validation')).toEqual([]);
+    expect(server.countRows('user_tokens')).toBe(0);
+  });
 
+  it('rejects another user’s token for this email and writes nothing', async () => {
+    const ana = await registerUser(server.app, 'ana@asesoria.es');
     const luis = await registerUser(server.app, 'luis@asesoria.es');
     await luis.post('/api/auth/emailvalidation/luis%40asesoria.es');
     const luisToken = tokenOf(server.mailedLinks('email_validation')[0] ?? '');
-    const stolen = await ana.post('/api/auth/emailvalidation/ana%40asesoria.es', { token: luisToken });
+
+    const stolen = await validate('ana@asesoria.es', luisToken);
+    expect(stolen.statusCode).toBe(400);
     expect(stolen.json()).toEqual(INVALID_LINK);
-    expect(sessionResponseSchema.parse((await ana.get('/api/users/me')).json()).userData.emailValidated).toBe(false);
+    expect(await isValidated(ana)).toBe(false);
+    expect(await isValidated(luis)).toBe(false);
+    // Luis's token is still unspent: the failed attempt did not burn it.
+    expect((await validate('luis@asesoria.es', luisToken)).statusCode).toBe(200);
   });
 
-  it('is not confused with a reset token', async () => {
-    const jar = new CookieJar(server.app);
-    await jar.post('/api/users', { name: 'Marta', email: 'marta@asesoria.es', password: PASSWORD });
+  it('rejects an unknown token, an expired one and a reset token', async () => {
+    const jar = await registerUser(server.app, 'marta@asesoria.es');
+    expect((await validate('marta@asesoria.es', 'x'.repeat(43))).json()).toEqual(INVALID_LINK);
+
     await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'marta@asesoria.es' } });
     const resetToken = tokenOf(server.mailedLinks('reset_password')[0] ?? '');
-    const response = await jar.post('/api/auth/emailvalidation/marta%40asesoria.es', { token: resetToken });
-    expect(response.json()).toEqual(INVALID_LINK);
+    expect((await validate('marta@asesoria.es', resetToken)).json()).toEqual(INVALID_LINK);
+
+    await jar.post('/api/auth/emailvalidation/marta%40asesoria.es');
+    const token = tokenOf(server.mailedLinks('email_validation')[0] ?? '');
+    now = new Date('2025-05-06T09:00:01Z');
+    expect((await validate('marta@asesoria.es', token)).json()).toEqual(INVALID_LINK);
+    // A day later the old session has lapsed too: sign in again to look.
+    const later = new CookieJar(server.app);
+    await later.post('/api/auth/login', { email: 'marta@asesoria.es', password: PASSWORD });
+    expect(await isValidated(later)).toBe(false);
+  });
+
+  it('limits attempts per client', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await validate('nadie@asesoria.es', 'x'.repeat(43))).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 });

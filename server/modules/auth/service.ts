@@ -45,13 +45,17 @@ export async function startEmailValidation(db: Kysely<Database>, userId: string,
   return issueUserToken(db, userId, 'email_validation', EMAIL_VALIDATION_TTL_MS, now);
 }
 
-/** Marks the signed-in user's email as validated if the token is theirs and still good. */
-export async function completeEmailValidation(db: Kysely<Database>, userId: string, token: string, now: Date): Promise<void> {
+/**
+ * Marks an email as validated by its link alone, without a session: the token says whose it is, and
+ * the link's email must be that user's, so a token only ever validates the address it was sent to.
+ */
+export async function completeEmailValidation(db: Kysely<Database>, email: string, token: string, now: Date): Promise<void> {
   const found = await findValidUserToken(db, token, 'email_validation', now);
-  if (!found || found.userId !== userId) throw INVALID_LINK();
+  const user = found ? await findUserById(db, found.userId) : undefined;
+  if (!found || !user || user.email.toLowerCase() !== email.toLowerCase()) throw INVALID_LINK();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ email_validated: 1, updated_at: now.toISOString() }).where('id', '=', userId).execute();
-    await spendUserTokens(trx, userId, 'email_validation', now);
+    await trx.updateTable('users').set({ email_validated: 1, updated_at: now.toISOString() }).where('id', '=', user.id).execute();
+    await spendUserTokens(trx, user.id, 'email_validation', now);
   });
 }
 
