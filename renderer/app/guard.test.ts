@@ -77,6 +77,14 @@ describe('decideRoute', () => {
     expect(afterLoginPath({ redirectTarget: null, user: null })).toBe('/');
   });
 
+  it('shows the emailed validation link to a signed-in user too, but no other Auth screen', () => {
+    const auth = routeByName('Auth');
+    expect(decideRoute(auth, signedIn({ location: '/auth/emailvalidation?email=ana%40asesoria.es&token=t' }))).toEqual({ kind: 'render' });
+    expect(decideRoute(auth, signedIn({ location: '/auth/emailvalidation' }))).toEqual({ kind: 'render' });
+    expect(decideRoute(auth, signedIn({ location: '/auth/emailvalidationx' })).kind).toBe('redirect');
+    expect(decideRoute(auth, signedIn({ location: '/auth/reset?token=t' })).kind).toBe('redirect');
+  });
+
   it('redirects hidden routes to / but never hides Home, Root or Auth', () => {
     const hidden = { hidden_routes: ['/payments', '/launcher', '/home'] };
     expect(decideRoute(routeByName('Payments'), signedIn({}, hidden))).toEqual({ kind: 'redirect', to: '/' });

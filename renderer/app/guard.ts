@@ -49,6 +49,11 @@ export function isReachable(route: AppRoute, embedded: boolean, groupConfig: Gro
   return route.meta.allowed?.({ embedded, groupConfig }) ?? true;
 }
 
+/** The emailed validation link works whoever is signed in: its token alone decides. */
+function isEmailValidationLink(location: string): boolean {
+  return /^\/auth\/emailvalidation\/?(\?|$)/.test(location);
+}
+
 /**
  * The route guard as a pure function: what to do when `route` is about to open in `context`.
  * The RouteGate component carries the decision out (restore, redirect, modal, render).
@@ -57,7 +62,7 @@ export function decideRoute(route: AppRoute, context: RouteContext): RouteDecisi
   if (route.redirectTo !== undefined) return { kind: 'redirect', to: route.redirectTo };
 
   if (route.name === 'Auth') {
-    if (context.session === 'authenticated') return { kind: 'redirect', to: afterLoginPath(context), consumeTarget: true };
+    if (context.session === 'authenticated' && !isEmailValidationLink(context.location)) return { kind: 'redirect', to: afterLoginPath(context), consumeTarget: true };
     return render;
   }
 

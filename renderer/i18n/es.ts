@@ -113,6 +113,11 @@ export const es = {
     passwordChanged: 'Contraseña actualizada. Ya puedes iniciar sesión.',
     invalidLink: 'El enlace no es válido o ha caducado. Pide uno nuevo.',
     checkFields: 'Revisa los campos marcados.',
+    emailValidationTitle: 'Validación del email',
+    validatingEmail: 'Validando tu email…',
+    emailValidated: (email: string) => `Tu email ${email} está validado.`,
+    goHome: 'Ir al inicio',
+    backToSignin: 'Volver a iniciar sesión',
   },
   home: {
     title: (name: string) => `Hola, ${name}`,
@@ -130,6 +135,10 @@ export const es = {
     newPassword: 'Nueva contraseña',
     changePassword: 'Cambiar contraseña',
     passwordChanged: 'Contraseña cambiada',
+    emailValidated: 'Email validado',
+    emailNotValidated: 'Email sin validar',
+    sendValidation: 'Enviar enlace de validación',
+    validationSent: (email: string) => `Te hemos enviado un enlace de validación a ${email}.`,
   },
   payments: {
     title: 'Pagos',

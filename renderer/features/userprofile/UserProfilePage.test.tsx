@@ -42,4 +42,37 @@ describe('UserProfilePage', () => {
     expect(await screen.findByText('La contraseña actual no es correcta')).toBeTruthy();
     await waitFor(() => expect(api.calls[0]?.body).toEqual({ currentPassword: 'vieja', newPassword: 'Nueva#2025x' }));
   });
+
+  it('shows a validated email without offering a link', () => {
+    renderProfile();
+    expect(screen.getByText('Email validado')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar enlace de validación' })).toBeNull();
+  });
+
+  describe('with an email not yet validated', () => {
+    const SEND = 'POST /api/auth/emailvalidation/ana%40asesoria.es';
+    const renderUnvalidated = () =>
+      renderWithApp(<UserProfilePage />, { preloadedState: signedInState(testUser({ emailValidated: false })), toasts: true });
+
+    it('sends the validation link and says where it went', async () => {
+      const api = mockApi({ [SEND]: () => jsonResponse(202, { ok: true }) });
+      vi.stubGlobal('fetch', api.fetchMock);
+      renderUnvalidated();
+      expect(screen.getByText('Email sin validar')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace de validación' }));
+
+      expect((await screen.findByRole('status')).textContent).toContain('Te hemos enviado un enlace de validación a ana@asesoria.es.');
+      expect(api.calls).toEqual([{ key: SEND, body: undefined }]);
+    });
+
+    it('shows the server’s error when the mail cannot be sent', async () => {
+      const api = mockApi({ [SEND]: () => jsonResponse(502, { statusCode: 502, code: 'EMAIL_FAILED', message: 'Ha ocurrido un error al enviar el correo' }) });
+      vi.stubGlobal('fetch', api.fetchMock);
+      renderUnvalidated();
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace de validación' }));
+
+      expect((await screen.findByText('Ha ocurrido un error al enviar el correo'))).toBeTruthy();
+      expect(screen.queryByText(/Te hemos enviado/)).toBeNull();
+    });
+  });
 });

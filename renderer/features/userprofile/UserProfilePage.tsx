@@ -1,16 +1,17 @@
 import { useSession } from '../../app/hooks.ts';
 import { es } from '../../i18n/es.ts';
+import { EmailStatus } from './EmailStatus.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
-/** Mi cuenta: name and language, and a password change (PUT /api/users). */
+/** Mi cuenta: the email and its validation, name and language, and a password change (PUT /api/users). */
 export default function UserProfilePage() {
   const { user } = useSession();
   if (!user) return null;
   return (
     <main className="app-page">
       <h1>{es.profile.title}</h1>
-      <p className="app-muted">{user.email}</p>
+      <EmailStatus user={user} />
       <ProfileForm user={user} />
       <PasswordForm />
     </main>
