@@ -12,13 +12,16 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
+  // Without SMTP the server logs each emailed link; tests read them from this file (e2e/mailbox.ts).
+  const serverLog = join(dataDir, 'server.log');
   const server = startProcess('node', ['--import', 'tsx', 'server/index.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: baseUrl,
     NODE_ENV: 'test',
-  });
+    SMTP_URL: '',
+  }, serverLog);
   await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
 
   const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { AGENT_PORT: '0', AGENT_ALLOWED_ORIGINS: baseUrl });
@@ -34,6 +37,7 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATABASE_FILE = join(dataDir, 'autoasesor.sqlite');
+  process.env.E2E_SERVER_LOG = serverLog;
   process.env.E2E_AGENT_URL = bridge.url;
   process.env.E2E_AGENT_TOKEN = bridge.token;
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** Asks the OS for a port that is free right now. */
@@ -14,11 +15,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+/** Spawns a process and keeps its output; with logFile it is also written there, for tests to read. */
+export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, logFile?: string): { child: ChildProcess; output: () => string } {
   let output = '';
+  const log = logFile ? createWriteStream(logFile) : undefined;
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    log?.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', () => log?.end());
   return { child, output: () => output };
 }
 
