@@ -9,6 +9,12 @@ import { readdirSync } from 'node:fs';
 const otherTops = (/** @type {string[]} */ ...tops) => tops.flatMap((top) => [`../${top}/*`, `../../${top}/*`, `../../../${top}/*`, `../../../../${top}/*`, `../../../../../${top}/*`]);
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'events', 'stream', 'util', 'buffer', 'zlib'];
 
+/** Classic zod's chainable methods defeat tree-shaking; code the renderer bundles uses 'zod/mini' (same package and core). */
+const classicZod = ['zod', 'zod/v4', 'zod/v4/classic', 'zod/v3'].map((name) => ({
+  name,
+  message: "shared/ and renderer/ use 'zod/mini': classic zod cannot be tree-shaken and bloats the first load.",
+}));
+
 const features = (() => {
   try {
     return readdirSync(new URL('./renderer/features/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
@@ -33,7 +39,7 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
+      'no-restricted-imports': ['error', { paths: classicZod, patterns: [
         { group: [...nodeBuiltins, 'react', 'react-dom', 'electron', 'fastify', 'kysely', 'better-sqlite3'], message: 'shared/ runs anywhere: no Node, DOM, React or Electron imports.' },
         { group: otherTops('server', 'main', 'preload', 'renderer', 'e2e'), message: 'shared/ imports nothing from other top folders.' },
       ] }],
@@ -74,7 +80,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [
+      'no-restricted-imports': ['error', { paths: classicZod, patterns: [
         { group: [...nodeBuiltins, 'electron'], message: 'The renderer runs in a browser: no Node or Electron imports (use the bridge).' },
         { group: otherTops('server', 'main', 'preload', 'e2e'), message: 'renderer/ depends on shared/ only.' },
       ] }],
@@ -84,7 +90,7 @@ export default tseslint.config(
   ...features.map((feature) => ({
     files: [`renderer/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
+      'no-restricted-imports': ['error', { paths: classicZod, patterns: [
         { group: [...nodeBuiltins, 'electron'], message: 'The renderer runs in a browser: no Node or Electron imports (use the bridge).' },
         { group: otherTops('server', 'main', 'preload', 'e2e'), message: 'renderer/ depends on shared/ only.' },
         ...features.filter((other) => other !== feature).map((other) => ({
@@ -97,7 +103,7 @@ export default tseslint.config(
   {
     files: ['renderer/app/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
+      'no-restricted-imports': ['error', { paths: classicZod, patterns: [
         { group: [...nodeBuiltins, 'electron'], message: 'The renderer runs in a browser: no Node or Electron imports (use the bridge).' },
         { group: otherTops('server', 'main', 'preload', 'e2e'), message: 'renderer/ depends on shared/ only.' },
       ] }],

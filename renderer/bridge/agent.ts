@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bridgeEnvelopeSchema } from '../../shared/bridge/envelope.ts';
 import type { BridgeClient } from './types.ts';
 import { failure, toCommandEnvelope, toEventPayload } from './validate.ts';
@@ -12,7 +12,7 @@ export interface AgentBridgeConfig {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-const configSchema = z.object({ url: z.string(), token: z.string().min(1) });
+const configSchema = z.object({ url: z.string(), token: z.string().check(z.minLength(1)) });
 
 /** The stored agent settings, only when they point at this machine over plain ws:// (never a remote host). */
 export function readAgentConfig(stored: string | null): AgentBridgeConfig | null {
@@ -36,7 +36,7 @@ export function readAgentConfig(stored: string | null): AgentBridgeConfig | null
 }
 
 const incomingSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('response'), id: z.number().int(), envelope: bridgeEnvelopeSchema }),
+  z.object({ kind: z.literal('response'), id: z.int(), envelope: bridgeEnvelopeSchema }),
   z.object({ kind: z.literal('event'), event: z.string(), payload: z.unknown() }),
 ]);
 

@@ -1,16 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { toFieldIssues } from '../../shared/api/errors.ts';
 import { validationError } from './errors.ts';
 
 // Generic zod messages (wrong type, too long...) in Spanish; our schemas' own messages win over these.
+// The config lives in zod's shared core, so it covers zod/mini and classic zod schemas alike.
 z.config(z.locales.es());
 
 /**
  * Parses one part of a request (body, params, query) with its contract schema. A failure throws a
- * 400 with the field paths before any handler code runs, so nothing is written.
+ * 400 with the field paths before any handler code runs, so nothing is written. Any zod schema fits
+ * (the contract's are zod/mini; classic ones share the same core).
  */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input ?? {});
+export function parseInput<Schema extends z.core.$ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = z.safeParse(schema, input ?? {});
   if (!result.success) throw validationError(toFieldIssues(result.error));
   return result.data;
 }

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const applogsPath = '/api/applogs';
 
 /** A client-side error report (uncaught window errors, failed chunks). Public: no session needed. */
 export const appLogRequestSchema = z.object({
-  level: z.enum(['error', 'warn', 'info']).default('error'),
-  message: z.string().min(1, 'Este campo es obligatorio').max(4000),
-  stack: z.string().max(20000).optional(),
-  url: z.string().max(2000).optional(),
-  context: z.record(z.string(), z.json()).optional(),
+  level: z._default(z.enum(['error', 'warn', 'info']), 'error'),
+  message: z.string().check(z.minLength(1, 'Este campo es obligatorio'), z.maxLength(4000)),
+  stack: z.optional(z.string().check(z.maxLength(20000))),
+  url: z.optional(z.string().check(z.maxLength(2000))),
+  context: z.optional(z.record(z.string(), z.json())),
 });
 export type AppLogRequest = z.input<typeof appLogRequestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailField, newPasswordField } from './fields.ts';
 import { userDataSchema } from '../domain/user.ts';
 
@@ -13,7 +13,7 @@ export const authPaths = {
 
 export const loginRequestSchema = z.object({
   email: emailField,
-  password: z.string({ error: 'Este campo es obligatorio' }).min(1, 'Este campo es obligatorio').max(200),
+  password: z.string({ error: 'Este campo es obligatorio' }).check(z.minLength(1, 'Este campo es obligatorio'), z.maxLength(200)),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -23,16 +23,18 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const resetPassRequestSchema = z.object({ email: emailField });
 export type ResetPassRequest = z.input<typeof resetPassRequestSchema>;
 
+const linkTokenField = z.string().check(z.minLength(16, 'El enlace no es válido'), z.maxLength(200, 'El enlace no es válido'));
+
 /** Without a password it only checks that the link's token is still valid. */
 export const resetPassCheckRequestSchema = z.object({
-  token: z.string().min(16, 'El enlace no es válido').max(200, 'El enlace no es válido'),
-  password: newPasswordField.optional(),
+  token: linkTokenField,
+  password: z.optional(newPasswordField),
 });
 export type ResetPassCheckRequest = z.input<typeof resetPassCheckRequestSchema>;
 
 /** Without a token it sends the validation link; with the link's token it marks the email as validated. */
 export const emailValidationRequestSchema = z.object({
-  token: z.string().min(16, 'El enlace no es válido').max(200, 'El enlace no es válido').optional(),
+  token: z.optional(linkTokenField),
 });
 export type EmailValidationRequest = z.input<typeof emailValidationRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One invalid field: where it is ('email', 'items.0.name') and what is wrong, in Spanish. */
 export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
@@ -9,14 +9,17 @@ export const apiErrorSchema = z.object({
   statusCode: z.number(),
   code: z.string(),
   message: z.string(),
-  issues: z.array(fieldIssueSchema).optional(),
+  issues: z.optional(z.array(fieldIssueSchema)),
   /** Set on a 401 when the session ended for a reason worth telling the user. */
-  logoutReason: z.string().optional(),
+  logoutReason: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Turns a zod failure into the field issues the API returns (first message per path). */
-export function toFieldIssues(error: z.ZodError): FieldIssue[] {
+/**
+ * Turns a zod failure into the field issues the API returns (first message per path). Takes the core
+ * error type, so failures of zod/mini schemas and of classic zod schemas both fit.
+ */
+export function toFieldIssues(error: z.core.$ZodError): FieldIssue[] {
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   for (const issue of error.issues) {

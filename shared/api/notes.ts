@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { releaseNoteSchema } from '../domain/release-note.ts';
 
 export const notesPaths = { active: '/api/notes/active' } as const;

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const preferencesPath = '/api/preferences';
 
 /** Free-form per-user UI preferences (open panels, table sorts...). Values are JSON. */
-export const preferencesSchema = z.record(z.string().max(100), z.json());
+export const preferencesSchema = z.record(z.string().check(z.maxLength(100)), z.json());
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** A PATCH merges these keys into the stored preferences; a null value removes the key. */
-export const preferencesPatchSchema = preferencesSchema.refine((patch) => Object.keys(patch).length <= 100, {
-  message: 'Demasiadas preferencias en una sola petición',
-});
+export const preferencesPatchSchema = preferencesSchema.check(
+  z.refine((patch) => Object.keys(patch).length <= 100, { message: 'Demasiadas preferencias en una sola petición' }),
+);
 export const preferencesResponseSchema = z.object({ preferences: preferencesSchema });

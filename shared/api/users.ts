@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailField, newPasswordField, personNameField } from './fields.ts';
 import { languageSchema } from '../domain/user.ts';
 
@@ -17,17 +17,18 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const updateProfileRequestSchema = z
-  .object({
-    name: personNameField.optional(),
-    language: languageSchema.optional(),
-    currentPassword: z.string().max(200).optional(),
-    newPassword: newPasswordField.optional(),
+  .strictObject({
+    name: z.optional(personNameField),
+    language: z.optional(languageSchema),
+    currentPassword: z.optional(z.string().check(z.maxLength(200))),
+    newPassword: z.optional(newPasswordField),
   })
-  .strict()
-  .refine((body) => !body.newPassword || body.currentPassword, {
-    path: ['currentPassword'],
-    message: 'Introduce tu contraseña actual para cambiarla',
-  });
+  .check(
+    z.refine((body) => !body.newPassword || body.currentPassword, {
+      path: ['currentPassword'],
+      message: 'Introduce tu contraseña actual para cambiarla',
+    }),
+  );
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const emailCheckResponseSchema = z.object({ exists: z.boolean() });

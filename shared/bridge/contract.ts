@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The desktop bridge: every command the renderer may ask of the desktop app (or the headless agent),
@@ -7,18 +7,18 @@ import { z } from 'zod';
  * without one, so nothing here is a promise that the desktop cannot keep.
  */
 export const bridgeCommands = {
-  Minimize: { args: z.object({}).strict(), result: z.object({ minimized: z.boolean() }) },
-  Maximize: { args: z.object({}).strict(), result: z.object({ maximized: z.boolean() }) },
-  CloseWindow: { args: z.object({}).strict(), result: z.object({ closing: z.boolean() }) },
+  Minimize: { args: z.strictObject({}), result: z.object({ minimized: z.boolean() }) },
+  Maximize: { args: z.strictObject({}), result: z.object({ maximized: z.boolean() }) },
+  CloseWindow: { args: z.strictObject({}), result: z.object({ closing: z.boolean() }) },
   GetMachineHashCode: {
-    args: z.object({}).strict(),
-    result: z.object({ machineHashCode: z.string().regex(/^[0-9a-f]{64}$/), machineName: z.string() }),
+    args: z.strictObject({}),
+    result: z.object({ machineHashCode: z.string().check(z.regex(/^[0-9a-f]{64}$/)), machineName: z.string() }),
   },
   CheckAppUpdate: {
-    args: z.object({}).strict(),
+    args: z.strictObject({}),
     result: z.object({
       currentVersion: z.string(),
-      latestVersion: z.string().nullable(),
+      latestVersion: z.nullable(z.string()),
       /** forceUpdate blocks the app; optionalUpdate allows 'later' (spec §4 Desktop updates). */
       update: z.enum(['none', 'optionalUpdate', 'forceUpdate']),
       checkedAt: z.string(),
@@ -37,7 +37,7 @@ export const appStatusSchema = z.object({
   machineName: z.string(),
   uptimeSeconds: z.number(),
   /** Robots running right now on this machine. */
-  runningRobots: z.number().int().nonnegative(),
+  runningRobots: z.int().check(z.nonnegative()),
   at: z.string(),
 });
 export type AppStatus = z.infer<typeof appStatusSchema>;

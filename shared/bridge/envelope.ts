@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Bridge results travel in an envelope instead of as thrown errors, so the renderer always gets a
@@ -19,8 +19,8 @@ export const bridgeEnvelopeSchema = z.union([
 
 /** Messages of the agent's loopback socket: requests carry an id that their response echoes. */
 export const agentRequestSchema = z.object({
-  id: z.number().int(),
-  command: z.string().max(100),
+  id: z.int(),
+  command: z.string().check(z.maxLength(100)),
   args: z.unknown(),
 });
 export type AgentRequest = z.infer<typeof agentRequestSchema>;

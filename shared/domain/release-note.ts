@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const releaseNoteSchema = z.object({
   id: z.string(),

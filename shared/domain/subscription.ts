@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The compact view the top bar needs (spec §3 Subscription, launcher view). */
 export const launcherSubscriptionSchema = z.object({
@@ -10,13 +10,13 @@ export const launcherSubscriptionSchema = z.object({
 export type LauncherSubscription = z.infer<typeof launcherSubscriptionSchema>;
 
 /** Usage of the current period, with the figures the status card and banner derive from. */
-export const subscriptionUsageSchema = launcherSubscriptionSchema.extend({
+export const subscriptionUsageSchema = z.extend(launcherSubscriptionSchema, {
   cancelled: z.boolean(),
   usageLimit: z.number(),
   usedSlans: z.number(),
   slansPercentage: z.number(),
   excededSlans: z.number(),
   extraPrice: z.number(),
-  nextPaymentDate: z.string().nullable(),
+  nextPaymentDate: z.nullable(z.string()),
 });
 export type SubscriptionUsage = z.infer<typeof subscriptionUsageSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { groupSchema } from './group.ts';
 
 export const languageSchema = z.enum(['es', 'en', 'ca']);

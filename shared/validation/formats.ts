@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Format checks behind the generic validators that are not Spanish identifiers (spec §5). */
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authPaths, emailValidationRequestSchema, resetPassCheckRequestSchema, resetPassRequestSchema } from '../../../shared/api/auth.ts';
 import { emailField } from '../../../shared/api/fields.ts';
 import type { AppContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailField } from '../../../shared/api/fields.ts';
 import { registerRequestSchema, updateProfileRequestSchema, usersPaths } from '../../../shared/api/users.ts';
 import type { AppContext } from '../../context.ts';
