@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { bridgeCommands, bridgeEvents } from '../shared/bridge/contract.ts';
-import { BRIDGE_EVENT_CHANNEL, BRIDGE_INVOKE_CHANNEL } from '../shared/bridge/channels.ts';
+import { bridgeCommands, bridgeEvents } from '#shared/bridge/contract.ts';
+import { BRIDGE_EVENT_CHANNEL, BRIDGE_INVOKE_CHANNEL } from '#shared/bridge/channels.ts';
 
 const commandNames = new Set(Object.keys(bridgeCommands));
 const eventNames = new Set(Object.keys(bridgeEvents));

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { sendRequest, DEFAULT_TIMEOUT_MS } from './api/http.ts';
 import { clientHeaders } from './api/baseApi.ts';
-import { applogsPath } from '../shared/api/applogs.ts';
+import { applogsPath } from '#shared/api/applogs.ts';
 import { AppProviders } from './app/AppProviders.tsx';
 import { embedded } from './app/env.ts';
 import { installErrorReporter } from './app/errorReporter.ts';

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import iconv from 'iconv-lite';
-import { toA3SyncRecord } from '../shared/a3/index.ts';
-import { decodeFie, detectFieFormat, type FieDocument, type FieFormat } from '../shared/fie/index.ts';
+import { toA3SyncRecord } from '#shared/a3/index.ts';
+import { decodeFie, detectFieFormat, type FieDocument, type FieFormat } from '#shared/fie/index.ts';
 
 const USAGE = 'Uso: npm run -s fie -- decode ARCHIVO…';
 

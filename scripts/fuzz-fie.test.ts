@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeFie } from '../shared/fie/index.ts';
+import { decodeFie } from '#shared/fie/index.ts';
 
-const FIXTURES = join(import.meta.dirname, '../shared/fie/fixtures');
+const FIXTURES = join(import.meta.dirname, '..', 'shared', 'fie', 'fixtures');
 
 /** Inputs that once made decodeFie throw, found by `npm run fuzz:fie`. */
 describe('fuzz:fie regressions', () => {

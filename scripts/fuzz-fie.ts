@@ -9,8 +9,8 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import * as XLSX from 'xlsx';
-import { toA3SyncRecord } from '../shared/a3/index.ts';
-import { decodeFie, encodeFieFile, type FieRawValues } from '../shared/fie/index.ts';
+import { toA3SyncRecord } from '#shared/a3/index.ts';
+import { decodeFie, encodeFieFile, type FieRawValues } from '#shared/fie/index.ts';
 
 interface FuzzConfig {
   count: number;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appStatusSchema } from '../../shared/bridge/contract.ts';
+import { appStatusSchema } from '#shared/bridge/contract.ts';
 import { readAppStatus, startAppStatusTicker } from './app-status.ts';
 import { fakeContext } from './test-context.ts';
 

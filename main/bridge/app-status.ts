@@ -1,5 +1,5 @@
-import type { AppStatus } from '../../shared/bridge/contract.ts';
-import { APP_STATUS_INTERVAL_MS } from '../../shared/bridge/contract.ts';
+import type { AppStatus } from '#shared/bridge/contract.ts';
+import { APP_STATUS_INTERVAL_MS } from '#shared/bridge/contract.ts';
 import type { BridgeContext } from './context.ts';
 
 export async function readAppStatus(ctx: BridgeContext): Promise<AppStatus> {

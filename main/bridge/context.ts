@@ -1,5 +1,5 @@
-import type { BridgeCommand, BridgeArgs, BridgeResult } from '../../shared/bridge/contract.ts';
-import type { BridgeErrorCode } from '../../shared/bridge/envelope.ts';
+import type { BridgeCommand, BridgeArgs, BridgeResult } from '#shared/bridge/contract.ts';
+import type { BridgeErrorCode } from '#shared/bridge/envelope.ts';
 
 /** What a desktop window can do; absent in the headless agent. */
 export interface WindowControls {

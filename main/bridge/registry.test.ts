@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeCommands } from '../../shared/bridge/contract.ts';
+import { bridgeCommands } from '#shared/bridge/contract.ts';
 import { dispatch, handlers } from './registry.ts';
 import { fakeContext, fakeWindow } from './test-context.ts';
 

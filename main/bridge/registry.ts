@@ -1,7 +1,7 @@
-import type { BridgeCommand } from '../../shared/bridge/contract.ts';
-import { bridgeCommands, isBridgeCommand } from '../../shared/bridge/contract.ts';
-import type { BridgeEnvelope } from '../../shared/bridge/envelope.ts';
-import { toFieldIssues } from '../../shared/api/errors.ts';
+import type { BridgeCommand } from '#shared/bridge/contract.ts';
+import { bridgeCommands, isBridgeCommand } from '#shared/bridge/contract.ts';
+import type { BridgeEnvelope } from '#shared/bridge/envelope.ts';
+import { toFieldIssues } from '#shared/api/errors.ts';
 import type { BridgeContext, Handler } from './context.ts';
 import { BridgeFailure } from './context.ts';
 import { Minimize } from './Minimize.ts';

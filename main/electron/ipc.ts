@@ -1,6 +1,6 @@
 import { ipcMain, type WebContents } from 'electron';
-import type { BridgeEvent, BridgeEventPayload } from '../../shared/bridge/contract.ts';
-import { BRIDGE_EVENT_CHANNEL, BRIDGE_INVOKE_CHANNEL } from '../../shared/bridge/channels.ts';
+import type { BridgeEvent, BridgeEventPayload } from '#shared/bridge/contract.ts';
+import { BRIDGE_EVENT_CHANNEL, BRIDGE_INVOKE_CHANNEL } from '#shared/bridge/channels.ts';
 import type { BridgeContext } from '../bridge/context.ts';
 import { dispatch } from '../bridge/registry.ts';
 import { isTrustedRendererUrl } from '../bridge/trusted-origin.ts';

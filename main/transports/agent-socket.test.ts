@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { AgentMessage } from '../../shared/bridge/envelope.ts';
+import type { AgentMessage } from '#shared/bridge/envelope.ts';
 import type { AgentSocket } from './agent-socket.ts';
 import { startAgentSocket } from './agent-socket.ts';
 import { fakeContext } from '../bridge/test-context.ts';

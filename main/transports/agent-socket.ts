@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { AgentMessage } from '../../shared/bridge/envelope.ts';
-import { agentRequestSchema } from '../../shared/bridge/envelope.ts';
-import type { BridgeEvent, BridgeEventPayload } from '../../shared/bridge/contract.ts';
+import type { AgentMessage } from '#shared/bridge/envelope.ts';
+import { agentRequestSchema } from '#shared/bridge/envelope.ts';
+import type { BridgeEvent, BridgeEventPayload } from '#shared/bridge/contract.ts';
 import type { BridgeContext } from '../bridge/context.ts';
 import { dispatch } from '../bridge/registry.ts';
 

@@ -1,11 +1,11 @@
-import { notesPaths, activeNotesResponseSchema } from '../../shared/api/notes.ts';
-import { preferencesPath, preferencesResponseSchema } from '../../shared/api/preferences.ts';
-import type { Preferences } from '../../shared/api/preferences.ts';
-import { launcherSubscriptionResponseSchema, subscriptionUsageResponseSchema, subscriptionsPaths } from '../../shared/api/subscriptions.ts';
-import type { LauncherSubscription, SubscriptionUsage } from '../../shared/api/subscriptions.ts';
-import { applogsPath } from '../../shared/api/applogs.ts';
-import type { AppLogRequest } from '../../shared/api/applogs.ts';
-import type { ReleaseNote } from '../../shared/domain/release-note.ts';
+import { notesPaths, activeNotesResponseSchema } from '#shared/api/notes.ts';
+import { preferencesPath, preferencesResponseSchema } from '#shared/api/preferences.ts';
+import type { Preferences } from '#shared/api/preferences.ts';
+import { launcherSubscriptionResponseSchema, subscriptionUsageResponseSchema, subscriptionsPaths } from '#shared/api/subscriptions.ts';
+import type { LauncherSubscription, SubscriptionUsage } from '#shared/api/subscriptions.ts';
+import { applogsPath } from '#shared/api/applogs.ts';
+import type { AppLogRequest } from '#shared/api/applogs.ts';
+import type { ReleaseNote } from '#shared/domain/release-note.ts';
 import { useSession } from '../app/hooks.ts';
 import { baseApi } from './baseApi.ts';
 

@@ -1,8 +1,8 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { authPaths } from '../../shared/api/auth.ts';
-import { usersPaths } from '../../shared/api/users.ts';
-import { CLIENT_APP_HEADER, CLIENT_VERSION_HEADER, LANGUAGE_HEADER } from '../../shared/api/headers.ts';
+import { authPaths } from '#shared/api/auth.ts';
+import { usersPaths } from '#shared/api/users.ts';
+import { CLIENT_APP_HEADER, CLIENT_VERSION_HEADER, LANGUAGE_HEADER } from '#shared/api/headers.ts';
 import { appVersion, clientApp } from '../app/env.ts';
 import { signedOut } from '../app/session.ts';
 import type { SessionState } from '../app/session.ts';

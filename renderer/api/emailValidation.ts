@@ -1,4 +1,4 @@
-import { authPaths, okResponseSchema } from '../../shared/api/auth.ts';
+import { authPaths, okResponseSchema } from '#shared/api/auth.ts';
 import type { RootState } from '../app/store.ts';
 import { userUpdated } from '../app/session.ts';
 import { baseApi } from './baseApi.ts';

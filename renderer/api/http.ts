@@ -1,5 +1,5 @@
-import { apiErrorSchema } from '../../shared/api/errors.ts';
-import type { ApiError } from '../../shared/api/errors.ts';
+import { apiErrorSchema } from '#shared/api/errors.ts';
+import type { ApiError } from '#shared/api/errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,8 +1,8 @@
-import { authPaths, okResponseSchema, sessionResponseSchema } from '../../shared/api/auth.ts';
-import type { LoginRequest, ResetPassCheckRequest, ResetPassRequest } from '../../shared/api/auth.ts';
-import { emailCheckResponseSchema, usersPaths } from '../../shared/api/users.ts';
-import type { RegisterRequest, UpdateProfileRequest } from '../../shared/api/users.ts';
-import type { UserData } from '../../shared/domain/user.ts';
+import { authPaths, okResponseSchema, sessionResponseSchema } from '#shared/api/auth.ts';
+import type { LoginRequest, ResetPassCheckRequest, ResetPassRequest } from '#shared/api/auth.ts';
+import { emailCheckResponseSchema, usersPaths } from '#shared/api/users.ts';
+import type { RegisterRequest, UpdateProfileRequest } from '#shared/api/users.ts';
+import type { UserData } from '#shared/domain/user.ts';
 import type { AppDispatch, RootState } from '../app/store.ts';
 import { restoreStarted, signedIn, signedOut, userUpdated } from '../app/session.ts';
 import { baseApi } from './baseApi.ts';

@@ -1,5 +1,5 @@
-import { EMBEDDED_USER_AGENT_MARKER } from '../../shared/bridge/envelope.ts';
-import type { ClientApp } from '../../shared/api/headers.ts';
+import { EMBEDDED_USER_AGENT_MARKER } from '#shared/bridge/envelope.ts';
+import type { ClientApp } from '#shared/api/headers.ts';
 
 /** Embedded mode is decided by the user agent the desktop window sets (spec §6). */
 export function isEmbeddedUserAgent(userAgent: string): boolean {

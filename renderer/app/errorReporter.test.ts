@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppLogRequest } from '../../shared/api/applogs.ts';
+import type { AppLogRequest } from '#shared/api/applogs.ts';
 import { installErrorReporter } from './errorReporter.ts';
 
 let uninstall: () => void = () => undefined;

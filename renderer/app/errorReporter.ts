@@ -1,4 +1,4 @@
-import type { AppLogRequest } from '../../shared/api/applogs.ts';
+import type { AppLogRequest } from '#shared/api/applogs.ts';
 
 export interface ErrorReporterOptions {
   send: (log: AppLogRequest) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UserData } from '../../shared/domain/user.ts';
-import type { GroupConfig } from '../../shared/domain/group.ts';
+import type { UserData } from '#shared/domain/user.ts';
+import type { GroupConfig } from '#shared/domain/group.ts';
 import { afterLoginPath, decideRoute } from './guard.ts';
 import type { RouteContext } from './guard.ts';
 import { basePath, routeByName, routes } from './routes.ts';

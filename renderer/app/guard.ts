@@ -1,5 +1,5 @@
-import type { GroupConfig } from '../../shared/domain/group.ts';
-import type { UserData } from '../../shared/domain/user.ts';
+import type { GroupConfig } from '#shared/domain/group.ts';
+import type { UserData } from '#shared/domain/user.ts';
 import { basePath } from './routes.ts';
 import type { AppRoute } from './routes.ts';
 import type { SessionStatus } from './session.ts';

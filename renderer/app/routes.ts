@@ -1,4 +1,4 @@
-import type { GroupConfig } from '../../shared/domain/group.ts';
+import type { GroupConfig } from '#shared/domain/group.ts';
 
 export type RouteName =
   | 'Root' | 'Login' | 'Auth' | 'Home' | 'Roboteka' | 'Launcher' | 'MacroRecorder' | 'NotificationsDashboard'

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { UserData } from '../../shared/domain/user.ts';
+import type { UserData } from '#shared/domain/user.ts';
 
 /**
  * unknown: nobody asked the server yet; restoring: GET /api/users/me in flight;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { bridgeEnvelopeSchema } from '../../shared/bridge/envelope.ts';
+import { bridgeEnvelopeSchema } from '#shared/bridge/envelope.ts';
 import type { BridgeClient } from './types.ts';
 import { failure, toCommandEnvelope, toEventPayload } from './validate.ts';
 

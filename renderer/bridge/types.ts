@@ -1,5 +1,5 @@
-import type { BridgeArgs, BridgeCommand, BridgeEvent, BridgeEventPayload, BridgeResult } from '../../shared/bridge/contract.ts';
-import type { BridgeEnvelope } from '../../shared/bridge/envelope.ts';
+import type { BridgeArgs, BridgeCommand, BridgeEvent, BridgeEventPayload, BridgeResult } from '#shared/bridge/contract.ts';
+import type { BridgeEnvelope } from '#shared/bridge/envelope.ts';
 
 /** What the preload exposes as window.desktop: untyped at the boundary, validated by the client. */
 export interface DesktopPreload {

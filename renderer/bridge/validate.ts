@@ -1,7 +1,7 @@
-import { bridgeCommands, bridgeEvents } from '../../shared/bridge/contract.ts';
-import type { BridgeCommand, BridgeEvent, BridgeEventPayload, BridgeResult } from '../../shared/bridge/contract.ts';
-import { bridgeEnvelopeSchema } from '../../shared/bridge/envelope.ts';
-import type { BridgeEnvelope, BridgeErrorCode } from '../../shared/bridge/envelope.ts';
+import { bridgeCommands, bridgeEvents } from '#shared/bridge/contract.ts';
+import type { BridgeCommand, BridgeEvent, BridgeEventPayload, BridgeResult } from '#shared/bridge/contract.ts';
+import { bridgeEnvelopeSchema } from '#shared/bridge/envelope.ts';
+import type { BridgeEnvelope, BridgeErrorCode } from '#shared/bridge/envelope.ts';
 
 export function failure(code: BridgeErrorCode, message: string): { ok: false; error: { code: BridgeErrorCode; message: string } } {
   return { ok: false, error: { code, message } };

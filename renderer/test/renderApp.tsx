@@ -8,7 +8,7 @@ import { createAppStore } from '../app/store.ts';
 import type { RootState } from '../app/store.ts';
 import { noBridge } from '../bridge/client.ts';
 import type { BridgeClient } from '../bridge/client.ts';
-import type { UserData } from '../../shared/domain/user.ts';
+import type { UserData } from '#shared/domain/user.ts';
 
 export interface TestAppOptions {
   path?: string;

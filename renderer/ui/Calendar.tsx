@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { calendarYears, isDayInRange, monthGrid, repeatDays, selectRangeDay } from '../../shared/widgets/index.ts';
-import { madridDayKey } from '../../shared/time/index.ts';
+import { calendarYears, isDayInRange, monthGrid, repeatDays, selectRangeDay } from '#shared/widgets/index.ts';
+import { madridDayKey } from '#shared/time/index.ts';
 import { widgets } from '../i18n/es-screens.ts';
 import { CalendarDay } from './CalendarDay.tsx';
 import { IconChevronLeft, IconChevronRight } from './icons.tsx';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
-import { DEFAULT_ACCEPT, checkUploadSize, filterAcceptedFiles, formatBytes } from '../../shared/files/index.ts';
-import type { FileSizeExceeded } from '../../shared/files/index.ts';
+import { DEFAULT_ACCEPT, checkUploadSize, filterAcceptedFiles, formatBytes } from '#shared/files/index.ts';
+import type { FileSizeExceeded } from '#shared/files/index.ts';
 import { widgets } from '../i18n/es-screens.ts';
 import { IconClose, IconUpload } from './icons.tsx';
 

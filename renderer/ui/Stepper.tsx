@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { DEFAULT_STEPPER_RANGE, clampToRange, stepWithWrap } from '../../shared/widgets/index.ts';
+import { DEFAULT_STEPPER_RANGE, clampToRange, stepWithWrap } from '#shared/widgets/index.ts';
 import { widgets } from '../i18n/es-screens.ts';
 import { IconMinus, IconPlus } from './icons.tsx';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { SubscriptionUsage } from '../../shared/domain/subscription.ts';
+import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
 import { SubscriptionStatusCard } from './SubscriptionStatusCard.tsx';
 import type { SubscriptionStatusCardProps } from './SubscriptionStatusCard.tsx';
 

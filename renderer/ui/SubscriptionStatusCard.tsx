@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatCredits, formatMoney } from '../../shared/billing/index.ts';
-import type { SubscriptionUsage } from '../../shared/domain/subscription.ts';
+import { formatCredits, formatMoney } from '#shared/billing/index.ts';
+import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
 import { Spinner } from './Spinner.tsx';
 import { es } from '../i18n/es.ts';
 

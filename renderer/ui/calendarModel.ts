@@ -1,9 +1,9 @@
-import type { ScheduleInterval } from '../../shared/schedule/index.ts';
-import { madridDayKey } from '../../shared/time/index.ts';
-import type { DayKey } from '../../shared/widgets/index.ts';
+import type { ScheduleInterval } from '#shared/schedule/index.ts';
+import { madridDayKey } from '#shared/time/index.ts';
+import type { DayKey } from '#shared/widgets/index.ts';
 
 // Days are 'yyyy-mm-dd' keys (shared/widgets): they compare as text and never shift with time zones.
-export type { DayKey, DayRange } from '../../shared/widgets/index.ts';
+export type { DayKey, DayRange } from '#shared/widgets/index.ts';
 
 /** An event of an external calendar (Google-style items: start has a dateTime or an all-day date). */
 export interface CalendarEvent {

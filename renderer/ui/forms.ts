@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { fieldError } from '../../shared/forms/index.ts';
-import type { ValidationRule } from '../../shared/validation/index.ts';
-import type { FieldIssue } from '../../shared/api/errors.ts';
+import { fieldError } from '#shared/forms/index.ts';
+import type { ValidationRule } from '#shared/validation/index.ts';
+import type { FieldIssue } from '#shared/api/errors.ts';
 import type { HttpError } from '../api/baseApi.ts';
 import { es } from '../i18n/es.ts';
 

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import iconv from 'iconv-lite';
-import { decodeFie, decodeLatin1, encodeFieFile, splitFieLines, type FieRawValues } from '../../shared/fie/index.ts';
+import { decodeFie, decodeLatin1, encodeFieFile, splitFieLines, type FieRawValues } from '#shared/fie/index.ts';
 
 const ENTRIES = 100_000;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLIENT_APP_HEADER, CLIENT_VERSION_HEADER, LANGUAGE_HEADER, clientApps, type ClientApp } from '../../shared/api/headers.ts';
-import { languageSchema, type Language } from '../../shared/domain/user.ts';
+import { CLIENT_APP_HEADER, CLIENT_VERSION_HEADER, LANGUAGE_HEADER, clientApps, type ClientApp } from '#shared/api/headers.ts';
+import { languageSchema, type Language } from '#shared/domain/user.ts';
 
 /** Who is calling: the client headers every request of ours carries (spec §7). */
 export interface ClientInfo {

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiError, FieldIssue } from '../../shared/api/errors.ts';
+import type { ApiError, FieldIssue } from '#shared/api/errors.ts';
 
 /** An error the API answers on purpose: its status, a stable code and a Spanish message. */
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { toFieldIssues } from '../../shared/api/errors.ts';
+import { toFieldIssues } from '#shared/api/errors.ts';
 import { validationError } from './errors.ts';
 
 // Generic zod messages (wrong type, too long...) in Spanish; our schemas' own messages win over these.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { apiErrorSchema } from '../../shared/api/errors.ts';
+import { apiErrorSchema } from '#shared/api/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../test/harness.ts';
 

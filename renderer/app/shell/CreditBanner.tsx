@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { usageBanner } from '../../../shared/billing/index.ts';
+import { usageBanner } from '#shared/billing/index.ts';
 import { useSubscriptionUsageQuery } from '../../api/account.ts';
 import { Button } from '../../ui/Button.tsx';
 import { es } from '../../i18n/es.ts';

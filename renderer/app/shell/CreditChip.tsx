@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatCredits } from '../../../shared/billing/index.ts';
+import { formatCredits } from '#shared/billing/index.ts';
 import { es } from '../../i18n/es.ts';
 
 export interface CreditChipProps {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { BridgeCommand } from '../../../shared/bridge/contract.ts';
+import type { BridgeCommand } from '#shared/bridge/contract.ts';
 import { useLauncherSubscriptionQuery } from '../../api/account.ts';
 import { es } from '../../i18n/es.ts';
 import { IconClose, IconMaximize, IconMenu, IconMinimize } from '../../ui/icons.tsx';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { BridgeResult } from '../../../shared/bridge/contract.ts';
-import type { BridgeEnvelope } from '../../../shared/bridge/envelope.ts';
+import type { BridgeResult } from '#shared/bridge/contract.ts';
+import type { BridgeEnvelope } from '#shared/bridge/envelope.ts';
 import type { BridgeClient } from '../../bridge/client.ts';
 import { jsonResponse, mockApi, renderRoutes, renderWithApp, signedInState } from '../../test/renderApp.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';

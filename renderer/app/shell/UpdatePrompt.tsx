@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BridgeResult } from '../../../shared/bridge/contract.ts';
+import type { BridgeResult } from '#shared/bridge/contract.ts';
 import { accountApi } from '../../api/account.ts';
 import { es } from '../../i18n/es.ts';
 import { Button } from '../../ui/Button.tsx';

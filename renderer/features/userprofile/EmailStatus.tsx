@@ -1,4 +1,4 @@
-import type { UserData } from '../../../shared/domain/user.ts';
+import type { UserData } from '#shared/domain/user.ts';
 import { useSendEmailValidationMutation } from '../../api/emailValidation.ts';
 import { TOAST_DURATION_MS, useToast } from '../../app/hooks.ts';
 import { es } from '../../i18n/es.ts';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { languageSchema } from '../../../shared/domain/user.ts';
-import type { Language, UserData } from '../../../shared/domain/user.ts';
+import { languageSchema } from '#shared/domain/user.ts';
+import type { Language, UserData } from '#shared/domain/user.ts';
 import { useUpdateProfileMutation } from '../../api/session.ts';
 import { useForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';

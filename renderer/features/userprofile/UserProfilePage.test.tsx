@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { jsonResponse, mockApi, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
-import type { UserData } from '../../../shared/domain/user.ts';
+import type { UserData } from '#shared/domain/user.ts';
 import UserProfilePage from './UserProfilePage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appLogRequestSchema, applogsPath } from '../../../shared/api/applogs.ts';
+import { appLogRequestSchema, applogsPath } from '#shared/api/applogs.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/parse.ts';
 import { perIp } from '../../http/rate-limit.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod/mini';
-import type { appLogRequestSchema } from '../../../shared/api/applogs.ts';
+import type { appLogRequestSchema } from '#shared/api/applogs.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ClientInfo } from '../../http/client-info.ts';
 

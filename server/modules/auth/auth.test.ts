@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionResponseSchema } from '../../../shared/api/auth.ts';
-import { apiErrorSchema } from '../../../shared/api/errors.ts';
+import { sessionResponseSchema } from '#shared/api/auth.ts';
+import { apiErrorSchema } from '#shared/api/errors.ts';
 import { CookieJar, PASSWORD, registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
 
 let server: TestServer;

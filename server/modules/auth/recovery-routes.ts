@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { authPaths, emailValidationRequestSchema, resetPassCheckRequestSchema, resetPassRequestSchema } from '../../../shared/api/auth.ts';
-import { emailField } from '../../../shared/api/fields.ts';
+import { authPaths, emailValidationRequestSchema, resetPassCheckRequestSchema, resetPassRequestSchema } from '#shared/api/auth.ts';
+import { emailField } from '#shared/api/fields.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionResponseSchema } from '../../../shared/api/auth.ts';
+import { sessionResponseSchema } from '#shared/api/auth.ts';
 import { CookieJar, PASSWORD, registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
 
 let now: Date;

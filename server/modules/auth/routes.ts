@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authPaths, loginRequestSchema } from '../../../shared/api/auth.ts';
+import { authPaths, loginRequestSchema } from '#shared/api/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';

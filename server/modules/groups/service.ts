@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { groupConfigSchema, type Group, type GroupConfig } from '../../../shared/domain/group.ts';
+import { groupConfigSchema, type Group, type GroupConfig } from '#shared/domain/group.ts';
 import type { Database, GroupRow } from '../../db/schema.ts';
 
 /** A new firm starts with every optional route closed and nothing hidden. */

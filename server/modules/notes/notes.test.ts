@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activeNotesResponseSchema } from '../../../shared/api/notes.ts';
+import { activeNotesResponseSchema } from '#shared/api/notes.ts';
 import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
 
 let server: TestServer;

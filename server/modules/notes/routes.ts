@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notesPaths } from '../../../shared/api/notes.ts';
+import { notesPaths } from '#shared/api/notes.ts';
 import type { AppContext } from '../../context.ts';
 import { listActiveNotes } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ReleaseNote } from '../../../shared/domain/release-note.ts';
+import type { ReleaseNote } from '#shared/domain/release-note.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** Release notes flagged active, newest first. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { preferencesPatchSchema, preferencesPath } from '../../../shared/api/preferences.ts';
+import { preferencesPatchSchema, preferencesPath } from '#shared/api/preferences.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';

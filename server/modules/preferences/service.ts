@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { preferencesSchema, type Preferences } from '../../../shared/api/preferences.ts';
+import { preferencesSchema, type Preferences } from '#shared/api/preferences.ts';
 import type { Database } from '../../db/schema.ts';
 
 export async function getPreferences(db: Kysely<Database>, userId: string): Promise<Preferences> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { subscriptionsPaths } from '../../../shared/api/subscriptions.ts';
-import { deriveSubscription, toLauncherView } from '../../../shared/billing/index.ts';
-import type { SubscriptionUsage } from '../../../shared/domain/subscription.ts';
+import { subscriptionsPaths } from '#shared/api/subscriptions.ts';
+import { deriveSubscription, toLauncherView } from '#shared/billing/index.ts';
+import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { requireSession } from '../../http/session.ts';

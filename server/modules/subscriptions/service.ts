@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SubscriptionRecord, SubscriptionStatus } from '../../../shared/billing/index.ts';
+import type { SubscriptionRecord, SubscriptionStatus } from '#shared/billing/index.ts';
 import type { Database } from '../../db/schema.ts';
 
 export const TRIAL_PLAN_REF = 'trial';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launcherSubscriptionResponseSchema, subscriptionUsageResponseSchema } from '../../../shared/api/subscriptions.ts';
+import { launcherSubscriptionResponseSchema, subscriptionUsageResponseSchema } from '#shared/api/subscriptions.ts';
 import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
 
 let now: Date;

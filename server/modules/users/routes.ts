@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { emailField } from '../../../shared/api/fields.ts';
-import { registerRequestSchema, updateProfileRequestSchema, usersPaths } from '../../../shared/api/users.ts';
+import { emailField } from '#shared/api/fields.ts';
+import { registerRequestSchema, updateProfileRequestSchema, usersPaths } from '#shared/api/users.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated, validationError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';

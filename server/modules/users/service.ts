@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Language, UserData } from '../../../shared/domain/user.ts';
+import type { Language, UserData } from '#shared/domain/user.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
