@@ -1,11 +1,31 @@
 /**
- * ISO-8859-1 bytes to text. Latin-1 maps every byte to the code point of the same value, so this is a
- * plain table-free conversion. Not iconv-lite: it accepts a Uint8Array, but it is built on `safer-buffer`,
- * i.e. Node's Buffer, which a browser bundle of shared/ does not have. Not TextDecoder('latin1')
- * either: per the WHATWG Encoding standard that label means windows-1252, which remaps 0x80–0x9F.
- * The CLI, which runs in Node, decodes with iconv-lite.
+ * ISO-8859-1 bytes to text. Latin-1 maps every byte to the code point of the same value. Not
+ * iconv-lite: it accepts a Uint8Array, but it is built on `safer-buffer`, i.e. Node's Buffer, which a
+ * browser bundle of shared/ does not have. TextDecoder('latin1') is windows-1252 per the WHATWG
+ * Encoding standard, which differs from Latin-1 only in 0x80–0x9F (C1 control codes, never in real
+ * text); so the native decoder is used when those bytes are absent, and a byte-for-byte conversion
+ * otherwise. The CLI, which runs in Node, decodes with iconv-lite.
  */
+
+// Declared here because shared/ is compiled without DOM or Node types; both runtimes have it.
+declare const TextDecoder: (new (label: string) => { decode(input: Uint8Array): string }) | undefined;
+
+const windows1252 = typeof TextDecoder === 'function' ? new TextDecoder('windows-1252') : null;
+
 export function decodeLatin1(bytes: Uint8Array): string {
+  if (windows1252 && !hasC1Controls(bytes)) return windows1252.decode(bytes);
+  return decodeByteForByte(bytes);
+}
+
+function hasC1Controls(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    if (byte >= 0x80 && byte <= 0x9f) return true;
+  }
+  return false;
+}
+
+function decodeByteForByte(bytes: Uint8Array): string {
   // fromCharCode takes its arguments on the stack, so go in slices; applying it to the typed array
   // directly is several times faster than spreading it (no iterator), and one join beats `+=`.
   const CHUNK = 0x2000;
