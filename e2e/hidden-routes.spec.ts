@@ -1,20 +1,5 @@
-import Database from 'better-sqlite3';
+import { setHiddenRoutes } from './database.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
-
-/** Group settings have no screen yet, so the test sets hidden_routes in the database, as an operator would. */
-function hideRoutesFor(email: string, hiddenRoutes: string[]) {
-  const file = process.env.E2E_DATABASE_FILE;
-  if (!file) throw new Error('E2E_DATABASE_FILE is not set');
-  const db = new Database(file);
-  try {
-    const { group_id: groupId } = db.prepare('select group_id from users where email = ?').get(email) as { group_id: string };
-    const { config } = db.prepare('select config from groups where id = ?').get(groupId) as { config: string };
-    const updated = { ...(JSON.parse(config) as object), hidden_routes: hiddenRoutes };
-    db.prepare('update groups set config = ? where id = ?').run(JSON.stringify(updated), groupId);
-  } finally {
-    db.close();
-  }
-}
 
 test('a hidden route redirects to the start and vanishes from the menus', async ({ page }) => {
   const user = newUser();
@@ -23,7 +8,7 @@ test('a hidden route redirects to the start and vanishes from the menus', async 
   const navigation = page.getByRole('navigation');
   await expect(navigation.getByRole('link', { name: 'Procesador FIE' })).toBeVisible();
 
-  hideRoutesFor(user.email, ['/fie', '/payments']);
+  setHiddenRoutes(user.email, ['/fie', '/payments']);
   await page.goto('/fie');
   await expect(page).toHaveURL(/\/home$/);
   await expect(navigation.getByRole('link', { name: 'Procesador FIE' })).toHaveCount(0);

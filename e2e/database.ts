@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3';
+
+/**
+ * Some states have no screen yet (group settings, usage that only robots consume), so tests set
+ * them in the e2e server's database, as an operator would.
+ */
+function withDatabase<T>(work: (db: Database.Database) => T): T {
+  const file = process.env.E2E_DATABASE_FILE;
+  if (!file) throw new Error('E2E_DATABASE_FILE is not set: run through playwright.config.ts (global setup).');
+  const db = new Database(file);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+function groupOf(db: Database.Database, email: string): string {
+  return (db.prepare('select group_id from users where email = ?').get(email) as { group_id: string }).group_id;
+}
+
+export function setHiddenRoutes(email: string, hiddenRoutes: string[]): void {
+  withDatabase((db) => {
+    const groupId = groupOf(db, email);
+    const { config } = db.prepare('select config from groups where id = ?').get(groupId) as { config: string };
+    const updated = { ...(JSON.parse(config) as object), hidden_routes: hiddenRoutes };
+    db.prepare('update groups set config = ? where id = ?').run(JSON.stringify(updated), groupId);
+  });
+}
+
+export function setUsedCredits(email: string, usedSlans: number): void {
+  withDatabase((db) => {
+    db.prepare('update subscriptions set used_slans = ? where group_id = ?').run(usedSlans, groupOf(db, email));
+  });
+}
