@@ -33,3 +33,9 @@ export function setUsedCredits(email: string, usedSlans: number): void {
     db.prepare('update subscriptions set used_slans = ? where group_id = ?').run(usedSlans, groupOf(db, email));
   });
 }
+
+export function setSubscriptionStatus(email: string, status: 'active' | 'trialing' | 'canceled' | 'past_due'): void {
+  withDatabase((db) => {
+    db.prepare('update subscriptions set status = ? where group_id = ?').run(status, groupOf(db, email));
+  });
+}

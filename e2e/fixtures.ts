@@ -29,6 +29,8 @@ export async function signUp(page: Page, user: NewUser): Promise<void> {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Contraseña').fill(user.password);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  // Signed up once the app has left the auth screen (the session cookies are set by then).
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
 }
 
 export async function signIn(page: Page, user: Pick<NewUser, 'email' | 'password'>): Promise<void> {
