@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { formatCredits, formatMoney } from '#shared/billing/index.ts';
 import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
+import { formatMadridDate } from '#shared/time/index.ts';
 import { Spinner } from './Spinner.tsx';
 import { es } from '../i18n/es.ts';
-
-const madridDate = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export interface SubscriptionStatusCardProps {
   usage?: SubscriptionUsage;
@@ -57,7 +56,7 @@ export function SubscriptionStatusCard({ usage, loading, failed, currencies, cur
           </>
         )}
         <dt>{es.subscription.nextPayment}</dt>
-        <dd>{usage.nextPaymentDate ? madridDate.format(new Date(usage.nextPaymentDate)) : es.subscription.noNextPayment}</dd>
+        <dd>{usage.nextPaymentDate ? formatMadridDate(new Date(usage.nextPaymentDate)) : es.subscription.noNextPayment}</dd>
       </dl>
     );
   }
