@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { isNumeric, isValidDate, isValidEmail, isValidName, isValidSpanishPhone, isValidUrl, parseCalendarDate } from './formats.ts';
 
 describe('isValidEmail', () => {
@@ -12,13 +13,24 @@ describe('isValidEmail', () => {
 });
 
 describe('isValidSpanishPhone', () => {
-  it('accepts 9 digits from 5-9 with an optional +34 or 0034', () => {
-    for (const good of ['612345678', '912 34 56 78', '+34 612-345-678', '0034612345678', '(+34) 712345678']) {
+  it('accepts 9 digits starting with 6, 7, 8 or 9 with an optional +34 or 0034', () => {
+    for (const good of ['612345678', '912 34 56 78', '+34 612-345-678', '0034612345678', '(+34) 712345678', '812.345.678']) {
       expect(isValidSpanishPhone(good)).toBe(true);
     }
     for (const bad of ['412345678', '61234567', '6123456789', '+33612345678', '+34']) {
       expect(isValidSpanishPhone(bad)).toBe(false);
     }
+  });
+
+  it('refuses numbers starting with 5, which no Spanish line has, with or without prefix', () => {
+    for (const bad of ['512345678', '+34 512 345 678', '0034512345678', '590000000']) {
+      expect(isValidSpanishPhone(bad)).toBe(false);
+    }
+  });
+
+  it('decides by the first digit after the prefix for any 9-digit number (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 9 }), fc.stringMatching(/^\d{8}$/), fc.constantFrom('', '+34', '0034', '+34 '), (first, rest, prefix) =>
+      isValidSpanishPhone(`${prefix}${first}${rest}`) === first >= 6));
   });
 });
 

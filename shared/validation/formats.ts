@@ -11,12 +11,13 @@ export function isValidEmail(value: string): boolean {
 }
 
 /**
- * Spanish phone number: optional +34 / 0034 prefix, then 9 digits starting with 5-9
- * (libphonenumber's general pattern for ES). Spaces, dots, hyphens and parentheses are ignored.
+ * Spanish phone number: optional +34 / 0034 prefix, then 9 digits starting with 6 or 7 (mobile)
+ * or 8 or 9 (fixed lines). No Spanish line starts with 5 (only special and corporate numbers
+ * do), so it is refused. Spaces, dots, hyphens and parentheses are ignored.
  */
 export function isValidSpanishPhone(value: string): boolean {
   const compact = value.replace(/[\s.()-]/g, '').replace(/^(\+34|0034)/, '');
-  return /^[5-9]\d{8}$/.test(compact);
+  return /^[6-9]\d{8}$/.test(compact);
 }
 
 /** Numeric text: optional sign, digits, optional decimals after a dot or a comma. */

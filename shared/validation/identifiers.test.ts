@@ -44,6 +44,19 @@ describe('passport', () => {
     expect(isValidPassport('A123')).toBe(false);
     expect(isValidPassport('A'.repeat(16))).toBe(false);
     expect(isValidPassport('AB12_456')).toBe(false);
+    expect(isValidPassport(' ab123456 ')).toBe(true);
+  });
+
+  it('refuses separators: letters and digits only', () => {
+    for (const bad of ['AB-123456', 'AB.123456', 'AB/123456', 'AB 123456', '-----A1234']) {
+      expect(isValidPassport(bad)).toBe(false);
+    }
+  });
+
+  it('accepts exactly the 5-15 letter-or-digit strings (property)', () => {
+    const chars = fc.constantFrom(...'ABCXYZ0189-./ _'.split(''));
+    fc.assert(fc.property(fc.array(chars, { maxLength: 18 }).map((list) => list.join('')), (text) =>
+      isValidPassport(text) === /^[A-Z0-9]{5,15}$/.test(text.trim())));
   });
 });
 

@@ -36,9 +36,13 @@ export function isValidNie(value: string): boolean {
   return nifLetter(Number(String('XYZ'.indexOf(prefix)) + digits)) === letter;
 }
 
-/** Passport number: 5 to 15 letters or digits (countries differ too much for more). */
+/**
+ * Passport number: 5 to 15 letters or digits (countries differ too much for more). Unlike the
+ * other identifiers it is not compacted: separators are not part of any passport number, so
+ * 'AB-12345' is refused rather than silently read as 'AB12345'.
+ */
 export function isValidPassport(value: string): boolean {
-  return /^[A-Z0-9]{5,15}$/.test(compactIdentifier(value));
+  return /^[A-Z0-9]{5,15}$/.test(value.trim().toUpperCase());
 }
 
 /** NAF (social security number) in the validator's loose sense: exactly 12 digits. */
