@@ -75,7 +75,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   };
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   // Off by default; routes opt in with config.rateLimit. Must be registered before the routes.
