@@ -63,8 +63,29 @@ describe('decideRoute', () => {
   });
 
   it('renders public pages without a session', () => {
-    for (const name of ['Auth', 'OAuthResponse', 'OnlineForm', 'Info', 'Form'] as const) {
+    for (const name of ['OAuthResponse', 'OnlineForm', 'Info', 'Form'] as const) {
       expect(decideRoute(routeByName(name), anonymous({ session: 'unknown' }))).toEqual({ kind: 'render' });
+    }
+    expect(decideRoute(routeByName('Auth'), anonymous({ location: '/auth' }))).toEqual({ kind: 'render' });
+  });
+
+  it('on a fresh /auth first asks whether a session is still open, and shows the form only to a visitor without one', () => {
+    const auth = routeByName('Auth');
+    expect(decideRoute(auth, anonymous({ session: 'unknown', location: '/auth' }))).toEqual({ kind: 'restore-session' });
+    expect(decideRoute(auth, anonymous({ session: 'restoring', location: '/auth/signup' }))).toEqual({ kind: 'wait' });
+    expect(decideRoute(auth, anonymous({ location: '/auth/signup' }))).toEqual({ kind: 'render' });
+    // The emailed link needs no session: it opens at once, whatever the session state.
+    expect(decideRoute(auth, anonymous({ session: 'unknown', location: '/auth/emailvalidation?email=a%40b.es&token=t' }))).toEqual({ kind: 'render' });
+  });
+
+  it('sends a signed-in user who opens /login or any /auth screen on: saved target, else default route, else Root', () => {
+    const auth = routeByName('Auth');
+    expect(decideRoute(routeByName('Login'), signedIn({ location: '/login' }))).toEqual({ kind: 'redirect', to: '/auth' });
+    for (const location of ['/auth', '/auth/signin', '/auth/signup', '/auth/reset']) {
+      expect(decideRoute(auth, signedIn({ location }))).toEqual({ kind: 'redirect', to: '/', consumeTarget: true });
+      expect(decideRoute(auth, signedIn({ location }, { defaultRoute: '/fie' }))).toEqual({ kind: 'redirect', to: '/fie', consumeTarget: true });
+      expect(decideRoute(auth, signedIn({ location, redirectTarget: '/payments' }, { defaultRoute: '/fie' })))
+        .toEqual({ kind: 'redirect', to: '/payments', consumeTarget: true });
     }
   });
 

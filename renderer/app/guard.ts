@@ -62,7 +62,12 @@ export function decideRoute(route: AppRoute, context: RouteContext): RouteDecisi
   if (route.redirectTo !== undefined) return { kind: 'redirect', to: route.redirectTo };
 
   if (route.name === 'Auth') {
-    if (context.session === 'authenticated' && !isEmailValidationLink(context.location)) return { kind: 'redirect', to: afterLoginPath(context), consumeTarget: true };
+    if (isEmailValidationLink(context.location)) return render;
+    // A fresh load of /auth (or /login) by someone whose session cookie is still good must not
+    // show the sign-in form: ask the server first, then send them on like after a login.
+    if (context.session === 'unknown') return { kind: 'restore-session' };
+    if (context.session === 'restoring') return { kind: 'wait' };
+    if (context.session === 'authenticated') return { kind: 'redirect', to: afterLoginPath(context), consumeTarget: true };
     return render;
   }
 

@@ -51,6 +51,21 @@ describe('the app routes', () => {
     expect(await screen.findByText('El pago en línea todavía no está disponible en esta versión.')).toBeTruthy();
   });
 
+  it.each(['/auth', '/login', '/auth/signup'])('sends a visitor whose session is still open from %s to the group default route without showing the form', async (path) => {
+    const api = mockApi({
+      'GET /api/users/me': () => jsonResponse(200, { userData: testUser({}, { defaultRoute: '/payments' }) }),
+      'GET /api/subscriptions/launcher': () => jsonResponse(200, launcher),
+      'GET /api/subscriptions/usage': () => jsonResponse(200, usage),
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    const { router } = renderRoutes({ path });
+    // While the session is being asked for, the sign-in form must not show.
+    expect(screen.queryByLabelText('Contraseña')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
+    expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).toBeNull();
+    expect(api.calls[0]?.key).toBe('GET /api/users/me');
+  });
+
   it('shows the not-found page for unknown paths', async () => {
     renderRoutes({ path: '/no-existe' });
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
