@@ -1,14 +1,15 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.ts';
 import { connectDatabase, type DatabaseConfig } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedCatalog, seedDemoAccount } from './db/seed.ts';
-import { registerClientInfo } from './http/client-info.ts';
+import { registerClientInfo, trustProxyOption } from './http/client-info.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { rateLimitError } from './http/rate-limit.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -26,7 +27,9 @@ export interface ServerConfig {
   /** The built renderer, served at '/' (default dist/renderer). */
   webRoot?: string;
   logger?: boolean;
-  /** Where log lines go when logging; tests pass a stream to read emailed links from the log. */
+  /** info by default: one summary line per failed (4xx/5xx) or slow request, not one per hit. */
+  logLevel?: LogLevel;
+  /** Where log lines go when logging (a rotated LOG_FILE; tests read emailed links from it). */
   logStream?: { write(line: string): void };
   smtp?: SmtpConfig;
   /** Base URL of the web app for links in emails. */
@@ -34,22 +37,26 @@ export interface ServerConfig {
   cookieSecure: boolean;
   /** Origins trusted besides the request's own host (e.g. the desktop app's dev server). */
   allowedOrigins: string[];
-  /** Behind a load balancer: take the client IP from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /** Behind a load balancer: trust X-Forwarded-For from this many hops or these proxy IPs/CIDRs. */
+  trustProxy?: false | number | string[];
   now?: () => Date;
   /** Create the demo account on an empty database (never when NODE_ENV is production). */
   demoAccount?: boolean;
   loginRateLimit?: { max: number; timeWindowMs: number };
 }
 
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
 function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
-  if (config.logStream) return { level: 'info', stream: config.logStream };
-  return config.logger ?? false;
+  const level = config.logLevel ?? 'info';
+  if (config.logStream) return { level, stream: config.logStream };
+  return config.logger ? { level } : false;
 }
 
 /** The API server, migrated and ready; tests drive it with app.inject. */
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config), trustProxy: config.trustProxy ?? false, bodyLimit: 1_048_576 });
+  // Fastify's two lines per request (~380 B) filled the disk under load; registerRequestLog keeps a lean summary.
+  const app = Fastify({ logger: loggerOptions(config), logController: new LogController({ disableRequestLogging: true }), trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 1_048_576 });
   const db = connectDatabase(config.database);
   app.addHook('onClose', async () => db.destroy());
   const now = config.now ?? (() => new Date());
@@ -75,6 +82,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   };
 
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   registerJsonBodyParser(app);
   await app.register(fastifyCookie);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from './env.ts';
+import { configFromEnv, parseTrustProxy } from './env.ts';
 
 describe('configFromEnv', () => {
   it('defaults to SQLite in ./data on 127.0.0.1:8081', () => {
@@ -32,5 +32,27 @@ describe('configFromEnv', () => {
     expect(configFromEnv({ PUBLIC_URL: 'https://a.example', COOKIE_SECURE: '0' }).server.cookieSecure).toBe(false);
     expect(configFromEnv({ COOKIE_SECURE: '1' }).server.cookieSecure).toBe(true);
     expect(() => configFromEnv({ PORT: 'ochenta' })).toThrow('PORT no válido');
+  });
+
+  it('trusts X-Forwarded-For only from the configured proxies or hop count', () => {
+    expect(configFromEnv({}).server.trustProxy).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy(' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    // The old meaning of "true" (trust anyone) is refused with a clear message, as are typos.
+    expect(() => parseTrustProxy('true')).toThrow('TRUST_PROXY no válido: "true" confiaría en cualquier cliente');
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow('TRUST_PROXY no válido: 10.0.0.0/33 no es una IP ni una red CIDR');
+    expect(() => parseTrustProxy('proxy.local')).toThrow('no es una IP ni una red CIDR');
+    expect(() => parseTrustProxy('99')).toThrow('saltos son demasiados');
+    expect(() => configFromEnv({ TRUST_PROXY: '1.2.3' })).toThrow('TRUST_PROXY no válido');
+  });
+
+  it('reads LOG_LEVEL and LOG_FILE', () => {
+    expect(configFromEnv({}).server.logLevel).toBe('info');
+    expect(configFromEnv({}).logFile).toBeNull();
+    const config = configFromEnv({ LOG_LEVEL: 'WARN', LOG_FILE: '/var/log/autoasesor/server.log' });
+    expect(config.server.logLevel).toBe('warn');
+    expect(config.logFile).toBe('/var/log/autoasesor/server.log');
+    expect(() => configFromEnv({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL no válido: verbose');
   });
 });

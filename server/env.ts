@@ -1,5 +1,6 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
-import type { ServerConfig } from './app.ts';
+import type { LogLevel, ServerConfig } from './app.ts';
 
 export interface ListenConfig {
   port: number;
@@ -16,12 +17,58 @@ function list(value: string | undefined): string[] {
   return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }
 
+const PROXY_ADVICE = 'indica las IP o redes (CIDR) de tus proxies separadas por comas, o el número de saltos (p. ej. 1)';
+
+/** One proxy address: an IP, an IP/prefix network, or proxy-addr's named ranges (loopback...). */
+function isProxyAddress(item: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell us the client IP in X-Forwarded-For. Trusting every peer (the old `1`) let any
+ * client spoof its address and dodge per-IP limits, so this takes either a hop count (`1`: the one
+ * proxy in front of us appends the real address; earlier entries are the client's own and ignored)
+ * or the proxies' addresses/CIDRs. Off when unset or `0`.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`TRUST_PROXY no válido: ${value} saltos son demasiados; ${PROXY_ADVICE}`);
+    return hops;
+  }
+  if (['true', 'yes', 'all', '*'].includes(text)) {
+    throw new Error(`TRUST_PROXY no válido: "${value}" confiaría en cualquier cliente; ${PROXY_ADVICE}`);
+  }
+  const items = list(text);
+  const bad = items.filter((item) => !isProxyAddress(item));
+  if (bad.length > 0) throw new Error(`TRUST_PROXY no válido: ${bad.join(', ')} no es una IP ni una red CIDR; ${PROXY_ADVICE}`);
+  return items;
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  const text = value?.trim().toLowerCase() || 'info';
+  const level = LOG_LEVELS.find((known) => known === text);
+  if (!level) throw new Error(`LOG_LEVEL no válido: ${value} (usa ${LOG_LEVELS.join(', ')})`);
+  return level;
+}
+
 /**
  * Server settings from the environment: PORT (8081), HOST (127.0.0.1; 0.0.0.0 to listen on every
  * interface), DATA_DIR (./data, for the SQLite file) or DATABASE_URL (postgres://...), SMTP_URL and
- * SMTP_FROM, PUBLIC_URL, COOKIE_SECURE, ALLOWED_ORIGINS (comma-separated), TRUST_PROXY.
+ * SMTP_FROM, PUBLIC_URL, COOKIE_SECURE, ALLOWED_ORIGINS (comma-separated), TRUST_PROXY, LOG_LEVEL
+ * (info) and LOG_FILE (a size-rotated file instead of stdout).
  */
-export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null } {
+export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
   const port = Number(env.PORT ?? 8081);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT no válido: ${env.PORT}`);
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -33,13 +80,14 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
   const server: ServerConfig = {
     database: usePostgres ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: join(dataDir ?? './data', 'autoasesor.sqlite') },
     logger: true,
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     publicUrl,
     // Secure cookies by default when the public URL is https.
     cookieSecure: env.COOKIE_SECURE === undefined ? publicUrl.startsWith('https://') : flag(env.COOKIE_SECURE),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
-    trustProxy: flag(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...(env.WEB_ROOT && { webRoot: env.WEB_ROOT }),
     ...(env.SMTP_URL && { smtp: { url: env.SMTP_URL, from: env.SMTP_FROM?.trim() || 'AutoAsesor <no-reply@autoasesor.es>' } }),
   };
-  return { server, listen: { port, host }, dataDir };
+  return { server, listen: { port, host }, dataDir, logFile: env.LOG_FILE?.trim() || null };
 }

@@ -1,14 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './env.ts';
+import { openRotatingLog } from './log-file.ts';
 
 /** Entry point: config from env, migrate and seed, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  const { server, listen, dataDir } = configFromEnv(process.env);
+  const { server, listen, dataDir, logFile } = configFromEnv(process.env);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // LOG_FILE: size-rotated files instead of stdout, so a busy server cannot fill the disk with its log.
+  const log = logFile ? await openRotatingLog(logFile) : null;
 
   // buildApp migrates and seeds; the demo account only outside production (checked in the seed too).
-  const app = await buildApp({ ...server, demoAccount: process.env.NODE_ENV !== 'production' });
+  const app = await buildApp({ ...server, ...(log && { logStream: log.stream }), demoAccount: process.env.NODE_ENV !== 'production' });
 
   await app.listen({ port: listen.port, host: listen.host });
   app.log.info(`AutoAsesor escuchando en http://${listen.host}:${listen.port} (web: ${server.publicUrl})`);
@@ -19,7 +22,11 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} recibido: cerrando el servidor`);
     app.close().then(
-      () => process.exit(0),
+      // Flush the log file's buffer before exiting, or the last lines are lost.
+      async () => {
+        await log?.close();
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'Error al cerrar el servidor');
         process.exit(1);

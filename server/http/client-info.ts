@@ -47,3 +47,14 @@ export function registerClientInfo(app: FastifyInstance): void {
     request.client = readClientInfo(request);
   });
 }
+
+/**
+ * Fastify's trustProxy from our setting. A list of proxy IPs/CIDRs goes as is. Fastify 5 ignores a
+ * bare hop count (it cannot tell a proxy from a client), so a count becomes "trust the nearest N
+ * peers": right only when the server is reachable through the proxy alone (e.g. it listens on
+ * 127.0.0.1 behind it); the X-Forwarded-For entries a client writes itself are never used.
+ */
+export function trustProxyOption(setting: false | number | string[] | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return setting > 0 ? (_address, hop) => hop < setting : false;
+  return setting && setting.length > 0 ? setting : false;
+}

@@ -1,0 +1,35 @@
+import { basename, dirname, extname, join } from 'node:path';
+import pinoRoll from 'pino-roll';
+
+export interface RotatingLog {
+  stream: { write(line: string): void };
+  /** Flushes what is buffered and closes the file (call after app.close, before exiting). */
+  close: () => Promise<void>;
+}
+
+/**
+ * The server log as size-rotated files (pino-roll: pino's own rotating file stream): `server.log`
+ * becomes server.1.log, server.2.log... and only the newest `keep` old files stay, so the log's disk
+ * use is bounded by about (keep + 1) × maxSize.
+ */
+export async function openRotatingLog(file: string, { maxSize = '10m', keep = 5 }: { maxSize?: string; keep?: number } = {}): Promise<RotatingLog> {
+  const extension = extname(file);
+  const stream = await pinoRoll({
+    file: join(dirname(file), basename(file, extension)),
+    extension: extension || '.log',
+    size: maxSize,
+    limit: { count: keep },
+    mkdir: true,
+    // A stable name (`current.log` beside the numbered files) to tail.
+    symlink: true,
+  });
+  return {
+    stream,
+    close: () =>
+      new Promise((resolve, reject) => {
+        stream.once('close', () => resolve());
+        stream.once('error', reject);
+        stream.end();
+      }),
+  };
+}
