@@ -1,73 +1,135 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ChangeEvent, FormEvent } from 'react';
+import type { DefaultValues, FieldErrors as HookFieldErrors, Path, Resolver, SubmitHandler } from 'react-hook-form';
 import { fieldError } from '#shared/forms/index.ts';
 import type { ValidationRule } from '#shared/validation/index.ts';
 import type { FieldIssue } from '#shared/api/errors.ts';
 import type { HttpError } from '../api/baseApi.ts';
 import { es } from '../i18n/es.ts';
 
-/** Per field: whether it must be filled, and the format its value must have once something is typed (spec §5). */
+/**
+ * Per field (spec §5): whether it must be filled, the format its value must have, and whether that
+ * format is checked (formatRequired, on unless a form says otherwise: a typed value is checked).
+ */
 export interface FieldRule {
   required?: boolean;
+  formatRequired?: boolean;
   rule?: ValidationRule;
 }
 export type FormRules<Field extends string> = Record<Field, FieldRule>;
-
+export type FormValues<Field extends string> = Record<Field, string>;
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
-/** The format is always checked when there is a value, so formatRequired is on for every field here. */
-function checkField(value: string, { required, rule }: FieldRule): string | undefined {
-  return fieldError({ value, required, formatRequired: true, rule }) ?? undefined;
+/** The error a field shows for a value, exactly as the shared validators word it; undefined when fine. */
+export function checkField(value: string, { required, formatRequired = true, rule }: FieldRule): string | undefined {
+  return fieldError({ value, required, formatRequired, rule }) ?? undefined;
+}
+
+/** A react-hook-form resolver that checks every field with the shared validators (spec §5). */
+export function rulesResolver<Field extends string>(rules: FormRules<Field>): Resolver<FormValues<Field>> {
+  return (values) => {
+    const errors: HookFieldErrors<FormValues<Field>> = {};
+    for (const field of Object.keys(rules) as Field[]) {
+      const message = checkField(values[field], rules[field]);
+      if (message !== undefined) Object.assign(errors, { [field]: { type: 'validate', message } });
+    }
+    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
+  };
+}
+
+/** Spec §5: the automatic scroll to the first error happens at most once a second. */
+export const SCROLL_THROTTLE_MS = 1000;
+
+export interface AppFormOptions<Field extends string> {
+  defaultValues: FormValues<Field>;
+  rules: FormRules<Field>;
 }
 
 /**
- * A small controlled form: values, per-field errors on blur and on submit, and the server's field
- * issues mapped onto the same fields so they show next to the inputs.
+ * react-hook-form set up the app's way: the shared validators through a resolver, errors shown on
+ * blur and on submit (and cleared while typing once a field shows one, so fixing a field never moves
+ * the layout on the next click), the server's field issues placed next to their inputs, and the
+ * first error scrolled to and focused on an invalid submit, at most once a second.
  */
-export function useForm<Field extends string>(initial: Record<Field, string>, rules: FormRules<Field>) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+export function useAppForm<Field extends string>({ defaultValues, rules }: AppFormOptions<Field>) {
+  const form = useForm<FormValues<Field>>({
+    defaultValues: defaultValues as DefaultValues<FormValues<Field>>,
+    resolver: rulesResolver(rules),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    // Focus is ours: throttled, and scrolled into view in document order.
+    shouldFocusError: false,
+  });
+  const { register, trigger, getFieldState, setError, clearErrors, handleSubmit } = form;
+  const elements = useRef(new Map<string, HTMLElement>());
+  const lastScroll = useRef(Number.NEGATIVE_INFINITY);
 
-  const setValue = useCallback((field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  }, []);
+  // Read during render so react-hook-form re-renders this form when an error changes.
+  const hookErrors = form.formState.errors;
+  const errors: FieldErrors<Field> = {};
+  for (const field of Object.keys(rules) as Field[]) {
+    const message = hookErrors[field]?.message;
+    if (typeof message === 'string') errors[field] = message;
+  }
 
-  const validateField = useCallback(
-    (field: Field) => setErrors((current) => ({ ...current, [field]: checkField(values[field], rules[field]) })),
-    [values, rules],
+  /** Props for a TextField (or any input): registration, the element kept for scrolling, and its error. */
+  const field = (name: Field) => {
+    const path = name as unknown as Path<FormValues<Field>>;
+    const registration = register(path);
+    return {
+      ...registration,
+      ref: (element: HTMLInputElement | null) => {
+        registration.ref(element);
+        if (element) elements.current.set(name, element);
+        else elements.current.delete(name);
+      },
+      onChange: async (event: ChangeEvent<HTMLInputElement>) => {
+        await registration.onChange(event);
+        // A shown error follows the typing, so it is gone before the user leaves the field.
+        if (getFieldState(path).error) await trigger(path);
+      },
+      error: errors[name],
+    };
+  };
+
+  const focusFirstError = useCallback((failed: HookFieldErrors<FormValues<Field>>) => {
+    const now = Date.now();
+    if (now - lastScroll.current < SCROLL_THROTTLE_MS) return;
+    const invalid = (Object.keys(rules) as Field[]).filter((name) => failed[name] !== undefined);
+    const targets = invalid.map((name) => elements.current.get(name)).filter((element): element is HTMLElement => element !== undefined);
+    targets.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    const first = targets[0];
+    if (!first) return;
+    lastScroll.current = now;
+    first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    first.focus({ preventScroll: true });
+  }, [rules]);
+
+  /** The form's onSubmit: validates everything, then calls onValid with the values, or shows the errors. */
+  const submit = useCallback(
+    (onValid: SubmitHandler<FormValues<Field>>) => (event?: FormEvent) => handleSubmit(onValid, focusFirstError)(event),
+    [handleSubmit, focusFirstError],
   );
-
-  /** Validates everything; true when the form may be sent. */
-  const validateAll = useCallback((): boolean => {
-    const next: FieldErrors<Field> = {};
-    for (const field of Object.keys(rules) as Field[]) next[field] = checkField(values[field], rules[field]);
-    setErrors(next);
-    return Object.values(next).every((message) => message === undefined);
-  }, [values, rules]);
 
   /** Puts the server's issues next to their fields; returns the message of any issue that has no field here. */
   const applyServerError = useCallback(
     (error: unknown): string | undefined => {
       const http = asHttpError(error);
       const issues: FieldIssue[] = http?.data?.issues ?? [];
-      const next: FieldErrors<Field> = {};
       const unplaced: string[] = [];
+      clearErrors();
       for (const issue of issues) {
-        if (issue.path in rules) next[issue.path as Field] = issue.message;
+        if (issue.path in rules) setError(issue.path as Path<FormValues<Field>>, { type: 'server', message: issue.message });
         else unplaced.push(issue.message);
       }
-      setErrors(next);
       if (issues.length > 0 && unplaced.length === 0) return es.auth.checkFields;
       return unplaced[0] ?? http?.message ?? es.common.unexpectedError;
     },
-    [rules],
+    [rules, clearErrors, setError],
   );
 
-  const reset = useCallback(() => {
-    setValues(initial);
-    setErrors({});
-  }, [initial]);
-
-  return { values, errors, setValue, validateField, validateAll, applyServerError, reset };
+  return { ...form, errors, field, submit, applyServerError };
 }
 
 export function asHttpError(error: unknown): HttpError | undefined {

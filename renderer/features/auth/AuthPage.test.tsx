@@ -20,31 +20,35 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AuthPage', () => {
-  it('signs in by default and says which fields are missing on submit', () => {
+  it('signs in by default and says which fields are missing on submit', async () => {
     renderAuth();
     expect(screen.getByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(2);
+    expect(await screen.findAllByText('Este campo es obligatorio')).toHaveLength(2);
   });
 
-  it('checks the email format when the field loses focus', () => {
+  it('checks the email format when the field loses focus', async () => {
     renderAuth();
     type('Email', 'ana@');
+    expect(screen.queryByText('Introduce una dirección de correo electrónico válida')).toBeNull();
     fireEvent.blur(screen.getByLabelText('Email'));
-    expect(screen.getByText('Introduce una dirección de correo electrónico válida')).toBeTruthy();
+    expect(await screen.findByText('Introduce una dirección de correo electrónico válida')).toBeTruthy();
     type('Email', 'ana@asesoria.es');
     fireEvent.blur(screen.getByLabelText('Email'));
-    expect(screen.queryByText('Introduce una dirección de correo electrónico válida')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Introduce una dirección de correo electrónico válida')).toBeNull());
   });
 
-  it('asks for a strong password on sign up', () => {
+  it('asks for a strong password on sign up', async () => {
+    const api = mockApi({});
+    vi.stubGlobal('fetch', api.fetchMock);
     renderAuth('/auth/signup');
     type('Nombre', 'Ana');
     type('Email', 'ana@asesoria.es');
     type('Contraseña', 'corta');
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    expect(screen.getByText(PASSWORD_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(PASSWORD_MESSAGE)).toBeTruthy();
     expect(screen.queryByText('Este campo es obligatorio')).toBeNull();
+    expect(api.calls).toEqual([]);
   });
 
   it('shows the server field issues next to their fields and its message in the alert', async () => {

@@ -1,9 +1,8 @@
-import { useId, useMemo, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { languageSchema } from '#shared/domain/user.ts';
 import type { Language, UserData } from '#shared/domain/user.ts';
 import { useUpdateProfileMutation } from '../../api/session.ts';
-import { useForm } from '../../ui/forms.ts';
+import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
 import { useToast } from '../../app/hooks.ts';
 import { TextField } from '../../ui/TextField.tsx';
@@ -13,29 +12,24 @@ import { es } from '../../i18n/es.ts';
 const rules: FormRules<'name'> = { name: { required: true } };
 
 export function ProfileForm({ user }: { user: UserData }) {
-  const initial = useMemo(() => ({ name: user.name }), [user.name]);
-  const form = useForm(initial, rules);
+  const form = useAppForm({ defaultValues: { name: user.name }, rules });
   const [language, setLanguage] = useState<Language>(user.language);
   const [update, { isLoading }] = useUpdateProfileMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const toast = useToast();
   const languageId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAlert(null);
-    if (!form.validateAll()) return;
-    const result = await update({ name: form.values.name.trim(), language });
+  const submit = form.submit(async ({ name }) => {
+    const result = await update({ name: name.trim(), language });
     if (result.error) setAlert(form.applyServerError(result.error) ?? null);
     else toast.success(es.profile.saved);
-  };
+  });
 
   return (
-    <form className="app-card app-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="profile-personal">
+    <form className="app-card app-form" onSubmit={(event) => { setAlert(null); void submit(event); }} noValidate aria-labelledby="profile-personal">
       <h2 id="profile-personal">{es.profile.personal}</h2>
       {alert && <p className="app-form__alert" role="alert">{alert}</p>}
-      <TextField label={es.auth.name} autoComplete="name" value={form.values.name} error={form.errors.name}
-        onValueChange={(value) => form.setValue('name', value)} onBlur={() => form.validateField('name')} />
+      <TextField label={es.auth.name} autoComplete="name" {...form.field('name')} />
       <div className="app-field">
         <label htmlFor={languageId}>{es.profile.language}</label>
         <select id={languageId} value={language} onChange={(event) => setLanguage(languageSchema.parse(event.target.value))}>

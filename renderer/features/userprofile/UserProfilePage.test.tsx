@@ -22,11 +22,11 @@ describe('UserProfilePage', () => {
     expect(store.getState().session.user?.name).toBe('Ana María');
   });
 
-  it('requires a name', () => {
+  it('requires a name', async () => {
     renderProfile();
     fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: '  ' } });
     fireEvent.blur(screen.getByLabelText('Nombre'));
-    expect(screen.getByText('Este campo es obligatorio')).toBeTruthy();
+    expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
   });
 
   it('changes the password and shows a wrong current password next to its field', async () => {
