@@ -15,6 +15,7 @@ import { rateLimitError } from './http/rate-limit.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type SmtpConfig } from './mail/mailer.ts';
 import { registerAppLogsRoutes } from './modules/applogs/routes.ts';
+import type { AppLogLimits } from './modules/applogs/service.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
@@ -43,6 +44,8 @@ export interface ServerConfig {
   /** Create the demo account on an empty database (never when NODE_ENV is production). */
   demoAccount?: boolean;
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Budget and pruning of public app logs (defaults in modules/applogs/service.ts). */
+  appLogs?: Partial<AppLogLimits>;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -96,7 +99,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerRecoveryRoutes(app, ctx);
   registerUsersRoutes(app, ctx);
   registerPreferencesRoutes(app, ctx);
-  registerAppLogsRoutes(app, ctx);
+  registerAppLogsRoutes(app, ctx, config.appLogs);
   registerNotesRoutes(app, ctx);
   registerSubscriptionsRoutes(app, ctx);
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');

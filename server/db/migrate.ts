@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import * as accounts from './migrations/0001-accounts.ts';
+import * as applogBudget from './migrations/0003-applog-budget.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -8,6 +9,7 @@ import * as accounts from './migrations/0001-accounts.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0003-applog-budget': applogBudget,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

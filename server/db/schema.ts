@@ -85,6 +85,10 @@ export interface AppLogsTable {
   client_language: string | null;
   user_id: string | null;
   created_at: string;
+  /** The sender's IP (IPv6: its /64), for the per-sender byte budget (migration 0003). */
+  client_ip: string | null;
+  /** Bytes of message + stack + url + context. */
+  size_bytes: number;
 }
 
 export interface ReleaseNotesTable {
