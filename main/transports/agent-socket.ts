@@ -12,6 +12,8 @@ export interface AgentSocketOptions {
   token: string;
   /** Page origins allowed to connect (the renderer's server); loopback origins are always allowed. */
   allowedOrigins: string[];
+  /** Where socket faults are reported (the agent's stderr); the agent keeps serving after them. */
+  log?: (message: string) => void;
 }
 
 export interface AgentSocket {
@@ -36,11 +38,15 @@ export function startAgentSocket(ctx: BridgeContext, options: AgentSocketOptions
     maxPayload: MAX_MESSAGE_BYTES,
     verifyClient: ({ req }: { req: IncomingMessage }) => isAllowedConnection(req, options),
   });
-  server.on('connection', (socket) => serve(socket, ctx));
+  const log = options.log ?? ((message: string) => console.error(message));
+  server.on('connection', (socket) => serve(socket, ctx, log));
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.once('listening', () => {
+      server.off('error', reject);
+      // After start a server fault must not become an uncaught 'error' that ends the agent.
+      server.on('error', (error) => log(`Agente: error del servidor del puente: ${error.message}`));
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : options.port;
       resolve({
@@ -81,18 +87,43 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function serve(socket: WebSocket, ctx: BridgeContext): void {
+function serve(socket: WebSocket, ctx: BridgeContext, log: (message: string) => void): void {
+  // ws reports a frame over maxPayload or a text frame with invalid UTF-8 as an 'error' on this
+  // socket (and closes it with 1009 / 1007). Without a listener that error ends the whole process,
+  // so one token holder could stop the bridge for every window: log it and drop only this socket.
+  socket.on('error', (error: Error & { code?: string }) => {
+    log(`Agente: conexión cerrada por un mensaje no válido (${error.code ?? error.message})`);
+    socket.terminate();
+  });
   socket.on('message', async (data) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data.toString());
-    } catch {
-      return socket.close(1003, 'JSON no válido');
-    }
-    const request = agentRequestSchema.safeParse(parsed);
-    if (!request.success) return socket.close(1003, 'Mensaje no válido');
-    const envelope = await dispatch(request.data.command, request.data.args, ctx);
-    const response: AgentMessage = { kind: 'response', id: request.data.id, envelope };
+    const response = await answer(data.toString(), ctx);
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(response));
   });
+}
+
+/**
+ * A message that is not JSON or not a request still gets an answer (a BAD_ARGS envelope, with the
+ * request's id when one can be read) instead of closing the socket: closing would drop the answers
+ * of other requests still in flight on the same connection.
+ */
+async function answer(text: string, ctx: BridgeContext): Promise<AgentMessage> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return badRequest(-1, 'El mensaje no es JSON válido.');
+  }
+  const request = agentRequestSchema.safeParse(parsed);
+  if (!request.success) return badRequest(readableId(parsed), 'El mensaje no es una petición válida del puente.');
+  const envelope = await dispatch(request.data.command, request.data.args, ctx);
+  return { kind: 'response', id: request.data.id, envelope };
+}
+
+function badRequest(id: number, message: string): AgentMessage {
+  return { kind: 'response', id, envelope: { ok: false, error: { code: 'BAD_ARGS', message } } };
+}
+
+function readableId(parsed: unknown): number {
+  const id = typeof parsed === 'object' && parsed !== null ? (parsed as { id?: unknown }).id : undefined;
+  return Number.isSafeInteger(id) ? (id as number) : -1;
 }
