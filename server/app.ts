@@ -21,6 +21,8 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
+import { supportConfigFromEnv } from './modules/support/config.ts';
+import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 
 export interface ServerConfig {
@@ -102,6 +104,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerAppLogsRoutes(app, ctx, config.appLogs);
   registerNotesRoutes(app, ctx);
   registerSubscriptionsRoutes(app, ctx);
+  registerSupportRoutes(app, supportConfigFromEnv(process.env));
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 
   await app.ready();

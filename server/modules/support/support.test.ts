@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { supportInfoSchema } from '#shared/api/support.ts';
+import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
+import { DEFAULT_SUPPORT_EMAIL, supportConfigFromEnv } from './config.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  vi.unstubAllEnvs();
+});
+
+describe('GET /api/support', () => {
+  it('answers the default address to anyone, signed in or not', async () => {
+    vi.stubEnv('SUPPORT_EMAIL', '');
+    server = await startTestServer();
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/support' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(supportInfoSchema.parse(anonymous.json())).toEqual({ email: 'soporte@autoasesor.es' });
+
+    const jar = await registerUser(server.app, 'soporte-usuario@asesoria.es');
+    expect((await jar.get('/api/support')).json()).toEqual({ email: DEFAULT_SUPPORT_EMAIL });
+  });
+
+  it('answers the address configured in SUPPORT_EMAIL', async () => {
+    vi.stubEnv('SUPPORT_EMAIL', '  ayuda@mi-asesoria.es ');
+    server = await startTestServer();
+    const response = await server.app.inject({ method: 'GET', url: '/api/support' });
+    expect(response.json()).toEqual({ email: 'ayuda@mi-asesoria.es' });
+  });
+
+  it('refuses to start with a SUPPORT_EMAIL that is not an address', async () => {
+    vi.stubEnv('SUPPORT_EMAIL', 'soporte');
+    await expect(startTestServer()).rejects.toThrow('SUPPORT_EMAIL no es una dirección de correo válida');
+  });
+});
+
+describe('supportConfigFromEnv', () => {
+  it('falls back to the default when unset or blank', () => {
+    expect(supportConfigFromEnv({})).toEqual({ email: DEFAULT_SUPPORT_EMAIL });
+    expect(supportConfigFromEnv({ SUPPORT_EMAIL: '   ' })).toEqual({ email: DEFAULT_SUPPORT_EMAIL });
+  });
+});
