@@ -2,6 +2,10 @@ import { z } from 'zod/mini';
 
 export const preferencesPath = '/api/preferences';
 
+/** Stored preferences are small UI state; caps keep one account's row from slowing the database for all. */
+export const PREFERENCES_MAX_BYTES = 64 * 1024;
+export const PREFERENCES_MAX_KEYS = 200;
+
 /** Free-form per-user UI preferences (open panels, table sorts...). Values are JSON. */
 export const preferencesSchema = z.record(z.string().check(z.maxLength(100)), z.json());
 export type Preferences = z.infer<typeof preferencesSchema>;

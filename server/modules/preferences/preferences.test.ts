@@ -40,3 +40,52 @@ describe('/api/preferences', () => {
     expect(server.countRows('preferences')).toBe(0);
   });
 });
+
+describe('/api/preferences caps', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => server.close());
+
+  it('refuses to grow the stored row past 64 KB (413 in Spanish), keeping what was stored', async () => {
+    const jar = await registerUser(server.app, 'grande@asesoria.es');
+    const chunk = 'x'.repeat(20_000);
+    for (const key of ['a', 'b', 'c']) expect((await jar.patch('/api/preferences', { [key]: chunk })).statusCode).toBe(200);
+    // Each PATCH is small; together they would pass the cap (the attack grew one row to 40 MB).
+    const fourth = await jar.patch('/api/preferences', { d: chunk });
+    expect(fourth.statusCode).toBe(413);
+    expect(fourth.json()).toEqual({
+      statusCode: 413,
+      code: 'PREFERENCES_TOO_LARGE',
+      message: 'Las preferencias no pueden ocupar más de 64 KB. Borra alguna antes de guardar otra.',
+    });
+    expect(Object.keys((await jar.get('/api/preferences')).json().preferences)).toEqual(['a', 'b', 'c']);
+    // Removing is always allowed, and frees room.
+    expect((await jar.patch('/api/preferences', { a: null })).statusCode).toBe(200);
+    expect((await jar.patch('/api/preferences', { d: chunk })).statusCode).toBe(200);
+  });
+
+  it('refuses a single PATCH bigger than the cap before reading it', async () => {
+    const jar = await registerUser(server.app, 'enorme@asesoria.es');
+    const response = await jar.patch('/api/preferences', { a: 'x'.repeat(1_000_000) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'La petición es demasiado grande' });
+    expect(server.countRows('preferences')).toBe(0);
+  });
+
+  it('refuses more than 200 keys in all (400 in Spanish), nothing written', async () => {
+    const jar = await registerUser(server.app, 'muchas@asesoria.es');
+    const keys = (from: number) => Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${from + i}`, i]));
+    expect((await jar.patch('/api/preferences', keys(0))).statusCode).toBe(200);
+    expect((await jar.patch('/api/preferences', keys(100))).statusCode).toBe(200);
+    const third = await jar.patch('/api/preferences', { extra: true });
+    expect(third.statusCode).toBe(400);
+    expect(third.json()).toEqual({
+      statusCode: 400,
+      code: 'PREFERENCES_TOO_MANY',
+      message: 'No se pueden guardar más de 200 preferencias. Borra alguna antes de guardar otra.',
+    });
+    expect(Object.keys((await jar.get('/api/preferences')).json().preferences)).toHaveLength(200);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { preferencesPatchSchema, preferencesPath } from '#shared/api/preferences.ts';
+import { PREFERENCES_MAX_BYTES, preferencesPatchSchema, preferencesPath } from '#shared/api/preferences.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
@@ -12,7 +12,8 @@ export function registerPreferencesRoutes(app: FastifyInstance, ctx: AppContext)
     return { preferences: await getPreferences(ctx.db, userId) };
   });
 
-  app.patch(preferencesPath, async (request) => {
+  // A PATCH bigger than everything one user may store is refused before it is read.
+  app.patch(preferencesPath, { bodyLimit: PREFERENCES_MAX_BYTES + 1024 }, async (request) => {
     const { userId } = await requireSession(request, ctx);
     const patch = parseInput(preferencesPatchSchema, request.body);
     return { preferences: await patchPreferences(ctx.db, userId, patch, ctx.now()) };
