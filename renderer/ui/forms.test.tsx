@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { Controller } from 'react-hook-form';
-import { SCROLL_THROTTLE_MS, rulesResolver, useAppForm } from './forms.ts';
+import { PASSWORD_MESSAGE } from '#shared/api/fields.ts';
+import { SCROLL_THROTTLE_MS, possibleMessages, rulesResolver, useAppForm } from './forms.ts';
 import type { FormRules } from './forms.ts';
 import { TextField } from './TextField.tsx';
 
@@ -68,6 +69,15 @@ describe('useAppForm', () => {
   });
 });
 
+describe('possibleMessages', () => {
+  it('lists what a field can say before it is sent: presence, then its format', () => {
+    expect(possibleMessages({ required: true, rule: 'password' })).toEqual(['Este campo es obligatorio', PASSWORD_MESSAGE]);
+    expect(possibleMessages({ rule: 'tel' })).toEqual(['Introduce un número de teléfono válido']);
+    expect(possibleMessages({ required: true, rule: 'tel', formatRequired: false })).toEqual(['Este campo es obligatorio']);
+    expect(possibleMessages({})).toEqual([]);
+  });
+});
+
 describe('rulesResolver', () => {
   it('words errors exactly as the shared validators do, and passes valid values through', async () => {
     expect(await resolve({ email: '', phone: '512345678' })).toEqual({
@@ -95,7 +105,7 @@ function SignUpLike({ onValid }: { onValid: (values: Record<Field, string>) => v
       <TextField label="Email" {...form.field('email')} />
       <Controller control={form.control} name="phone" render={({ field, fieldState }) => (
         <TextField label="Teléfono" name={field.name} value={field.value} ref={field.ref} onBlur={field.onBlur}
-          onValueChange={field.onChange} error={fieldState.error?.message} />
+          onValueChange={field.onChange} error={fieldState.error?.message} reserve={possibleMessages(rules.phone)} />
       )} />
       <button type="submit">Enviar</button>
     </form>
@@ -139,6 +149,9 @@ describe('a form on useAppForm with TextField', () => {
     expect(document.getElementById(email().id + '-error')).toBe(slot);
     expect(slot?.textContent).toBe('Este campo es obligatorio');
     expect(email().getAttribute('aria-describedby')).toBe(slot?.id);
+    // The line keeps room for the messages blur can bring (drawn invisibly by ui.css).
+    expect(slot?.parentElement?.dataset).toMatchObject({ reserveA: 'Introduce una dirección de correo electrónico válida', reserveB: 'Este campo es obligatorio' });
+    expect(document.getElementById(phone().id + '-error')?.parentElement?.dataset).toMatchObject({ reserveA: 'Introduce un número de teléfono válido' });
   });
 
   it('sends only valid values, and works with a Controller-driven field too', async () => {

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { ChangeEvent, FormEvent } from 'react';
 import type { DefaultValues, FieldErrors as HookFieldErrors, Path, Resolver, SubmitHandler } from 'react-hook-form';
 import { fieldError } from '#shared/forms/index.ts';
+import { MANDATORY_MESSAGE, ruleMessage } from '#shared/validation/index.ts';
 import type { ValidationRule } from '#shared/validation/index.ts';
 import type { FieldIssue } from '#shared/api/errors.ts';
 import type { HttpError } from '../api/baseApi.ts';
@@ -24,6 +25,15 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 /** The error a field shows for a value, exactly as the shared validators word it; undefined when fine. */
 export function checkField(value: string, { required, formatRequired = true, rule }: FieldRule): string | undefined {
   return fieldError({ value, required, formatRequired, rule }) ?? undefined;
+}
+
+/** The messages a field can show from its own checks (the error line keeps room for them). */
+export function possibleMessages({ required, formatRequired = true, rule }: FieldRule): string[] {
+  const messages: string[] = [];
+  if (required) messages.push(MANDATORY_MESSAGE);
+  const format = formatRequired && rule !== undefined ? ruleMessage(rule) : undefined;
+  if (format !== undefined) messages.push(format);
+  return messages;
 }
 
 /** A react-hook-form resolver that checks every field with the shared validators (spec §5). */
@@ -73,7 +83,7 @@ export function useAppForm<Field extends string>({ defaultValues, rules }: AppFo
     if (typeof message === 'string') errors[field] = message;
   }
 
-  /** Props for a TextField (or any input): registration, the element kept for scrolling, and its error. */
+  /** Props for a TextField: registration, the element kept for scrolling, its error and the messages to keep room for. */
   const field = (name: Field) => {
     const path = name as unknown as Path<FormValues<Field>>;
     const registration = register(path);
@@ -90,6 +100,7 @@ export function useAppForm<Field extends string>({ defaultValues, rules }: AppFo
         if (getFieldState(path).error) await trigger(path);
       },
       error: errors[name],
+      reserve: possibleMessages(rules[name]),
     };
   };
 

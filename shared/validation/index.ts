@@ -1,4 +1,4 @@
-export { DEFAULT_MESSAGE, MANDATORY_MESSAGE, VALIDATOR_NAMES, isEmptyValue, validate } from './validate.ts';
+export { DEFAULT_MESSAGE, MANDATORY_MESSAGE, VALIDATOR_NAMES, isEmptyValue, ruleMessage, validate } from './validate.ts';
 export type { PatternRule, ValidationResult, ValidationRule } from './validate.ts';
 export {
   isNumeric, isValidDate, isValidEmail, isValidName, isValidSpanishPhone, isValidUrl, parseCalendarDate,

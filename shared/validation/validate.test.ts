@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PASSWORD_MESSAGE } from '../api/fields.ts';
-import { DEFAULT_MESSAGE, VALIDATOR_NAMES, validate } from './validate.ts';
+import { DEFAULT_MESSAGE, VALIDATOR_NAMES, ruleMessage, validate } from './validate.ts';
 
 const invalid = (message: string) => ({ valid: false, message });
 
@@ -87,5 +87,25 @@ describe('validate: rules', () => {
     );
     fc.assert(fc.property(values, names, names, (value, a, b) =>
       validate(value, `${a}|${b}`).valid === (validate(value, a).valid || validate(value, b).valid)));
+  });
+});
+
+describe('ruleMessage', () => {
+  it('names the message a rule fails with, before any value is typed', () => {
+    expect(ruleMessage('tel')).toBe('Introduce un número de teléfono válido');
+    expect(ruleMessage(' Email | nif')).toBe('Introduce una dirección de correo electrónico válida');
+    expect(ruleMessage({ pattern: /^a$/, message: 'Solo a' })).toBe('Solo a');
+    expect(ruleMessage({ pattern: /^a$/ })).toBe(DEFAULT_MESSAGE);
+    expect(ruleMessage('unknown')).toBeUndefined();
+    expect(ruleMessage('default')).toBeUndefined();
+  });
+
+  it('is the message validate gives whenever the rule fails (property)', () => {
+    const names = fc.constantFrom(...VALIDATOR_NAMES, 'unknown');
+    const values = fc.oneof(fc.string(), fc.constantFrom('', '512345678', 'AB-12345', 'ana@'), fc.integer(), fc.constant(null));
+    fc.assert(fc.property(values, names, names, (value, a, b) => {
+      const result = validate(value, `${a}|${b}`);
+      return result.valid || result.message === ruleMessage(`${a}|${b}`);
+    }));
   });
 });

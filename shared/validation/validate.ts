@@ -80,6 +80,17 @@ function validatePattern(value: unknown, rule: PatternRule): ValidationResult {
 }
 
 /**
+ * The message a rule shows when it fails (for 'a|b', the first one's, as validate does); undefined
+ * for names with no rule. Lets a form keep room for an error before it appears.
+ */
+export function ruleMessage(rule: ValidationRule): string | undefined {
+  if (typeof rule !== 'string') return rule.message ?? DEFAULT_MESSAGE;
+  const first = rule.split('|')[0] ?? '';
+  const validator = VALIDATORS[first.trim().toLowerCase()];
+  return validator === undefined || first.trim().toLowerCase() === 'default' ? undefined : validator.message;
+}
+
+/**
  * Checks a value against a rule (spec §5 generic validators). Unknown names pass. With
  * alternatives 'a|b' the value is valid when any one passes; otherwise the first one's message is
  * shown. Emptiness is the 'mandatory' validator's business: the format validators fail on ''.
