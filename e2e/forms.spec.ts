@@ -69,6 +69,28 @@ for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 
       // The invalid submit focuses the first field in error.
       await expect(page.getByLabel('Email')).toBeFocused();
     });
+
+    test('Mi cuenta: the password change works on the first click after fixing the new password, and its button never moves', async ({ page }) => {
+      const user = newUser();
+      await signUp(page, user);
+      await page.goto('/userprofile');
+      const button = page.getByRole('button', { name: 'Cambiar contraseña' });
+      const fresh = page.getByLabel('Nueva contraseña');
+      await page.getByLabel('Contraseña actual').fill(user.password);
+      const before = await box(button);
+
+      // The password rule's message is the longest the app shows: two or three lines at 390 px.
+      await fresh.fill('corta');
+      await fresh.blur();
+      await expect(page.getByText(/La contraseña debe incluir al menos 8 caracteres/)).toBeVisible();
+      expect(await box(button)).toEqual(before);
+
+      await fresh.fill('Otra#Clave2026');
+      await expect(page.getByText(/La contraseña debe incluir al menos 8 caracteres/)).toHaveCount(0);
+      expect(await box(button)).toEqual(before);
+      await button.click();
+      await expect(page.getByText('Contraseña cambiada')).toBeVisible();
+    });
   });
 }
 
