@@ -1,10 +1,10 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAppStatusTicker } from '../bridge/app-status.ts';
 import type { BridgeContext } from '../bridge/context.ts';
 import { machineIdentityReader } from '../machine/machine-id.ts';
-import { readDesktopSettings, serverUrlFor } from '../settings/desktop-settings.ts';
+import { readDesktopSettings, ServerUrlError, serverUrlFor } from '../settings/desktop-settings.ts';
 import { registerBridge, sendBridgeEvent } from './ipc.ts';
 import { createMainWindow, windowControls } from './window.ts';
 
@@ -15,7 +15,15 @@ async function start() {
   await app.whenReady();
 
   const settings = await readDesktopSettings(join(app.getPath('userData'), 'settings.json'));
-  const serverUrl = serverUrlFor(settings);
+  let serverUrl: string;
+  try {
+    serverUrl = serverUrlFor(settings);
+  } catch (error) {
+    if (!(error instanceof ServerUrlError)) throw error;
+    // Never load a page from an unsafe server: say why and stop.
+    dialog.showErrorBox('AutoAsesor no puede arrancar', error.message);
+    return app.quit();
+  }
   const window = createMainWindow({ serverUrl, preloadPath: join(here, 'preload.cjs'), appVersion: app.getVersion() });
 
   const ctx: BridgeContext = {

@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const created: { options: Record<string, unknown>; userAgent?: string; url?: string; listeners: Record<string, (...args: unknown[]) => void>; openHandler?: (details: { url: string }) => unknown }[] = [];
 const openExternal = vi.fn(async () => undefined);
 let headersHook: ((details: { responseHeaders: Record<string, string[]> }, callback: (result: unknown) => void) => void) | undefined;
+type RequestHandler = (webContents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string }) => void;
+type CheckHandler = (webContents: unknown, permission: string, requestingOrigin: string) => boolean;
+const permissions: { request?: RequestHandler; check?: CheckHandler; device?: () => boolean } = {};
 
 vi.mock('electron', () => {
   class BrowserWindow {
@@ -24,7 +27,14 @@ vi.mock('electron', () => {
   return {
     BrowserWindow,
     shell: { openExternal },
-    session: { defaultSession: { webRequest: { onHeadersReceived: (hook: typeof headersHook) => (headersHook = hook) } } },
+    session: {
+      defaultSession: {
+        webRequest: { onHeadersReceived: (hook: typeof headersHook) => (headersHook = hook) },
+        setPermissionRequestHandler: (handler: RequestHandler) => (permissions.request = handler),
+        setPermissionCheckHandler: (handler: CheckHandler) => (permissions.check = handler),
+        setDevicePermissionHandler: (handler: () => boolean) => (permissions.device = handler),
+      },
+    },
   };
 });
 
@@ -61,7 +71,7 @@ describe('createMainWindow', () => {
     expect(result).toMatchObject({ responseHeaders: { 'Content-Security-Policy': [expect.stringContaining("script-src 'self'")] } });
   });
 
-  it('blocks navigation to other origins and opens https links outside', () => {
+  it('blocks navigation to other origins and opens only allowlisted links outside', () => {
     const window = open();
     const elsewhere = { preventDefault: vi.fn() };
     window.listeners['will-navigate']?.(elsewhere, 'https://phishing.example/login');
@@ -73,6 +83,25 @@ describe('createMainWindow', () => {
     expect(window.openHandler?.({ url: 'https://www.seg-social.es/' })).toEqual({ action: 'deny' });
     expect(openExternal).toHaveBeenCalledWith('https://www.seg-social.es/');
     expect(window.openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(openExternal).toHaveBeenCalledTimes(1);
+    // Before the allowlist any https URL went to the operating system.
+    expect(window.openHandler?.({ url: 'https://phishing.example/login' })).toEqual({ action: 'deny' });
+    expect(window.openHandler?.({ url: 'mailto:soporte@autoasesor.es' })).toEqual({ action: 'deny' });
+    expect(openExternal.mock.calls).toEqual([['https://www.seg-social.es/'], ['mailto:soporte@autoasesor.es']]);
+  });
+
+  it('denies every permission request and check except clipboard writes from our server', () => {
+    open();
+    const asked = (permission: string, requestingUrl: string) => {
+      let granted: boolean | undefined;
+      permissions.request?.({}, permission, (answer) => (granted = answer), { requestingUrl });
+      return granted;
+    };
+    for (const permission of ['media', 'geolocation', 'notifications', 'midiSysex', 'openExternal', 'fullscreen', 'clipboard-read', 'hid', 'serial']) {
+      expect(asked(permission, 'http://localhost:8081/flows')).toBe(false);
+      expect(permissions.check?.({}, permission, 'http://localhost:8081')).toBe(false);
+    }
+    expect(asked('clipboard-sanitized-write', 'http://localhost:8081/flows')).toBe(true);
+    expect(asked('clipboard-sanitized-write', 'https://phishing.example/')).toBe(false);
+    expect(permissions.device?.()).toBe(false);
   });
 });

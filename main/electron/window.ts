@@ -2,6 +2,7 @@ import { BrowserWindow, session, shell } from 'electron';
 import { EMBEDDED_USER_AGENT_MARKER } from '#shared/bridge/envelope.ts';
 import type { WindowControls } from '../bridge/context.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import { installPermissionHandlers, isAllowedExternalUrl } from './security.ts';
 
 export interface MainWindowOptions {
   serverUrl: string;
@@ -12,7 +13,7 @@ export interface MainWindowOptions {
 /**
  * The app's single window. It shows the renderer served by the chosen server, isolated from Node:
  * context isolation and the sandbox on, no Node integration, a CSP on every response, no navigation
- * or pop-ups to other origins (links open in the user's browser).
+ * or pop-ups to other origins (allowlisted links open in the user's browser), no permissions granted.
  */
 export function createMainWindow({ serverUrl, preloadPath, appVersion }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
@@ -35,14 +36,15 @@ export function createMainWindow({ serverUrl, preloadPath, appVersion }: MainWin
 
   const serverOrigin = new URL(serverUrl).origin;
   window.webContents.setUserAgent(`${window.webContents.getUserAgent()} ${EMBEDDED_USER_AGENT_MARKER}/${appVersion}`);
+  installPermissionHandlers(session.defaultSession, serverOrigin);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy(serverOrigin)] } });
   });
   window.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== serverOrigin) event.preventDefault();
+    if (!URL.canParse(url) || new URL(url).origin !== serverOrigin) event.preventDefault();
   });
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    if (isAllowedExternalUrl(url, serverOrigin)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   window.once('ready-to-show', () => window.show());

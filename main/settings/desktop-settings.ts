@@ -10,10 +10,35 @@ export const serverPresets = {
   prod: 'https://app.autoasesor.es',
 } as const;
 
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+/**
+ * The window loads its renderer (and hands it the bridge) from this server, so it must be https:
+ * over plain http anyone on the network could serve their own page. Plain http is accepted only for
+ * this machine (a local server during development).
+ */
+export function isAllowedServerUrl(raw: string): boolean {
+  if (!URL.canParse(raw)) return false;
+  const url = new URL(raw);
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || /^127(\.\d{1,3}){3}$/.test(url.hostname));
+}
+
+export const SERVER_URL_RULE = 'Usa una dirección https:// (http:// solo para este equipo: localhost o 127.0.0.1).';
+
+export class ServerUrlError extends Error {}
+
+/** Returns the URL if it is allowed, else a ServerUrlError with a Spanish message naming where it came from. */
+export function checkServerUrl(raw: string, source: string): string {
+  if (!isAllowedServerUrl(raw)) throw new ServerUrlError(`La dirección del servidor de ${source} no es válida: «${raw}». ${SERVER_URL_RULE}`);
+  return raw;
+}
+
 const settingsSchema = z.object({
   server: z.enum(['local', 'dev', 'test', 'prod', 'custom']).default('local'),
-  // Only web servers: a javascript: or file: URL must never become the window's page.
-  customServerUrl: z.url({ protocol: /^https?$/ }).optional(),
+  // Only web servers: a javascript: or file: URL must never become the window's page, nor plain http elsewhere.
+  customServerUrl: z.string().refine(isAllowedServerUrl, `La dirección del servidor no es válida. ${SERVER_URL_RULE}`).optional(),
 });
 export type DesktopSettings = z.infer<typeof settingsSchema>;
 
@@ -31,9 +56,12 @@ export async function writeDesktopSettings(file: string, settings: DesktopSettin
   await writeFile(file, JSON.stringify(settingsSchema.parse(settings), null, 2));
 }
 
-/** AUTOASESOR_SERVER_URL wins over the saved choice (useful for support and testing). */
+/**
+ * AUTOASESOR_SERVER_URL wins over the saved choice (useful for support and testing). Throws a
+ * ServerUrlError when it is not https (or http to this machine): the app must not start on it.
+ */
 export function serverUrlFor(settings: DesktopSettings, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.AUTOASESOR_SERVER_URL) return env.AUTOASESOR_SERVER_URL;
-  if (settings.server === 'custom' && settings.customServerUrl) return settings.customServerUrl;
+  if (env.AUTOASESOR_SERVER_URL) return checkServerUrl(env.AUTOASESOR_SERVER_URL, 'AUTOASESOR_SERVER_URL');
+  if (settings.server === 'custom' && settings.customServerUrl) return checkServerUrl(settings.customServerUrl, 'la configuración');
   return settings.server === 'custom' ? serverPresets.local : serverPresets[settings.server];
 }
