@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
+import { senderKey } from './service.ts';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -102,5 +103,16 @@ describe('app-log abuse', () => {
       expect((await send(report(10), `192.0.2.${i}`)).statusCode).toBe(201);
     }
     await vi.waitFor(() => expect(guarded.countRows('app_logs')).toBe(3));
+  });
+});
+
+describe('senderKey', () => {
+  it('is the IPv4 address, or the /64 of an IPv6 one', () => {
+    expect(senderKey('203.0.113.5')).toBe('203.0.113.5');
+    expect(senderKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(senderKey('2001:db8:1:2::7')).toBe('2001:db8:1:2::/64');
+    expect(senderKey('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(senderKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(senderKey('::1')).toBe('0:0:0:0::/64');
   });
 });
