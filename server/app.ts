@@ -16,6 +16,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type SmtpConfig } from './mail/mailer.ts';
 import { registerAppLogsRoutes } from './modules/applogs/routes.ts';
 import type { AppLogLimits } from './modules/applogs/service.ts';
+import { resolveAuthLimits, type AuthLimits } from './modules/auth/guard.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
@@ -46,6 +47,8 @@ export interface ServerConfig {
   /** Create the demo account on an empty database (never when NODE_ENV is production). */
   demoAccount?: boolean;
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Per-account, per-IP and reset-mail limits (defaults in modules/auth/guard.ts). */
+  authLimits?: Partial<AuthLimits>;
   /** Budget and pruning of public app logs (defaults in modules/applogs/service.ts). */
   appLogs?: Partial<AppLogLimits>;
 }
@@ -84,6 +87,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     publicUrl: config.publicUrl.replace(/\/+$/, ''),
     cookieSecure: config.cookieSecure,
     loginRateLimit: config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 },
+    authLimits: resolveAuthLimits(config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 }, config.authLimits),
   };
 
   registerErrorHandler(app);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { AuthLimits } from './modules/auth/guard.ts';
 
 /** What route modules need from the app: the database, the clock and the outside world. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   publicUrl: string;
   cookieSecure: boolean;
   loginRateLimit: { max: number; timeWindowMs: number };
+  /** Password-guessing limits held in the database (modules/auth/guard.ts). */
+  authLimits: AuthLimits;
 }

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import * as accounts from './migrations/0001-accounts.ts';
+import * as authHardening from './migrations/0002-auth-hardening.ts';
 import * as applogBudget from './migrations/0003-applog-budget.ts';
 
 /**
@@ -9,6 +10,7 @@ import * as applogBudget from './migrations/0003-applog-budget.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-auth-hardening': authHardening,
   '0003-applog-budget': applogBudget,
 };
 

@@ -14,6 +14,7 @@ export interface Database {
   release_notes: ReleaseNotesTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
+  auth_throttle: AuthThrottleTable;
 }
 
 export interface GroupsTable {
@@ -50,6 +51,8 @@ export interface SessionsTable {
   refresh_expires_at: string;
   revoked_at: string | null;
   created_at: string;
+  /** After rotation: the successor's tokens, sealed with this row's refresh token (grace replays). */
+  successor_sealed?: string | null;
 }
 
 export type UserTokenKind = 'reset_password' | 'email_validation';
@@ -123,6 +126,14 @@ export interface SubscriptionsTable {
   used_slans: number;
   created_at: string;
   updated_at: string;
+}
+
+/** Auth abuse counters (server/modules/auth/throttle.ts); times in epoch ms. */
+export interface AuthThrottleTable {
+  key: string;
+  hits: number;
+  window_start: number | string;
+  blocked_until: number | string;
 }
 
 export type UserRow = Selectable<UsersTable>;

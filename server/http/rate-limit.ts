@@ -25,3 +25,16 @@ export function perIpAndEmail(max: number, timeWindowMs: number): RateLimitOptio
 export function perIp(max: number, timeWindowMs: number): RateLimitOptions {
   return { max, timeWindow: timeWindowMs, keyGenerator: (request) => request.ip };
 }
+
+/** "1 segundo", "40 segundos", "1 minuto", "15 minutos": how long until a retry, rounded up. */
+export function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+}
+
+/** A 429 that says when to retry, in the body and in Retry-After (set by the caller on the reply). */
+export function retryLaterError(waitMs: number): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', `Demasiados intentos. Vuelve a intentarlo dentro de ${waitText(waitMs)}.`);
+}

@@ -10,8 +10,17 @@ export interface LinkEmail {
   purpose: 'reset_password' | 'email_validation';
 }
 
+/** A security notice to an account's owner (e.g. sign-in locked after repeated failures). */
+export interface NoticeEmail {
+  to: string;
+  subject: string;
+  text: string;
+  purpose: 'account_locked';
+}
+
 export interface Mailer {
   sendLink(email: LinkEmail): Promise<void>;
+  sendNotice(email: NoticeEmail): Promise<void>;
 }
 
 export interface SmtpConfig {
@@ -29,11 +38,17 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
       async sendLink({ to, purpose, link }) {
         log.info({ mail: { to, purpose, link } }, `Correo no configurado (SMTP_URL): enlace para ${to}: ${link}`);
       },
+      async sendNotice({ to, purpose, subject }) {
+        log.info({ mail: { to, purpose } }, `Correo no configurado (SMTP_URL): aviso para ${to}: ${subject}`);
+      },
     };
   }
   const transport = nodemailer.createTransport(smtp.url);
   return {
     async sendLink({ to, subject, text }) {
+      await transport.sendMail({ from: smtp.from, to, subject, text });
+    },
+    async sendNotice({ to, subject, text }) {
       await transport.sendMail({ from: smtp.from, to, subject, text });
     },
   };

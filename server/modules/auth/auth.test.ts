@@ -75,7 +75,8 @@ describe('register, login, me, logout', () => {
     for (let i = 0; i < 3; i++) expect((await attempt('x@asesoria.es')).statusCode).toBe(401);
     const blocked = await attempt('x@asesoria.es');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.' });
+    expect(blocked.json()).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Demasiados intentos. Vuelve a intentarlo dentro de 1 minuto.' });
+    expect(blocked.headers['retry-after']).toBe('60');
     // Another email from the same IP has its own budget.
     expect((await attempt('y@asesoria.es')).statusCode).toBe(401);
   });

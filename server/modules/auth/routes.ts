@@ -3,9 +3,9 @@ import { authPaths, loginRequestSchema } from '#shared/api/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
-import { perIpAndEmail } from '../../http/rate-limit.ts';
 import { clearSessionCookies, optionalSession, refreshTokenOf, setSessionCookies } from '../../http/session.ts';
 import { loadUserData } from '../users/service.ts';
+import { guardPasswordAttempt } from './guard.ts';
 import { checkCredentials } from './service.ts';
 import { createSession, familyOfRefreshToken, revokeFamily, rotateSession } from './sessions.ts';
 
@@ -15,9 +15,19 @@ export const SECURITY_LOGOUT_REASON = 'Tu sesión se ha cerrado por seguridad. V
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, now, cookieSecure } = ctx;
 
-  app.post(authPaths.login, { config: { rateLimit: perIpAndEmail(ctx.loginRateLimit.max, ctx.loginRateLimit.timeWindowMs) } }, async (request, reply) => {
+  // Limited by database-held counters (guard.ts), not the in-memory rate-limit plugin, whose LRU an
+  // attacker could flush with junk keys.
+  app.post(authPaths.login, async (request, reply) => {
     const { email, password } = parseInput(loginRequestSchema, request.body);
-    const userId = await checkCredentials(db, email, password);
+    const attempt = await guardPasswordAttempt(ctx, reply, request.ip, email);
+    let userId: string;
+    try {
+      userId = await checkCredentials(db, email, password);
+    } catch (error) {
+      await attempt.failed();
+      throw error;
+    }
+    await attempt.succeeded();
     setSessionCookies(reply, await createSession(db, userId, now()), cookieSecure);
     return { userData: await loadUserData(db, userId) };
   });

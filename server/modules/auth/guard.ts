@@ -1,0 +1,101 @@
+import type { FastifyReply } from 'fastify';
+import { formatMadridTime } from '#shared/time/madrid.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../http/errors.ts';
+import { retryLaterError, waitText } from '../../http/rate-limit.ts';
+import { senderKey } from '../applogs/service.ts';
+import { findUserByEmail } from '../users/service.ts';
+import { clearThrottle, hitThrottle, type ThrottleRule } from './throttle.ts';
+
+/** Limits on password guessing (login and the current-password check of a profile change). */
+export interface AuthLimits {
+  /** One client guessing one account. */
+  perIpAndAccount: ThrottleRule;
+  /** Any number of clients guessing one account: slow-down, then a lock-out the owner is told about. */
+  perAccount: ThrottleRule;
+  /** One client trying many accounts (password spraying). */
+  perIp: ThrottleRule;
+  /** Password-reset mails one address may receive per day (besides the per-minute route limit). */
+  resetMailsPerDay: number;
+}
+
+const MINUTE = 60_000;
+
+export function resolveAuthLimits(login: { max: number; timeWindowMs: number }, overrides: Partial<AuthLimits> = {}): AuthLimits {
+  return {
+    perIpAndAccount: { windowMs: login.timeWindowMs, freeHits: login.max, stepMs: 0, lockAt: login.max, lockMs: login.timeWindowMs },
+    // 5 free tries, then 2 s, 4 s, … between tries; the 20th failure in an hour locks for 15 minutes.
+    perAccount: { windowMs: 60 * MINUTE, freeHits: 5, stepMs: 2_000, lockAt: 20, lockMs: 15 * MINUTE },
+    // One office behind one address rarely signs in 30 times a minute; a sprayer did 58 a second.
+    perIp: { windowMs: MINUTE, freeHits: 30, stepMs: 0, lockAt: 30, lockMs: MINUTE },
+    resetMailsPerDay: 10,
+    ...overrides,
+  };
+}
+
+/** The longest window of any auth counter, for purging finished ones. */
+export function longestWindowMs(limits: AuthLimits): number {
+  return Math.max(24 * 60 * MINUTE, ...[limits.perIp, limits.perAccount, limits.perIpAndAccount].map((rule) => rule.windowMs));
+}
+
+export interface PasswordAttempt {
+  /** The right password: the account's failures are forgotten. */
+  succeeded(): Promise<void>;
+  /** A wrong one: if this failure locked the account, its owner gets an email. */
+  failed(): Promise<void>;
+}
+
+function tooMany(reply: FastifyReply, retryAt: number, nowMs: number, accountLocked: boolean): HttpError {
+  const waitMs = retryAt - nowMs;
+  reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+  if (!accountLocked) return retryLaterError(waitMs);
+  return new HttpError(
+    429,
+    'RATE_LIMITED',
+    `Demasiados intentos fallidos con esta cuenta. Por seguridad, vuelve a intentarlo dentro de ${waitText(waitMs)} (a las ${formatMadridTime(new Date(retryAt))}).`,
+  );
+}
+
+/**
+ * Counts a password attempt against the client, the client+account and the account before the
+ * password is checked (so parallel guesses are counted too), and answers 429 with when to retry.
+ * The same for unknown emails, so the limits do not tell which accounts exist.
+ */
+export async function guardPasswordAttempt(ctx: AppContext, reply: FastifyReply, ip: string, email: string): Promise<PasswordAttempt> {
+  const { db, authLimits } = ctx;
+  const nowMs = ctx.now().getTime();
+  const client = senderKey(ip);
+  const account = email.trim().toLowerCase();
+  const keys = { ip: `pw:ip:${client}`, ipAccount: `pw:ip-account:${client}|${account}`, account: `pw:account:${account}` };
+
+  const perIp = await hitThrottle(db, keys.ip, authLimits.perIp, nowMs);
+  if (!perIp.allowed) throw tooMany(reply, perIp.retryAt, nowMs, false);
+  const perIpAndAccount = await hitThrottle(db, keys.ipAccount, authLimits.perIpAndAccount, nowMs);
+  if (!perIpAndAccount.allowed) throw tooMany(reply, perIpAndAccount.retryAt, nowMs, false);
+  const perAccount = await hitThrottle(db, keys.account, authLimits.perAccount, nowMs);
+  if (!perAccount.allowed) throw tooMany(reply, perAccount.retryAt, nowMs, true);
+
+  return {
+    succeeded: () => clearThrottle(db, [keys.ipAccount, keys.account]),
+    async failed() {
+      if (!perAccount.lockStarted) return;
+      const user = await findUserByEmail(db, account);
+      if (!user) return;
+      const until = formatMadridTime(new Date(nowMs + authLimits.perAccount.lockMs));
+      try {
+        await ctx.mailer.sendNotice({
+          to: user.email,
+          purpose: 'account_locked',
+          subject: 'Hemos bloqueado temporalmente el acceso a tu cuenta de AutoAsesor',
+          text:
+            `Hola ${user.name}:\n\nHa habido ${authLimits.perAccount.lockAt} intentos fallidos de iniciar sesión en tu cuenta, así que hemos ` +
+            `bloqueado el acceso hasta las ${until} (hora de Madrid).\n\nSi has sido tú, espera a esa hora o restablece tu contraseña ` +
+            `desde «¿Has olvidado tu contraseña?». Si no has sido tú, te recomendamos cambiarla en ${ctx.publicUrl}.`,
+        });
+      } catch (error) {
+        // The lock holds either way; a mail server hiccup must not turn the 401 into a 500.
+        reply.log.error({ err: error }, 'No se ha podido enviar el aviso de bloqueo');
+      }
+    },
+  };
+}
