@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { SegmentedFilter, Tabs } from './Tabs.tsx';
 
@@ -49,12 +49,16 @@ describe('Tabs', () => {
 
   it('moves with arrow keys, skipping disabled tabs and wrapping', () => {
     render(<TabsHarness />);
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'Notificaciones' }), { key: 'ArrowRight' });
+    const first = screen.getByRole('tab', { name: 'Notificaciones' });
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
     const config = screen.getByRole('tab', { name: 'Configuración' });
     expect(config.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(config);
     fireEvent.keyDown(config, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Notificaciones' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(document.activeElement ?? first, { key: 'End' });
+    expect(screen.getByRole('tab', { name: 'Configuración' }).getAttribute('aria-selected')).toBe('true');
   });
 });
 

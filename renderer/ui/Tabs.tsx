@@ -1,5 +1,6 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { Tab, TabList, TabPanel, Tabs as AriaTabs } from 'react-aria-components';
 
 export interface Choice<T extends string> {
   value: T;
@@ -7,7 +8,11 @@ export interface Choice<T extends string> {
   disabled?: boolean;
 }
 
-/** Arrow keys, Home and End move between enabled choices, wrapping at the ends. */
+/**
+ * Arrow keys, Home and End move between enabled choices, wrapping at the ends. Kept for the
+ * segmented filter: a radio group whose arrow keys select, which React Aria's RadioGroup only does
+ * through native radio inputs (and ToggleButtonGroup not at all).
+ */
 function nextEnabledIndex<T extends string>(choices: readonly Choice<T>[], from: number, key: string): number | null {
   const enabled = choices.map((choice, index) => (choice.disabled ? -1 : index)).filter((index) => index >= 0);
   if (enabled.length === 0) return null;
@@ -50,40 +55,33 @@ export interface TabsProps<T extends string> {
   children?: ReactNode;
 }
 
+/**
+ * Tabs on React Aria Components: arrow keys (wrapping, skipping disabled tabs), Home and End move
+ * and select, and the one panel is labelled by its tab. Controlled: the caller renders the selected
+ * tab's content as children.
+ */
 export function Tabs<T extends string>({ label, tabs, value, onChange, children }: TabsProps<T>) {
-  const baseId = useId();
-  const { refs, onKeyDown } = useRovingKeys(tabs, value, onChange);
   return (
-    <div className="ui-tabs">
-      <div role="tablist" aria-label={label} className="ui-tabs__list">
-        {tabs.map((tab, index) => {
-          const selected = tab.value === value;
-          return (
-            <button
-              key={tab.value}
-              ref={(element) => {
-                refs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab.value}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              disabled={tab.disabled}
-              className="ui-tabs__tab"
-              onClick={() => onChange(tab.value)}
-              onKeyDown={onKeyDown}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${value}`} className="ui-tabs__panel" tabIndex={0}>
+    <AriaTabs
+      className="ui-tabs"
+      selectedKey={value}
+      disabledKeys={tabs.filter((tab) => tab.disabled).map((tab) => tab.value)}
+      onSelectionChange={(key) => {
+        const tab = tabs.find((choice) => choice.value === key);
+        if (tab) onChange(tab.value);
+      }}
+    >
+      <TabList aria-label={label} className="ui-tabs__list">
+        {tabs.map((tab) => (
+          <Tab key={tab.value} id={tab.value} className="ui-tabs__tab">
+            {tab.label}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanel id={value} className="ui-tabs__panel">
         {children}
-      </div>
-    </div>
+      </TabPanel>
+    </AriaTabs>
   );
 }
 

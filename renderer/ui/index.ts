@@ -1,9 +1,10 @@
 // The widgets' stylesheet travels with them, so any screen that uses a widget gets its look.
 import './ui.css';
 
-export { Calendar } from './Calendar.tsx';
-export type { CalendarProps, RangeCalendarProps, SingleCalendarProps } from './Calendar.tsx';
-export type { CalendarEvent, DayKey, DayRange, RepeatRule } from './calendarModel.ts';
+// Widgets built on libraries (Calendar, Modal, Tabs/SegmentedFilter, Table/Pagination, Menu, Popover,
+// ComboBox) are imported from their own files, never re-exported here: most screens import this
+// barrel, and the libraries must load only with the routes that use them.
+
 export { Button } from './Button.tsx';
 export type { ButtonProps, ButtonVariant } from './Button.tsx';
 export { ComingSoonArea } from './ComingSoonArea.tsx';
@@ -14,19 +15,12 @@ export { ErrorBanner } from './ErrorBanner.tsx';
 export type { ErrorData } from './ErrorBanner.tsx';
 export * from './icons.tsx';
 export { InfoCard } from './InfoCard.tsx';
-export { Modal } from './Modal.tsx';
 export { PageHeader } from './PageHeader.tsx';
-export { Pagination } from './Pagination.tsx';
 export { SearchInput } from './SearchInput.tsx';
 export { LoadingImage, Spinner } from './Spinner.tsx';
-export { SegmentedFilter, Tabs } from './Tabs.tsx';
-export type { Choice } from './Tabs.tsx';
 export { Stepper } from './Stepper.tsx';
 export { SubscriptionStatusCard } from './SubscriptionStatusCard.tsx';
 export type { SubscriptionStatusCardProps } from './SubscriptionStatusCard.tsx';
-export { Table } from './Table.tsx';
-export type { TableColumn } from './Table.tsx';
-export type { SortDirection, SortState, SortValue } from './tableModel.ts';
 export { TextField } from './TextField.tsx';
 export type { TextFieldProps } from './TextField.tsx';
 export { Toggle } from './Toggle.tsx';

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { areas, screens } from '../../i18n/es-screens.ts';
-import { EmptyState, IconRobot, PageHeader, SegmentedFilter, Table } from '../../ui/index.ts';
-import type { Choice, TableColumn } from '../../ui/index.ts';
+import { EmptyState, IconRobot, PageHeader } from '../../ui/index.ts';
+import { SegmentedFilter } from '../../ui/Tabs.tsx';
+import type { Choice } from '../../ui/Tabs.tsx';
+import { Table } from '../../ui/Table.tsx';
+import type { TableColumn } from '../../ui/Table.tsx';
 
 const text = screens.flows;
 
