@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import pkg from '../package.json' with { type: 'json' };
+import { precompress } from '../scripts/precompress.ts';
 
-// The renderer: root is this folder, the build goes to dist/renderer, which the server serves.
+// The renderer: root is this folder, the build goes to dist/renderer, which the server serves
+// (with the .br/.gz copies precompress() writes beside each text file).
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
   },
