@@ -8,9 +8,10 @@ import { parseInput } from '../../http/parse.ts';
 import { perIp } from '../../http/rate-limit.ts';
 import { requireSession, setSessionCookies } from '../../http/session.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { guardPasswordAttempt } from '../auth/guard.ts';
 import { checkCurrentPassword } from '../auth/service.ts';
 import { createSession, revokeUserSessions } from '../auth/sessions.ts';
-import { emailExists, loadUserData, registerAccount, updateUser } from './service.ts';
+import { emailExists, findUserById, loadUserData, registerAccount, updateUser } from './service.ts';
 
 const emailParamsSchema = z.object({ email: emailField });
 
@@ -37,14 +38,20 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): void
     return { userData: await userDataOrUnauthenticated(session.userId) };
   });
 
-  app.put(usersPaths.update, async (request) => {
+  app.put(usersPaths.update, async (request, reply) => {
     const session = await requireSession(request, ctx);
     const body = parseInput(updateProfileRequestSchema, request.body);
     let passwordHash: string | undefined;
     if (body.newPassword !== undefined) {
+      // A stolen session must not become an unlimited password oracle: the login's limits apply.
+      const user = await findUserById(db, session.userId);
+      if (!user) throw unauthenticated();
+      const attempt = await guardPasswordAttempt(ctx, reply, request.ip, user.email);
       if (!(await checkCurrentPassword(db, session.userId, body.currentPassword ?? ''))) {
+        await attempt.failed();
         throw validationError([{ path: 'currentPassword', message: 'La contraseña actual no es correcta' }]);
       }
+      await attempt.succeeded();
       passwordHash = await hashPassword(body.newPassword);
     }
     await updateUser(db, session.userId, { name: body.name, language: body.language, passwordHash }, now());

@@ -75,6 +75,37 @@ describe('profile update', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('throttles current-password guesses like logins: 429 after the limit, even for the right password', async () => {
+    const jar = await registerUser(server.app, 'oraculo@asesoria.es');
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await jar.put('/api/users', { currentPassword: `Mala${i}234!`, newPassword: 'Nueva5678$' })).statusCode);
+    // 5 free tries per account, then a growing wait, and at most 10 per minute from one client.
+    expect(statuses.slice(0, 5)).toEqual(Array<number>(5).fill(400));
+    expect(statuses.slice(10)).toEqual(Array<number>(20).fill(429));
+    const right = await jar.put('/api/users', { currentPassword: PASSWORD, newPassword: 'Nueva5678$' });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/^Demasiados intentos.*vuelve a intentarlo dentro de \d+ (segundos?|minutos?)/i);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    // Name and language changes need no password and are not throttled.
+    expect((await jar.put('/api/users', { name: 'Sigue' })).statusCode).toBe(200);
+  });
+
+  it('shares the per-account counter with logins, across clients', async () => {
+    const limited = await startTestServer({ authLimits: { perAccount: { windowMs: 3_600_000, freeHits: 3, stepMs: 60_000, lockAt: 3, lockMs: 900_000 } } });
+    try {
+      const jar = await registerUser(limited.app, 'mixto@asesoria.es');
+      const wrongLogin = (ip: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'mixto@asesoria.es', password: 'Mala1234!' }, remoteAddress: ip });
+      expect((await wrongLogin('198.51.100.1')).statusCode).toBe(401);
+      expect((await wrongLogin('198.51.100.2')).statusCode).toBe(401);
+      expect((await jar.put('/api/users', { currentPassword: 'Mala1234!', newPassword: 'Nueva5678$' })).statusCode).toBe(400);
+      expect((await jar.put('/api/users', { currentPassword: PASSWORD, newPassword: 'Nueva5678$' })).statusCode).toBe(429);
+      expect(limited.logLines().some((line) => (line.mail as { purpose?: string } | undefined)?.purpose === 'account_locked')).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('needs a session', async () => {
     expect((await server.app.inject({ method: 'PUT', url: '/api/users', payload: { name: 'X' } })).statusCode).toBe(401);
   });
