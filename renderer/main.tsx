@@ -10,6 +10,7 @@ import { installErrorReporter } from './app/errorReporter.ts';
 import { createAppRouter } from './app/router.tsx';
 import { createAppStore } from './app/store.ts';
 import { bridgeFromWindow } from './bridge/client.ts';
+import './ui/tokens.css';
 import './ui/ui.css';
 import './app/app.css';
 

@@ -2,8 +2,8 @@ import { Outlet, useMatches } from 'react-router-dom';
 import { useAppSelector, useSession } from './hooks.ts';
 import type { AppRoute } from './routes.ts';
 import { CreditBanner } from './shell/CreditBanner.tsx';
+import { Drawer } from './shell/Drawer.tsx';
 import { Navigation } from './shell/Navigation.tsx';
-import { SideMenu } from './shell/SideMenu.tsx';
 import { Toasts } from './shell/Toasts.tsx';
 import { TopBar } from './shell/TopBar.tsx';
 import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
@@ -26,7 +26,7 @@ export function Layout() {
   return (
     <div className="app">
       {chrome && <TopBar menuOpen={menuOpen} />}
-      {chrome && menuOpen && <SideMenu />}
+      {chrome && <Drawer open={menuOpen} />}
       {/* Always mounted, so the desktop is asked once per sign-in rather than on every route change. */}
       <UpdatePrompt active={signedInScreen} />
       <div className="app-body">

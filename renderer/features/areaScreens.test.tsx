@@ -13,6 +13,9 @@ import DocumentManagerPage from './documanager/DocumentManagerPage.tsx';
 import FrumecarPage from './frumecar/FrumecarPage.tsx';
 import ScraperPage from './scraper/ScraperPage.tsx';
 import OnlineFormPage from './onlineform/OnlineFormPage.tsx';
+import OAuthResponsePage from './oauth/OAuthResponsePage.tsx';
+import InfoPage from './info/InfoPage.tsx';
+import FormPage from './form/FormPage.tsx';
 
 afterEach(cleanup);
 
@@ -52,5 +55,24 @@ describe('area screens with honest empty states', () => {
         'Aquí verás los ficheros FIE de SILTRA decodificados y podrás sincronizarlos con A3. Esta sección aún no está disponible en esta versión.',
       ),
     ).toBeTruthy();
+  });
+});
+
+// Public pages open outside the app (links in emails, OAuth pop-ups): each one leads back into it.
+const publicPages: [string, ComponentType][] = [
+  ['/oauth-response', OAuthResponsePage],
+  ['/online-form', OnlineFormPage],
+  ['/info', InfoPage],
+  ['/form', FormPage],
+];
+
+describe('public pages', () => {
+  it.each(publicPages)('%s links back to the start of the app', (_path, Page) => {
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Ir al inicio de AutoAsesor' }).getAttribute('href')).toBe('/');
   });
 });

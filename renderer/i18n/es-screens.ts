@@ -6,8 +6,8 @@ export { widgets };
 const notAvailableYet = 'Esta sección aún no está disponible en esta versión.';
 
 /**
- * What each area of the app is for. Empty states and the help page both read from here, so the two
- * never describe an area differently.
+ * What each area of the app is for, and its one name: the menu (es.nav), the page title, the home
+ * tiles and the help page all read it from here, so an area is never called two things.
  */
 export const areas = {
   flows: { title: 'Robots', path: '/flows', summary: 'Aquí verás los robots de tu asesoría agrupados por grupo, con sus datos de entrada, plantillas, instrucciones y programación.' },
@@ -16,7 +16,7 @@ export const areas = {
   recorder: { title: 'Grabador de tareas', path: '/recorder', summary: 'Aquí podrás grabar una tarea repetitiva en tu equipo para convertirla en un robot. Necesita la aplicación de escritorio.' },
   notifications: { title: 'Notificaciones DEHÚ', path: '/notifications', summary: 'Aquí verás las notificaciones electrónicas oficiales de la DEHÚ de cada certificado, con búsqueda y filtros por fecha.' },
   workspace: { title: 'Mis recursos', path: '/workspace', summary: 'Aquí verás los certificados, máquinas y configuraciones que se comparten en tu entorno de trabajo.' },
-  altasybajas: { title: 'Altas | Historial y Pendientes', path: '/altasybajas', summary: 'Aquí llevarás el registro de empresas y grupos de tus clientes, capturarás altas de trabajadores, las sincronizarás con A3 y lanzarás altas automáticas en el Sistema RED.' },
+  altasybajas: { title: 'Altas y bajas', dashboard: 'Altas | Historial y Pendientes', path: '/altasybajas', summary: 'Aquí llevarás el registro de empresas y grupos de tus clientes, capturarás altas de trabajadores, las sincronizarás con A3 y lanzarás altas automáticas en el Sistema RED.' },
   fie: { title: 'Procesador FIE', path: '/fie', summary: 'Aquí verás los ficheros FIE de SILTRA decodificados y podrás sincronizarlos con A3.' },
   smartbuilder: { title: 'Smart Builder', path: '/smartbuilder', summary: 'Aquí podrás crear tus propios robots a partir de bloques, sin programar.' },
   documanager: { title: 'Gestor documental', path: '/documanager', summary: 'Aquí podrás crear y organizar los documentos de tus clientes a partir de plantillas.' },
@@ -66,9 +66,12 @@ export const screens = {
     title: 'Ayuda',
     subtitle: 'Cómo pedir ayuda y qué encontrarás en cada sección.',
     supportTitle: 'Cómo contactar con soporte',
+    writeTo: 'Escríbenos a',
+    supportLoading: 'Cargando la dirección de soporte…',
+    supportFailed: 'No se ha podido cargar la dirección de soporte. Vuelve a intentarlo más tarde o avisa al administrador de tu asesoría.',
     supportSteps: [
-      'Si tienes una duda o algo no funciona, avisa al administrador de tu asesoría: gestiona tu cuenta, tu grupo y tu plan.',
-      'Cuéntale qué estabas haciendo, en qué pantalla y, si aparece, el mensaje de error exacto. Una captura de pantalla ayuda mucho.',
+      'Para contratar o cambiar un plan, comprar créditos, o si algo no funciona, escribe a soporte desde tu email de acceso.',
+      'Cuéntanos qué estabas haciendo, en qué pantalla y, si aparece, el mensaje de error exacto. Una captura de pantalla ayuda mucho.',
       'Si usas la aplicación de escritorio, indica también su versión: aparece al final del menú lateral.',
     ],
     ticketsNotAvailable: 'El envío de incidencias desde la propia aplicación aún no está disponible en esta versión.',

@@ -1,5 +1,7 @@
 /** Every user-facing string of the app shell, auth, home, profile and payments. Screens add theirs in es-screens.ts. */
-export { screens } from './es-screens.ts';
+import { areas, availableAreas, screens } from './es-screens.ts';
+
+export { screens };
 
 export const validationMessages = {
   required: 'Este campo es obligatorio',
@@ -19,18 +21,19 @@ export const es = {
     unexpectedError: 'Ha ocurrido un error inesperado',
   },
   nav: {
-    Home: 'Inicio',
-    Roboteka: 'Roboteka',
-    FlowsPanel: 'Robots',
-    MacroRecorder: 'Grabador de tareas',
-    NotificationsDashboard: 'Notificaciones DEHÚ',
-    WorkEnvironmentSetup: 'Mis recursos',
-    AltasBajasDashboard: 'Altas y bajas',
-    FIE: 'Procesador FIE',
-    SmartBuilder: 'SmartBuilder',
-    DocumentManager: 'Gestor documental',
-    Frumecar: 'Frumecar',
-    Help: 'Ayuda',
+    // The areas' names come from es-screens' areas: one name per area in menu, titles and tiles.
+    Home: availableAreas[0].title,
+    Roboteka: areas.roboteka.title,
+    FlowsPanel: areas.flows.title,
+    MacroRecorder: areas.recorder.title,
+    NotificationsDashboard: areas.notifications.title,
+    WorkEnvironmentSetup: areas.workspace.title,
+    AltasBajasDashboard: areas.altasybajas.title,
+    FIE: areas.fie.title,
+    SmartBuilder: areas.smartbuilder.title,
+    DocumentManager: areas.documanager.title,
+    Frumecar: areas.frumecar.title,
+    Help: screens.help.title,
     mainNavigation: 'Navegación principal',
   },
   topBar: {
@@ -55,6 +58,8 @@ export const es = {
     machine: 'Equipo: ',
   },
   splash: { restoring: 'Recuperando tu sesión…' },
+  /** Public pages (/oauth-response, /online-form, /info, /form): the way back into the app. */
+  publicPage: { backToApp: 'Ir al inicio de AutoAsesor' },
   notFound: {
     title: 'Página no encontrada',
     body: 'La dirección que has abierto no existe o ya no está disponible.',
@@ -144,6 +149,7 @@ export const es = {
     title: 'Pagos',
     notAvailable: 'El pago en línea todavía no está disponible en esta versión.',
     contactSupport: 'Para contratar un plan, cambiarlo o comprar más créditos, escribe a soporte y lo gestionaremos contigo.',
+    supportLink: 'Cómo contactar con soporte',
   },
   update: {
     forcedTitle: 'Actualización obligatoria',

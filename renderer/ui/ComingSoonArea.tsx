@@ -11,6 +11,8 @@ export interface ComingSoonAreaProps {
   icon?: ReactNode;
   /** Title of the empty state; "Próximamente" unless the spec gives the area its own wording. */
   emptyTitle?: string;
+  /** Shown above the title, e.g. a public page's way back into the app. */
+  lead?: ReactNode;
   /** Anything the area can already show honestly, below the empty state. */
   children?: ReactNode;
 }
@@ -19,9 +21,10 @@ export interface ComingSoonAreaProps {
  * The page of an area this version does not provide yet: its title, and an empty state that says
  * what the area is for and that it is not available, instead of pretending to work.
  */
-export function ComingSoonArea({ title, summary, icon = <IconTools />, emptyTitle = screens.comingSoonTitle, children }: ComingSoonAreaProps) {
+export function ComingSoonArea({ title, summary, icon = <IconTools />, emptyTitle = screens.comingSoonTitle, lead, children }: ComingSoonAreaProps) {
   return (
     <div className="ui-page">
+      {lead}
       <PageHeader title={title} />
       <EmptyState icon={icon} title={emptyTitle} text={`${summary} ${screens.notAvailableYet}`} />
       {children}

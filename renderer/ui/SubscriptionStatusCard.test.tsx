@@ -37,6 +37,15 @@ describe('SubscriptionStatusCard', () => {
     expect(screen.getByText('Plan Pro').textContent).toBe('Plan Pro · En periodo de prueba');
   });
 
+  it('shows no next payment during a trial, even when a date is known', () => {
+    renderCard({ usage: { ...usage, trialing: true, nextPaymentDate: '2025-03-01T10:00:00.000Z' } });
+    expect(screen.queryByText('Próximo pago')).toBeNull();
+    expect(screen.queryByText('01/03/2025')).toBeNull();
+    cleanup();
+    renderCard({ usage: { ...usage, nextPaymentDate: '2025-03-01T10:00:00.000Z' } });
+    expect(screen.getByText('Próximo pago')).toBeTruthy();
+  });
+
   it('rounds the usage into the bar and clamps it at 100', () => {
     renderCard();
     expect(screen.getByRole('progressbar', { name: 'Consumo del periodo' }).getAttribute('aria-valuenow')).toBe('43');

@@ -55,8 +55,13 @@ export function SubscriptionStatusCard({ usage, loading, failed, currencies, cur
             </dd>
           </>
         )}
-        <dt>{es.subscription.nextPayment}</dt>
-        <dd>{usage.nextPaymentDate ? formatMadridDate(new Date(usage.nextPaymentDate)) : es.subscription.noNextPayment}</dd>
+        {/* A trial has no payment due yet: a date here would read as a charge the user never agreed to. */}
+        {!usage.trialing && (
+          <>
+            <dt>{es.subscription.nextPayment}</dt>
+            <dd>{usage.nextPaymentDate ? formatMadridDate(new Date(usage.nextPaymentDate)) : es.subscription.noNextPayment}</dd>
+          </>
+        )}
       </dl>
     );
   }

@@ -253,3 +253,46 @@ export function IconMonitor(props: IconProps) {
     </SvgIcon>
   );
 }
+
+// Areas without an icon of their own above (home tiles, menu)
+
+export function IconHome(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 11l9-7 9 7" />
+      <path d="M5 10v10h5v-6h4v6h5V10" />
+    </SvgIcon>
+  );
+}
+
+/** A shelf of books: the Roboteka catalogue. */
+export function IconCatalog(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="4" width="4" height="16" rx="1" />
+      <rect x="9" y="4" width="4" height="16" rx="1" />
+      <path d="M15.5 5.2l3.8-1 2.4 15.5-3.8 1z" />
+    </SvgIcon>
+  );
+}
+
+/** A key: certificates and machines shared in the work environment. */
+export function IconKey(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="8" cy="15" r="4" />
+      <path d="M10.8 12.2L20 3" />
+      <path d="M16 7l3 3" />
+      <path d="M18 5l2 2" />
+    </SvgIcon>
+  );
+}
+
+export function IconMail(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 7l9 6 9-6" />
+    </SvgIcon>
+  );
+}

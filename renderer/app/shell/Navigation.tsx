@@ -2,14 +2,21 @@ import { NavLink } from 'react-router-dom';
 import { es } from '../../i18n/es.ts';
 import { useNavigationRoutes } from '../hooks.ts';
 
-export function Navigation() {
+/**
+ * The list of areas. Beside the page on wide screens, inside the drawer on narrow ones (where a
+ * choice also closes the drawer through onNavigate).
+ */
+export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   const links = useNavigationRoutes();
   return (
     <nav className="app-nav" aria-label={es.nav.mainNavigation}>
       <ul>
         {links.map(({ route, label, to }) => (
           <li key={route.name}>
-            <NavLink to={to}>{label}</NavLink>
+            {/* data-label reserves the bold width, so the active item does not grow or wrap (app.css). */}
+            <NavLink to={to} onClick={onNavigate} data-label={label}>
+              <span>{label}</span>
+            </NavLink>
           </li>
         ))}
       </ul>

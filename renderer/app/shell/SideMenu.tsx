@@ -10,7 +10,7 @@ import { menuClosed } from '../ui.ts';
 import { useHostVersion, useMachineHash } from './desktopInfo.ts';
 import { ReleaseNotes } from './ReleaseNotes.tsx';
 
-/** The user's drawer: account, payments, release notes, logout and versions (spec §2 Shell). */
+/** The user's part of the menu drawer: account, payments, help, release notes, logout and versions (spec §2 Shell). */
 export function SideMenu() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -32,7 +32,12 @@ export function SideMenu() {
 
   return (
     <aside id="app-side-menu" className="app-side-menu" aria-label={es.sideMenu.title}>
-      {user && <p className="app-side-menu__email">{user.email}</p>}
+      {/* A long address ends in an ellipsis instead of breaking mid-word; the title shows it whole. */}
+      {user && (
+        <p className="app-side-menu__email" title={user.email}>
+          {user.email}
+        </p>
+      )}
       <ul className="app-side-menu__links">
         <li>
           <Link to="/userprofile" onClick={close}>
@@ -46,6 +51,11 @@ export function SideMenu() {
             </Link>
           </li>
         )}
+        <li>
+          <Link to="/help" onClick={close}>
+            {es.nav.Help}
+          </Link>
+        </li>
         <li>
           <button type="button" aria-expanded={notesOpen} onClick={() => setNotesOpen((open) => !open)}>
             {es.sideMenu.releaseNotes}

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Link } from 'react-router-dom';
 import type { BridgeCommand } from '#shared/bridge/contract.ts';
 import { useLauncherSubscriptionQuery } from '../../api/account.ts';
 import { es } from '../../i18n/es.ts';
@@ -30,10 +31,13 @@ export function TopBar({ menuOpen }: { menuOpen: boolean }) {
 
   return (
     <header className="app-topbar">
-      <button type="button" className="app-topbar__menu" aria-expanded={menuOpen} aria-controls="app-side-menu" onClick={() => dispatch(menuToggled())}>
-        <IconMenu size={18} /> {es.topBar.menu}
+      {/* One line at every width: below 900 px the greeting and the plan give way (app.css), the rest stays. */}
+      <button type="button" className="app-topbar__menu" aria-expanded={menuOpen} aria-controls={menuOpen ? 'app-side-menu' : undefined} onClick={() => dispatch(menuToggled())}>
+        <IconMenu size={18} /> <span className="app-topbar__menu-text">{es.topBar.menu}</span>
       </button>
-      <span className="app-topbar__brand">{es.appName}</span>
+      <Link to="/" className="app-topbar__brand">
+        {es.appName}
+      </Link>
       {user && <span className="app-topbar__greeting">{es.topBar.greeting(user.name)}</span>}
       <span className="app-topbar__spacer" />
       {subscription?.active && !subscription.trialing && <span className="app-topbar__plan">{subscription.name}</span>}

@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { BridgeClient } from '../../bridge/client.ts';
 import { jsonResponse, mockApi, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
 import { toastShown } from '../toasts.ts';
-import { usePrompt } from '../hooks.ts';
+import { menuToggled } from '../ui.ts';
+import { useAppSelector, usePrompt } from '../hooks.ts';
 import type { CertificateChoice } from '../contexts.ts';
 import { CreditBanner } from './CreditBanner.tsx';
 import { CreditChip } from './CreditChip.tsx';
+import { Drawer } from './Drawer.tsx';
+import { Navigation } from './Navigation.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -114,6 +117,49 @@ describe('SideMenu', () => {
     expect(await screen.findByRole('heading', { name: 'Marzo' })).toBeTruthy();
     expect(screen.getByText('Nuevo FIE')).toBeTruthy();
     expect(container.ownerDocument.querySelector('script')).toBeNull();
+  });
+});
+
+describe('Drawer', () => {
+  const openDrawer = () => {
+    const view = renderWithApp(<DrawerFromStore />, { preloadedState: signedInState() });
+    act(() => view.store.dispatch(menuToggled()));
+    return view;
+  };
+  function DrawerFromStore() {
+    return <Drawer open={useAppSelector((state) => state.ui.menuOpen)} />;
+  }
+
+  it('is a modal dialog with the navigation and the user menu, and closes on Escape', async () => {
+    vi.stubGlobal('fetch', mockApi({}).fetchMock);
+    const { store } = openDrawer();
+    const dialog = await screen.findByRole('dialog', { name: 'Menú de usuario' });
+    expect(within(dialog).getByRole('navigation', { name: 'Navegación principal' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Mi cuenta' })).toBeTruthy();
+    expect(within(dialog).getByTitle('ana@asesoria.es').textContent).toBe('ana@asesoria.es');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(store.getState().ui.menuOpen).toBe(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('closes from its close button and when a destination is chosen', async () => {
+    vi.stubGlobal('fetch', mockApi({}).fetchMock);
+    const { store } = openDrawer();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(store.getState().ui.menuOpen).toBe(false));
+    act(() => store.dispatch(menuToggled()));
+    fireEvent.click(within(await screen.findByRole('navigation')).getByRole('link', { name: 'Ayuda' }));
+    await waitFor(() => expect(store.getState().ui.menuOpen).toBe(false));
+  });
+});
+
+describe('Navigation', () => {
+  it('reserves the bold width of each label so the active item does not shift the list', () => {
+    renderWithApp(<Navigation />, { preloadedState: signedInState(), path: '/help' });
+    const help = screen.getByRole('link', { name: 'Ayuda' });
+    expect(help.getAttribute('data-label')).toBe('Ayuda');
+    expect(help.className).toContain('active');
+    expect(screen.getByRole('link', { name: 'Inicio' }).className).not.toContain('active');
   });
 });
 

@@ -23,6 +23,7 @@ export default function AltasBajasPage() {
     <div className="ui-page">
       <PageHeader
         title={areas.altasybajas.title}
+        subtitle={areas.altasybajas.dashboard}
         actions={
           <Button variant="secondary" onClick={() => setView('companies')}>
             {text.openCompanies}

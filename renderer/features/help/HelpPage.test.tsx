@@ -1,21 +1,36 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { jsonResponse, mockApi, renderWithApp, signedInState } from '../../test/renderApp.tsx';
 import HelpPage from './HelpPage.tsx';
 
-afterEach(cleanup);
+afterEach(() => vi.unstubAllGlobals());
+
+const withSupport = (email = 'ayuda@mi-asesoria.es') => {
+  vi.stubGlobal('fetch', mockApi({ 'GET /api/support': () => jsonResponse(200, { email }) }).fetchMock);
+};
 
 describe('HelpPage', () => {
-  it('explains how to reach support and is honest about tickets', () => {
-    render(<MemoryRouter><HelpPage /></MemoryRouter>);
+  it('gives the configured support address as a mailto link and is honest about tickets', async () => {
+    withSupport();
+    renderWithApp(<HelpPage />, { preloadedState: signedInState() });
     expect(screen.getByRole('heading', { level: 1, name: 'Ayuda' })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'ayuda@mi-asesoria.es' });
+    expect(link.getAttribute('href')).toBe('mailto:ayuda@mi-asesoria.es');
     const support = screen.getByRole('article', { name: 'Cómo contactar con soporte' });
-    expect(support.textContent).toContain('administrador de tu asesoría');
+    expect(support.textContent).toContain('Escríbenos a');
     expect(support.textContent).toContain('aún no está disponible');
   });
 
+  it('says so when the address cannot be loaded, instead of a dead end', async () => {
+    vi.stubGlobal('fetch', mockApi({ 'GET /api/support': () => jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'x' }) }).fetchMock);
+    renderWithApp(<HelpPage />, { preloadedState: signedInState() });
+    expect((await screen.findByRole('alert')).textContent).toContain('administrador de tu asesoría');
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
+  });
+
   it('describes each area with its availability, linking the available ones', () => {
-    render(<MemoryRouter><HelpPage /></MemoryRouter>);
+    withSupport();
+    renderWithApp(<HelpPage />, { preloadedState: signedInState() });
     expect(screen.getByRole('link', { name: 'Pagos' }).getAttribute('href')).toBe('/payments');
     const fie = screen.getByText('Procesador FIE').closest('div');
     expect(fie?.textContent).toContain('Aún no disponible');

@@ -1,14 +1,31 @@
 import { Link } from 'react-router-dom';
 import { areas, availableAreas, screens } from '../../i18n/es-screens.ts';
-import { IconHelp, InfoCard, PageHeader } from '../../ui/index.ts';
+import { IconHelp, IconMail, InfoCard, PageHeader, Spinner } from '../../ui/index.ts';
+import { useSupportInfoQuery } from './supportApi.ts';
 
 const text = screens.help;
+
+/** The support address (from the server's SUPPORT_EMAIL) as a mailto link, or why it is missing. */
+function SupportAddress() {
+  const { data, isLoading, isError } = useSupportInfoQuery();
+  if (isLoading) return <Spinner size="small" label={text.supportLoading} />;
+  if (isError || !data) return <p role="alert">{text.supportFailed}</p>;
+  return (
+    <p className="app-support__line">
+      <IconMail size={20} /> {text.writeTo}{' '}
+      <a className="app-support__address" href={`mailto:${data.email}`}>
+        {data.email}
+      </a>
+    </p>
+  );
+}
 
 export default function HelpPage() {
   return (
     <div className="ui-page">
       <PageHeader title={text.title} subtitle={text.subtitle} />
       <InfoCard title={text.supportTitle} icon={<IconHelp />} tone="info">
+        <SupportAddress />
         <ol className="ui-list">
           {text.supportSteps.map((step) => (
             <li key={step}>{step}</li>

@@ -1,29 +1,37 @@
 import { Link } from 'react-router-dom';
 import { useSubscriptionUsage } from '../../api/account.ts';
-import { useNavigationRoutes, useSession } from '../../app/hooks.ts';
-import { SubscriptionStatusCard } from '../../ui/index.ts';
+import { useNavigationRoutes } from '../../app/hooks.ts';
+import { PageHeader, SubscriptionStatusCard } from '../../ui/index.ts';
 import { es } from '../../i18n/es.ts';
+import { areaIcon } from './areaIcons.tsx';
 
-/** Greeting, the subscription at a glance, and a tile per area this user may open. */
+/**
+ * The subscription at a glance and a tile per area this user may open. The greeting lives in the top
+ * bar only, so Home titles itself with its area name like every other page.
+ */
 export default function HomePage() {
-  const { user } = useSession();
   const subscription = useSubscriptionUsage();
   const areas = useNavigationRoutes().filter(({ route }) => route.name !== 'Home');
   return (
-    <main className="app-page">
-      <header>
-        <h1>{es.home.title(user?.name ?? '')}</h1>
-        <p className="app-muted">{es.home.subtitle}</p>
-      </header>
+    <main className="ui-page">
+      <PageHeader title={es.nav.Home} subtitle={es.home.subtitle} />
       <SubscriptionStatusCard {...subscription} />
-      <section aria-labelledby="home-areas">
-        <h2 id="home-areas">{es.home.areas}</h2>
+      <section aria-labelledby="home-areas" className="app-page__section">
+        <h2 id="home-areas" className="ui-section__title">{es.home.areas}</h2>
         <ul className="app-tiles">
-          {areas.map(({ route, label, to }) => (
-            <li key={route.name}>
-              <Link to={to}>{label}</Link>
-            </li>
-          ))}
+          {areas.map(({ route, label, to }) => {
+            const Icon = areaIcon(route.name);
+            return (
+              <li key={route.name}>
+                <Link to={to}>
+                  <span className="app-tiles__icon">
+                    <Icon />
+                  </span>
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </section>
     </main>

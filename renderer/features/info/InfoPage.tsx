@@ -1,3 +1,4 @@
+import { BackToApp } from '../../app/shell/BackToApp.tsx';
 import { screens } from '../../i18n/es-screens.ts';
 import { IconMonitor, InfoCard, PageHeader } from '../../ui/index.ts';
 
@@ -7,6 +8,7 @@ const text = screens.info;
 export default function InfoPage() {
   return (
     <div className="ui-page">
+      <BackToApp />
       <PageHeader title={text.title} subtitle={text.subtitle} />
       <section className="ui-card ui-section">
         <p>{text.intro}</p>

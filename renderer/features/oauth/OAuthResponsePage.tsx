@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { BackToApp } from '../../app/shell/BackToApp.tsx';
 import { screens } from '../../i18n/es-screens.ts';
 import { EmptyState, IconAlert, IconCheck, IconInfo } from '../../ui/index.ts';
 
@@ -18,6 +19,7 @@ export default function OAuthResponsePage() {
   return (
     <main className="ui-page ui-page--standalone">
       <h1 className="ui-visually-hidden">{text.title}</h1>
+      <BackToApp />
       <div role={error ? 'alert' : 'status'}>
         <EmptyState icon={outcome.icon} title={outcome.title} text={`${outcome.detail} ${text.closeWindow}`} />
       </div>

@@ -19,5 +19,6 @@ describe('PaymentsPage', () => {
     expect(screen.getByText('01/04/2025')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'El pago en línea todavía no está disponible en esta versión.' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /pagar/i })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cómo contactar con soporte' }).getAttribute('href')).toBe('/help');
   });
 });

@@ -1,6 +1,6 @@
 import { areas } from '../../i18n/es-screens.ts';
-import { ComingSoonArea, IconRobot } from '../../ui/index.ts';
+import { ComingSoonArea, IconCatalog } from '../../ui/index.ts';
 
 export default function RobotekaPage() {
-  return <ComingSoonArea title={areas.roboteka.title} summary={areas.roboteka.summary} icon={<IconRobot />} />;
+  return <ComingSoonArea title={areas.roboteka.title} summary={areas.roboteka.summary} icon={<IconCatalog />} />;
 }

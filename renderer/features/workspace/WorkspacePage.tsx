@@ -1,6 +1,6 @@
 import { areas, screens } from '../../i18n/es-screens.ts';
-import { ComingSoonArea, IconFolder } from '../../ui/index.ts';
+import { ComingSoonArea, IconKey } from '../../ui/index.ts';
 
 export default function WorkspacePage() {
-  return <ComingSoonArea title={areas.workspace.title} summary={areas.workspace.summary} icon={<IconFolder />} emptyTitle={screens.workspace.empty} />;
+  return <ComingSoonArea title={areas.workspace.title} summary={areas.workspace.summary} icon={<IconKey />} emptyTitle={screens.workspace.empty} />;
 }
