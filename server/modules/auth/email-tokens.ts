@@ -29,6 +29,24 @@ export async function findValidUserToken(db: Kysely<Database>, token: string, ki
   return row ? { id: row.id, userId: row.user_id } : null;
 }
 
+/**
+ * Spends a token if it is still unused and unexpired, and says whose it was. One conditional UPDATE
+ * … RETURNING, so of several requests racing with the same link exactly one wins (a read, then a
+ * write, let five concurrent resets all succeed).
+ */
+export async function claimUserToken(db: Kysely<Database>, token: string, kind: UserTokenKind, now: Date): Promise<{ userId: string } | null> {
+  const row = await db
+    .updateTable('user_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('token_hash', '=', hashToken(token))
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row ? { userId: row.user_id } : null;
+}
+
 /** Marks every open token of this kind for the user as used: one link works once, older ones die with it. */
 export async function spendUserTokens(db: Kysely<Database>, userId: string, kind: UserTokenKind, now: Date): Promise<void> {
   await db.updateTable('user_tokens').set({ used_at: now.toISOString() }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();

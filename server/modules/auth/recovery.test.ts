@@ -43,6 +43,22 @@ describe('password reset', () => {
     expect(again.json()).toEqual(INVALID_LINK);
   });
 
+  it('lets only one of five concurrent resets with the same link through', async () => {
+    await registerUser(server.app, 'carrera@asesoria.es');
+    await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'carrera@asesoria.es' } });
+    const token = tokenOf(server.mailedLinks('reset_password')[0] ?? '');
+    const passwords = ['Nueva5678$a', 'Nueva5678$b', 'Nueva5678$c', 'Nueva5678$d', 'Nueva5678$e'];
+    const answers = await Promise.all(passwords.map((password) => server.app.inject({ method: 'POST', url: '/api/auth/resetpasscheck', payload: { token, password } })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) expect(answer.json()).toEqual(INVALID_LINK);
+    // The password that works is the winner's, and only it.
+    const winner = passwords[statuses.indexOf(200)] ?? '';
+    const login = (password: string) => server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'carrera@asesoria.es', password }, remoteAddress: '198.51.100.20' });
+    for (const password of passwords.filter((p) => p !== winner)) expect((await login(password)).statusCode).toBe(401);
+    expect((await login(winner)).statusCode).toBe(200);
+  });
+
   it('answers 202 for an unknown email and sends nothing', async () => {
     const response = await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'nadie@asesoria.es' } });
     expect(response.statusCode).toBe(202);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/service.ts';
-import { EMAIL_VALIDATION_TTL_MS, RESET_PASSWORD_TTL_MS, findValidUserToken, issueUserToken, spendUserTokens } from './email-tokens.ts';
+import { EMAIL_VALIDATION_TTL_MS, RESET_PASSWORD_TTL_MS, claimUserToken, findValidUserToken, issueUserToken, spendUserTokens } from './email-tokens.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -31,13 +31,15 @@ export async function checkResetToken(db: Kysely<Database>, token: string, now: 
 
 /** Sets the new password, spends the link and signs the user out everywhere. */
 export async function completePasswordReset(db: Kysely<Database>, token: string, password: string, now: Date): Promise<void> {
-  const found = await findValidUserToken(db, token, 'reset_password', now);
-  if (!found) throw INVALID_LINK();
+  // A cheap look first, so a dead link costs no password hashing; the claim below decides.
+  if (!(await findValidUserToken(db, token, 'reset_password', now))) throw INVALID_LINK();
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, found.userId, { passwordHash }, now);
-    await spendUserTokens(trx, found.userId, 'reset_password', now);
-    await revokeUserSessions(trx, found.userId, now);
+    const claimed = await claimUserToken(trx, token, 'reset_password', now);
+    if (!claimed) throw INVALID_LINK(); // another request spent it meanwhile; nothing is written
+    await updateUser(trx, claimed.userId, { passwordHash }, now);
+    await spendUserTokens(trx, claimed.userId, 'reset_password', now);
+    await revokeUserSessions(trx, claimed.userId, now);
   });
 }
 
@@ -54,6 +56,7 @@ export async function completeEmailValidation(db: Kysely<Database>, email: strin
   const user = found ? await findUserById(db, found.userId) : undefined;
   if (!found || !user || user.email.toLowerCase() !== email.toLowerCase()) throw INVALID_LINK();
   await db.transaction().execute(async (trx) => {
+    if (!(await claimUserToken(trx, token, 'email_validation', now))) throw INVALID_LINK();
     await trx.updateTable('users').set({ email_validated: 1, updated_at: now.toISOString() }).where('id', '=', user.id).execute();
     await spendUserTokens(trx, user.id, 'email_validation', now);
   });
