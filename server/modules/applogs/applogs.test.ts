@@ -104,6 +104,14 @@ describe('app-log abuse', () => {
     }
     await vi.waitFor(() => expect(guarded.countRows('app_logs')).toBe(3));
   });
+
+  it('stops pruning when the app closes', async () => {
+    guarded = await startTestServer({ appLogs: { pruneEveryMs: 5 } });
+    await guarded.app.close();
+    // A timer left running would now prune a closed database and log an error.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(guarded.logLines().filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
 });
 
 describe('senderKey', () => {
