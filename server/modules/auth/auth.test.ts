@@ -128,6 +128,44 @@ describe('refresh token rotation', () => {
     expect((await firstTab.get('/api/users/me')).statusCode).toBe(200);
   });
 
+  it('hands every replay within the grace the same successor, never a new session', async () => {
+    const jar = await registerUser(server.app, 'replay@asesoria.es');
+    const oldRefresh = jar.value('aa_refresh') ?? '';
+    expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(200);
+    const successor = { access: jar.value('aa_session'), refresh: jar.value('aa_refresh') };
+    for (let i = 0; i < 5; i++) {
+      const replay = await server.app.inject({ method: 'POST', url: '/api/auth/newtoken', cookies: { aa_refresh: oldRefresh } });
+      expect(replay.statusCode).toBe(200);
+      const cookies = Object.fromEntries(replay.cookies.map((cookie) => [cookie.name, cookie.value]));
+      expect(cookies).toEqual({ aa_session: successor.access, aa_refresh: successor.refresh });
+    }
+    // 5 replays used to leave 6 live sessions; now the login's row and its one successor.
+    expect(server.countRows('sessions')).toBe(2);
+    expect((await jar.get('/api/users/me')).statusCode).toBe(200);
+  });
+
+  it('gives concurrent refreshes with one token the same successor', async () => {
+    const jar = await registerUser(server.app, 'paralelo@asesoria.es');
+    const refresh = jar.value('aa_refresh') ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => server.app.inject({ method: 'POST', url: '/api/auth/newtoken', cookies: { aa_refresh: refresh } })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.cookies.find((cookie) => cookie.name === 'aa_refresh')?.value)).size).toBe(1);
+    expect(server.countRows('sessions')).toBe(2);
+  });
+
+  it('follows the chain when the other tab already rotated twice within the grace', async () => {
+    const jar = await registerUser(server.app, 'cadena@asesoria.es');
+    const first = jar.value('aa_refresh') ?? '';
+    expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(200);
+    expect((await jar.post('/api/auth/newtoken')).statusCode).toBe(200);
+    const replay = await server.app.inject({ method: 'POST', url: '/api/auth/newtoken', cookies: { aa_refresh: first } });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.cookies.find((cookie) => cookie.name === 'aa_refresh')?.value).toBe(jar.value('aa_refresh'));
+    expect(server.countRows('sessions')).toBe(3);
+  });
+
   it('does not revive a logged-out family through the grace window', async () => {
     const jar = await registerUser(server.app, 'gone@asesoria.es');
     const oldRefresh = jar.value('aa_refresh') ?? '';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { addMs, hashToken, newOpaqueToken } from './tokens.ts';
@@ -30,12 +30,18 @@ export type RotationResult =
   | { kind: 'invalid' };
 
 /** Starts a session (a new family on login) or continues a family on rotation. */
-export async function createSession(db: Kysely<Database>, userId: string, now: Date, familyId: string = randomUUID()): Promise<IssuedTokens> {
-  const tokens = { accessToken: newOpaqueToken(), refreshToken: newOpaqueToken() };
+export async function createSession(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  familyId: string = randomUUID(),
+  issued: { id: string; tokens: IssuedTokens } = { id: randomUUID(), tokens: { accessToken: newOpaqueToken(), refreshToken: newOpaqueToken() } },
+): Promise<IssuedTokens> {
+  const { tokens } = issued;
   await db
     .insertInto('sessions')
     .values({
-      id: randomUUID(),
+      id: issued.id,
       user_id: userId,
       family_id: familyId,
       access_hash: hashToken(tokens.accessToken),
@@ -63,51 +69,115 @@ export async function findActiveSession(db: Kysely<Database>, accessToken: strin
 /**
  * Trades a refresh token for a new pair. The old pair is revoked; presenting a revoked refresh
  * token again means it was copied, so the whole family is revoked and everyone must log in again,
- * unless it is a concurrent refresh of the same browser (see ROTATION_GRACE_MS).
+ * unless it is a concurrent refresh of the same browser (see ROTATION_GRACE_MS): that one gets the
+ * successor already issued, never a new session (each replay used to add a live session).
  */
 export async function rotateSession(db: Kysely<Database>, refreshToken: string, now: Date): Promise<RotationResult> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('sessions')
-      .select(['id', 'user_id', 'family_id', 'revoked_at', 'refresh_expires_at'])
-      .where('refresh_hash', '=', hashToken(refreshToken))
-      .executeTakeFirst();
+    const row = await findByRefreshToken(trx, refreshToken);
     if (!row) return { kind: 'invalid' } as const;
-    if (row.revoked_at !== null) {
-      if (await isConcurrentRefresh(trx, row.family_id, row.revoked_at, now)) {
-        return { kind: 'rotated', userId: row.user_id, tokens: await createSession(trx, row.user_id, now, row.family_id) } as const;
-      }
-      await revokeFamily(trx, row.family_id, now);
-      return { kind: 'reused' } as const;
-    }
+    if (row.revoked_at !== null) return replayOrTheft(trx, row, refreshToken, now);
     if (row.refresh_expires_at <= now.toISOString()) return { kind: 'invalid' } as const;
-    // Only one concurrent rotation may win the row; the loser goes through the reuse check above.
+
+    const successorId = randomUUID();
+    const tokens = { accessToken: newOpaqueToken(), refreshToken: newOpaqueToken() };
+    // Only one concurrent rotation may win the row; the loser is handed the winner's successor.
     const claimed = await trx
       .updateTable('sessions')
-      .set({ revoked_at: now.toISOString() })
+      .set({ revoked_at: now.toISOString(), successor_sealed: sealSuccessor({ sessionId: successorId, ...tokens }, refreshToken) })
       .where('id', '=', row.id)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (claimed.numUpdatedRows !== 1n && !(await isConcurrentRefresh(trx, row.family_id, now.toISOString(), now))) {
-      await revokeFamily(trx, row.family_id, now);
-      return { kind: 'reused' } as const;
+    if (claimed.numUpdatedRows !== 1n) {
+      const winner = await findByRefreshToken(trx, refreshToken);
+      return winner ? replayOrTheft(trx, winner, refreshToken, now) : ({ kind: 'invalid' } as const);
     }
-    const tokens = await createSession(trx, row.user_id, now, row.family_id);
+    await createSession(trx, row.user_id, now, row.family_id, { id: successorId, tokens });
     return { kind: 'rotated', userId: row.user_id, tokens } as const;
   });
 }
 
-/** Rotated moments ago, and the family still has a live session (logout and theft revoke them all). */
-async function isConcurrentRefresh(db: Kysely<Database>, familyId: string, revokedAt: string, now: Date): Promise<boolean> {
-  if (now.getTime() - new Date(revokedAt).getTime() > ROTATION_GRACE_MS) return false;
-  const live = await db
+interface RefreshRow {
+  id: string;
+  user_id: string;
+  family_id: string;
+  revoked_at: string | null;
+  refresh_expires_at: string;
+  successor_sealed?: string | null;
+}
+
+function findByRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<RefreshRow | undefined> {
+  return db
     .selectFrom('sessions')
-    .select('id')
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .where('refresh_expires_at', '>', now.toISOString())
+    .select(['id', 'user_id', 'family_id', 'revoked_at', 'refresh_expires_at', 'successor_sealed'])
+    .where('refresh_hash', '=', hashToken(refreshToken))
     .executeTakeFirst();
-  return live !== undefined;
+}
+
+/**
+ * A revoked refresh token again: within the grace window, the live end of its chain of successors
+ * (a tab may have rotated twice meanwhile); otherwise, or when the family is dead (logout, theft,
+ * password change), theft: the family is revoked.
+ */
+async function replayOrTheft(db: Kysely<Database>, row: RefreshRow, refreshToken: string, now: Date): Promise<RotationResult> {
+  if (row.revoked_at !== null && now.getTime() - new Date(row.revoked_at).getTime() <= ROTATION_GRACE_MS) {
+    let sealed = row.successor_sealed ?? null;
+    let key = refreshToken;
+    for (let step = 0; sealed !== null && step < 10; step++) {
+      const successor = openSuccessor(sealed, key);
+      if (!successor) break;
+      const next = await db
+        .selectFrom('sessions')
+        .select(['user_id', 'revoked_at', 'refresh_expires_at', 'successor_sealed'])
+        .where('id', '=', successor.sessionId)
+        .executeTakeFirst();
+      if (!next) break;
+      if (next.revoked_at === null) {
+        if (next.refresh_expires_at <= now.toISOString()) break;
+        return { kind: 'rotated', userId: next.user_id, tokens: { accessToken: successor.accessToken, refreshToken: successor.refreshToken } };
+      }
+      sealed = next.successor_sealed ?? null;
+      key = successor.refreshToken;
+    }
+  }
+  await revokeFamily(db, row.family_id, now);
+  return { kind: 'reused' };
+}
+
+interface Successor extends IssuedTokens {
+  sessionId: string;
+}
+
+/**
+ * The successor's tokens, encrypted (AES-256-GCM) under a key derived from the rotated refresh
+ * token, which the database keeps only as a SHA-256: a leaked table reveals no usable token, while
+ * whoever presents the old token within the grace gets back exactly the successor.
+ */
+function sealKey(refreshToken: string): Buffer {
+  return createHmac('sha256', refreshToken).update('autoasesor/session-successor/v1').digest();
+}
+
+function sealSuccessor(successor: Successor, refreshToken: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(refreshToken), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(successor), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function openSuccessor(sealed: string, refreshToken: string): Successor | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(refreshToken), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const value: unknown = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
+    if (value === null || typeof value !== 'object') return null;
+    const { sessionId, accessToken, refreshToken: nextRefresh } = value as Record<string, unknown>;
+    return typeof sessionId === 'string' && typeof accessToken === 'string' && typeof nextRefresh === 'string'
+      ? { sessionId, accessToken, refreshToken: nextRefresh }
+      : null;
+  } catch {
+    return null; // tampered or foreign: treated like no successor
+  }
 }
 
 export async function revokeFamily(db: Kysely<Database>, familyId: string, now: Date): Promise<void> {
