@@ -8,9 +8,11 @@ import { parseInput } from '../../http/parse.ts';
 import { perIp, perIpAndEmail } from '../../http/rate-limit.ts';
 import { requireSession } from '../../http/session.ts';
 import { findUserById } from '../users/service.ts';
+import { hitThrottle } from './throttle.ts';
 import { checkResetToken, completeEmailValidation, completePasswordReset, startEmailValidation, startPasswordReset } from './service.ts';
 
 const emailParamsSchema = z.object({ email: emailField });
+const DAY_MS = 24 * 60 * 60 * 1000;
 const MAIL_FAILED = () => new HttpError(502, 'EMAIL_FAILED', 'Ha ocurrido un error al enviar el correo');
 
 /** Password reset by emailed link, and email validation. */
@@ -20,6 +22,14 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
   // Always 202: the answer never tells whether an account has this email.
   app.post(authPaths.resetPass, { config: { rateLimit: perIpAndEmail(5, 60_000) } }, async (request, reply) => {
     const { email } = parseInput(resetPassRequestSchema, request.body);
+    // Per address and day, in the database: the per-minute limit alone let anyone mail-bomb an
+    // address all day. Over the cap the answer is the same 202, so it tells nothing either.
+    const daily = ctx.authLimits.resetMailsPerDay;
+    const cap = await hitThrottle(db, `mail:reset:${email}`, { windowMs: DAY_MS, freeHits: daily, stepMs: 0, lockAt: daily, lockMs: DAY_MS }, now().getTime());
+    if (!cap.allowed) {
+      request.log.warn({ mail: { purpose: 'reset_password', capped: true } }, 'Límite diario de correos de restablecimiento alcanzado');
+      return reply.status(202).send({ ok: true });
+    }
     const reset = await startPasswordReset(db, email, now());
     if (reset) {
       const link = `${publicUrl}/auth/reset?token=${encodeURIComponent(reset.token)}`;

@@ -59,6 +59,26 @@ describe('password reset', () => {
     expect((await login(winner)).statusCode).toBe(200);
   });
 
+  it('caps reset mails per address per day, answering 202 all the same', async () => {
+    const capped = await startTestServer({ now: () => now, authLimits: { resetMailsPerDay: 3 } });
+    try {
+      await registerUser(capped.app, 'buzon@asesoria.es');
+      // From a new address each time, as a mail bomber would, past the per-minute limit per client.
+      let client = 0;
+      const ask = () => capped.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'buzon@asesoria.es' }, remoteAddress: `198.51.100.${++client}` });
+      for (let minute = 0; minute < 5; minute++) {
+        now = new Date(Date.UTC(2025, 4, 5, 9, minute * 2));
+        expect((await ask()).statusCode).toBe(202);
+      }
+      expect(capped.mailedLinks('reset_password')).toHaveLength(3);
+      now = new Date('2025-05-06T09:10:00Z'); // a day after the third
+      expect((await ask()).statusCode).toBe(202);
+      expect(capped.mailedLinks('reset_password')).toHaveLength(4);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('answers 202 for an unknown email and sends nothing', async () => {
     const response = await server.app.inject({ method: 'POST', url: '/api/auth/resetpass', payload: { email: 'nadie@asesoria.es' } });
     expect(response.statusCode).toBe(202);

@@ -6,6 +6,7 @@ import { parseInput } from '../../http/parse.ts';
 import { clearSessionCookies, optionalSession, refreshTokenOf, setSessionCookies } from '../../http/session.ts';
 import { loadUserData } from '../users/service.ts';
 import { guardPasswordAttempt } from './guard.ts';
+import { schedulePurge } from './purge.ts';
 import { checkCredentials } from './service.ts';
 import { createSession, familyOfRefreshToken, revokeFamily, rotateSession } from './sessions.ts';
 
@@ -14,6 +15,7 @@ export const SECURITY_LOGOUT_REASON = 'Tu sesión se ha cerrado por seguridad. V
 /** Login, logout and refresh-token rotation. */
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, now, cookieSecure } = ctx;
+  schedulePurge(app, ctx);
 
   // Limited by database-held counters (guard.ts), not the in-memory rate-limit plugin, whose LRU an
   // attacker could flush with junk keys.
