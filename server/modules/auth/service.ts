@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/service.ts';
 import { EMAIL_VALIDATION_TTL_MS, RESET_PASSWORD_TTL_MS, claimUserToken, findValidUserToken, issueUserToken, spendUserTokens } from './email-tokens.ts';
+import { assertStrongPassword } from './password-strength.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -32,7 +33,10 @@ export async function checkResetToken(db: Kysely<Database>, token: string, now: 
 /** Sets the new password, spends the link and signs the user out everywhere. */
 export async function completePasswordReset(db: Kysely<Database>, token: string, password: string, now: Date): Promise<void> {
   // A cheap look first, so a dead link costs no password hashing; the claim below decides.
-  if (!(await findValidUserToken(db, token, 'reset_password', now))) throw INVALID_LINK();
+  const found = await findValidUserToken(db, token, 'reset_password', now);
+  const user = found ? await findUserById(db, found.userId) : undefined;
+  if (!user) throw INVALID_LINK();
+  assertStrongPassword(password, 'password', [user.email, user.name]);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const claimed = await claimUserToken(trx, token, 'reset_password', now);
