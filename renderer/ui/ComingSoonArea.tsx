@@ -23,11 +23,11 @@ export interface ComingSoonAreaProps {
  */
 export function ComingSoonArea({ title, summary, icon = <IconTools />, emptyTitle = screens.comingSoonTitle, lead, children }: ComingSoonAreaProps) {
   return (
-    <div className="ui-page">
+    <main className="ui-page">
       {lead}
       <PageHeader title={title} />
       <EmptyState icon={icon} title={emptyTitle} text={`${summary} ${screens.notAvailableYet}`} />
       {children}
-    </div>
+    </main>
   );
 }

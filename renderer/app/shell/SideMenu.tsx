@@ -10,7 +10,7 @@ import { menuClosed } from '../ui.ts';
 import { useHostVersion, useMachineHash } from './desktopInfo.ts';
 import { ReleaseNotes } from './ReleaseNotes.tsx';
 
-/** The user's part of the menu drawer: account, payments, help, release notes, logout and versions (spec §2 Shell). */
+/** The user's part of the menu drawer: account, payments, release notes, logout and versions (spec §2 Shell). */
 export function SideMenu() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -51,11 +51,6 @@ export function SideMenu() {
             </Link>
           </li>
         )}
-        <li>
-          <Link to="/help" onClick={close}>
-            {es.nav.Help}
-          </Link>
-        </li>
         <li>
           <button type="button" aria-expanded={notesOpen} onClick={() => setNotesOpen((open) => !open)}>
             {es.sideMenu.releaseNotes}

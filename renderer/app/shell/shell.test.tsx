@@ -212,10 +212,11 @@ describe('the prompt modal', () => {
     const onAnswer = vi.fn();
     renderWithApp(<PromptButtons certificates={[]} onAnswer={onAnswer} />);
     fireEvent.click(screen.getByRole('button', { name: 'texto' }));
-    fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Oficina' } });
+    // The dialog's code is loaded when a modal first opens, so it appears a moment later.
+    fireEvent.change(await screen.findByLabelText('Nombre'), { target: { value: 'Oficina' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(onAnswer).toHaveBeenCalledWith('Oficina'));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('lets the user pick a certificate, and says when there are none', async () => {
@@ -223,14 +224,14 @@ describe('the prompt modal', () => {
     const certificate = { id: 'c1', name: 'ANA PÉREZ - 12345678Z', detail: 'PC-OFICINA' };
     const { unmount } = renderWithApp(<PromptButtons certificates={[certificate]} onAnswer={onAnswer} />);
     fireEvent.click(screen.getByRole('button', { name: 'certificado' }));
-    fireEvent.click(screen.getByRole('radio', { name: /ANA PÉREZ/ }));
+    fireEvent.click(await screen.findByRole('radio', { name: /ANA PÉREZ/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(certificate));
     unmount();
 
     renderWithApp(<PromptButtons certificates={[]} onAnswer={onAnswer} />);
     fireEvent.click(screen.getByRole('button', { name: 'certificado' }));
-    expect(screen.getByText('No tienes certificados')).toBeTruthy();
+    expect(await screen.findByText('No tienes certificados')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(onAnswer).toHaveBeenLastCalledWith(null));
   });

@@ -12,15 +12,15 @@ export default function AltasBajasPage() {
 
   if (view === 'companies') {
     return (
-      <div className="ui-page">
+      <main className="ui-page">
         <PageHeader title={text.companiesTitle} onBack={() => setView('dashboard')} />
         <EmptyState icon={<IconUsers />} title={text.noCompanies} text={screens.notAvailableYet} />
-      </div>
+      </main>
     );
   }
 
   return (
-    <div className="ui-page">
+    <main className="ui-page">
       <PageHeader
         title={areas.altasybajas.title}
         subtitle={areas.altasybajas.dashboard}
@@ -41,6 +41,6 @@ export default function AltasBajasPage() {
           <p className="ui-muted">{text.emptyHistory}</p>
         </section>
       </div>
-    </div>
+    </main>
   );
 }

@@ -44,7 +44,7 @@ export default function FlowsPage() {
   if (id) return <Navigate to="/flows" replace />;
 
   return (
-    <div className="ui-page">
+    <main className="ui-page">
       <PageHeader title={areas.flows.title} />
       <EmptyState icon={<IconRobot />} title={screens.comingSoonTitle} text={`${areas.flows.summary} ${text.listNotAvailable}`} />
       <section className="ui-card ui-section" aria-labelledby="flows-history-title">
@@ -54,6 +54,6 @@ export default function FlowsPage() {
         </div>
         <Table caption={text.historyTitle} columns={columns} rows={noRuns} rowKey={(row) => row.id} emptyMessage={text.emptyHistory} />
       </section>
-    </div>
+    </main>
   );
 }

@@ -22,7 +22,7 @@ function SupportAddress() {
 
 export default function HelpPage() {
   return (
-    <div className="ui-page">
+    <main className="ui-page">
       <PageHeader title={text.title} subtitle={text.subtitle} />
       <InfoCard title={text.supportTitle} icon={<IconHelp />} tone="info">
         <SupportAddress />
@@ -54,6 +54,6 @@ export default function HelpPage() {
           ))}
         </dl>
       </section>
-    </div>
+    </main>
   );
 }

@@ -7,7 +7,7 @@ const text = screens.info;
 /** A public page that explains what AutoAsesor is. */
 export default function InfoPage() {
   return (
-    <div className="ui-page">
+    <main className="ui-page">
       <BackToApp />
       <PageHeader title={text.title} subtitle={text.subtitle} />
       <section className="ui-card ui-section">
@@ -22,6 +22,6 @@ export default function InfoPage() {
       <InfoCard title={text.modesTitle} icon={<IconMonitor />}>
         <p>{text.modes}</p>
       </InfoCard>
-    </div>
+    </main>
   );
 }

@@ -7,7 +7,7 @@ const text = screens.onboarding;
 /** A checklist of what to set up first; each step says plainly whether this version offers it. */
 export default function OnboardingPage() {
   return (
-    <div className="ui-page">
+    <main className="ui-page">
       <PageHeader title={text.title} subtitle={text.subtitle} />
       <ol className="ui-card ui-checklist" aria-label={text.checklistLabel}>
         {text.steps.map((step) => (
@@ -27,6 +27,6 @@ export default function OnboardingPage() {
           </li>
         ))}
       </ol>
-    </div>
+    </main>
   );
 }
