@@ -133,7 +133,9 @@ export const es = {
     title: 'Mi cuenta',
     personal: 'Datos personales',
     language: 'Idioma',
-    languages: { es: 'Español', en: 'English', ca: 'Català' },
+    /** Only Spanish has translations, so it is the only language offered (the stored value may still be en/ca). */
+    spanish: 'Español',
+    spanishOnly: 'Por ahora AutoAsesor está disponible solo en español.',
     saved: 'Datos guardados',
     passwordTitle: 'Cambiar contraseña',
     currentPassword: 'Contraseña actual',

@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
-import { languageSchema } from '#shared/domain/user.ts';
-import type { Language, UserData } from '#shared/domain/user.ts';
+import { useState } from 'react';
+import type { UserData } from '#shared/domain/user.ts';
 import { useUpdateProfileMutation } from '../../api/session.ts';
 import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
@@ -13,14 +12,13 @@ const rules: FormRules<'name'> = { name: { required: true } };
 
 export function ProfileForm({ user }: { user: UserData }) {
   const form = useAppForm({ defaultValues: { name: user.name }, rules });
-  const [language, setLanguage] = useState<Language>(user.language);
   const [update, { isLoading }] = useUpdateProfileMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const toast = useToast();
-  const languageId = useId();
 
   const submit = form.submit(async ({ name }) => {
-    const result = await update({ name: name.trim(), language });
+    // Spanish is the only language with translations: saving the profile records it (spec: es, en, ca stay valid values).
+    const result = await update({ name: name.trim(), language: 'es' });
     if (result.error) setAlert(form.applyServerError(result.error) ?? null);
     else toast.success(es.profile.saved);
   });
@@ -31,14 +29,10 @@ export function ProfileForm({ user }: { user: UserData }) {
       {alert && <p className="app-form__alert" role="alert">{alert}</p>}
       <TextField label={es.auth.name} autoComplete="name" {...form.field('name')} />
       <div className="app-field">
-        <label htmlFor={languageId}>{es.profile.language}</label>
-        <select id={languageId} value={language} onChange={(event) => setLanguage(languageSchema.parse(event.target.value))}>
-          {languageSchema.options.map((option) => (
-            <option key={option} value={option}>
-              {es.profile.languages[option]}
-            </option>
-          ))}
-        </select>
+        <span className="app-field__label">{es.profile.language}</span>
+        <p className="app-field__static">
+          {es.profile.spanish} <span className="app-muted">· {es.profile.spanishOnly}</span>
+        </p>
       </div>
       <Button type="submit" loading={isLoading}>{es.common.save}</Button>
     </form>

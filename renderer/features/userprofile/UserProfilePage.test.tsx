@@ -9,16 +9,18 @@ afterEach(() => vi.unstubAllGlobals());
 const renderProfile = () => renderWithApp(<UserProfilePage />, { preloadedState: signedInState(), toasts: true });
 
 describe('UserProfilePage', () => {
-  it('saves the name and language and updates the session', async () => {
+  it('saves the name with Spanish, the only language offered, and updates the session', async () => {
     const api = mockApi({ 'PUT /api/users': (body) => jsonResponse(200, { userData: testUser(body as Partial<UserData>) }) });
     vi.stubGlobal('fetch', api.fetchMock);
     const { store } = renderProfile();
     fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Ana María' } });
-    fireEvent.change(screen.getByLabelText('Idioma'), { target: { value: 'ca' } });
+    expect(screen.queryByRole('combobox', { name: 'Idioma' })).toBeNull();
+    expect(screen.queryByText('English')).toBeNull();
+    expect(screen.queryByText('Català')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
 
     expect((await screen.findByRole('status')).textContent).toContain('Datos guardados');
-    expect(api.calls[0]?.body).toEqual({ name: 'Ana María', language: 'ca' });
+    expect(api.calls[0]?.body).toEqual({ name: 'Ana María', language: 'es' });
     expect(store.getState().session.user?.name).toBe('Ana María');
   });
 
