@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Table } from './Table.tsx';
 import type { TableColumn } from './Table.tsx';
@@ -78,5 +78,36 @@ describe('Table', () => {
     expect(screen.getByRole('button', { name: 'Ocultar detalle' }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Ocultar detalle' }));
     expect(screen.queryByText('Log 1')).toBeNull();
+  });
+
+  it('keeps only the rows that contain every searched word, back on page 1', () => {
+    const { rerender } = render(<Table caption="Historial" columns={columns} rows={runs(30)} rowKey={(run) => run.id} emptyMessage="Vacío" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    rerender(<Table caption="Historial" columns={columns} rows={runs(30)} rowKey={(run) => run.id} emptyMessage="Vacío" search="robot 2" />);
+    // 'robot' everywhere; '2' in the name (2, 12, 20..29) or the cost (Robot 3, 13, 21..30): 15 rows.
+    expect(screen.getByText('Página 1 de 2')).toBeTruthy();
+    expect(firstCells()).toEqual(['Robot 2', 'Robot 3', 'Robot 12', 'Robot 13', ...Array.from({ length: 8 }, (_, index) => `Robot ${20 + index}`)]);
+    rerender(<Table caption="Historial" columns={columns} rows={runs(30)} rowKey={(run) => run.id} emptyMessage="Sin resultados" search="ninguno" />);
+    expect(screen.getByRole('cell', { name: 'Sin resultados' })).toBeTruthy();
+  });
+
+  it('renders only the rows in view of a long virtual list, and follows the sort', () => {
+    // jsdom has no layout: give the scroll box the height the CSS would.
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    try {
+      render(<Table caption="Historial" columns={columns} rows={runs(10_000)} rowKey={(run) => run.id} emptyMessage="Vacío" virtual={{ height: 400, rowHeight: 40 }} />);
+      const table = screen.getByRole('table', { name: 'Historial' });
+      expect(table.getAttribute('aria-rowcount')).toBe('10001');
+      const shown = bodyRows().filter((row) => row.getAttribute('aria-hidden') !== 'true');
+      // 10 rows fit in 400 px, plus the overscan: nowhere near 10,000.
+      expect(shown.length).toBeGreaterThanOrEqual(10);
+      expect(shown.length).toBeLessThan(30);
+      expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
+      fireEvent.click(within(screen.getByRole('columnheader', { name: /Coste/ })).getByRole('button'));
+      fireEvent.click(within(screen.getByRole('columnheader', { name: /Coste/ })).getByRole('button'));
+      expect(firstCells()[0]).toBe('Robot 10000');
+    } finally {
+      height.mockRestore();
+    }
   });
 });

@@ -1,17 +1,16 @@
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
+import type { PaginationState, Row as TableRow, SortingState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { widgets } from '../i18n/es-screens.ts';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconChevronUpDown } from './icons.tsx';
 import { Pagination } from './Pagination.tsx';
-import { DEFAULT_PAGE_SIZE, nextSort, pageCountOf, pageOf, sortRows } from './tableModel.ts';
-import type { SortDirection, SortState, SortValue } from './tableModel.ts';
+import { DEFAULT_PAGE_SIZE, searchOptions, toColumnDefs, toSortingState } from './tableModel.ts';
+import type { ColumnSpec, SortDirection, SortState } from './tableModel.ts';
 
-export interface TableColumn<Row> {
-  key: string;
-  header: string;
+export interface TableColumn<Row> extends ColumnSpec<Row> {
   render: (row: Row) => ReactNode;
-  /** Columns with a sort value get a sort button in their header. */
-  sortValue?: (row: Row) => SortValue;
 }
 
 export interface TableProps<Row> {
@@ -24,7 +23,14 @@ export interface TableProps<Row> {
   emptyMessage: ReactNode;
   pageSize?: number;
   initialSort?: SortState;
-  /** When given, each row gets a button that shows this content below it. */
+  /** Text from the screen's search box: rows must contain every word (accents and case ignored). */
+  search?: string;
+  /**
+   * For long lists (run history, FIE entries): all rows in one box of this height that scrolls,
+   * only the rows in view rendered (TanStack Virtual), instead of pages.
+   */
+  virtual?: { height: number; rowHeight?: number };
+  /** When given, each row gets a button that shows this content below it (paged tables only). */
   renderExpanded?: (row: Row) => ReactNode;
 }
 
@@ -34,20 +40,46 @@ function SortIcon({ direction }: { direction: SortDirection | undefined }) {
   return <Icon size={14} className="ui-table__sort-icon" />;
 }
 
-export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageSize = DEFAULT_PAGE_SIZE, initialSort, renderExpanded }: TableProps<Row>) {
-  const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
-  const [page, setPage] = useState(0);
+/**
+ * A data table on TanStack Table: sortable headers (aria-sort), a search over the searchable columns,
+ * and either pages or virtual rows. It scrolls sideways inside its card on narrow screens.
+ */
+export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageSize = DEFAULT_PAGE_SIZE, initialSort, search = '', virtual, renderExpanded }: TableProps<Row>) {
+  const [sorting, setSorting] = useState<SortingState>(() => toSortingState(initialSort));
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // A new search starts from the first page (React's "adjust state when a prop changes").
+  const [searchShown, setSearchShown] = useState(search);
+  if (searchShown !== search) {
+    setSearchShown(search);
+    setPagination((previous) => ({ ...previous, pageIndex: 0 }));
+  }
+  const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
+  const search$ = useMemo(() => searchOptions(columns), [columns]);
 
-  const sorted = useMemo(() => {
-    const column = sort && columns.find((candidate) => candidate.key === sort.key);
-    return column?.sortValue && sort ? sortRows(rows, column.sortValue, sort.direction) : [...rows];
-  }, [rows, columns, sort]);
-  const pageCount = pageCountOf(sorted.length, pageSize);
-  // When rows shrink (a filter, a deletion) the page shown stays within range.
-  const currentPage = Math.min(page, pageCount - 1);
-  const visible = pageOf(sorted, currentPage, pageSize);
-  const columnCount = columns.length + (renderExpanded ? 1 : 0);
+  const table = useReactTable<Row>({
+    data: rows as Row[],
+    columns: columnDefs,
+    state: { sorting, globalFilter: search, pagination: virtual ? { pageIndex: 0, pageSize: Math.max(1, rows.length) } : pagination },
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPagination((previous) => ({ ...previous, pageIndex: 0 }));
+    },
+    onPaginationChange: setPagination,
+    // New rows (a reload, a deletion) start from the first page too.
+    autoResetPageIndex: true,
+    enableSortingRemoval: false,
+    ...search$,
+    getRowId: (row) => rowKey(row),
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: virtual ? undefined : getPaginationRowModel(),
+  });
+
+  const shown = virtual ? table.getRowModel().rows : table.getPaginationRowModel().rows;
+  const columnCount = columns.length + (renderExpanded && !virtual ? 1 : 0);
+  const byKey = useMemo(() => new Map(columns.map((column) => [column.key, column])), [columns]);
 
   const toggleRow = (key: string) =>
     setExpanded((previous) => {
@@ -57,45 +89,65 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
       return next;
     });
 
+  const head = (
+    <thead>
+      <tr>
+        {renderExpanded && !virtual && (
+          <th scope="col">
+            <span className="ui-visually-hidden">{widgets.rowDetail}</span>
+          </th>
+        )}
+        {table.getFlatHeaders().map((header) => {
+          const column = header.column;
+          const sorted = column.getIsSorted();
+          const direction: SortDirection | undefined = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined;
+          const label = byKey.get(column.id)?.header ?? column.id;
+          return (
+            <th key={header.id} scope="col" aria-sort={column.getCanSort() ? (direction ?? 'none') : undefined}>
+              {column.getCanSort() ? (
+                <button
+                  type="button"
+                  className="ui-table__sort"
+                  // Unsorted and descending columns go ascending; ascending flips to descending.
+                  onClick={() => column.toggleSorting(sorted === 'asc')}
+                >
+                  {label}
+                  <SortIcon direction={direction} />
+                </button>
+              ) : (
+                label
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+
+  const cells = (row: TableRow<Row>) => columns.map((column) => <td key={column.key}>{column.render(row.original)}</td>);
+  const empty = (
+    <tr>
+      <td colSpan={columnCount} className="ui-table__empty">
+        {emptyMessage}
+      </td>
+    </tr>
+  );
+
+  if (virtual) {
+    return (
+      <VirtualBody caption={caption} head={head} rows={shown} columnCount={columnCount} height={virtual.height} rowHeight={virtual.rowHeight ?? 41} empty={empty} cells={cells} />
+    );
+  }
+
   return (
     <div className="ui-table-wrap">
       <table className="ui-table">
         <caption className="ui-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {renderExpanded && <th scope="col"><span className="ui-visually-hidden">{widgets.rowDetail}</span></th>}
-            {columns.map((column) => {
-              const direction = sort?.key === column.key ? sort.direction : undefined;
-              return (
-                <th key={column.key} scope="col" aria-sort={column.sortValue ? (direction ?? 'none') : undefined}>
-                  {column.sortValue ? (
-                    <button
-                      type="button"
-                      className="ui-table__sort"
-                      onClick={() => {
-                        setSort(nextSort(sort, column.key));
-                        setPage(0);
-                      }}
-                    >
-                      {column.header}
-                      <SortIcon direction={direction} />
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
+        {head}
         <tbody>
-          {visible.length === 0 && (
-            <tr>
-              <td colSpan={columnCount} className="ui-table__empty">{emptyMessage}</td>
-            </tr>
-          )}
-          {visible.map((row) => {
-            const key = rowKey(row);
+          {shown.length === 0 && empty}
+          {shown.map((row) => {
+            const key = row.id;
             const isOpen = expanded.has(key);
             return (
               <Fragment key={key}>
@@ -114,13 +166,11 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
                       </button>
                     </td>
                   )}
-                  {columns.map((column) => (
-                    <td key={column.key}>{column.render(row)}</td>
-                  ))}
+                  {cells(row)}
                 </tr>
                 {renderExpanded && isOpen && (
                   <tr id={`detail-${key}`} className="ui-table__detail">
-                    <td colSpan={columnCount}>{renderExpanded(row)}</td>
+                    <td colSpan={columnCount}>{renderExpanded(row.original)}</td>
                   </tr>
                 )}
               </Fragment>
@@ -128,7 +178,65 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
           })}
         </tbody>
       </table>
-      <Pagination page={currentPage} pageCount={pageCount} onPageChange={setPage} />
+      <Pagination page={table.getState().pagination.pageIndex} pageCount={Math.max(1, table.getPageCount())} onPageChange={(page) => table.setPageIndex(page)} />
+    </div>
+  );
+}
+
+interface VirtualBodyProps<Row> {
+  caption: string;
+  head: ReactNode;
+  rows: TableRow<Row>[];
+  columnCount: number;
+  height: number;
+  rowHeight: number;
+  empty: ReactNode;
+  cells: (row: TableRow<Row>) => ReactNode;
+}
+
+/**
+ * Only the rows in view (plus a few) are in the DOM; spacer rows keep the scroll height, so the
+ * markup stays a real table. aria-rowcount/aria-rowindex tell screen readers where they are.
+ */
+function VirtualBody<Row>({ caption, head, rows, columnCount, height, rowHeight, empty, cells }: VirtualBodyProps<Row>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  return (
+    <div ref={scrollRef} className="ui-table-wrap ui-table-wrap--virtual" style={{ maxHeight: height }}>
+      <table className="ui-table" aria-rowcount={rows.length + 1}>
+        <caption className="ui-visually-hidden">{caption}</caption>
+        {head}
+        <tbody>
+          {rows.length === 0 && empty}
+          {before > 0 && (
+            <tr aria-hidden="true" className="ui-table__spacer">
+              <td colSpan={columnCount} style={{ height: before }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <tr key={row.id} className="ui-table__row" aria-rowindex={item.index + 2} style={{ height: rowHeight }}>
+                {cells(row)}
+              </tr>
+            );
+          })}
+          {after > 0 && (
+            <tr aria-hidden="true" className="ui-table__spacer">
+              <td colSpan={columnCount} style={{ height: after }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
     </div>
   );
 }

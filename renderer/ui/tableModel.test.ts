@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { compareSortValues, nextSort, pageCountOf, pageOf, sortRows } from './tableModel.ts';
+import { compareSortValues, createTableModel, searchText, textSortKey } from './tableModel.ts';
+import type { ColumnSpec } from './tableModel.ts';
+
+interface Entry {
+  name: string;
+  n: number | null;
+}
+
+const columns: ColumnSpec<Entry>[] = [
+  { key: 'name', header: 'Nombre', sortValue: (row) => row.name },
+  { key: 'n', header: 'Número', sortValue: (row) => row.n },
+];
+
+const names = (rows: { original: Entry }[]) => rows.map((row) => row.original.name);
 
 describe('table model', () => {
   it('compares Spanish text ignoring case and accents, and numbers inside text naturally', () => {
@@ -7,31 +20,55 @@ describe('table model', () => {
     expect(compareSortValues('Robot 2', 'Robot 10')).toBeLessThan(0);
   });
 
+  it('builds text sort keys in the same order as the Spanish collator', () => {
+    const words = ['Ñandú', 'nube', 'Oca', 'ÁLAMO', 'alamo', 'Robot 10', 'Robot 2', 'robot 007', 'Zapato', 'zona', 'Muñoz', 'Munoz', 'Murcia', 'Canción', 'cancion 3'];
+    const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+    const byKey = [...words].sort((a, b) => (textSortKey(a) < textSortKey(b) ? -1 : textSortKey(a) > textSortKey(b) ? 1 : 0));
+    const byCollator = [...words].sort((a, b) => collator.compare(a, b));
+    // Equal keys (álamo/ÁLAMO) may keep either order; compare the keys' sequence, not the words'.
+    expect(byKey.map(textSortKey)).toEqual(byCollator.map(textSortKey));
+    expect(textSortKey('álamo')).toBe(textSortKey('Alamo'));
+  });
+
   it('compares dates by time', () => {
     expect(compareSortValues(new Date('2024-01-02'), new Date('2024-01-01'))).toBeGreaterThan(0);
   });
 
-  it('keeps blanks last and ties in their original order', () => {
-    const rows = [
+  it('keeps blanks last and ties in their original order, in both directions', () => {
+    const rows: Entry[] = [
       { name: 'b', n: 1 },
       { name: 'blank', n: null },
       { name: 'a', n: 1 },
       { name: 'c', n: 0 },
     ];
-    expect(sortRows(rows, (row) => row.n, 'descending').map((row) => row.name)).toEqual(['b', 'a', 'c', 'blank']);
-    expect(sortRows(rows, (row) => row.n, 'ascending').map((row) => row.name)).toEqual(['c', 'b', 'a', 'blank']);
+    const descending = createTableModel({ rows, columns, sort: { key: 'n', direction: 'descending' } });
+    expect(names(descending.getSortedRowModel().rows)).toEqual(['b', 'a', 'c', 'blank']);
+    const ascending = createTableModel({ rows, columns, sort: { key: 'n', direction: 'ascending' } });
+    expect(names(ascending.getSortedRowModel().rows)).toEqual(['c', 'b', 'a', 'blank']);
   });
 
-  it('counts at least one page and slices pages', () => {
-    expect(pageCountOf(0, 12)).toBe(1);
-    expect(pageCountOf(24, 12)).toBe(2);
-    expect(pageCountOf(25, 12)).toBe(3);
-    expect(pageOf([1, 2, 3, 4, 5], 1, 2)).toEqual([3, 4]);
+  it('pages rows, with at least one page', () => {
+    const rows = Array.from({ length: 25 }, (_, index) => ({ name: `R${index}`, n: index }));
+    const table = createTableModel({ rows, columns, pageSize: 12 });
+    expect(table.getPageCount()).toBe(3);
+    table.setPageIndex(2);
+    expect(names(table.getPaginationRowModel().rows)).toEqual(['R24']);
+    expect(createTableModel({ rows: [], columns }).getPageCount()).toBe(0);
   });
 
-  it('flips the direction on the same column and starts ascending on another', () => {
-    expect(nextSort(null, 'date')).toEqual({ key: 'date', direction: 'ascending' });
-    expect(nextSort({ key: 'date', direction: 'ascending' }, 'date').direction).toBe('descending');
-    expect(nextSort({ key: 'date', direction: 'descending' }, 'cost')).toEqual({ key: 'cost', direction: 'ascending' });
+  it('searches every word, ignoring accents and case, over the searchable columns', () => {
+    const rows: Entry[] = [
+      { name: 'GARCÍA MUÑOZ', n: 10 },
+      { name: 'García López', n: 11 },
+      { name: 'Pérez', n: 12 },
+    ];
+    expect(searchText('GARCÍA')).toBe('garcia');
+    expect(names(createTableModel({ rows, columns, search: 'garcia' }).getFilteredRowModel().rows)).toEqual(['GARCÍA MUÑOZ', 'García López']);
+    expect(names(createTableModel({ rows, columns, search: 'garcia munoz' }).getFilteredRowModel().rows)).toEqual(['GARCÍA MUÑOZ']);
+    expect(names(createTableModel({ rows, columns, search: '12' }).getFilteredRowModel().rows)).toEqual(['Pérez']);
+    expect(createTableModel({ rows, columns, search: '  ' }).getFilteredRowModel().rows).toHaveLength(3);
+    const table = createTableModel({ rows, columns });
+    table.setGlobalFilter('lopez');
+    expect(names(table.getFilteredRowModel().rows)).toEqual(['García López']);
   });
 });

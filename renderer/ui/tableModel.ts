@@ -1,3 +1,12 @@
+import { createTable, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel } from '@tanstack/react-table';
+import type { ColumnDef, FilterFn, Row as TanStackRow, SortingState, Table, TableOptionsResolved } from '@tanstack/react-table';
+
+/**
+ * What the Table widget hands to TanStack Table: column definitions with Spanish ordering and
+ * blanks-last sorting, and an accent- and case-blind global filter. The widget and the benchmark
+ * (scripts/bench/table-bench.ts) build their tables from these, so the bench measures what users get.
+ */
+
 export type SortDirection = 'ascending' | 'descending';
 export type SortValue = string | number | Date | null | undefined;
 
@@ -6,46 +15,189 @@ export interface SortState {
   direction: SortDirection;
 }
 
+/** A column as screens describe it; `render` stays in the widget (the model needs no React). */
+export interface ColumnSpec<Row> {
+  key: string;
+  header: string;
+  /** Columns with a sort value can be sorted from their header. */
+  sortValue?: (row: Row) => SortValue;
+  /** Text the search box matches; defaults to the sort value when it is text or a number. */
+  filterValue?: (row: Row) => string;
+}
+
 export const DEFAULT_PAGE_SIZE = 12;
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
-/** Blank values sort last whichever the direction, so they never crowd the top of a list. */
+function isBlank(value: SortValue): value is null | undefined | '' {
+  return value === null || value === undefined || value === '';
+}
+
+/** Spanish order for text (case and accents ignored, numbers inside text natural), time for dates. */
 export function compareSortValues(a: SortValue, b: SortValue): number {
-  const aBlank = a === null || a === undefined || a === '';
-  const bBlank = b === null || b === undefined || b === '';
-  if (aBlank || bBlank) return aBlank === bBlank ? 0 : aBlank ? 1 : -1;
+  if (isBlank(a) || isBlank(b)) return isBlank(a) === isBlank(b) ? 0 : isBlank(a) ? 1 : -1;
   if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
   const aNumber = a instanceof Date ? a.getTime() : Number(a);
   const bNumber = b instanceof Date ? b.getTime() : Number(b);
   return aNumber - bNumber;
 }
 
-export function sortRows<Row>(rows: readonly Row[], valueOf: (row: Row) => SortValue, direction: SortDirection): Row[] {
-  const sign = direction === 'ascending' ? 1 : -1;
-  return rows
-    .map((row, index) => ({ row, index, value: valueOf(row) }))
-    .sort((a, b) => {
-      const aBlank = a.value === null || a.value === undefined || a.value === '';
-      const bBlank = b.value === null || b.value === undefined || b.value === '';
-      // Blanks stay at the end in both directions; ties keep their original order.
-      const order = aBlank || bBlank ? compareSortValues(a.value, b.value) : sign * compareSortValues(a.value, b.value);
-      return order || a.index - b.index;
-    })
-    .map(({ row }) => row);
+/** Lower case without accents, so 'garcia' finds 'GARCÍA'. */
+export function searchText(value: string): string {
+  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
-export function pageCountOf(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+// Normalised cell text per row object and column: a search re-runs on every keystroke over up to 10^5
+// rows, and normalising each cell once instead of per keystroke keeps that within budget.
+const searchCache = new WeakMap<object, Map<string, string>>();
+
+function cachedSearchText(row: unknown, columnId: string, raw: () => string): string {
+  if (typeof row !== 'object' || row === null) return searchText(raw());
+  let cells = searchCache.get(row);
+  if (!cells) {
+    cells = new Map();
+    searchCache.set(row, cells);
+  }
+  let text = cells.get(columnId);
+  if (text === undefined) {
+    text = searchText(raw());
+    cells.set(columnId, text);
+  }
+  return text;
 }
 
-export function pageOf<Row>(rows: readonly Row[], page: number, pageSize: number): Row[] {
-  const start = page * pageSize;
-  return rows.slice(start, start + pageSize);
+/** The global filter: every word typed must appear in one of the row's searchable columns. */
+export function makeSearchFilter<Row>(columns: readonly ColumnSpec<Row>[]): FilterFn<Row> {
+  const searchable = columns.flatMap((column) => {
+    const { filterValue, sortValue } = column;
+    if (filterValue) return [{ key: column.key, text: filterValue }];
+    if (!sortValue) return [];
+    return [
+      {
+        key: column.key,
+        text: (row: Row) => {
+          const value = sortValue(row);
+          return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+        },
+      },
+    ];
+  });
+  const filter: FilterFn<Row> = (row, _columnId, query: string[]) =>
+    query.every((word) => searchable.some((column) => cachedSearchText(row.original, column.key, () => column.text(row.original)).includes(word)));
+  // TanStack calls the global filter once per column; the row-level check above needs only one call.
+  filter.resolveFilterValue = (value: string) => searchText(value).split(/\s+/).filter(Boolean);
+  filter.autoRemove = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+  return filter;
 }
 
-/** Clicking a sorted column flips it; clicking another column sorts it ascending. */
-export function nextSort(current: SortState | null, key: string): SortState {
-  if (current?.key === key) return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
-  return { key, direction: 'ascending' };
+/**
+ * A key whose plain `<` order is the Spanish one compareSortValues gives: case and accents ignored,
+ * ñ between n and o, numbers inside text compared by value. Intl.Collator per comparison made
+ * sorting 10^4 rows several times slower; keys are computed once per cell instead.
+ */
+export function textSortKey(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/n\u0303/g, 'n~')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(16, '0'));
+}
+
+const sortKeyCache = new WeakMap<object, Map<string, string>>();
+
+function cachedSortKey(row: object, columnId: string, value: string): string {
+  let keys = sortKeyCache.get(row);
+  if (!keys) {
+    keys = new Map();
+    sortKeyCache.set(row, keys);
+  }
+  let key = keys.get(columnId);
+  if (key === undefined) {
+    key = textSortKey(value);
+    keys.set(columnId, key);
+  }
+  return key;
+}
+
+function compareCells<Row>(a: TanStackRow<Row>, b: TanStackRow<Row>, columnId: string): number {
+  const aValue = a.getValue<SortValue>(columnId);
+  const bValue = b.getValue<SortValue>(columnId);
+  if (typeof aValue === 'string' && typeof bValue === 'string') {
+    // Keyed on the row data: TanStack hands the comparator fresh copies of its row objects on every sort.
+    const aKey = typeof a.original === 'object' && a.original !== null ? cachedSortKey(a.original, columnId, aValue) : textSortKey(aValue);
+    const bKey = typeof b.original === 'object' && b.original !== null ? cachedSortKey(b.original, columnId, bValue) : textSortKey(bValue);
+    return aKey < bKey ? -1 : aKey > bKey ? 1 : 0;
+  }
+  return compareSortValues(aValue, bValue);
+}
+
+export function toColumnDefs<Row>(columns: readonly ColumnSpec<Row>[]): ColumnDef<Row, SortValue>[] {
+  return columns.map((column, index) => {
+    const { sortValue } = column;
+    return {
+      id: column.key,
+      header: column.header,
+      // Blank values become undefined so `sortUndefined: 'last'` keeps them at the end in both directions.
+      accessorFn: (row: Row) => {
+        const value = sortValue?.(row);
+        return isBlank(value) ? undefined : value;
+      },
+      enableSorting: Boolean(sortValue),
+      sortUndefined: 'last',
+      sortingFn: compareCells,
+      // The row-level search is answered on the first column only (see makeSearchFilter).
+      enableGlobalFilter: index === 0,
+    } satisfies ColumnDef<Row, SortValue>;
+  });
+}
+
+/** Table options for the search: our filter, asked once per row (on the column that carries it). */
+export function searchOptions<Row>(columns: readonly ColumnSpec<Row>[]) {
+  return {
+    globalFilterFn: makeSearchFilter(columns),
+    getColumnCanGlobalFilter: (column: { columnDef: { enableGlobalFilter?: boolean } }) => column.columnDef.enableGlobalFilter === true,
+  };
+}
+
+export function toSortingState(sort: SortState | null | undefined): SortingState {
+  return sort ? [{ id: sort.key, desc: sort.direction === 'descending' }] : [];
+}
+
+export interface TableModelInput<Row> {
+  rows: readonly Row[];
+  columns: readonly ColumnSpec<Row>[];
+  sort?: SortState | null;
+  search?: string;
+  pageSize?: number;
+}
+
+/** A headless TanStack table (no React, no DOM): what the benchmark and the model tests drive. */
+export function createTableModel<Row>({ rows, columns, sort, search = '', pageSize = DEFAULT_PAGE_SIZE }: TableModelInput<Row>): Table<Row> {
+  let state = {
+    sorting: toSortingState(sort),
+    globalFilter: search,
+    pagination: { pageIndex: 0, pageSize },
+  };
+  const options: TableOptionsResolved<Row> = {
+    data: rows as Row[],
+    columns: toColumnDefs(columns),
+    state,
+    onStateChange: (updater) => {
+      state = { ...state, ...(typeof updater === 'function' ? updater(table.getState()) : updater) };
+      table.setOptions((previous) => ({ ...previous, state }));
+    },
+    renderFallbackValue: null,
+    // Auto resets queue a microtask that holds the table: a synchronous caller (the bench) would keep
+    // every table it built alive until it returns.
+    autoResetAll: false,
+    ...searchOptions(columns),
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+  };
+  const table = createTable(options);
+  table.setOptions((previous) => ({ ...previous, state: { ...table.initialState, ...state } }));
+  return table;
 }
