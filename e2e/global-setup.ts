@@ -1,11 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServerCopy } from '../scripts/build-server.ts';
 import { freePort, startProcess, stop, waitFor } from './processes.ts';
 
 /**
  * Starts a real server (built renderer + API on a fresh SQLite file in a temp dir) and a headless
- * agent on loopback, and hands their addresses to the tests through the environment.
+ * agent on loopback, and hands their addresses to the tests through the environment. The server is
+ * the compiled JavaScript `npm start` runs, built afresh into a folder of this run's own (runs may
+ * overlap); WEB_ROOT and the rest of the environment pass through.
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-e2e-'));
@@ -14,7 +17,8 @@ export default async function globalSetup() {
 
   // Without SMTP the server logs each emailed link; tests read them from this file (e2e/mailbox.ts).
   const serverLog = join(dataDir, 'server.log');
-  const server = startProcess('node', ['--import', 'tsx', 'server/index.ts'], {
+  const serverBuild = await buildServerCopy();
+  const server = startProcess('node', ['--enable-source-maps', serverBuild.entry], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -43,6 +47,6 @@ export default async function globalSetup() {
 
   return async () => {
     await Promise.all([stop(server.child), stop(agent.child)]);
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };
 }
