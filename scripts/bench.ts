@@ -1,43 +1,87 @@
 /**
  * npm run bench: prints the figures we watch. Not a test: nothing here passes or fails on a number.
- *  - the gzip size of the JS that /auth loads (route chunks are lazy, so this is what a sign-in costs)
- *  - the server's cold start to its first 200, on a fresh database (median of 3)
- *  - FIE decode throughput beside raw Latin-1 decode + line split
+ *  - the JS each main route loads on a first visit (raw, gzip -9, and brotli as the server sends it)
+ *  - Lighthouse performance score and LCP for /auth, mobile and desktop
+ *  - the server's cold start to its first 200 on a fresh database: compiled (npm start) and tsx (npm run dev)
+ *  - FIE decode throughput, and the table filter/sort bench when those files exist
+ * `--build` rebuilds the web app first (it is built anyway when dist/renderer has no index.html).
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { buildServerCopy } from './build-server.ts';
+import { runLighthouse } from './bench/lighthouse.ts';
+import { measureColdStart, startBenchServer, type ServerCommand } from './bench/server-start.ts';
 import { measureRouteScripts } from './bench/web-bundle.ts';
-import { measureColdStart, startBenchServer } from './bench/server-start.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number | null) => (value === null ? '?' : `${(value / 1000).toFixed(2)} s`);
 
 if (!existsSync('dist/renderer/index.html') || process.argv.includes('--build')) {
   execSync('npm run -s build:web', { stdio: 'inherit' });
 }
 
-console.log('== Web bundle');
-const server = await startBenchServer();
+/** Runs an optional bench module (written by others) if it is there: `name` is its exported function. */
+async function optionalBench(file: string, name: string): Promise<void> {
+  if (!existsSync(new URL(file, import.meta.url))) {
+    console.log('(not built yet)');
+    return;
+  }
+  const module = (await import(file)) as Record<string, unknown>;
+  const run = module[name];
+  if (typeof run !== 'function') {
+    console.log(`(${file} has no ${name}())`);
+    return;
+  }
+  const lines: unknown = await run();
+  if (Array.isArray(lines)) for (const line of lines) console.log(line);
+}
+
+const serverBuild = await buildServerCopy();
+const compiled: ServerCommand = { kind: 'compiled', entry: serverBuild.entry };
 try {
-  const demo = { email: 'demo@autoasesor.es', password: 'Demo1234!' };
-  for (const [label, route, signIn] of [['/auth (signed out)', '/auth', undefined], ['/home (signed in)', '/home', demo]] as const) {
-    const { files, rawBytes, gzipBytes } = await measureRouteScripts(`${server.baseUrl}${route}`, signIn);
-    console.log(`${label.padEnd(20)} JS loaded: ${files} files, ${kb(rawBytes)} raw, ${kb(gzipBytes)} gzip`);
+  console.log('== Web bundle: JS loaded on a first visit (fresh cache, until the network is idle)');
+  const server = await startBenchServer(compiled);
+  try {
+    const demo = { email: 'demo@autoasesor.es', password: 'Demo1234!' };
+    const visits = [
+      ['/auth', undefined],
+      ['/home', demo],
+      ['/flows', demo],
+      ['/altasybajas', demo],
+      ['/payments', demo],
+      ['/userprofile', demo],
+    ] as const;
+    for (const [route, signIn] of visits) {
+      const figures = await measureRouteScripts(`${server.baseUrl}${route}`, signIn);
+      const label = `${route} (${signIn ? 'signed in' : 'signed out'})`;
+      console.log(
+        `${label.padEnd(26)} ${String(figures.files).padStart(2)} files  ${kb(figures.rawBytes).padStart(10)} raw  ${kb(figures.gzipBytes).padStart(9)} gzip  ` +
+          `${kb(figures.brTransferBytes).padStart(9)} sent as br (${figures.brEncodedFiles}/${figures.files} files encoded)`,
+      );
+    }
+
+    console.log('== Lighthouse on /auth (performance)');
+    for (const result of await runLighthouse(`${server.baseUrl}/auth`)) {
+      console.log(`${result.formFactor.padEnd(8)} score ${result.score ?? '?'}  LCP ${ms(result.lcpMs)}  FCP ${ms(result.fcpMs)}  TBT ${result.tbtMs?.toFixed(0) ?? '?'} ms`);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  console.log('== Server cold start (spawn -> first 200 on /api/health, fresh SQLite; median of 3)');
+  for (const [label, command] of [['compiled (npm start)', compiled], ['tsx (npm run dev)', { kind: 'tsx' }]] as const) {
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await measureColdStart(command));
+    runs.sort((a, b) => a - b);
+    console.log(`${label.padEnd(22)} median ${runs[1]?.toFixed(0)} ms (runs: ${runs.map((run) => run.toFixed(0)).join(', ')} ms)`);
   }
 } finally {
-  await server.stop();
+  await rm(serverBuild.dir, { recursive: true, force: true });
 }
-
-console.log('== Server cold start (spawn -> first 200 on /api/health, fresh SQLite)');
-const runs: number[] = [];
-for (let i = 0; i < 3; i++) runs.push(await measureColdStart());
-runs.sort((a, b) => a - b);
-console.log(`median ${runs[1]?.toFixed(0)} ms (runs: ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms)`);
 
 console.log('== FIE decoding');
-const fieBench = './bench/fie-bench.ts';
-if (existsSync(new URL(fieBench, import.meta.url))) {
-  const { runFieBench } = (await import(fieBench)) as { runFieBench: () => Promise<string[]> };
-  for (const line of await runFieBench()) console.log(line);
-} else {
-  console.log('(not built yet)');
-}
+await optionalBench('./bench/fie-bench.ts', 'runFieBench');
+
+console.log('== Table: filter/sort');
+await optionalBench('./bench/table-bench.ts', 'runTableBench');

@@ -3,12 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startProcess, stop, waitFor } from '../../e2e/processes.ts';
 
+/** How the server is started: the compiled bundle `npm start` runs, or server/index.ts through tsx (`npm run dev`). */
+export type ServerCommand = { kind: 'compiled'; entry: string } | { kind: 'tsx' };
+
+function args(command: ServerCommand): string[] {
+  return command.kind === 'compiled' ? ['--enable-source-maps', command.entry] : ['--import', 'tsx', 'server/index.ts'];
+}
+
 /** Milliseconds from spawning the server (fresh database: migrations and seed included) to its first 200. */
-export async function measureColdStart(): Promise<number> {
+export async function measureColdStart(command: ServerCommand): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-bench-'));
   const port = await freePort();
   const started = performance.now();
-  const server = startProcess('node', ['--import', 'tsx', 'server/index.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' });
+  const server = startProcess('node', args(command), { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' });
   try {
     await waitFor('the server', async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 60_000, server.output);
     return performance.now() - started;
@@ -18,11 +25,11 @@ export async function measureColdStart(): Promise<number> {
   }
 }
 
-/** Starts a server for other measurements; the caller stops it. */
-export async function startBenchServer() {
+/** Starts a server for other measurements (serving WEB_ROOT, else dist/renderer); the caller stops it. */
+export async function startBenchServer(command: ServerCommand) {
   const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-bench-'));
   const port = await freePort();
-  const server = startProcess('node', ['--import', 'tsx', 'server/index.ts'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' });
+  const server = startProcess('node', args(command), { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
   return {
