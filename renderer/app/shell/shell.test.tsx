@@ -115,7 +115,7 @@ describe('SideMenu', () => {
     const { container } = renderWithApp(<SideMenu />, { preloadedState: signedInState() });
     fireEvent.click(screen.getByRole('button', { name: 'Novedades' }));
     expect(await screen.findByRole('heading', { name: 'Marzo' })).toBeTruthy();
-    expect(screen.getByText('Nuevo FIE')).toBeTruthy();
+    expect(container.querySelector('.app-notes li')?.textContent).toBe('Nuevo FIE');
     expect(container.ownerDocument.querySelector('script')).toBeNull();
   });
 });
