@@ -10,6 +10,8 @@ export const widgets = {
   nextPage: 'Siguiente',
   pageOf: (page: number, count: number) => `Página ${page} de ${count}`,
   rowDetail: 'Detalle',
+  showOptions: 'Mostrar opciones',
+  noMatches: 'No hay resultados para tu búsqueda',
   showDetail: 'Mostrar detalle',
   hideDetail: 'Ocultar detalle',
   stepper: {
