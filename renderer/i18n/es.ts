@@ -125,7 +125,6 @@ export const es = {
     backToSignin: 'Volver a iniciar sesión',
   },
   home: {
-    title: (name: string) => `Hola, ${name}`,
     subtitle: '¿Qué quieres hacer hoy?',
     areas: 'Áreas',
   },
