@@ -1,5 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * With TEST_DATABASE_URL set (CI starts PostgreSQL), the API suites that go through the harness run a
+ * second time on PostgreSQL (server/test/harness.ts). Suites that open the SQLite file themselves
+ * cannot, and are left to the SQLite run.
+ */
+const apiSuitesOnPostgres = process.env.TEST_DATABASE_URL
+  ? (readdirSync('server', { recursive: true, encoding: 'utf8' }) as string[])
+      .map((path) => `server/${path}`)
+      .filter((file) => file.endsWith('.test.ts'))
+      .filter((file) => {
+        const source = readFileSync(file, 'utf8');
+        return source.includes('startTestServer') && !source.includes('better-sqlite3') && !source.includes('test.sqlite');
+      })
+  : [];
 
 // Unit and API tests sit beside the code. The renderer's run in jsdom, everything else in Node.
 export default defineConfig({
@@ -13,6 +29,9 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      ...(apiSuitesOnPostgres.length > 0
+        ? [{ test: { name: 'server-pg', environment: 'node', include: apiSuitesOnPostgres, testTimeout: 20_000, env: { AUTOASESOR_TEST_DB: 'postgres' } } }]
+        : []),
       {
         plugins: [react()],
         test: {

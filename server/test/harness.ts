@@ -1,15 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type ServerConfig } from '../app.ts';
+import type { DatabaseConfig } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 
 // Strong enough for the server's common-password check (modules/auth/password-strength.ts).
 export const PASSWORD = 'Secreta-Nube7';
 
-/** A real app on a fresh SQLite file in its own temp dir, with its log lines kept for reading. */
+/**
+ * The database the API suites run on: a SQLite file by default; PostgreSQL when the vitest project
+ * 'server-pg' (vitest.config.ts, only when TEST_DATABASE_URL is set) sets AUTOASESOR_TEST_DB.
+ */
+export const testDatabaseKind: 'sqlite' | 'postgres' = process.env.AUTOASESOR_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+interface TestDatabase {
+  config: DatabaseConfig;
+  countRows: (table: keyof Database) => number;
+  /** Opens the reader once the app has migrated. */
+  open: () => void;
+  drop: () => Promise<void>;
+}
+
+function sqliteTestDatabase(dir: string): TestDatabase {
+  const file = join(dir, 'test.sqlite');
+  let reader: SqliteDatabase.Database | undefined;
+  return {
+    config: { kind: 'sqlite', file },
+    countRows: (table) => (reader?.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n,
+    open: () => void (reader = new SqliteDatabase(file, { readonly: true })),
+    drop: async () => void reader?.close(),
+  };
+}
+
+/**
+ * A fresh database per server on the TEST_DATABASE_URL server, dropped on close. Not a schema: Kysely's
+ * migrator looks for its own tables in every schema of a database, so suites migrating side by side
+ * in one database trip over each other's kysely_migration tables.
+ */
+async function postgresTestDatabase(url: string): Promise<TestDatabase> {
+  const name = `autoasesor_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: own.toString() },
+    // countRows is synchronous (suites call it inline), and pg is not: ask psql, which comes with PostgreSQL.
+    countRows: (table) => Number(execFileSync('psql', [own.toString(), '-tAXc', `select count(*) from ${table}`], { encoding: 'utf8' }).trim()),
+    open: () => undefined,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A real app on a fresh database (see testDatabaseKind) in its own temp dir, with its log lines kept for reading. */
 export interface TestServer {
   app: FastifyInstance;
   dir: string;
@@ -22,18 +75,22 @@ export interface TestServer {
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'autoasesor-server-test-'));
-  const file = join(dir, 'test.sqlite');
+  const database = testDatabaseKind === 'postgres' ? await postgresTestDatabase(process.env.TEST_DATABASE_URL ?? '') : sqliteTestDatabase(dir);
   const lines: string[] = [];
   const app = await buildApp({
-    database: { kind: 'sqlite', file },
+    database: database.config,
     webRoot: join(dir, 'no-web-build'),
     publicUrl: 'http://app.test',
     cookieSecure: false,
     allowedOrigins: [],
     logStream: { write: (line) => lines.push(line) },
     ...overrides,
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
   });
-  const reader = new SqliteDatabase(file, { readonly: true });
+  database.open();
+  let closing: Promise<void> | undefined;
   const logLines = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   return {
     app,
@@ -44,12 +101,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
         const mail = line.mail as { purpose?: string; link?: string } | undefined;
         return mail?.purpose === purpose && mail.link ? [mail.link] : [];
       }),
-    countRows: (table) => (reader.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n,
-    close: async () => {
-      reader.close();
-      await app.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+    countRows: database.countRows,
+    // Idempotent: some suites close the same server in more than one afterEach.
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await database.drop();
+        await rm(dir, { recursive: true, force: true });
+      })()),
   };
 }
 
