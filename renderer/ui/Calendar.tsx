@@ -1,12 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
-import { calendarYears, isDayInRange, monthGrid, repeatDays, selectRangeDay } from '#shared/widgets/index.ts';
+import { useMemo, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import type { Modifiers } from 'react-day-picker';
+import { es as esLocale } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+import { calendarYears, repeatDays, selectRangeDay } from '#shared/widgets/index.ts';
 import { madridDayKey } from '#shared/time/index.ts';
 import { widgets } from '../i18n/es-screens.ts';
-import { CalendarDay } from './CalendarDay.tsx';
-import { IconChevronLeft, IconChevronRight } from './icons.tsx';
-import { addDays, addMonths, eventsByDay, parseDayKey } from './calendarModel.ts';
+import { CalendarDay, CalendarEventsContext } from './CalendarDay.tsx';
+import { dateOfKey, dayKeyOf, eventsByDay, keyOfDate, parseDayKey } from './calendarModel.ts';
 import type { CalendarEvent, DayKey, DayRange, RepeatRule } from './calendarModel.ts';
+import './Calendar.css';
 
 const text = widgets.calendar;
 
@@ -34,132 +37,107 @@ export interface RangeCalendarProps extends CalendarBaseProps {
 
 export type CalendarProps = SingleCalendarProps | RangeCalendarProps;
 
-/** Keys that move the focused day, and how far. */
-const moves: Record<string, (day: DayKey) => DayKey> = {
-  ArrowLeft: (day) => addDays(day, -1),
-  ArrowRight: (day) => addDays(day, 1),
-  ArrowUp: (day) => addDays(day, -7),
-  ArrowDown: (day) => addDays(day, 7),
-  PageUp: (day) => addMonths(day, -1),
-  PageDown: (day) => addMonths(day, 1),
-  // ISO weeks: Monday is the first day, Sunday the last.
-  Home: (day) => addDays(day, -isoWeekday(day)),
-  End: (day) => addDays(day, 6 - isoWeekday(day)),
-};
+const weekdayIndex = (date: Date) => (date.getDay() + 6) % 7; // Monday 0 ... Sunday 6
 
-/** 0 for Monday ... 6 for Sunday. */
-function isoWeekday(day: DayKey): number {
-  const { year, month, day: date } = parseDayKey(day);
-  return (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7;
+/** 'viernes, 10 de mayo de 2024', with the events and repeat marks read out too. */
+function spokenDay(date: Date, events: number, repeats: boolean): string {
+  const parts = [`${text.weekdayNames[weekdayIndex(date)]}, ${date.getDate()} de ${text.months[date.getMonth()]} de ${date.getFullYear()}`];
+  if (events > 0) parts.push(text.events(events));
+  if (repeats) parts.push(text.repeatDay);
+  return parts.join(', ');
 }
 
+/**
+ * The spec's calendar (§2) on react-day-picker: month and year selectors from 1900 to this year,
+ * ISO weeks (Monday first, Spanish names), single or range selection, dots on days with external
+ * events and a hover list of them, repeat-interval days highlighted, 300 px wide. Keyboard moves
+ * (arrows, Page Up/Down, Home/End) come from the library.
+ */
 export function Calendar(props: CalendarProps) {
   const { label = text.label, events = [], repeat, now = new Date() } = props;
   const today = madridDayKey(now);
   const years = useMemo(() => calendarYears(now), [now]);
-  const firstYear = Math.min(...years);
-  const lastYear = Math.max(...years);
+  const firstYear = years[0] ?? parseDayKey(today).year;
+  const lastYear = years.at(-1) ?? parseDayKey(today).year;
   const selectedStart = props.mode === 'range' ? props.value.start : props.value;
 
-  const [focused, setFocused] = useState<DayKey>(selectedStart ?? today);
-  const { year, month } = parseDayKey(focused);
-  const moveFocus = useRef(false);
-  const dayButtons = useRef(new Map<DayKey, HTMLButtonElement>());
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    dayButtons.current.get(focused)?.focus();
-  }, [focused]);
-
-  const weeks = useMemo(() => monthGrid(year, month).map((week) => week.days), [year, month]);
-  const firstShown = weeks[0]?.[0]?.key ?? focused;
-  const lastShown = weeks.at(-1)?.at(-1)?.key ?? focused;
+  const [month, setMonth] = useState<Date>(() => dateOfKey(selectedStart ?? today));
   const eventDays = useMemo(() => eventsByDay(events), [events]);
-  const repeatSet = useMemo(
-    () => (repeat ? repeatDays(repeat.start, repeat.every, repeat.interval, firstShown, lastShown) : new Set<DayKey>()),
-    [repeat, firstShown, lastShown],
-  );
 
-  const inYears = (day: DayKey) => {
-    const shownYear = parseDayKey(day).year;
-    return shownYear >= firstYear && shownYear <= lastYear;
+  // Repeat days of the weeks shown (the grid starts up to 6 days before the 1st and ends up to 6 after the last).
+  const shownMonth = keyOfDate(month);
+  const repeatSet = useMemo(() => {
+    if (!repeat) return new Set<DayKey>();
+    const { year, month: monthNumber } = parseDayKey(shownMonth);
+    const from = keyOfDate(new Date(year, monthNumber - 1, -6));
+    const to = keyOfDate(new Date(year, monthNumber, 6));
+    return repeatDays(repeat.start, repeat.every, repeat.interval, from, to);
+  }, [repeat, shownMonth]);
+
+  const modifiers = {
+    repeat: (date: Date) => repeatSet.has(keyOfDate(date)),
+    event: (date: Date) => eventDays.has(keyOfDate(date)),
   };
-  const showMonth = (day: DayKey) => inYears(day) && setFocused(day);
-
-  const pick = (day: DayKey) => {
-    setFocused(day);
-    if (props.mode === 'range') props.onChange(selectRangeDay(props.value, day));
-    else props.onChange(day);
+  const common = {
+    locale: esLocale,
+    weekStartsOn: 1 as const,
+    ISOWeek: true,
+    showOutsideDays: true,
+    fixedWeeks: false,
+    captionLayout: 'dropdown' as const,
+    startMonth: dayKeyStart(firstYear),
+    endMonth: new Date(lastYear, 11, 1),
+    month,
+    onMonthChange: setMonth,
+    today: dateOfKey(today),
+    modifiers,
+    modifiersClassNames: { repeat: 'ui-calendar__day--repeat', event: 'ui-calendar__day--event' },
+    className: 'ui-calendar',
+    components: { Day: CalendarDay },
+    formatters: {
+      formatWeekdayName: (date: Date) => text.weekdayInitials[weekdayIndex(date)] ?? '',
+      formatMonthDropdown: (date: Date) => text.months[date.getMonth()] ?? '',
+    },
+    labels: {
+      labelGrid: (date: Date) => `${text.months[date.getMonth()]} ${date.getFullYear()}`,
+      labelWeekday: (date: Date) => text.weekdayNames[weekdayIndex(date)] ?? '',
+      labelMonthDropdown: () => text.month,
+      labelYearDropdown: () => text.year,
+      labelPrevious: () => text.previousMonth,
+      labelNext: () => text.nextMonth,
+      labelDayButton: (date: Date, dayModifiers: Modifiers) =>
+        spokenDay(date, eventDays.get(keyOfDate(date))?.length ?? 0, Boolean(dayModifiers.repeat)),
+    },
   };
-
-  const onGridKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    const next = move(focused);
-    if (!inYears(next)) return;
-    moveFocus.current = true;
-    setFocused(next);
-  };
-
-  const isSelected = (day: DayKey) =>
-    props.mode === 'range' ? day === props.value.start || day === props.value.end : day === props.value;
-  const monthName = text.months[month - 1] ?? '';
 
   return (
-    <div className="ui-calendar" role="group" aria-label={label}>
-      <div className="ui-calendar__head">
-        <button type="button" className="ui-icon-button" aria-label={text.previousMonth} disabled={year === firstYear && month === 1} onClick={() => showMonth(addMonths(focused, -1))}>
-          <IconChevronLeft size={18} />
-        </button>
-        <select className="ui-calendar__select" aria-label={text.month} value={month} onChange={(event) => showMonth(addMonths(focused, Number(event.target.value) - month))}>
-          {text.months.map((name, index) => (
-            <option key={name} value={index + 1}>{name}</option>
-          ))}
-        </select>
-        <select className="ui-calendar__select" aria-label={text.year} value={year} onChange={(event) => showMonth(addMonths(focused, (Number(event.target.value) - year) * 12))}>
-          {years.map((option) => (
-            <option key={option} value={option}>{option}</option>
-          ))}
-        </select>
-        <button type="button" className="ui-icon-button" aria-label={text.nextMonth} disabled={year === lastYear && month === 12} onClick={() => showMonth(addMonths(focused, 1))}>
-          <IconChevronRight size={18} />
-        </button>
+    <CalendarEventsContext.Provider value={eventDays}>
+      <div role="group" aria-label={label} className="ui-calendar-group">
+      {props.mode === 'range' ? (
+        <DayPicker
+          {...common}
+          mode="range"
+          selected={{
+            from: props.value.start ? dateOfKey(props.value.start) : undefined,
+            to: props.value.end ? dateOfKey(props.value.end) : undefined,
+          }}
+          // The shared rule decides (first click starts, second closes in either order, a third restarts).
+          onSelect={(_range, day) => props.onChange(selectRangeDay(props.value, keyOfDate(day)))}
+        />
+      ) : (
+        <DayPicker
+          {...common}
+          mode="single"
+          selected={props.value ? dateOfKey(props.value) : undefined}
+          // A click on the chosen day keeps it chosen (the library would clear it).
+          onSelect={(_date, day) => props.onChange(keyOfDate(day))}
+        />
+      )}
       </div>
-      <table role="grid" className="ui-calendar__grid" aria-label={`${monthName} ${year}`} onKeyDown={onGridKeyDown}>
-        <thead>
-          <tr>
-            {text.weekdayInitials.map((initial, index) => (
-              <th key={initial + index} scope="col" abbr={text.weekdayNames[index]}>{initial}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week[0]?.key}>
-              {week.map(({ key, inMonth }) => (
-                <CalendarDay
-                  key={key}
-                  day={key}
-                  inMonth={inMonth}
-                  isToday={key === today}
-                  selected={isSelected(key)}
-                  inRange={props.mode === 'range' && isDayInRange(key, props.value)}
-                  repeats={repeatSet.has(key)}
-                  events={eventDays.get(key) ?? []}
-                  focusable={key === focused}
-                  buttonRef={(element) => {
-                    if (element) dayButtons.current.set(key, element);
-                    else dayButtons.current.delete(key);
-                  }}
-                  onPick={pick}
-                />
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    </CalendarEventsContext.Provider>
   );
+}
+
+function dayKeyStart(year: number): Date {
+  return dateOfKey(dayKeyOf(year, 1, 1));
 }

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, eventsByDay } from './calendarModel.ts';
+import { dateOfKey, eventsByDay, keyOfDate } from './calendarModel.ts';
 
 describe('calendar model', () => {
-  it('adds days across months, years and leap days', () => {
-    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-    expect(addDays('2023-12-31', 1)).toBe('2024-01-01');
-    expect(addDays('2024-03-01', -7)).toBe('2024-02-23');
-  });
-
-  it('adds months clamping to the end of shorter months', () => {
-    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
-    expect(addMonths('2024-01-15', -1)).toBe('2023-12-15');
+  it('turns day keys into local-midnight dates and back, old years included', () => {
+    const date = dateOfKey('2024-02-29');
+    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([2024, 1, 29, 0]);
+    expect(keyOfDate(date)).toBe('2024-02-29');
+    expect(keyOfDate(dateOfKey('1900-01-01'))).toBe('1900-01-01');
+    expect(keyOfDate(new Date(2023, 11, 31, 23, 59))).toBe('2023-12-31');
   });
 
   it('groups events by their Madrid day, all-day or timed', () => {

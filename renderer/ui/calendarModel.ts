@@ -30,21 +30,20 @@ export function parseDayKey(key: DayKey): { year: number; month: number; day: nu
   return { year, month, day };
 }
 
-/** Calendar arithmetic on day keys (UTC dates, so no daylight-saving hour gets in the way). */
-export function addDays(key: DayKey, days: number): DayKey {
+/**
+ * react-day-picker works on local-midnight Dates; the widget's values are day keys. These two convert
+ * between them with local getters only, so no time zone offset can move a day.
+ */
+export function dateOfKey(key: DayKey): Date {
   const { year, month, day } = parseDayKey(key);
-  const date = new Date(Date.UTC(year, month - 1, day + days));
-  return dayKeyOf(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  const date = new Date(year, month - 1, day);
+  // new Date(y, ...) maps years 0-99 to 1900-1999.
+  date.setFullYear(year);
+  return date;
 }
 
-/** The same day `months` later, clamped to the end of a shorter month (31 Jan + 1 -> 28/29 Feb). */
-export function addMonths(key: DayKey, months: number): DayKey {
-  const { year, month, day } = parseDayKey(key);
-  const index = year * 12 + (month - 1) + months;
-  const targetYear = Math.floor(index / 12);
-  const targetMonth = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
-  return dayKeyOf(targetYear, targetMonth, Math.min(day, lastDay));
+export function keyOfDate(date: Date): DayKey {
+  return dayKeyOf(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
 export function eventDayKey(event: CalendarEvent): DayKey | null {

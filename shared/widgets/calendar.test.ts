@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarYears, isDayInRange, isoWeek, monthGrid, repeatDays, selectRangeDay } from './calendar.ts';
+import { calendarYears, repeatDays, selectRangeDay } from './calendar.ts';
 
 describe('calendarYears', () => {
   it('runs from 1900 to the current Madrid year', () => {
@@ -7,32 +7,6 @@ describe('calendarYears', () => {
     expect(years[0]).toBe(1900);
     expect(years.at(-1)).toBe(2026);
     expect(years).toHaveLength(127);
-  });
-});
-
-describe('isoWeek', () => {
-  it('follows ISO 8601 around the year end', () => {
-    expect(isoWeek('2025-01-01')).toEqual({ year: 2025, week: 1 });
-    expect(isoWeek('2024-12-30')).toEqual({ year: 2025, week: 1 });
-    expect(isoWeek('2021-01-03')).toEqual({ year: 2020, week: 53 });
-    expect(isoWeek('2025-06-10')).toEqual({ year: 2025, week: 24 });
-  });
-});
-
-describe('monthGrid', () => {
-  it('covers the month with Monday-to-Sunday weeks', () => {
-    const weeks = monthGrid(2025, 6); // 1 June 2025 is a Sunday
-    expect(weeks).toHaveLength(6);
-    expect(weeks[0]?.days[0]).toEqual({ key: '2025-05-26', day: 26, inMonth: false });
-    expect(weeks[0]?.days[6]).toEqual({ key: '2025-06-01', day: 1, inMonth: true });
-    expect(weeks.at(-1)?.days[0]).toEqual({ key: '2025-06-30', day: 30, inMonth: true });
-    expect(weeks.map((week) => week.week)).toEqual([22, 23, 24, 25, 26, 27]);
-  });
-
-  it('has four weeks for a February that starts on Monday', () => {
-    const weeks = monthGrid(2021, 2);
-    expect(weeks).toHaveLength(4);
-    expect(weeks.flatMap((week) => week.days).every((day) => day.inMonth)).toBe(true);
   });
 });
 
@@ -44,13 +18,6 @@ describe('range selection', () => {
     const closed = selectRangeDay(first, '2025-06-12');
     expect(closed).toEqual({ start: '2025-06-10', end: '2025-06-12' });
     expect(selectRangeDay(closed, '2025-07-01')).toEqual({ start: '2025-07-01', end: null });
-  });
-
-  it('tells which days are in the range', () => {
-    const range = { start: '2025-06-10', end: '2025-06-12' };
-    expect(['2025-06-09', '2025-06-10', '2025-06-11', '2025-06-12', '2025-06-13'].map((day) => isDayInRange(day, range)))
-      .toEqual([false, true, true, true, false]);
-    expect(isDayInRange('2025-06-10', { start: '2025-06-10', end: null })).toBe(true);
   });
 });
 
