@@ -56,6 +56,8 @@ describe('createMainWindow', () => {
   it('isolates the renderer from Node', () => {
     const { options } = open();
     expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: '/app/preload.cjs' });
+    // Middle click would open links in new windows past setWindowOpenHandler (Electronegativity AUXCLICK).
+    expect(options.webPreferences).toMatchObject({ disableBlinkFeatures: 'Auxclick' });
   });
 
   it('marks the user agent so the renderer knows it is embedded, and loads the chosen server', () => {
