@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { Modal } from './Modal.tsx';
+import { Modal, preloadModal } from './Modal.tsx';
 
 afterEach(cleanup);
+// The dialog is a lazy chunk; on a busy machine its first import can outlast findByRole's second.
+beforeAll(() => preloadModal());
 
 function backdropOf(dialog: HTMLElement): HTMLElement {
   const backdrop = dialog.closest<HTMLElement>('.ui-modal-backdrop');
@@ -54,7 +56,7 @@ describe('Modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Abrir' }));
     const dialog = await screen.findByRole('dialog', { name: 'Elige fecha y hora' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   });
 
   it('closes on Escape and gives focus back to the opener', async () => {
@@ -64,7 +66,7 @@ describe('Modal', () => {
     opener.focus();
     fireEvent.click(opener);
     const dialog = await screen.findByRole('dialog');
-    expect(document.activeElement).not.toBe(opener);
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
