@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { restoreSession } from '../api/session.ts';
 import { decideRoute } from './guard.ts';
 import { useAppDispatch } from './hooks.ts';
-import { lazyPage } from './pages.ts';
+import { lazyPage, pageModuleKey } from './pages.ts';
 import { useRouteContext } from './routeContext.ts';
 import type { AppRoute } from './routes.ts';
 import { targetConsumed, targetSaved } from './session.ts';
@@ -11,6 +11,10 @@ import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { PaymentRequiredModal } from './shell/PaymentRequiredModal.tsx';
 import { Splash } from './shell/Splash.tsx';
 import { uiCleared } from './ui.ts';
+
+type PageModule = { default: unknown };
+// The same screen modules pages.ts loads: importing one twice fetches and evaluates it once.
+const pageLoaders = import.meta.glob<PageModule>('../features/*/*Page.tsx');
 
 /** Carries out decideRoute for one route: restore the session, redirect, ask for payment, or show the screen. */
 export function RouteGate({ route }: { route: AppRoute }) {
@@ -32,6 +36,14 @@ export function RouteGate({ route }: { route: AppRoute }) {
   useEffect(() => {
     if (restore) void dispatch(restoreSession());
   }, [restore, dispatch]);
+
+  // While the session is being checked, fetch the screen's code alongside: on a first visit the
+  // screen then shows as soon as the answer comes, not one more download later (the page's LCP).
+  const checking = decision.kind === 'restore-session' || decision.kind === 'wait';
+  const load = route.page ? pageLoaders[pageModuleKey(route.page)] : undefined;
+  useEffect(() => {
+    if (checking && load) load().catch(() => undefined); // a failed load shows through the lazy page itself
+  }, [checking, load]);
 
   // One redirect per location: consuming the saved target re-renders this gate before the
   // navigation lands, and that render must not redirect again to the fallback.
