@@ -1,12 +1,12 @@
 import { Fragment, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
+import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, useReactTable } from '@tanstack/react-table';
 import type { PaginationState, Row as TableRow, SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { widgets } from '../i18n/es-screens.ts';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconChevronUpDown } from './icons.tsx';
 import { Pagination } from './Pagination.tsx';
-import { DEFAULT_PAGE_SIZE, searchOptions, toColumnDefs, toSortingState } from './tableModel.ts';
+import { DEFAULT_PAGE_SIZE, getFlatSortedRowModel, searchOptions, toColumnDefs, toSortingState } from './tableModel.ts';
 import type { ColumnSpec, SortDirection, SortState } from './tableModel.ts';
 
 export interface TableColumn<Row> extends ColumnSpec<Row> {
@@ -73,7 +73,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
     getRowId: (row) => rowKey(row),
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+    getSortedRowModel: getFlatSortedRowModel(),
     getPaginationRowModel: virtual ? undefined : getPaginationRowModel(),
   });
 
