@@ -17,6 +17,8 @@ export interface AuthLimits {
   perIp: ThrottleRule;
   /** Password-reset mails one address may receive per day (besides the per-minute route limit). */
   resetMailsPerDay: number;
+  /** How often finished sessions, links and counters are purged (purge.ts). */
+  purgeEveryMs: number;
 }
 
 const MINUTE = 60_000;
@@ -29,6 +31,7 @@ export function resolveAuthLimits(login: { max: number; timeWindowMs: number }, 
     // One office behind one address rarely signs in 30 times a minute; a sprayer did 58 a second.
     perIp: { windowMs: MINUTE, freeHits: 30, stepMs: 0, lockAt: 30, lockMs: MINUTE },
     resetMailsPerDay: 10,
+    purgeEveryMs: 60 * MINUTE,
     ...overrides,
   };
 }

@@ -6,8 +6,6 @@ import { longestWindowMs, type AuthLimits } from './guard.ts';
 import { ROTATION_GRACE_MS } from './sessions.ts';
 import { purgeThrottle } from './throttle.ts';
 
-export const AUTH_PURGE_EVERY_MS = 60 * 60 * 1000;
-
 export interface PurgeCounts {
   sessions: number;
   userTokens: number;
@@ -38,16 +36,20 @@ export async function purgeAuthData(db: Kysely<Database>, now: Date, limits: Aut
   return { sessions: Number(expired.numDeletedRows) + Number(dead.numDeletedRows), userTokens: Number(tokens.numDeletedRows), throttle };
 }
 
-/** Purges hourly (and once at start-up); the timer never holds the process open and stops on close. */
-export function schedulePurge(app: FastifyInstance, ctx: AppContext, everyMs = AUTH_PURGE_EVERY_MS): void {
-  let running: Promise<unknown> = Promise.resolve();
+/** Purges every authLimits.purgeEveryMs (hourly); the timer never holds the process open and stops on close. */
+export function schedulePurge(app: FastifyInstance, ctx: AppContext): void {
+  let running: Promise<unknown> | null = null;
   const run = () => {
-    running = purgeAuthData(ctx.db, ctx.now(), ctx.authLimits).catch((error: unknown) => app.log.error({ err: error }, 'No se han podido purgar las sesiones caducadas'));
+    if (running) return; // a slow purge is never stacked on another
+    running = purgeAuthData(ctx.db, ctx.now(), ctx.authLimits)
+      .catch((error: unknown) => app.log.error({ err: error }, 'No se han podido purgar las sesiones caducadas'))
+      .finally(() => (running = null));
   };
   let timer: NodeJS.Timeout | undefined;
+  // Not at start-up: it would compete for connections with the start-up work of other modules, and
+  // nothing is urgent about a purge.
   app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, everyMs);
+    timer = setInterval(run, ctx.authLimits.purgeEveryMs);
     timer.unref();
   });
   // onClose hooks run last-added first, so this stops the timer and lets a purge finish before the
