@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIN_BYTES, precompressDir } from './precompress.ts';
+import type { ResolvedConfig } from 'vite';
+import { MIN_BYTES, precompress, precompressDir } from './precompress.ts';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -32,5 +33,23 @@ describe('precompressDir', () => {
       expect(br.length).toBeLessThan(text.length / 10);
     }
     expect((await readdir(dir)).sort()).toEqual(['assets', 'logo.png', 'tiny.svg']);
+  });
+});
+
+describe('precompress (the Vite plugin)', () => {
+  it('finds an outDir given relative to the root, whatever the working directory (npm run build:web)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'autoasesor-precompress-'));
+    await mkdir(join(dir, 'renderer'));
+    await mkdir(join(dir, 'dist'));
+    await writeFile(join(dir, 'dist', 'index.html'), '<p>hola</p>'.repeat(200));
+    const plugin = precompress() as unknown as {
+      configResolved: (config: Pick<ResolvedConfig, 'root'> & { build: { outDir: string } }) => void;
+      closeBundle: () => Promise<void>;
+    };
+
+    plugin.configResolved({ root: join(dir, 'renderer'), build: { outDir: '../dist' } });
+    await plugin.closeBundle();
+
+    expect((await readdir(join(dir, 'dist'))).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
   });
 });

@@ -4,7 +4,7 @@
  * sending 500 KB of plain JavaScript or compressing on every request.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -50,7 +50,8 @@ export function precompress(): Plugin {
     name: 'autoasesor:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      // build.outDir may be relative to the root (the renderer folder), not to the working directory.
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       await precompressDir(outDir);
