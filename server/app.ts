@@ -22,7 +22,7 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
-import { supportConfigFromEnv } from './modules/support/config.ts';
+import { DEFAULT_SUPPORT_EMAIL, type SupportConfig } from './modules/support/config.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 
@@ -51,6 +51,8 @@ export interface ServerConfig {
   authLimits?: Partial<AuthLimits>;
   /** Budget and pruning of public app logs (defaults in modules/applogs/service.ts). */
   appLogs?: Partial<AppLogLimits>;
+  /** Where /help sends users (SUPPORT_EMAIL; soporte@autoasesor.es by default). */
+  support?: SupportConfig;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -65,7 +67,7 @@ function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // Fastify's two lines per request (~380 B) filled the disk under load; registerRequestLog keeps a lean summary.
   const app = Fastify({ logger: loggerOptions(config), logController: new LogController({ disableRequestLogging: true }), trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 1_048_576 });
-  const db = connectDatabase(config.database);
+  const db = connectDatabase(config.database, (error) => app.log.warn({ err: error }, 'Conexión a PostgreSQL perdida mientras esperaba; se abrirá otra'));
   app.addHook('onClose', async () => db.destroy());
   const now = config.now ?? (() => new Date());
 
@@ -108,7 +110,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerAppLogsRoutes(app, ctx, config.appLogs);
   registerNotesRoutes(app, ctx);
   registerSubscriptionsRoutes(app, ctx);
-  registerSupportRoutes(app, supportConfigFromEnv(process.env));
+  registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 
   await app.ready();

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { LogLevel, ServerConfig } from './app.ts';
+import { supportConfigFromEnv } from './modules/support/config.ts';
 
 export interface ListenConfig {
   port: number;
@@ -66,7 +67,7 @@ function parseLogLevel(value: string | undefined): LogLevel {
  * Server settings from the environment: PORT (8081), HOST (127.0.0.1; 0.0.0.0 to listen on every
  * interface), DATA_DIR (./data, for the SQLite file) or DATABASE_URL (postgres://...), SMTP_URL and
  * SMTP_FROM, PUBLIC_URL, COOKIE_SECURE, ALLOWED_ORIGINS (comma-separated), TRUST_PROXY, LOG_LEVEL
- * (info) and LOG_FILE (a size-rotated file instead of stdout).
+ * (info), LOG_FILE (a size-rotated file instead of stdout) and SUPPORT_EMAIL.
  */
 export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
   const port = Number(env.PORT ?? 8081);
@@ -86,6 +87,7 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
     cookieSecure: env.COOKIE_SECURE === undefined ? publicUrl.startsWith('https://') : flag(env.COOKIE_SECURE),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    support: supportConfigFromEnv(env),
     ...(env.WEB_ROOT && { webRoot: env.WEB_ROOT }),
     ...(env.SMTP_URL && { smtp: { url: env.SMTP_URL, from: env.SMTP_FROM?.trim() || 'AutoAsesor <no-reply@autoasesor.es>' } }),
   };

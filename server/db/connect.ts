@@ -5,10 +5,17 @@ import type { Database } from './schema.ts';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
-/** Opens the database: embedded SQLite by default, Postgres for several server processes. */
-export function connectDatabase(config: DatabaseConfig): Kysely<Database> {
+/**
+ * Opens the database: embedded SQLite by default, Postgres for several server processes.
+ * onIdleError hears a pooled Postgres connection dropped while idle (a database restart, an
+ * administrator): unheard, pg raises it as an uncaught error and the process ends; the pool opens a
+ * new connection on the next query anyway.
+ */
+export function connectDatabase(config: DatabaseConfig, onIdleError: (error: Error) => void = () => undefined): Kysely<Database> {
   if (config.kind === 'postgres') {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    pool.on('error', onIdleError);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new SqliteDatabase(config.file);
   // WAL lets readers run while a write is in progress; SQLite leaves foreign keys off unless asked.

@@ -80,4 +80,15 @@ describe.skipIf(!url)('PostgreSQL (set TEST_DATABASE_URL=postgres://... to run; 
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'pilar@asesoria.es', password: 'Nueva5678$' } });
     expect(login.statusCode).toBe(200);
   });
+
+  it('survives the database dropping its idle connections (a restart): logged, and the next request works', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/notes/active' })).statusCode).toBe(200);
+    const killed = await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = '' and query not ilike '%pg_stat_activity%'",
+    );
+    expect(killed.rowCount).toBeGreaterThan(0);
+    await new Promise((done) => setTimeout(done, 200));
+    expect(lines.some((line) => line.includes('Conexión a PostgreSQL perdida'))).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/notes/active' })).statusCode).toBe(200);
+  });
 });

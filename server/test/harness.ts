@@ -56,6 +56,13 @@ async function postgresTestDatabase(url: string): Promise<TestDatabase> {
     countRows: (table) => Number(execFileSync('psql', [own.toString(), '-tAXc', `select count(*) from ${table}`], { encoding: 'utf8' }).trim()),
     open: () => undefined,
     drop: async () => {
+      // pg's pool.end() resolves before the server has let go of every backend; a forced drop then kills
+      // them and the pool's clients throw uncaught errors. Wait (bounded) for them to be gone first.
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        const { rows } = await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+        if (Number(rows[0]?.n) === 0) break;
+        await new Promise((done) => setTimeout(done, 50));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },

@@ -1,18 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { supportInfoSchema } from '#shared/api/support.ts';
 import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
+import { configFromEnv } from '../../env.ts';
 import { DEFAULT_SUPPORT_EMAIL, supportConfigFromEnv } from './config.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  vi.unstubAllEnvs();
 });
 
 describe('GET /api/support', () => {
   it('answers the default address to anyone, signed in or not', async () => {
-    vi.stubEnv('SUPPORT_EMAIL', '');
     server = await startTestServer();
     const anonymous = await server.app.inject({ method: 'GET', url: '/api/support' });
     expect(anonymous.statusCode).toBe(200);
@@ -23,15 +22,13 @@ describe('GET /api/support', () => {
   });
 
   it('answers the address configured in SUPPORT_EMAIL', async () => {
-    vi.stubEnv('SUPPORT_EMAIL', '  ayuda@mi-asesoria.es ');
-    server = await startTestServer();
+    server = await startTestServer({ support: configFromEnv({ SUPPORT_EMAIL: '  ayuda@mi-asesoria.es ' }).server.support });
     const response = await server.app.inject({ method: 'GET', url: '/api/support' });
     expect(response.json()).toEqual({ email: 'ayuda@mi-asesoria.es' });
   });
 
-  it('refuses to start with a SUPPORT_EMAIL that is not an address', async () => {
-    vi.stubEnv('SUPPORT_EMAIL', 'soporte');
-    await expect(startTestServer()).rejects.toThrow('SUPPORT_EMAIL no es una dirección de correo válida');
+  it('refuses to start with a SUPPORT_EMAIL that is not an address', () => {
+    expect(() => configFromEnv({ SUPPORT_EMAIL: 'soporte' })).toThrow('SUPPORT_EMAIL no es una dirección de correo válida');
   });
 });
 
