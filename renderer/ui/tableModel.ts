@@ -40,19 +40,24 @@ export function searchText(value: string): string {
 // rows, and normalising each cell once instead of per keystroke keeps that within budget.
 const searchCache = new WeakMap<object, Map<string, string>>();
 
-function cachedSearchText(row: unknown, columnId: string, raw: () => string): string {
-  if (typeof row !== 'object' || row === null) return searchText(raw());
-  let cells = searchCache.get(row);
+/** One computed string per row object and column, kept as long as the row lives. */
+function memoPerCell(cache: WeakMap<object, Map<string, string>>, row: object, columnId: string, compute: () => string): string {
+  let cells = cache.get(row);
   if (!cells) {
     cells = new Map();
-    searchCache.set(row, cells);
+    cache.set(row, cells);
   }
   let text = cells.get(columnId);
   if (text === undefined) {
-    text = searchText(raw());
+    text = compute();
     cells.set(columnId, text);
   }
   return text;
+}
+
+function cachedSearchText(row: unknown, columnId: string, raw: () => string): string {
+  if (typeof row !== 'object' || row === null) return searchText(raw());
+  return memoPerCell(searchCache, row, columnId, () => searchText(raw()));
 }
 
 /** The global filter: every word typed must appear in one of the row's searchable columns. */
@@ -96,17 +101,7 @@ export function textSortKey(value: string): string {
 const sortKeyCache = new WeakMap<object, Map<string, string>>();
 
 function cachedSortKey(row: object, columnId: string, value: string): string {
-  let keys = sortKeyCache.get(row);
-  if (!keys) {
-    keys = new Map();
-    sortKeyCache.set(row, keys);
-  }
-  let key = keys.get(columnId);
-  if (key === undefined) {
-    key = textSortKey(value);
-    keys.set(columnId, key);
-  }
-  return key;
+  return memoPerCell(sortKeyCache, row, columnId, () => textSortKey(value));
 }
 
 /** A cell's sort value as a primitive that compares with `<`: text as its key, dates as time; blanks undefined. */
