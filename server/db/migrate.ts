@@ -3,6 +3,7 @@ import type { Database } from './schema.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as authHardening from './migrations/0002-auth-hardening.ts';
 import * as applogBudget from './migrations/0003-applog-budget.ts';
+import * as flows from './migrations/0004-flows.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-auth-hardening': authHardening,
   '0003-applog-budget': applogBudget,
+  '0004-flows': flows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,12 @@ export interface Database {
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   auth_throttle: AuthThrottleTable;
+  flows: FlowsTable;
+  flow_runs: FlowRunsTable;
+  flow_run_logs: FlowRunLogsTable;
+  stored_files: StoredFilesTable;
+  credit_ledger: CreditLedgerTable;
+  flow_schedules: FlowSchedulesTable;
 }
 
 export interface GroupsTable {
@@ -134,6 +140,115 @@ export interface AuthThrottleTable {
   hits: number;
   window_start: number | string;
   blocked_until: number | string;
+}
+
+/** The catalogue: one row per resources/flows/<id> folder ever loaded (migration 0004). */
+export interface FlowsTable {
+  id: string;
+  name: string;
+  group_name: string;
+  runs_on: string;
+  usage_ratio: number;
+  /** JSON of the FlowDefinition (shared/flows/definition.ts). */
+  definition: string;
+  /** 0 once its folder is gone: old runs still name it, new launches are refused. */
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type FlowRunState = 'queued' | 'running' | 'finished';
+
+/** One run of a flow: the flow log of spec §3. */
+export interface FlowRunsTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  flow_id: string;
+  flow_name: string;
+  idempotency_key: string | null;
+  execution_token: string;
+  state: FlowRunState;
+  /** RunResultName (shared/runlogs) once finished. */
+  result: string | null;
+  stopped_by_user: number;
+  launch_status: number | null;
+  scheduled: number;
+  schedule_id: string | null;
+  machine_name: string | null;
+  successful_iterations: number;
+  total_iterations: number;
+  usage_units: number;
+  usage_ratio: number;
+  cost: number;
+  /** JSON object of the inputs as sent (uploads by id). */
+  inputs: string;
+  /** JSON object of the robot's summary figures, or null. */
+  summary: string | null;
+  message: string | null;
+  accept_extra_usage: number;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface FlowRunLogsTable {
+  run_id: string;
+  seq: number;
+  level: string;
+  text: string;
+  created_at: string;
+}
+
+export type StoredFileKind = 'upload' | 'output';
+
+export interface StoredFilesTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  kind: StoredFileKind;
+  run_id: string | null;
+  name: string;
+  size: number;
+  content_type: string;
+  /** Path under the storage folder. */
+  storage_key: string;
+  created_at: string;
+}
+
+/** A run's debit; run_id is unique, so a run is charged once at most. */
+export interface CreditLedgerTable {
+  id: string;
+  group_id: string;
+  run_id: string;
+  usage_units: number;
+  usage_ratio: number;
+  amount: number;
+  created_at: string;
+}
+
+export interface FlowSchedulesTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  flow_id: string;
+  flow_name: string;
+  scheduled_date: string;
+  repeat: number;
+  every: number;
+  interval: string;
+  /** JSON object. */
+  flow_inputs: string;
+  send_output_to_server: number;
+  machine_id: string | null;
+  local_machine_hash: string | null;
+  local_process: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

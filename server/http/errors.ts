@@ -7,7 +7,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly extra: Pick<ApiError, 'issues' | 'logoutReason'> = {},
+    readonly extra: Pick<ApiError, 'issues' | 'logoutReason' | 'details'> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -12,6 +12,8 @@ export const apiErrorSchema = z.object({
   issues: z.optional(z.array(fieldIssueSchema)),
   /** Set on a 401 when the session ended for a reason worth telling the user. */
   logoutReason: z.optional(z.string()),
+  /** Facts a screen needs to explain the error (a 402's balance and estimated cost). */
+  details: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

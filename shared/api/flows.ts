@@ -1,0 +1,288 @@
+import { z } from 'zod/mini';
+import { FLOW_RUNTIMES, flowDefinitionSchema } from '../flows/definition.ts';
+import { SCHEDULE_INTERVALS } from '../schedule/next-run.ts';
+
+/**
+ * The flows HTTP contract (spec §7 Flows): catalogue, uploads, executions, run history (flowlog) and
+ * schedules. Every path is under /api; every id is the server's UUID except flow ids (folder names).
+ */
+export const flowsPaths = {
+  catalogue: '/api/browserflow/flow',
+  flow: '/api/browserflow/flow/:id',
+  template: '/api/browserflow/flow/template/:id',
+  /** multipart/form-data, one or more 'file' parts. */
+  uploads: '/api/storage/uploads',
+  /** The columns and row count of an uploaded workbook's first sheet (ColumnMapping, cost estimate). */
+  uploadColumns: '/api/storage/uploads/:id/columns',
+  execution: '/api/browserflow/execution/:flowId',
+  executionState: '/api/browserflow/execution/state/:token',
+  executionStop: '/api/browserflow/execution/state/:token/stop',
+  flowlog: '/api/flowlog',
+  flowlogStats: '/api/flowlog/stats',
+  flowlogReport: '/api/flowlog/report',
+  flowlogOne: '/api/flowlog/:id',
+  outputFile: '/api/flowlog/:id/outputs/:name',
+  schedules: '/api/browserflow/schedule',
+  scheduleCreate: '/api/browserflow/schedule/:flowId',
+  schedule: '/api/browserflow/schedule/:id',
+} as const;
+
+/** Fills ':name' segments: pathFor(flowsPaths.flow, { id: 'x' }) -> '/api/browserflow/flow/x'. */
+export function pathFor(path: string, params: Record<string, string>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Catalogue
+
+export const flowSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  group: z.string(),
+  limits: z.optional(z.string()),
+  usageRatio: z.number(),
+  usageMeasureUnit: z.string(),
+  runsOn: z.enum(FLOW_RUNTIMES),
+  hasTemplate: z.boolean(),
+  hasInstructions: z.boolean(),
+});
+export type FlowSummary = z.infer<typeof flowSummarySchema>;
+
+export const catalogueResponseSchema = z.object({ items: z.array(flowSummarySchema) });
+export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
+
+/** GET flow/{id}: the whole definition (the server never sends robot code). */
+export const flowResponseSchema = flowDefinitionSchema;
+
+export const flowIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+// ---------------------------------------------------------------------------------------------------
+// Uploads
+
+export const uploadedFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+export const uploadResponseSchema = z.object({ items: z.array(uploadedFileSchema) });
+
+export const uploadColumnsResponseSchema = z.object({
+  sheet: z.string(),
+  columns: z.array(z.string()),
+  /** Data rows under the header row. */
+  rowCount: z.number(),
+});
+export type UploadColumns = z.infer<typeof uploadColumnsResponseSchema>;
+
+/** The value a FileUpload input carries in an execution request: the uploads, by id. */
+export const fileInputValueSchema = z.array(z.object({ uploadId: z.string().check(z.uuid()), name: z.string() }));
+export type FileInputValue = z.infer<typeof fileInputValueSchema>;
+
+/** The value a ColumnMapping input carries: mapped column key -> header of the chosen column (or null). */
+export const columnMappingValueSchema = z.record(z.string(), z.nullable(z.string()));
+
+// ---------------------------------------------------------------------------------------------------
+// Executions (spec §3 Execution request, Output)
+
+export const executionRequestSchema = z.object({
+  /** The section ref that launched. */
+  step: z.optional(z.string().check(z.maxLength(64))),
+  /** A previous run's executionToken (a flow that continues a run); unused by the built-in flows. */
+  token: z.optional(z.string().check(z.maxLength(64))),
+  /** Script execution arguments must be an object (spec §5). */
+  arguments: z.optional(z.record(z.string(), z.unknown())),
+  /** Input key -> value; FileUpload inputs hold FileInputValue, ColumnMapping a column mapping. */
+  inputs: z.record(z.string(), z.unknown()),
+  /** Answer the Output's data as JSON (always true for the web app). */
+  json: z.optional(z.boolean()),
+  /** The same key sent twice starts one run and charges it once (a retried request). */
+  idempotencyKey: z.string().check(z.minLength(8), z.maxLength(64)),
+  /** After a 402 prompt 'Continuar': run on paid extra usage (refused on a trial). */
+  acceptExtraUsage: z.optional(z.boolean()),
+});
+export type ExecutionRequest = z.infer<typeof executionRequestSchema>;
+
+export const outputFileSchema = z.object({ name: z.string(), size: z.number() });
+export type OutputFile = z.infer<typeof outputFileSchema>;
+
+/**
+ * The launcher's status codes (spec §4): 200 done, 242 the robot ended with a result error
+ * (WrongInput), 400 inputs refused, 402 not enough credits, 500 robot failed or crashed, 504 time limit.
+ */
+export const LAUNCH_STATUSES = [200, 242, 400, 401, 402, 500, 504] as const;
+
+export const outputDataSchema = z.object({
+  runId: z.string(),
+  files: z.array(outputFileSchema),
+  summary: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  message: z.optional(z.string()),
+  usageUnits: z.number(),
+  usageRatio: z.number(),
+  cost: z.number(),
+});
+export type OutputData = z.infer<typeof outputDataSchema>;
+
+export const outputSchema = z.object({
+  data: outputDataSchema,
+  status: z.number(),
+  executionToken: z.string(),
+  consoleLog: z.array(z.string()),
+});
+export type Output = z.infer<typeof outputSchema>;
+
+export const EXECUTION_STATES = ['queued', 'running', 'finished'] as const;
+export type ExecutionState = (typeof EXECUTION_STATES)[number];
+
+/** POST execution answers 202 with this; GET state answers it until `output` is set. */
+export const executionStateSchema = z.object({
+  executionToken: z.string(),
+  runId: z.string(),
+  state: z.enum(EXECUTION_STATES),
+  successfulIterations: z.number(),
+  totalIterations: z.number(),
+  consoleLog: z.array(z.string()),
+  output: z.optional(outputSchema),
+});
+export type ExecutionStateResponse = z.infer<typeof executionStateSchema>;
+
+/** GET state may wait up to `wait` seconds for a change (long poll). */
+export const executionStateQuerySchema = z.object({
+  wait: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(25))),
+  /** Lines of consoleLog the caller already has. */
+  since: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+});
+
+/** A 402 (code NOT_ENOUGH_CREDITS) carries what the prompt shows in the ApiError's `details`. */
+export const notEnoughCreditsSchema = z.object({
+  balance: z.number(),
+  estimatedCost: z.number(),
+  /** 'Continuar' is offered: a paid plan that bills extra usage. */
+  canContinue: z.boolean(),
+});
+export type NotEnoughCredits = z.infer<typeof notEnoughCreditsSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Run history (spec §3 Flow log; §7 flowlog)
+
+export const logLineSchema = z.object({
+  level: z.enum(['info', 'warn', 'error']),
+  timestamp: z.string(),
+  text: z.string(),
+});
+export type LogLine = z.infer<typeof logLineSchema>;
+
+export const flowLogSchema = z.object({
+  _id: z.string(),
+  browserFlow: z.object({ _id: z.string(), name: z.nullable(z.string()) }),
+  /** Success | Fail | WrongInput | NotEnoughSlans | FlowAborted; null while running. */
+  result: z.nullable(z.string()),
+  state: z.enum(EXECUTION_STATES),
+  stoppedByUser: z.boolean(),
+  createAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  scheduled: z.boolean(),
+  browserFlowSchedule: z.nullable(z.object({ _id: z.string(), machine: z.nullable(z.object({ name: z.string() })) })),
+  successfulIterations: z.number(),
+  totalIterations: z.number(),
+  usageHistory: z.array(z.object({ usageUnits: z.number(), usageRatio: z.number() })),
+  outputFileNames: z.array(z.string()),
+  outputFolder: z.nullable(z.string()),
+  user: z.object({ email: z.string(), name: z.string() }),
+});
+export type FlowLog = z.infer<typeof flowLogSchema>;
+
+/** GET flowlog/{id}: one run with its log lines (the history loads them when a row is expanded). */
+export const flowLogDetailSchema = z.extend(flowLogSchema, { logStreams: z.array(logLineSchema) });
+export type FlowLogDetail = z.infer<typeof flowLogDetailSchema>;
+
+export const FLOWLOG_SORT_FIELDS = ['createAt', 'result', 'cost', 'browserFlow'] as const;
+export const HISTORY_PAGE_SIZE = 12;
+
+const booleanQuery = z.pipe(z.enum(['true', 'false']), z.transform((value: 'true' | 'false') => value === 'true'));
+
+export const flowlogQuerySchema = z.object({
+  sortby: z._default(z.enum(FLOWLOG_SORT_FIELDS), 'createAt'),
+  sortdir: z._default(z.enum(['asc', 'desc']), 'desc'),
+  start: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), HISTORY_PAGE_SIZE),
+  /** true: scheduled and remote launches only; false: manual only; absent: all. */
+  scheduled: z.optional(booleanQuery),
+  browserFlowSchedule: z.optional(z.string().check(z.uuid())),
+});
+/** What a caller sends (the schema reads it from the query string). */
+export interface FlowlogQuery {
+  sortby?: (typeof FLOWLOG_SORT_FIELDS)[number];
+  sortdir?: 'asc' | 'desc';
+  start?: number;
+  limit?: number;
+  scheduled?: 'true' | 'false';
+  browserFlowSchedule?: string;
+}
+
+export const flowlogResponseSchema = z.object({ total: z.number(), items: z.array(flowLogSchema) });
+export type FlowlogResponse = z.infer<typeof flowlogResponseSchema>;
+
+export const flowlogStatsSchema = z.object({
+  total: z.number(),
+  byResult: z.record(z.string(), z.number()),
+  /** Slans charged in the current period. */
+  cost: z.number(),
+  successfulIterations: z.number(),
+  totalIterations: z.number(),
+});
+export type FlowlogStats = z.infer<typeof flowlogStatsSchema>;
+
+/** An .xlsx of the history the query selects, base64-encoded (spec §7 flowlog/report). */
+export const flowlogReportSchema = z.object({ filename: z.string(), base64: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Schedules (spec §3 Scheduled flow; §7 schedule calls)
+
+export const scheduleRequestSchema = z.object({
+  scheduledDate: z.iso.datetime({ offset: true, error: 'Elige fecha y hora' }),
+  repeat: z._default(z.boolean(), false),
+  every: z._default(z.number().check(z.int(), z.gte(1, 'La repetición debe ser un número entero mayor que 0'), z.lte(1000)), 1),
+  interval: z._default(z.enum(SCHEDULE_INTERVALS), 'days'),
+  flowInputs: z._default(z.record(z.string(), z.unknown()), {}),
+  sendOutputToServer: z._default(z.boolean(), true),
+  /** A desktop flow: the machine that runs it (desktop runtime issue); server flows leave it out. */
+  machine: z.optional(z.string()),
+  localMachineHashCode: z.optional(z.string()),
+  localProcess: z.optional(z.enum(['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3'])),
+});
+export type ScheduleRequest = z.input<typeof scheduleRequestSchema>;
+
+export const scheduledFlowSchema = z.object({
+  _id: z.string(),
+  browserFlowName: z.string(),
+  browserFlow: z.string(),
+  localProcess: z.nullable(z.string()),
+  scheduledDate: z.string(),
+  repeat: z.boolean(),
+  every: z.number(),
+  interval: z.enum(SCHEDULE_INTERVALS),
+  user: z.object({ email: z.string(), name: z.string() }),
+  machine: z.nullable(z.object({ _id: z.string(), name: z.string() })),
+  flowInputs: z.record(z.string(), z.unknown()),
+  sendOutputToServer: z.boolean(),
+  updatedAt: z.string(),
+});
+export type ScheduledFlow = z.infer<typeof scheduledFlowSchema>;
+
+export const schedulesQuerySchema = z.object({
+  user: z.optional(z.string()),
+  machineHash: z.optional(z.string()),
+});
+export const schedulesResponseSchema = z.object({ items: z.array(scheduledFlowSchema) });
+
+export const scheduleByIdQuerySchema = z.object({ existSchedule: z.optional(booleanQuery) });
+/** With ?existSchedule=true: { exists } instead of a 404 when it is gone (the autopilot's check). */
+export const scheduleExistsSchema = z.object({ exists: z.boolean() });
+
+export const scheduleUpdateQuerySchema = z.object({
+  scheduledDate: z.iso.datetime({ offset: true, error: 'Elige fecha y hora' }),
+});
+
+export const SCHEDULE_FAILED_MESSAGE = 'No se ha podido programar este robot';

@@ -1,0 +1,2 @@
+export * from './definition.ts';
+export type * from './robot.ts';

@@ -1,0 +1,56 @@
+/**
+ * The contract between the runtime (server worker pool today, the desktop runtime later) and a flow's
+ * robot module (resources/flows/<id>/robot.ts, `export default robot satisfies Robot`). A robot gets
+ * its inputs as plain data and its files as bytes, reports through callbacks, and returns its outputs
+ * as bytes; it never touches the database, the network or the disk of the server, so it can run in a
+ * worker thread and be tested with real files and nothing else.
+ */
+
+export type RobotLogLevel = 'info' | 'warn' | 'error';
+
+export interface RobotFile {
+  name: string;
+  data: Uint8Array;
+}
+
+/** The part of AbortSignal a robot uses (shared/ has neither DOM nor Node types; both signals fit). */
+export interface RobotAbortSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+}
+
+export interface RobotContext {
+  /** Non-file inputs by key, as the launcher sent them (already checked against the flow's inputs). */
+  inputs: Readonly<Record<string, unknown>>;
+  /** Files of each FileUpload input, by input key, in the order the user picked them. */
+  files: Readonly<Record<string, readonly RobotFile[]>>;
+  /** One line of the run's log (Spanish: the advisor reads it in the history). */
+  log(level: RobotLogLevel, text: string): void;
+  /** Iterations done so far (successful) out of the total known. */
+  progress(successful: number, total: number): void;
+  /** Aborted when the user stops the run or its time limit passes; check it between iterations. */
+  signal: RobotAbortSignal;
+  /** The run's start, for names and dates in outputs (robots do not read the clock themselves). */
+  startedAt: Date;
+}
+
+/**
+ * How the robot ended. WrongInput: the run was fine but the data was not usable (an empty workbook,
+ * no FIE decoded); the launcher shows it as a result error (242). Fail: the robot could not do its work.
+ */
+export type RobotResultName = 'Success' | 'Fail' | 'WrongInput';
+
+export interface RobotResult {
+  result: RobotResultName;
+  /** Units of the flow's usageMeasureUnit consumed; cost = usageUnits × usageRatio. */
+  usageUnits: number;
+  outputs: RobotFile[];
+  /** Figures the OutputSection shows (counts per column, entries decoded...), JSON-safe. */
+  summary?: Record<string, string | number | boolean>;
+  /** One sentence for the user when result is not Success. */
+  message?: string;
+}
+
+export interface Robot {
+  run(context: RobotContext): Promise<RobotResult>;
+}
