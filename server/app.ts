@@ -19,6 +19,7 @@ import type { AppLogLimits } from './modules/applogs/service.ts';
 import { resolveAuthLimits, type AuthLimits } from './modules/auth/guard.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerAppLogsRoutes(app, ctx, config.appLogs);
   registerNotesRoutes(app, ctx);
   registerSubscriptionsRoutes(app, ctx);
+  registerFlowlogRoutes(app, ctx);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 

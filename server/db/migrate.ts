@@ -4,6 +4,7 @@ import * as accounts from './migrations/0001-accounts.ts';
 import * as authHardening from './migrations/0002-auth-hardening.ts';
 import * as applogBudget from './migrations/0003-applog-budget.ts';
 import * as flows from './migrations/0004-flows.ts';
+import * as flowlogCounts from './migrations/0005-flowlog-counts.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0002-auth-hardening': authHardening,
   '0003-applog-budget': applogBudget,
   '0004-flows': flows,
+  '0005-flowlog-counts': flowlogCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

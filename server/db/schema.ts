@@ -21,6 +21,7 @@ export interface Database {
   stored_files: StoredFilesTable;
   credit_ledger: CreditLedgerTable;
   flow_schedules: FlowSchedulesTable;
+  flow_run_counts: FlowRunCountsTable;
 }
 
 export interface GroupsTable {
@@ -249,6 +250,13 @@ export interface FlowSchedulesTable {
   claimed_until: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** How many runs a group has, manual (scheduled 0) and scheduled or remote (1): the history's totals (0005). */
+export interface FlowRunCountsTable {
+  group_id: string;
+  scheduled: number;
+  runs: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -73,6 +73,8 @@ async function postgresTestDatabase(url: string): Promise<TestDatabase> {
 export interface TestServer {
   app: FastifyInstance;
   dir: string;
+  /** The database the app runs on, for suites that open their own connection to arrange rows. */
+  database: DatabaseConfig;
   logLines: () => Array<Record<string, unknown>>;
   /** Links the server "emailed" (logged, since tests have no SMTP), oldest first. */
   mailedLinks: (purpose: 'reset_password' | 'email_validation') => string[];
@@ -102,6 +104,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   return {
     app,
     dir,
+    database: database.config,
     logLines,
     mailedLinks: (purpose) =>
       logLines().flatMap((line) => {

@@ -1,0 +1,216 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { FlowLog, FlowLogDetail, FlowlogStats, LogLine } from '#shared/api/flows.ts';
+import type { FLOWLOG_SORT_FIELDS } from '#shared/api/flows.ts';
+import type { Database } from '../../db/schema.ts';
+import { countRuns } from './counts.ts';
+
+/** The flowlog query once parsed (flowlogQuerySchema): defaults filled in. */
+export interface FlowlogFilter {
+  sortby: (typeof FLOWLOG_SORT_FIELDS)[number];
+  sortdir: 'asc' | 'desc';
+  start: number;
+  limit: number;
+  scheduled?: boolean;
+  browserFlowSchedule?: string;
+}
+
+const SORT_COLUMNS = {
+  createAt: 'r.created_at',
+  result: 'r.result',
+  cost: 'r.cost',
+  // The name the run was launched under: indexed, and still there when the flow is gone.
+  browserFlow: 'r.flow_name',
+} as const satisfies Record<FlowlogFilter['sortby'], string>;
+
+type RunsQuery = SelectQueryBuilder<Database & { r: Database['flow_runs'] }, 'r', object>;
+
+/** The runs of the group the filter selects (no order, no page). */
+function selectedRuns(db: Kysely<Database>, groupId: string, filter: Pick<FlowlogFilter, 'scheduled' | 'browserFlowSchedule'>): RunsQuery {
+  let query = db.selectFrom('flow_runs as r').where('r.group_id', '=', groupId);
+  if (filter.scheduled !== undefined) query = query.where('r.scheduled', '=', filter.scheduled ? 1 : 0);
+  if (filter.browserFlowSchedule !== undefined) query = query.where('r.schedule_id', '=', filter.browserFlowSchedule);
+  return query;
+}
+
+/**
+ * Rows as the screen needs them, in the filter's order. The sort column, then created_at (both in the
+ * group's indexes), then id so equal times still page the same way every time.
+ */
+function orderedRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter) {
+  let query = selectedRuns(db, groupId, filter)
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    // An inactive flow's folder is gone: its runs show that the robot no longer exists.
+    .leftJoin('flows as f', (join) => join.onRef('f.id', '=', 'r.flow_id').on('f.active', '=', 1))
+    .select([
+      'r.id', 'r.flow_id', 'r.flow_name', 'r.result', 'r.state', 'r.stopped_by_user', 'r.created_at', 'r.finished_at',
+      'r.scheduled', 'r.schedule_id', 'r.machine_name', 'r.successful_iterations', 'r.total_iterations',
+      'r.usage_units', 'r.usage_ratio', 'r.cost', 'u.email', 'u.name as user_name', 'f.name as catalogue_name',
+    ]);
+  const sortColumn = SORT_COLUMNS[filter.sortby];
+  if (sortColumn !== 'r.created_at') query = query.orderBy(sortColumn, filter.sortdir);
+  return query.orderBy('r.created_at', filter.sortdir).orderBy('r.id', filter.sortdir);
+}
+
+type RunRow = Awaited<ReturnType<ReturnType<typeof orderedRuns>['execute']>>[number];
+
+/** The outputs of these runs by run id, in the order the robot wrote them. */
+async function outputNames(db: Kysely<Database>, runIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byRun = new Map<string, string[]>();
+  if (runIds.length === 0) return byRun;
+  const files = await db
+    .selectFrom('stored_files')
+    .select(['run_id', 'name'])
+    .where('run_id', 'in', runIds)
+    .where('kind', '=', 'output')
+    .orderBy('created_at')
+    .orderBy('name')
+    .execute();
+  for (const file of files) {
+    if (file.run_id === null) continue;
+    byRun.set(file.run_id, [...(byRun.get(file.run_id) ?? []), file.name]);
+  }
+  return byRun;
+}
+
+/** Spec §3 Flow log, from a flow_runs row. */
+function toFlowLog(row: RunRow, outputFileNames: string[]): FlowLog {
+  const usageUnits = Number(row.usage_units);
+  return {
+    _id: row.id,
+    browserFlow: { _id: row.flow_id, name: row.catalogue_name ?? null },
+    result: row.result,
+    state: row.state,
+    stoppedByUser: Number(row.stopped_by_user) === 1,
+    createAt: row.created_at,
+    finishedAt: row.finished_at,
+    scheduled: Number(row.scheduled) === 1,
+    browserFlowSchedule: row.schedule_id === null ? null : { _id: row.schedule_id, machine: row.machine_name === null ? null : { name: row.machine_name } },
+    successfulIterations: Number(row.successful_iterations),
+    totalIterations: Number(row.total_iterations),
+    usageHistory: usageUnits > 0 ? [{ usageUnits, usageRatio: Number(row.usage_ratio) }] : [],
+    outputFileNames,
+    // Server runs keep their outputs in storage; a desktop's output folder comes with the desktop runtime.
+    outputFolder: null,
+    user: { email: row.email, name: row.user_name },
+  };
+}
+
+async function toFlowLogs(db: Kysely<Database>, rows: RunRow[]): Promise<FlowLog[]> {
+  const outputs = await outputNames(db, rows.map((row) => row.id));
+  return rows.map((row) => toFlowLog(row, outputs.get(row.id) ?? []));
+}
+
+/** The total the filter selects: the group's counters unless one schedule's runs are asked for. */
+async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<number> {
+  if (filter.browserFlowSchedule === undefined) return countRuns(db, groupId, filter.scheduled);
+  const row = await selectedRuns(db, groupId, filter).select(sql<number>`count(*)`.as('runs')).executeTakeFirst();
+  return Number(row?.runs ?? 0);
+}
+
+/** One page of the group's history and how many runs the filter selects in all. */
+export async function listFlowLogs(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<{ total: number; items: FlowLog[] }> {
+  const [total, rows] = await Promise.all([
+    totalRuns(db, groupId, filter),
+    orderedRuns(db, groupId, filter).limit(filter.limit).offset(filter.start).execute(),
+  ]);
+  return { total, items: await toFlowLogs(db, rows) };
+}
+
+/** A stored level the log schema does not know reads as info rather than failing the whole run. */
+function toLogLevel(level: string): LogLine['level'] {
+  return level === 'warn' || level === 'error' ? level : 'info';
+}
+
+/** One run of the group with its log lines, or null when there is none by that id in this group. */
+export async function findFlowLog(db: Kysely<Database>, groupId: string, runId: string): Promise<FlowLogDetail | null> {
+  const row = await orderedRuns(db, groupId, { sortby: 'createAt', sortdir: 'desc', start: 0, limit: 1 })
+    .where('r.id', '=', runId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [flowLog] = await toFlowLogs(db, [row]);
+  const lines = await db.selectFrom('flow_run_logs').select(['level', 'text', 'created_at']).where('run_id', '=', runId).orderBy('seq').execute();
+  return {
+    ...(flowLog as FlowLog),
+    logStreams: lines.map((line) => ({ level: toLogLevel(line.level), timestamp: line.created_at, text: line.text })),
+  };
+}
+
+/** The rows of the report: the whole selection in the filter's order, at most this many. */
+export const REPORT_MAX_ROWS = 10_000;
+
+/** A run of the report, with the name it ran under (the report names a robot that is gone). */
+export type ReportRun = FlowLog & { flowName: string };
+
+export async function reportFlowLogs(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<ReportRun[]> {
+  const rows = await orderedRuns(db, groupId, filter).limit(REPORT_MAX_ROWS).execute();
+  // Output names are not in the report: no need to read them.
+  return rows.map((row) => ({ ...toFlowLog(row, []), flowName: row.flow_name }));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the group's current billing period began. Subscriptions store only its end: a trial lasts its
+ * plan's trial days, a paid plan renews monthly (Stripe's calendar month, so the start is the same day
+ * one month earlier, clamped to that month's length). With no subscription, the last 30 days.
+ */
+export async function billingPeriodStart(db: Kysely<Database>, groupId: string, now: Date): Promise<Date> {
+  const subscription = await db
+    .selectFrom('subscriptions')
+    .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+    .select(['subscriptions.status', 'subscriptions.current_period_end', 'plans.trial_days'])
+    .where('subscriptions.group_id', '=', groupId)
+    .executeTakeFirst();
+  const end = subscription ? new Date(subscription.current_period_end) : null;
+  if (!subscription || !end || Number.isNaN(end.getTime())) return new Date(now.getTime() - 30 * DAY_MS);
+  if (subscription.status === 'trialing' && subscription.trial_days !== null) return new Date(end.getTime() - Number(subscription.trial_days) * DAY_MS);
+  return oneMonthBefore(end);
+}
+
+function oneMonthBefore(instant: Date): Date {
+  const start = new Date(instant);
+  const day = start.getUTCDate();
+  start.setUTCDate(1);
+  start.setUTCMonth(start.getUTCMonth() - 1);
+  const lastDay = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0)).getUTCDate();
+  start.setUTCDate(Math.min(day, lastDay));
+  return start;
+}
+
+/**
+ * Figures of the current billing period (billingPeriodStart): runs launched in it by result, their
+ * iterations, and the credits the ledger charged in it, which is what the balance was reduced by.
+ * Runs still going count in total but under no result.
+ */
+export async function flowlogStats(db: Kysely<Database>, groupId: string, now: Date): Promise<FlowlogStats> {
+  const since = (await billingPeriodStart(db, groupId, now)).toISOString();
+  const [byResult, charged] = await Promise.all([
+    db
+      .selectFrom('flow_runs')
+      .select((eb) => [
+        'result',
+        eb.fn.countAll<number>().as('runs'),
+        eb.fn.sum<number>('successful_iterations').as('successful'),
+        eb.fn.sum<number>('total_iterations').as('iterations'),
+      ])
+      .where('group_id', '=', groupId)
+      .where('created_at', '>=', since)
+      .groupBy('result')
+      .execute(),
+    db
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('amount'))
+      .where('group_id', '=', groupId)
+      .where('created_at', '>=', since)
+      .executeTakeFirst(),
+  ]);
+  const stats: FlowlogStats = { total: 0, byResult: {}, cost: Number(charged?.amount ?? 0), successfulIterations: 0, totalIterations: 0 };
+  for (const row of byResult) {
+    const runs = Number(row.runs);
+    stats.total += runs;
+    stats.successfulIterations += Number(row.successful ?? 0);
+    stats.totalIterations += Number(row.iterations ?? 0);
+    if (row.result !== null) stats.byResult[row.result] = runs;
+  }
+  return stats;
+}
