@@ -80,6 +80,22 @@ describe('Table', () => {
     expect(screen.queryByText('Log 1')).toBeNull();
   });
 
+  it('shows a page the server cut as it comes and asks the caller for the next one', () => {
+    const onPageChange = vi.fn();
+    // 14 rows on "page 2 of 5": a client-side pager would cut them to 12 and say 'Página 1 de 2'.
+    render(
+      <Table caption="Historial" columns={columns} rows={runs(14)} rowKey={(run) => run.id} emptyMessage="Vacío" serverPages={{ page: 1, pageCount: 5, onPageChange }} />,
+    );
+    expect(bodyRows()).toHaveLength(14);
+    expect(screen.getByText('Página 2 de 5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(0);
+    // The table does not move by itself: the caller decides which rows page 3 holds.
+    expect(screen.getByText('Página 2 de 5')).toBeTruthy();
+  });
+
   it('keeps only the rows that contain every searched word, back on page 1', () => {
     const { rerender } = render(<Table caption="Historial" columns={columns} rows={runs(30)} rowKey={(run) => run.id} emptyMessage="Vacío" />);
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));

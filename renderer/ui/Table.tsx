@@ -32,6 +32,18 @@ export interface TableProps<Row> {
   virtual?: { height: number; rowHeight?: number };
   /** When given, each row gets a button that shows this content below it (paged tables only). */
   renderExpanded?: (row: Row) => ReactNode;
+  /**
+   * Pages cut by the server (run history): `rows` is the page shown, as it comes, and the pagination
+   * under the table asks the caller for another page instead of slicing the rows itself.
+   */
+  serverPages?: ServerPages;
+}
+
+export interface ServerPages {
+  /** Zero-based index of the page shown. */
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
 }
 
 /** Up or down on the sorted column; a faint up-down pair on the others, so they read as sortable. */
@@ -44,7 +56,7 @@ function SortIcon({ direction }: { direction: SortDirection | undefined }) {
  * A data table on TanStack Table: sortable headers (aria-sort), a search over the searchable columns,
  * and either pages or virtual rows. It scrolls sideways inside its card on narrow screens.
  */
-export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageSize = DEFAULT_PAGE_SIZE, initialSort, search = '', virtual, renderExpanded }: TableProps<Row>) {
+export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageSize = DEFAULT_PAGE_SIZE, initialSort, search = '', virtual, renderExpanded, serverPages }: TableProps<Row>) {
   const [sorting, setSorting] = useState<SortingState>(() => toSortingState(initialSort));
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -54,13 +66,15 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
     setSearchShown(search);
     setPagination((previous) => ({ ...previous, pageIndex: 0 }));
   }
+  // Virtual rows and server pages show every row they are given: no client-side pages.
+  const allRows = virtual !== undefined || serverPages !== undefined;
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
   const search$ = useMemo(() => searchOptions(columns), [columns]);
 
   const table = useReactTable<Row>({
     data: rows as Row[],
     columns: columnDefs,
-    state: { sorting, globalFilter: search, pagination: virtual ? { pageIndex: 0, pageSize: Math.max(1, rows.length) } : pagination },
+    state: { sorting, globalFilter: search, pagination: allRows ? { pageIndex: 0, pageSize: Math.max(1, rows.length) } : pagination },
     onSortingChange: (updater) => {
       setSorting(updater);
       setPagination((previous) => ({ ...previous, pageIndex: 0 }));
@@ -74,10 +88,10 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getFlatSortedRowModel(),
-    getPaginationRowModel: virtual ? undefined : getPaginationRowModel(),
+    getPaginationRowModel: allRows ? undefined : getPaginationRowModel(),
   });
 
-  const shown = virtual ? table.getRowModel().rows : table.getPaginationRowModel().rows;
+  const shown = allRows ? table.getRowModel().rows : table.getPaginationRowModel().rows;
   const columnCount = columns.length + (renderExpanded && !virtual ? 1 : 0);
   const byKey = useMemo(() => new Map(columns.map((column) => [column.key, column])), [columns]);
 
@@ -178,7 +192,11 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
           })}
         </tbody>
       </table>
-      <Pagination page={table.getState().pagination.pageIndex} pageCount={Math.max(1, table.getPageCount())} onPageChange={(page) => table.setPageIndex(page)} />
+      {serverPages ? (
+        <Pagination page={serverPages.page} pageCount={serverPages.pageCount} onPageChange={serverPages.onPageChange} />
+      ) : (
+        <Pagination page={table.getState().pagination.pageIndex} pageCount={Math.max(1, table.getPageCount())} onPageChange={(page) => table.setPageIndex(page)} />
+      )}
     </div>
   );
 }
