@@ -24,7 +24,8 @@ const features = (() => {
 })();
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'resources/**'] },
+  // resources/ holds assets, except the built-in flows' code, which is linted like the rest.
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'resources/*', '!resources/flows/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -43,6 +44,20 @@ export default tseslint.config(
         { group: [...nodeBuiltins, 'react', 'react-dom', 'electron', 'fastify', 'kysely', 'better-sqlite3'], message: 'shared/ runs anywhere: no Node, DOM, React or Electron imports.' },
         { group: otherTops('server', 'main', 'preload', 'renderer', 'e2e'), message: 'shared/ imports nothing from other top folders.' },
       ] }],
+    },
+  },
+  {
+    // Robots run in a server worker today and on a desktop later: shared/, SheetJS and their own folder only.
+    files: ['resources/flows/**/*.ts'],
+    ignores: ['resources/flows/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: classicZod, patterns: [
+        { regex: '^(?!xlsx$|#shared/|\\.\\.?/)', message: 'A robot imports only shared/ (#shared/...), xlsx and files of resources/flows: no Node, network or other packages.' },
+        { group: otherTops('server', 'main', 'preload', 'renderer', 'e2e', 'shared', 'scripts'), message: 'A robot reaches shared/ through #shared/..., and nothing else outside resources/flows.' },
+      ] }],
+      'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest', 'WebSocket', 'process', 'require'].map((name) => ({ name, message: 'Robots are pure: no network, no process; everything comes in through the run context.' }))],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Robots read no clock: use context.startedAt.' }],
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Robots read no clock: use context.startedAt.' }],
     },
   },
   {

@@ -25,6 +25,7 @@ describe('validate: table rows', () => {
     ['nienifpassport', 'AB123456', 'AB-1', 'Introduce un NIF, NIE o pasaporte válido'],
     ['passport', 'PAA123456', 'PAA-12345', 'Introduce un pasaporte válido'],
     ['naf', '281234567840', '2812345678', 'El NAF debe tener 12 dígitos numéricos'],
+    ['nafcontrol', '28 12345678 40', '281234567841', 'Introduce un NAF válido: 12 dígitos y los dos últimos deben ser los de control'],
     ['iban', 'ES91 2100 0418 4502 0005 1332', 'ES00 2100 0418 4502 0005 1332', 'Introduce un IBAN válido'],
     ['ccc', '28255627528', '28255627500', 'Introduce un CCC válido'],
     ['number', '12,5', '12a', 'El valor introducido no es un número'],

@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGE, PASSWORD_PATTERN } from '../api/fields.ts';
 import { isNumeric, isValidDate, isValidEmail, isValidName, isValidSpanishPhone, isValidUrl } from './formats.ts';
-import { isValidCcc, isValidIban, isValidNaf, isValidNie, isValidNif, isValidPassport } from './identifiers.ts';
+import { isValidCcc, isValidIban, isValidNaf, isValidNafControl, isValidNie, isValidNif, isValidPassport } from './identifiers.ts';
 
 export interface ValidationResult {
   valid: boolean;
@@ -52,6 +52,11 @@ const VALIDATORS: Record<string, Validator> = {
   },
   passport: { test: onText(isValidPassport), message: 'Introduce un pasaporte válido' },
   naf: { test: onText(isValidNaf), message: 'El NAF debe tener 12 dígitos numéricos' },
+  // Not in the spec's table: the NAF with its control digits, as Sistema RED checks it (robots use it).
+  nafcontrol: {
+    test: onText(isValidNafControl),
+    message: 'Introduce un NAF válido: 12 dígitos y los dos últimos deben ser los de control',
+  },
   iban: { test: onText(isValidIban), message: 'Introduce un IBAN válido' },
   // Not in the spec's table: the contribution account code used by company forms.
   ccc: { test: onText(isValidCcc), message: 'Introduce un CCC válido' },
