@@ -1,4 +1,5 @@
 import type { Robot } from '#shared/flows/robot.ts';
+import fieIncidenciasA3 from './fie-incidencias-a3/flow.json' with { type: 'json' };
 import validarIdentificadores from './validar-identificadores/flow.json' with { type: 'json' };
 
 /**
@@ -18,5 +19,9 @@ export const builtInFlows: readonly BuiltInFlow[] = [
     definition: validarIdentificadores,
     loadRobot: async () => (await import('./validar-identificadores/robot.ts')).default,
     templateFile: 'resources/flows/validar-identificadores/plantilla.xlsx',
+  },
+  {
+    definition: fieIncidenciasA3,
+    loadRobot: async () => (await import('./fie-incidencias-a3/robot.ts')).default,
   },
 ];

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import type { RobotFile } from '#shared/flows/robot.ts';
+import { runRobot } from '../_lib/testing.ts';
+import robot, { A3_COLUMNS, ERROR_COLUMNS } from './robot.ts';
+
+/**
+ * Fixtures (fixtures/):
+ * - synthetic-fie4.txt: shared/fie's FIE4 sample (a leave and an alta).
+ * - fie3-latin1.fie: FIE3, CRLF, Latin-1 (Ñ, Í in names and company), built with shared/fie encodeFieFile:
+ *   a 2-day alta, a leave paid directly (1173 = 1), a cancelled relapse of a work accident, and a leave
+ *   dated 31/02 (decoded with a diagnostic).
+ * - fie-excel.xlsx: a FIE exported as a spreadsheet, title row and 'code label' headers, two entries.
+ * - no-es-un-fie.txt: a text file that is not a FIE.
+ */
+function fixture(name: string, as = name): RobotFile {
+  return { name: as, data: new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url))) };
+}
+
+function sheetRows(data: Uint8Array | undefined, sheetName: string): unknown[][] {
+  const workbook = XLSX.read(data ?? new Uint8Array(), { type: 'array' });
+  const sheet = workbook.Sheets[sheetName];
+  if (!sheet) throw new Error(`No sheet ${sheetName}`);
+  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null });
+}
+
+const COMPANY = 'CONSTRUCCIONES PEÑA Y ÍÑIGUEZ SL';
+
+describe('fie-incidencias-a3', () => {
+  it('writes one row per entry of every file, with the A3 columns in the spec order', async () => {
+    const { result, progress, logs } = await runRobot(robot, {
+      files: { fies: [fixture('synthetic-fie4.txt'), fixture('fie3-latin1.fie'), fixture('fie-excel.xlsx')] },
+      startedAt: new Date('2025-03-31T22:30:00Z'),
+    });
+
+    expect(result.result).toBe('Success');
+    expect(result.usageUnits).toBe(8);
+    // 22:30 UTC on 31 March is already 1 April in Madrid.
+    expect(result.outputs.map((output) => output.name)).toEqual(['Incidencias A3 01-04-2025.xlsx']);
+    const data = result.outputs[0]?.data;
+    expect(XLSX.read(data ?? new Uint8Array(), { type: 'array' }).SheetNames).toEqual(['Incidencias', 'Errores']);
+    expect(sheetRows(data, 'Incidencias')).toEqual([
+      [...A3_COLUMNS],
+      ['synthetic-fie4.txt', '12345678Z', 'EJEMPLO SINTETICO SL', '10/01/2025', 2, true, 1, '28123456789', '28/1234567/89', 0, null, null, false],
+      ['synthetic-fie4.txt', 'X1234567L', 'EJEMPLO SINTETICO SL', '12/01/2025', 7, false, 3, '28123456789', '28/1234567/89', 12, null, null, false],
+      ['fie3-latin1.fie', '12345678Z', COMPANY, '04/02/2025', 7, true, 1, '08123456774', '08/1234567/74', 2, '03/02/2025', 2, false],
+      ['fie3-latin1.fie', 'Y1234567X', COMPANY, '05/02/2025', 45, false, 2, '08123456774', '08/1234567/74', 10, null, null, false],
+      ['fie3-latin1.fie', '01234567L', COMPANY, '06/02/2025', 6, false, 3, '08123456774', '08/1234567/74', 150, null, null, true],
+      ['fie3-latin1.fie', '78816596N', COMPANY, null, 2, true, 1, '08123456774', '08/1234567/74', null, null, null, false],
+      ['fie-excel.xlsx', '12345678Z', 'ASESORÍA ÁLAMO SL', '10/02/2025', 2, true, 1, '28255627528', '28/2556275/28', 3, null, null, false],
+      ['fie-excel.xlsx', 'X1234567L', 'ASESORÍA ÁLAMO SL', '09/02/2025', 7, false, 4, '28255627528', '28/2556275/28', 9, null, null, false],
+    ]);
+    expect(sheetRows(data, 'Errores')).toEqual([
+      [...ERROR_COLUMNS],
+      ['fie3-latin1.fie', 21, 'Valor no válido', "Valor no válido en 1020 (Fecha de baja): '20250231'"],
+    ]);
+    expect(result.summary).toEqual({ 'FIE leídos': 3, 'FIE no leídos': 0, Partes: 8, Anulados: 1, Errores: 1 });
+    expect(progress.at(-1)).toEqual([8, 8]);
+    expect(logs).toContainEqual({ level: 'info', text: 'Se han procesado 3 FIEs.' });
+    expect(logs).toContainEqual({ level: 'info', text: '«fie3-latin1.fie» (FIE3): 4 partes.' });
+  });
+
+  it('lists files that are not a FIE in Errores and reads the rest once', async () => {
+    const { result, logs } = await runRobot(robot, {
+      files: { fies: [fixture('no-es-un-fie.txt'), fixture('synthetic-fie4.txt'), fixture('synthetic-fie4.txt', 'copia.txt')] },
+    });
+
+    expect(result.result).toBe('Success');
+    expect(result.usageUnits).toBe(2);
+    expect(sheetRows(result.outputs[0]?.data, 'Errores')).toEqual([
+      [...ERROR_COLUMNS],
+      ['no-es-un-fie.txt', null, 'Error al procesar un FIE [texto]', 'El archivo no empieza por la cabecera ETI de un FIE'],
+    ]);
+    expect(logs.map((line) => line.text)).toEqual(expect.arrayContaining([
+      'Se ha procesado un FIE.',
+      'Un archivo no se ha podido procesar.',
+      'Un archivo se ha añadido anteriormente.',
+      '«copia.txt» es el mismo archivo que otro de los subidos: se lee una sola vez.',
+    ]));
+  });
+
+  it('answers WrongInput with the §8 message when no file is a FIE', async () => {
+    const one = await runRobot(robot, { files: { fies: [fixture('no-es-un-fie.txt')] } });
+    expect(one.result).toEqual({
+      result: 'WrongInput', usageUnits: 0, outputs: [],
+      message: 'Este archivo no se ha podido procesar. No hay ningún parte que pasar a A3.',
+    });
+
+    const damagedExcel = { name: 'roto.xlsx', data: fixture('fie-excel.xlsx').data.subarray(0, 300) };
+    const two = await runRobot(robot, { files: { fies: [fixture('no-es-un-fie.txt'), damagedExcel] } });
+    expect(two.result).toMatchObject({ result: 'WrongInput', message: 'No se ha procesado ningún archivo. No hay ningún parte que pasar a A3.' });
+    expect(two.logs).toContainEqual({ level: 'error', text: 'Error al procesar un FIE [excel]: «roto.xlsx». No se ha podido leer la hoja de cálculo.' });
+  });
+
+  it('answers WrongInput for a FIE with no entries and for no file', async () => {
+    const empty = { name: 'vacio.txt', data: new TextEncoder().encode('ETIFIE40SLTR\nETFFIE40SLTR\n') };
+    expect((await runRobot(robot, { files: { fies: [empty] } })).result).toMatchObject({
+      result: 'WrongInput', message: 'Los FIE subidos no tienen ningún parte. No hay ningún parte que pasar a A3.',
+    });
+    expect((await runRobot(robot)).result).toMatchObject({ result: 'WrongInput', message: 'Sube al menos un FIE.' });
+  });
+
+  it('stops when asked, with no output and no charge', async () => {
+    const { result } = await runRobot(robot, { files: { fies: [fixture('fie3-latin1.fie')] }, stopAfter: 1 });
+    expect(result).toEqual({ result: 'Fail', message: 'Robot detenido', usageUnits: 0, outputs: [] });
+  });
+});
