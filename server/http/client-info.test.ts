@@ -11,6 +11,13 @@ describe('pickLanguage', () => {
     expect(pickLanguage('')).toBe('es');
     expect(pickLanguage(null)).toBe('es');
   });
+
+  it('reads tags in any case and with spaces, and ignores what is not a language', () => {
+    expect(pickLanguage(' CA-es ;q=1')).toBe('ca');
+    expect(pickLanguage('*')).toBe('es');
+    expect(pickLanguage(',,;q=0.1, EN')).toBe('en');
+    expect(pickLanguage('constructor, toString, __proto__')).toBe('es');
+  });
 });
 
 describe('client IP behind a proxy (TRUST_PROXY)', () => {

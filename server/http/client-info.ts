@@ -21,12 +21,22 @@ function header(request: FastifyRequest, name: string): string | null {
   return first?.trim() || null;
 }
 
-/** The first language of an Accept-Language header that the app speaks, else Spanish. */
+const spokenLanguages: ReadonlySet<string> = new Set(languageSchema.options);
+
+function isSpoken(language: string | undefined): language is Language {
+  return language !== undefined && spokenLanguages.has(language);
+}
+
+/**
+ * The first language of an Accept-Language header that the app speaks, else Spanish. Runs on every
+ * request: a set lookup, not a schema parse (a failed zod parse builds an error object, and most
+ * requests carry no header or a language we do not speak).
+ */
 export function pickLanguage(acceptLanguage: string | null): Language {
-  for (const part of (acceptLanguage ?? '').split(',')) {
+  if (!acceptLanguage) return 'es';
+  for (const part of acceptLanguage.split(',')) {
     const primary = part.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
-    const parsed = languageSchema.safeParse(primary);
-    if (parsed.success) return parsed.data;
+    if (isSpoken(primary)) return primary;
   }
   return 'es';
 }

@@ -22,6 +22,8 @@ export interface ActiveSession {
   sessionId: string;
   userId: string;
   familyId: string;
+  /** The user's group, read with the session: every group-scoped endpoint needs it, and one query beats two. */
+  groupId: string;
 }
 
 export type RotationResult =
@@ -58,12 +60,13 @@ export async function createSession(
 export async function findActiveSession(db: Kysely<Database>, accessToken: string, now: Date): Promise<ActiveSession | null> {
   const row = await db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'family_id'])
-    .where('access_hash', '=', hashToken(accessToken))
-    .where('revoked_at', 'is', null)
-    .where('access_expires_at', '>', now.toISOString())
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'sessions.family_id', 'users.group_id'])
+    .where('sessions.access_hash', '=', hashToken(accessToken))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.access_expires_at', '>', now.toISOString())
     .executeTakeFirst();
-  return row ? { sessionId: row.id, userId: row.user_id, familyId: row.family_id } : null;
+  return row ? { sessionId: row.id, userId: row.user_id, familyId: row.family_id, groupId: row.group_id } : null;
 }
 
 /**
