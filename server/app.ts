@@ -20,6 +20,14 @@ import { resolveAuthLimits, type AuthLimits } from './modules/auth/guard.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
+import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
+import { registerFlowsRoutes } from './modules/flows/routes.ts';
+import { LocalRunQueue, PgBossRunQueue } from './modules/runs/queue.ts';
+import { registerRunsRoutes } from './modules/runs/routes.ts';
+import { RunService, type RunsOptions } from './modules/runs/service.ts';
+import { registerStorageRoutes } from './modules/storage/routes.ts';
+import { FileStorage } from './modules/storage/service.ts';
+import { builtInFlows } from '../resources/flows/index.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
@@ -54,7 +62,17 @@ export interface ServerConfig {
   appLogs?: Partial<AppLogLimits>;
   /** Where /help sends users (SUPPORT_EMAIL; soporte@autoasesor.es by default). */
   support?: SupportConfig;
+  /** The flows offered (default: resources/flows). Tests inject their own with flowsModule. */
+  flows?: readonly BuiltInFlow[];
+  /** URL of a module exporting `builtInFlows` that run workers load robots from, when `flows` are not the built-ins. */
+  flowsModule?: string;
+  /** Uploads and run outputs (STORAGE_DIR; default data/storage). */
+  storageDir?: string;
+  /** Run execution: RUN_CONCURRENCY (2), worker memory, claim lease, stop grace. */
+  runs?: Partial<Omit<RunsOptions, 'flowsModule'>>;
 }
+
+export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = { concurrency: 2, memoryMb: 512, leaseMs: 60_000, stopGraceMs: 1_000 };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -67,6 +85,8 @@ function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
 /** The API server, migrated and ready; tests drive it with app.inject. */
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // Fastify's two lines per request (~380 B) filled the disk under load; registerRequestLog keeps a lean summary.
+  // A bad flow definition stops the server before anything is opened, with the flow's name.
+  const catalogue = new FlowCatalogue(config.flows ?? builtInFlows);
   const app = Fastify({ logger: loggerOptions(config), logController: new LogController({ disableRequestLogging: true }), trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 1_048_576 });
   const db = connectDatabase(config.database, (error) => app.log.warn({ err: error }, 'Conexión a PostgreSQL perdida mientras esperaba; se abrirá otra'));
   app.addHook('onClose', async () => db.destroy());
@@ -78,14 +98,27 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     if (config.demoAccount && (await seedDemoAccount(db, now(), process.env.NODE_ENV))) {
       app.log.info('Cuenta de demostración creada: demo@autoasesor.es / Demo1234!');
     }
+    await syncCatalogue(db, catalogue, now());
   } catch (error) {
     await db.destroy();
     throw error;
   }
 
+  const storage = new FileStorage(config.storageDir ?? 'data/storage');
+  const runsOptions: RunsOptions = { ...DEFAULT_RUNS_OPTIONS, ...config.runs, flowsModule: config.flowsModule ?? null };
+  const queue =
+    config.database.kind === 'postgres'
+      ? new PgBossRunQueue(config.database.url, runsOptions.concurrency, (error) => app.log.warn({ err: error }, 'Error en la cola de ejecuciones (pg-boss)'))
+      : new LocalRunQueue(runsOptions.concurrency);
+  const runs = new RunService({ db, now, catalogue, storage, queue, options: runsOptions, log: app.log });
+  // Before the database closes: runs executing here end (not charged) and the queue lets go.
+  app.addHook('preClose', async () => runs.shutdown());
+
   const ctx: AppContext = {
     db,
     now,
+    catalogue,
+    runs,
     mailer: createMailer(config.smtp, app.log),
     publicUrl: config.publicUrl.replace(/\/+$/, ''),
     cookieSecure: config.cookieSecure,
@@ -112,9 +145,19 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerNotesRoutes(app, ctx);
   registerSubscriptionsRoutes(app, ctx);
   registerFlowlogRoutes(app, ctx);
+  registerFlowsRoutes(app, ctx, catalogue);
+  await registerStorageRoutes(app, ctx, storage);
+  registerRunsRoutes(app, ctx, runs, storage);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 
   await app.ready();
+  try {
+    // SQLite has one server process: runs a previous process left queued are queued again here.
+    await runs.start(config.database.kind === 'sqlite');
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   return app;
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AuthLimits } from './modules/auth/guard.ts';
+import type { FlowCatalogue } from './modules/flows/catalogue.ts';
+import type { RunLauncher } from './modules/runs/service.ts';
 
 /** What route modules need from the app: the database, the clock and the outside world. */
 export interface AppContext {
@@ -14,4 +16,8 @@ export interface AppContext {
   loginRateLimit: { max: number; timeWindowMs: number };
   /** Password-guessing limits held in the database (modules/auth/guard.ts). */
   authLimits: AuthLimits;
+  /** The flows this server offers (resources/flows, checked at start). */
+  catalogue: FlowCatalogue;
+  /** Starts runs as POST execution does (schedules use it) and tells when one has finished. */
+  runs: RunLauncher;
 }

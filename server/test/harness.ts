@@ -93,6 +93,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     cookieSecure: false,
     allowedOrigins: [],
     logStream: { write: (line) => lines.push(line) },
+    storageDir: join(dir, 'storage'),
     ...overrides,
   }).catch(async (error: unknown) => {
     await database.drop();

@@ -1,0 +1,53 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { flowIdParamsSchema, flowsPaths } from '#shared/api/flows.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../http/errors.ts';
+import { parseInput } from '../../http/parse.ts';
+import { requireSession } from '../../http/session.ts';
+import { attachment } from '../storage/download.ts';
+import { toFlowSummary, type CatalogueFlow, type FlowCatalogue } from './catalogue.ts';
+
+export const FLOW_NOT_FOUND_MESSAGE = 'Este robot ya no forma parte de nuestra familia';
+
+export function flowNotFound(): HttpError {
+  return new HttpError(404, 'FLOW_NOT_FOUND', FLOW_NOT_FOUND_MESSAGE);
+}
+
+/** A flow of the catalogue by id, or the spec's 404 for an unknown or retired one. */
+export function requireFlow(catalogue: FlowCatalogue, id: string): CatalogueFlow {
+  const flow = catalogue.get(id);
+  if (!flow) throw flowNotFound();
+  return flow;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The catalogue (spec §7 Flows): signed-in users read it; robot code never leaves the server. */
+export function registerFlowsRoutes(app: FastifyInstance, ctx: AppContext, catalogue: FlowCatalogue): void {
+  app.get(flowsPaths.catalogue, async (request) => {
+    await requireSession(request, ctx);
+    return { items: catalogue.list().map(toFlowSummary) };
+  });
+
+  app.get(flowsPaths.flow, async (request) => {
+    await requireSession(request, ctx);
+    const { id } = parseInput(flowIdParamsSchema, request.params);
+    return requireFlow(catalogue, id).definition;
+  });
+
+  app.get(flowsPaths.template, async (request, reply) => {
+    await requireSession(request, ctx);
+    const { id } = parseInput(flowIdParamsSchema, request.params);
+    const { definition, templatePath } = requireFlow(catalogue, id);
+    const size = templatePath ? await stat(templatePath).then((info) => info.size, () => null) : null;
+    if (templatePath === null || size === null) throw new HttpError(404, 'TEMPLATE_NOT_FOUND', 'Este robot no tiene plantilla');
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-length', size)
+      .header('content-disposition', attachment(definition.template ?? basename(templatePath)))
+      .send(createReadStream(templatePath));
+  });
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod/mini';
+import type { FieldIssue } from '#shared/api/errors.ts';
+import { columnMappingValueSchema, fileInputValueSchema, type FileInputValue } from '#shared/api/flows.ts';
+import { DEFAULT_MAX_UPLOAD_BYTES, formatBytes, isAcceptedFile } from '#shared/files/index.ts';
+import type { FlowDefinition, FlowInputDefinition } from '#shared/flows/definition.ts';
+import { fieldError, toIsoDate } from '#shared/forms/index.ts';
+import { MANDATORY_MESSAGE, isNumeric } from '#shared/validation/index.ts';
+import { validationError } from '../../http/errors.ts';
+import type { StoredFile } from '../storage/service.ts';
+import { UPLOAD_NOT_FOUND_MESSAGE } from '../storage/routes.ts';
+
+/** The inputs of a launch once checked against the flow's definition. */
+export interface CheckedInputs {
+  /** Non-file values (defaults filled in, normalised), as the robot gets them. */
+  values: Record<string, unknown>;
+  /** FileUpload inputs: the caller group's uploads, by input key. */
+  uploads: Record<string, StoredFile[]>;
+  /** What the run row keeps: values plus the file inputs as sent (ids, never contents). */
+  stored: Record<string, unknown>;
+}
+
+/** Every input of every section, in order. */
+export function flowInputs(definition: FlowDefinition): FlowInputDefinition[] {
+  return definition.sectionSetup.builder.flatMap((section) => section.builder);
+}
+
+/** Certificates and native file dialogs exist only in the desktop app: a server run has nothing for them. */
+function desktopOnly(input: FlowInputDefinition): boolean {
+  return input.template === 'SelectionDialog' || input.template === 'Certificate' || input.config?.embedded === true;
+}
+
+type Check = { value: unknown } | { issue: string };
+
+function checkCheckbox(input: FlowInputDefinition, value: unknown): Check {
+  const checked = value === true || value === 'true' ? true : value === false || value === 'false' || value === undefined || value === null ? false : null;
+  if (checked === null) return { issue: 'Marca o desmarca la casilla' };
+  if (input.required === true && !checked) return { issue: MANDATORY_MESSAGE };
+  return { value: checked };
+}
+
+function checkNumber(input: FlowInputDefinition, value: unknown): Check {
+  const missing = fieldError({ value, required: input.required === true });
+  if (missing !== null) return { issue: missing };
+  if (value === undefined || value === null || value === '') return { value: null };
+  if (!isNumeric(value)) return { issue: 'El valor introducido no es un número' };
+  const number = typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.'));
+  const { min, max } = input.config ?? {};
+  if ((min !== undefined && number < min) || (max !== undefined && number > max)) {
+    return { issue: `Introduce un número entre ${min ?? '-∞'} y ${max ?? '∞'}` };
+  }
+  return { value: number };
+}
+
+function checkDate(input: FlowInputDefinition, value: unknown): Check {
+  const missing = fieldError({ value, required: input.required === true });
+  if (missing !== null) return { issue: missing };
+  if (value === undefined || value === null || value === '') return { value: null };
+  const iso = toIsoDate(value);
+  return iso === null ? { issue: 'Introduce una fecha válida' } : { value: iso };
+}
+
+function checkText(input: FlowInputDefinition, value: unknown): Check {
+  if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'number') return { issue: 'Escribe un texto' };
+  const choices = input.template === 'Dropdown' ? (input.validValues ?? []) : [];
+  const error = fieldError({ value, required: input.required === true, formatRequired: input.formatRequired === true, ...(input.validate !== undefined && { rule: input.validate }) });
+  if (error !== null) return { issue: error };
+  const text = value === undefined || value === null ? '' : String(value);
+  // A dropdown without choices is a text field (spec §5); with them, only their keys are values.
+  if (choices.length > 0 && text !== '' && !choices.some((choice) => choice.key === text)) return { issue: 'Elige una de las opciones' };
+  return { value: value === undefined || value === null ? null : text };
+}
+
+function checkColumnMapping(input: FlowInputDefinition, value: unknown): Check {
+  if (value === undefined || value === null) return { value: {} };
+  const parsed = z.safeParse(columnMappingValueSchema, value);
+  if (!parsed.success) return { issue: 'Indica para cada dato el nombre de la columna, o nada' };
+  const known = new Set((input.config?.columns ?? []).map((column) => column.key));
+  const unknown = Object.keys(parsed.data).find((key) => !known.has(key));
+  if (unknown !== undefined) return { issue: `Este robot no comprueba la columna «${unknown}»` };
+  return { value: parsed.data };
+}
+
+/**
+ * Checks a launch's inputs against the flow (spec §5 Inputs and forms): required and format rules,
+ * choices, number bounds, and for FileUpload inputs that every file is an upload of the caller's group
+ * of an accepted type and within the size limit. Throws a 400 with every bad field's path.
+ */
+export async function checkInputs(
+  definition: FlowDefinition,
+  sent: Readonly<Record<string, unknown>>,
+  findUpload: (id: string) => Promise<StoredFile | undefined>,
+): Promise<CheckedInputs> {
+  const issues: FieldIssue[] = [];
+  const checked: CheckedInputs = { values: {}, uploads: {}, stored: {} };
+  for (const input of flowInputs(definition)) {
+    if (desktopOnly(input)) continue;
+    const path = `inputs.${input.key}`;
+    const value = Object.hasOwn(sent, input.key) ? sent[input.key] : input.value;
+    if (input.template === 'FileUpload') {
+      const files = await checkFiles(input, value, findUpload, path, issues);
+      if (files) {
+        checked.uploads[input.key] = files.uploads;
+        checked.stored[input.key] = files.sent;
+      }
+      continue;
+    }
+    const check =
+      input.template === 'Checkbox' ? checkCheckbox(input, value)
+      : input.template === 'Number' ? checkNumber(input, value)
+      : input.template === 'Date' ? checkDate(input, value)
+      : input.template === 'ColumnMapping' ? checkColumnMapping(input, value)
+      : checkText(input, value);
+    if ('issue' in check) issues.push({ path, message: check.issue });
+    else checked.values[input.key] = checked.stored[input.key] = check.value;
+  }
+  if (issues.length > 0) throw validationError(issues);
+  return checked;
+}
+
+async function checkFiles(
+  input: FlowInputDefinition,
+  value: unknown,
+  findUpload: (id: string) => Promise<StoredFile | undefined>,
+  path: string,
+  issues: FieldIssue[],
+): Promise<{ uploads: StoredFile[]; sent: FileInputValue } | null> {
+  const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+  if (empty && input.required === true) {
+    issues.push({ path, message: MANDATORY_MESSAGE });
+    return null;
+  }
+  if (empty) return { uploads: [], sent: [] };
+  const parsed = z.safeParse(fileInputValueSchema, value);
+  if (!parsed.success) {
+    issues.push({ path, message: 'Sube los archivos antes de lanzar el robot' });
+    return null;
+  }
+  if (input.config?.multiple !== true && parsed.data.length > 1) {
+    issues.push({ path, message: 'Elige un solo archivo' });
+    return null;
+  }
+  const uploads: StoredFile[] = [];
+  let failed = false;
+  for (const [index, { uploadId }] of parsed.data.entries()) {
+    const upload = await findUpload(uploadId);
+    if (!upload) {
+      issues.push({ path: `${path}.${index}.uploadId`, message: UPLOAD_NOT_FOUND_MESSAGE });
+      failed = true;
+    } else if (!isAcceptedFile({ name: upload.name }, input.config?.accept)) {
+      issues.push({ path: `${path}.${index}.uploadId`, message: `Este robot no admite archivos como «${upload.name}»` });
+      failed = true;
+    } else {
+      uploads.push(upload);
+    }
+  }
+  if (failed) return null;
+  const limit = input.config?.maxSize ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const total = uploads.reduce((sum, upload) => sum + Number(upload.size), 0);
+  if (total > limit) {
+    issues.push({ path, message: `Los archivos ocupan ${formatBytes(total)} y el máximo es ${formatBytes(limit)}` });
+    return null;
+  }
+  return { uploads, sent: parsed.data };
+}

@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
+import { executionRequestSchema, executionStateQuerySchema, flowsPaths } from '#shared/api/flows.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../http/errors.ts';
+import { parseInput } from '../../http/parse.ts';
+import { requireMember } from '../flows/member.ts';
+import type { FileStorage } from '../storage/service.ts';
+import { attachment } from '../storage/download.ts';
+import type { RunService } from './service.ts';
+
+const flowIdParamsSchema = z.object({ flowId: z.string().check(z.minLength(1), z.maxLength(64)) });
+const tokenParamsSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(64)) });
+const outputParamsSchema = z.object({
+  id: z.string().check(z.uuid('El identificador de la ejecución no es válido')),
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+});
+
+export const OUTPUT_NOT_FOUND_MESSAGE = 'No se ha encontrado este archivo de resultado';
+
+/**
+ * Executions (spec §7 Flows): launch (202 and the run's state), the state the launcher polls, stop,
+ * and the download of a run's output files. Only ever the caller's group's runs.
+ */
+export function registerRunsRoutes(app: FastifyInstance, ctx: AppContext, runs: RunService, storage: FileStorage): void {
+  app.post(flowsPaths.execution, async (request, reply) => {
+    const { userId, groupId } = await requireMember(request, ctx);
+    const { flowId } = parseInput(flowIdParamsSchema, request.params);
+    const body = parseInput(executionRequestSchema, request.body);
+    const run = await runs.launchRun({
+      groupId,
+      userId,
+      flowId,
+      inputs: body.inputs,
+      idempotencyKey: body.idempotencyKey,
+      ...(body.acceptExtraUsage !== undefined && { acceptExtraUsage: body.acceptExtraUsage }),
+    });
+    return reply.status(202).send(await runs.state(groupId, run.execution_token));
+  });
+
+  app.get(flowsPaths.executionState, async (request) => {
+    const { groupId } = await requireMember(request, ctx);
+    const { token } = parseInput(tokenParamsSchema, request.params);
+    return runs.state(groupId, token, parseInput(executionStateQuerySchema, request.query));
+  });
+
+  app.post(flowsPaths.executionStop, async (request) => {
+    const { groupId } = await requireMember(request, ctx);
+    const { token } = parseInput(tokenParamsSchema, request.params);
+    return runs.stop(groupId, token);
+  });
+
+  app.get(flowsPaths.outputFile, async (request, reply) => {
+    const { groupId } = await requireMember(request, ctx);
+    const { id, name } = parseInput(outputParamsSchema, request.params);
+    const file = await ctx.db
+      .selectFrom('stored_files')
+      .select(['name', 'size', 'content_type', 'storage_key'])
+      .where('run_id', '=', id)
+      .where('group_id', '=', groupId)
+      .where('kind', '=', 'output')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (!file) throw new HttpError(404, 'OUTPUT_NOT_FOUND', OUTPUT_NOT_FOUND_MESSAGE);
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-length', Number(file.size))
+      .header('content-disposition', attachment(file.name))
+      .send(createReadStream(storage.pathOf(file.storage_key)));
+  });
+}

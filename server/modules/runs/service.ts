@@ -1,0 +1,703 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { ExecutionStateResponse, NotEnoughCredits, OutputData } from '#shared/api/flows.ts';
+import { creditUnitNames, deriveSubscription, formatCredits } from '#shared/billing/index.ts';
+import { normalizeFilename } from '#shared/files/index.ts';
+import type { RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
+import type { RunResultName } from '#shared/runlogs/index.ts';
+import type { Database, FlowRunsTable } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { recordRunCreated } from '../flowlogs/counts.ts';
+import type { FlowCatalogue } from '../flows/catalogue.ts';
+import { flowNotFound } from '../flows/routes.ts';
+import { findGroupUpload, insertStoredFiles, type FileStorage, type NewStoredFile, type StoredFile } from '../storage/service.ts';
+import { isWorkbookName, workbookColumns } from '../storage/workbook.ts';
+import { findSubscriptionRecord } from '../subscriptions/service.ts';
+import { costOf, estimateUnits } from './cost.ts';
+import { checkInputs, flowInputs } from './inputs.ts';
+import { startRunWorker, type RunningWorker, type WorkerOutcome } from './pool.ts';
+import type { RunQueue } from './queue.ts';
+import type { WorkerJob } from './worker-protocol.ts';
+
+/** A launch, from the launcher (HTTP) or from a schedule. */
+export interface LaunchInput {
+  groupId: string;
+  userId: string;
+  flowId: string;
+  inputs: Record<string, unknown>;
+  idempotencyKey: string;
+  scheduleId?: string;
+  acceptExtraUsage?: boolean;
+}
+
+/** What other modules (schedules) use to start runs; ctx.runs. */
+export interface RunLauncher {
+  /** Checks and queues a run exactly as POST execution does; throws the same HttpError (402/404/400/409). */
+  launch(input: LaunchInput): Promise<{ runId: string; executionToken: string }>;
+  /** Resolves once the run has finished (immediately if it already has). */
+  finished(runId: string): Promise<{ result: string | null; launchStatus: number | null }>;
+}
+
+export interface RunsOptions {
+  /** Runs executing at once in this process (RUN_CONCURRENCY). */
+  concurrency: number;
+  /** Heap limit of each run's worker thread, in MB. */
+  memoryMb: number;
+  /** How long a process's claim on a running run holds without renewal; then start-up recovery may close it. */
+  leaseMs: number;
+  /** How long a stopped or timed-out robot may take to return before its thread is terminated. */
+  stopGraceMs: number;
+  /** A module exporting `builtInFlows` for the worker to load robots from (tests); null: resources/flows. */
+  flowsModule: string | null;
+}
+
+export const DESKTOP_FLOW_MESSAGE = 'Este robot se lanza desde la aplicación de escritorio';
+export const RUN_NOT_FOUND_MESSAGE = 'No se ha encontrado esta ejecución';
+export const TIME_LIMIT_MESSAGE = 'Tiempo límite superado';
+export const STOPPED_MESSAGE = 'Robot detenido';
+export const ABANDONED_MESSAGE = 'El servidor que ejecutaba este robot se detuvo antes de terminar. No se ha cobrado.';
+
+/** Log lines kept per run; a robot that writes more gets one line saying so. */
+const MAX_LOG_LINES = 5_000;
+const MAX_LINE_LENGTH = 2_000;
+/** How often a running run checks for a stop asked through another server process. */
+const STOP_CHECK_MS = 1_000;
+const LOG_FLUSH_MS = 200;
+
+type RunRow = Selectable<FlowRunsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** How a run ends: what flow_runs records and what is charged. */
+interface Closing {
+  result: RunResultName;
+  launchStatus: number;
+  stoppedByUser: boolean;
+  /** Units charged (0 for anything but a result the robot returned as Success or WrongInput). */
+  usageUnits: number;
+  message: string | null;
+  summary: Record<string, string | number | boolean> | null;
+  outputs: RobotFile[];
+  logLine: { level: RobotLogLevel; text: string } | null;
+}
+
+function aborted(message: string, stoppedByUser: boolean): Closing {
+  return {
+    result: 'FlowAborted',
+    launchStatus: stoppedByUser ? 202 : 299,
+    stoppedByUser,
+    usageUnits: 0,
+    message,
+    summary: null,
+    outputs: [],
+    logLine: { level: stoppedByUser ? 'warn' : 'error', text: message },
+  };
+}
+
+function failed(launchStatus: number, message: string, logText: string): Closing {
+  return { result: 'Fail', launchStatus, stoppedByUser: false, usageUnits: 0, message, summary: null, outputs: [], logLine: { level: 'error', text: logText } };
+}
+
+/** A robot's result as it crossed the thread boundary, checked before anything is stored or charged. */
+function isRobotResult(value: unknown): value is RobotResult {
+  const result = value as Partial<RobotResult> | null;
+  return (
+    typeof result === 'object' && result !== null &&
+    (result.result === 'Success' || result.result === 'Fail' || result.result === 'WrongInput') &&
+    typeof result.usageUnits === 'number' && Number.isFinite(result.usageUnits) && result.usageUnits >= 0 &&
+    Array.isArray(result.outputs) &&
+    result.outputs.every((file) => typeof file?.name === 'string' && file.data instanceof Uint8Array)
+  );
+}
+
+function jsonSafeSummary(summary: RobotResult['summary']): Closing['summary'] {
+  if (summary === undefined) return null;
+  const entries = Object.entries(summary).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+/**
+ * The spec §4 launch status of each way a run can end. Charged: what the robot reports for Success
+ * and WrongInput (it did the work). Not charged: a robot's own Fail, a throw, a crash, a time-out, a
+ * stop by the user, and a run the server abandoned.
+ */
+function closingFor(outcome: WorkerOutcome, timeLimitSeconds: number, stopReason: 'user' | 'shutdown'): Closing {
+  switch (outcome.kind) {
+    case 'result': {
+      if (!isRobotResult(outcome.result)) return failed(500, 'El robot no ha devuelto un resultado válido', 'El robot no ha devuelto un resultado válido');
+      const { result } = outcome;
+      const charged = result.result !== 'Fail';
+      return {
+        result: result.result,
+        launchStatus: result.result === 'Success' ? 200 : result.result === 'WrongInput' ? 242 : 500,
+        stoppedByUser: false,
+        usageUnits: charged ? result.usageUnits : 0,
+        message: result.message ?? null,
+        summary: jsonSafeSummary(result.summary),
+        outputs: result.outputs,
+        logLine: result.result === 'Success' ? null : { level: result.result === 'Fail' ? 'error' : 'warn', text: result.message ?? (result.result === 'Fail' ? 'El robot no ha podido terminar' : 'Entradas incorrectas') },
+      };
+    }
+    case 'failed':
+      return failed(500, 'El robot no se ha lanzado correctamente', `El robot ha fallado: ${outcome.message}`);
+    case 'crashed':
+      return failed(500, 'El robot no se ha lanzado correctamente', `El robot se ha detenido por un error: ${outcome.message}`);
+    case 'timeout':
+      return failed(504, TIME_LIMIT_MESSAGE, `${TIME_LIMIT_MESSAGE}: el robot llevaba ${timeLimitSeconds} s y se ha detenido`);
+    case 'stopped':
+      return stopReason === 'user' ? aborted(STOPPED_MESSAGE, true) : aborted('El servidor se ha detenido durante la ejecución. No se ha cobrado.', false);
+  }
+}
+
+/** Output names as stored: normalised, and unique within the run ('x.xlsx', 'x (2).xlsx'). */
+function uniqueNames(files: readonly RobotFile[]): string[] {
+  const taken = new Set<string>();
+  return files.map((file) => {
+    const name = normalizeFilename(file.name) || 'resultado';
+    const dot = name.lastIndexOf('.');
+    const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let copy = 2; taken.has(candidate); copy += 1) candidate = `${base} (${copy})${extension}`;
+    taken.add(candidate);
+    return candidate;
+  });
+}
+
+/** Log lines and progress of one running run, written in small batches instead of one query per line. */
+class RunLogWriter {
+  private pending: { seq: number; level: RobotLogLevel; text: string; at: string }[] = [];
+  private iterations: { successful: number; total: number } | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private lines = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly runId: string,
+    private seq: number,
+    private readonly now: () => Date,
+    private readonly onWritten: () => void,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  log(level: RobotLogLevel, text: string): void {
+    this.lines += 1;
+    if (this.lines > MAX_LOG_LINES + 1) return;
+    const line = this.lines > MAX_LOG_LINES ? `… el robot ha escrito más de ${MAX_LOG_LINES} líneas; no se guardan más` : text.slice(0, MAX_LINE_LENGTH);
+    this.pending.push({ seq: this.seq++, level, text: line, at: this.now().toISOString() });
+    this.schedule();
+  }
+
+  progress(successful: number, total: number): void {
+    if (!Number.isFinite(successful) || !Number.isFinite(total)) return;
+    this.iterations = { successful: Math.max(0, Math.trunc(successful)), total: Math.max(0, Math.trunc(total)) };
+    this.schedule();
+  }
+
+  /** Writes what is pending; resolves once everything logged so far is in the database. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const lines = this.pending;
+    const iterations = this.iterations;
+    this.pending = [];
+    this.iterations = null;
+    if (lines.length === 0 && iterations === null) return this.chain;
+    this.chain = this.chain
+      .then(async () => {
+        if (lines.length > 0) {
+          await this.db
+            .insertInto('flow_run_logs')
+            .values(lines.map((line) => ({ run_id: this.runId, seq: line.seq, level: line.level, text: line.text, created_at: line.at })))
+            .execute();
+        }
+        if (iterations !== null) {
+          await this.db
+            .updateTable('flow_runs')
+            .set({ successful_iterations: iterations.successful, total_iterations: iterations.total })
+            .where('id', '=', this.runId)
+            .where('state', '=', 'running')
+            .execute();
+        }
+        this.onWritten();
+      })
+      .catch(this.onError);
+    return this.chain;
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => void this.flush(), LOG_FLUSH_MS);
+  }
+}
+
+interface ActiveRun {
+  worker: RunningWorker | null;
+  stopReason: 'user' | 'shutdown';
+  /** Set when a stop arrives before the worker exists. */
+  stopRequested: boolean;
+}
+
+export interface RunServiceDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  catalogue: FlowCatalogue;
+  storage: FileStorage;
+  queue: RunQueue;
+  options: RunsOptions;
+  log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
+}
+
+/**
+ * Executions (spec §3 Execution request, Output; §4 launcher statuses): launching with input checks,
+ * idempotency and a credit check; executing in worker threads off the request thread; closing each
+ * run once, with its outputs, ledger debit and usage in one transaction; reading and stopping runs.
+ */
+export class RunService implements RunLauncher {
+  /** This process, as lease_owner of the runs it executes. */
+  readonly processId = randomUUID();
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly executing = new Set<Promise<void>>();
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+  private shuttingDown = false;
+  private sweepTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: RunServiceDeps) {}
+
+  // -------------------------------------------------------------------------------------------------
+  // Launching
+
+  async launch(input: LaunchInput): Promise<{ runId: string; executionToken: string }> {
+    const run = await this.launchRun(input);
+    return { runId: run.id, executionToken: run.execution_token };
+  }
+
+  /** The run this launch started, or the one an earlier request with the same idempotency key started. */
+  async launchRun(input: LaunchInput): Promise<RunRow> {
+    const { db, catalogue } = this.deps;
+    const flow = catalogue.get(input.flowId);
+    if (!flow) throw flowNotFound();
+    const earlier = await this.findByKey(input.userId, input.idempotencyKey);
+    if (earlier) return earlier;
+    const { definition } = flow;
+    if (definition.runsOn === 'desktop') throw new HttpError(409, 'DESKTOP_FLOW', DESKTOP_FLOW_MESSAGE);
+
+    const checked = await checkInputs(definition, input.inputs, (id) => findGroupUpload(db, input.groupId, id));
+    const estimatedCost = costOf(estimateUnits(definition, await this.workbookRows(Object.values(checked.uploads).flat())), definition.usageRatio);
+    const now = this.deps.now();
+    const base = {
+      group_id: input.groupId,
+      user_id: input.userId,
+      flow_id: definition.id,
+      flow_name: definition.name,
+      execution_token: randomUUID(),
+      scheduled: input.scheduleId === undefined ? 0 : 1,
+      schedule_id: input.scheduleId ?? null,
+      usage_ratio: definition.usageRatio,
+      inputs: JSON.stringify(checked.stored),
+      accept_extra_usage: input.acceptExtraUsage === true ? 1 : 0,
+      stopped_by_user: 0,
+      successful_iterations: 0,
+      total_iterations: 0,
+      usage_units: 0,
+      cost: 0,
+      created_at: now.toISOString(),
+    };
+
+    const refusal = await this.creditRefusal(input, estimatedCost, now);
+    if (refusal) {
+      // The refused launch is in the history as NotEnoughSlans, charged nothing. It keeps no idempotency
+      // key: the same request after a top-up (or with 'Continuar') must be able to start.
+      const runId = randomUUID();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('flow_runs')
+          .values({ ...base, id: runId, idempotency_key: null, state: 'finished', result: 'NotEnoughSlans', launch_status: 402, message: refusal.message, finished_at: now.toISOString() })
+          .execute();
+        await recordRunCreated(trx, input.groupId, input.scheduleId !== undefined);
+        await trx.insertInto('flow_run_logs').values({ run_id: runId, seq: 0, level: 'warn', text: refusal.message, created_at: now.toISOString() }).execute();
+      });
+      throw refusal;
+    }
+
+    const runId = randomUUID();
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('flow_runs').values({ ...base, id: runId, idempotency_key: input.idempotencyKey, state: 'queued' }).execute();
+        await recordRunCreated(trx, input.groupId, input.scheduleId !== undefined);
+      });
+    } catch (error) {
+      // Two requests with one key at the same instant: the unique index lets one in; the other answers with it.
+      const winner = await this.findByKey(input.userId, input.idempotencyKey);
+      if (winner) return winner;
+      throw error;
+    }
+    await this.deps.queue.enqueue(runId);
+    return this.findById(runId);
+  }
+
+  /** Data rows of the workbooks among the uploads, or null when none is a workbook. */
+  private async workbookRows(uploads: readonly StoredFile[]): Promise<number | null> {
+    let rows: number | null = null;
+    for (const upload of uploads) {
+      if (!isWorkbookName(upload.name)) continue;
+      const columns = workbookColumns(upload.name, await this.deps.storage.read(upload.storage_key));
+      rows = (rows ?? 0) + (columns?.rowCount ?? 0);
+    }
+    return rows;
+  }
+
+  /**
+   * Spec §9: a run needs an active subscription, and an estimate within the balance unless the user
+   * accepted paid extra usage on a paid plan (never on a trial). Null when the launch may go ahead.
+   */
+  private async creditRefusal(input: LaunchInput, estimatedCost: number, now: Date): Promise<HttpError | null> {
+    const record = await findSubscriptionRecord(this.deps.db, input.groupId);
+    const usage = deriveSubscription(record, now);
+    const canContinue = usage.active && !usage.trialing && (record?.extraUsagePrice ?? 0) > 0;
+    if (usage.active && (estimatedCost <= usage.balance || (input.acceptExtraUsage === true && canContinue))) return null;
+    const currencies = await this.groupCurrencies(input.groupId);
+    const details: NotEnoughCredits = { balance: usage.balance, estimatedCost, canContinue };
+    const message = usage.active
+      ? `Insuficientes ${creditUnitNames(currencies).plural}: este robot cuesta unos ${formatCredits(estimatedCost, currencies)} y te quedan ${formatCredits(usage.balance, currencies)}`
+      : 'Tu suscripción no está activa: renuévala para lanzar robots';
+    return new HttpError(402, 'NOT_ENOUGH_CREDITS', message, { details });
+  }
+
+  private async groupCurrencies(groupId: string): Promise<string | undefined> {
+    const group = await this.deps.db.selectFrom('groups').select('config').where('id', '=', groupId).executeTakeFirst();
+    try {
+      const currencies = (JSON.parse(group?.config ?? '{}') as { currencies?: unknown }).currencies;
+      return typeof currencies === 'string' ? currencies : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Reading and stopping
+
+  private findById(runId: string): Promise<RunRow> {
+    return this.deps.db.selectFrom('flow_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
+  }
+
+  private findByKey(userId: string, idempotencyKey: string): Promise<RunRow | undefined> {
+    return this.deps.db.selectFrom('flow_runs').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  }
+
+  /** A run of the group by its execution token; another group's is a 404 like a missing one. */
+  async findGroupRun(groupId: string, executionToken: string): Promise<RunRow> {
+    const run = await this.deps.db.selectFrom('flow_runs').selectAll().where('execution_token', '=', executionToken).where('group_id', '=', groupId).executeTakeFirst();
+    if (!run) throw new HttpError(404, 'RUN_NOT_FOUND', RUN_NOT_FOUND_MESSAGE);
+    return run;
+  }
+
+  /**
+   * The state the launcher polls. With `wait`, answers as soon as something changed (a log line past
+   * `since`, progress, the end) or after that many seconds.
+   */
+  async state(groupId: string, executionToken: string, query: { wait?: number; since?: number } = {}): Promise<ExecutionStateResponse> {
+    const since = query.since ?? 0;
+    let run = await this.findGroupRun(groupId, executionToken);
+    const deadline = Date.now() + (query.wait ?? 0) * 1000;
+    if (run.state !== 'finished' && Date.now() < deadline && (await this.lineCount(run.id)) <= since) {
+      const before = await this.signature(run.id);
+      while (Date.now() < deadline && (await this.signature(run.id)) === before) await this.changed(run.id, Math.min(500, deadline - Date.now()));
+      run = await this.findById(run.id);
+    }
+    return this.describe(run, since);
+  }
+
+  /** Resolves once the run has finished (a schedule waits for its run this way). */
+  async finished(runId: string): Promise<{ result: string | null; launchStatus: number | null }> {
+    for (;;) {
+      const run = await this.deps.db.selectFrom('flow_runs').select(['state', 'result', 'launch_status']).where('id', '=', runId).executeTakeFirst();
+      if (!run) throw new HttpError(404, 'RUN_NOT_FOUND', RUN_NOT_FOUND_MESSAGE);
+      if (run.state === 'finished') return { result: run.result, launchStatus: run.launch_status };
+      await this.changed(runId, 1_000);
+    }
+  }
+
+  /**
+   * The user's stop: a queued run ends at once; a running one is stopped by whichever process runs it
+   * (at once here, within a second elsewhere). Charged nothing either way. Answers the state after it.
+   */
+  async stop(groupId: string, executionToken: string): Promise<ExecutionStateResponse> {
+    const run = await this.findGroupRun(groupId, executionToken);
+    if (run.state !== 'finished') {
+      await this.deps.db.updateTable('flow_runs').set({ stopped_by_user: 1 }).where('id', '=', run.id).where('state', '!=', 'finished').execute();
+      const closedWhileQueued = run.state === 'queued' && (await this.closeRun(run.id, aborted(STOPPED_MESSAGE, true), 'queued'));
+      if (!closedWhileQueued) {
+        const local = this.active.get(run.id);
+        if (local) {
+          local.stopRequested = true;
+          local.worker?.stop();
+        }
+        const deadline = Date.now() + this.deps.options.stopGraceMs + 5_000;
+        while (Date.now() < deadline && (await this.findById(run.id)).state !== 'finished') await this.changed(run.id, 500);
+      }
+    }
+    return this.describe(await this.findById(run.id), 0);
+  }
+
+  private async lineCount(runId: string): Promise<number> {
+    const row = await this.deps.db.selectFrom('flow_run_logs').select((eb) => eb.fn.countAll().as('n')).where('run_id', '=', runId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  private async signature(runId: string): Promise<string> {
+    const run = await this.deps.db.selectFrom('flow_runs').select(['state', 'successful_iterations', 'total_iterations']).where('id', '=', runId).executeTakeFirstOrThrow();
+    return `${run.state}|${run.successful_iterations}|${run.total_iterations}|${await this.lineCount(runId)}`;
+  }
+
+  /** Waits for a change this process makes to the run, or `ms` (a change made elsewhere is polled for). */
+  private changed(runId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.changes.off(runId, done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      this.changes.on(runId, done);
+    });
+  }
+
+  private async describe(run: RunRow, since: number): Promise<ExecutionStateResponse> {
+    const { db } = this.deps;
+    const lines = (await db.selectFrom('flow_run_logs').select('text').where('run_id', '=', run.id).orderBy('seq').execute()).map((line) => line.text);
+    const state: ExecutionStateResponse = {
+      executionToken: run.execution_token,
+      runId: run.id,
+      state: run.state,
+      successfulIterations: Number(run.successful_iterations),
+      totalIterations: Number(run.total_iterations),
+      consoleLog: lines.slice(since),
+    };
+    if (run.state !== 'finished') return state;
+    const files = await db.selectFrom('stored_files').select(['name', 'size']).where('run_id', '=', run.id).where('kind', '=', 'output').orderBy('name').execute();
+    const data: OutputData = {
+      runId: run.id,
+      files: files.map((file) => ({ name: file.name, size: Number(file.size) })),
+      usageUnits: Number(run.usage_units),
+      usageRatio: Number(run.usage_ratio),
+      cost: Number(run.cost),
+      ...(run.summary !== null && { summary: JSON.parse(run.summary) as OutputData['summary'] }),
+      ...(run.message !== null && { message: run.message }),
+    };
+    return { ...state, output: { data, status: run.launch_status ?? 500, executionToken: run.execution_token, consoleLog: lines } };
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Executing
+
+  /** Called by the queue: claims the run and executes it; a run already claimed or finished is left alone. */
+  execute = (runId: string): Promise<void> => {
+    const execution = this.executeClaimed(runId).catch((error: unknown) => this.deps.log.error({ err: error, runId }, 'Error al ejecutar un robot'));
+    this.executing.add(execution);
+    return execution.finally(() => this.executing.delete(execution));
+  };
+
+  private async executeClaimed(runId: string): Promise<void> {
+    const { db, options } = this.deps;
+    // Fetched as the server stops: handed back, so another process (or the next start) runs it.
+    if (this.shuttingDown) return this.deps.queue.enqueue(runId);
+    const startedAt = this.deps.now();
+    const claim = await db
+      .updateTable('flow_runs')
+      .set({ state: 'running', started_at: startedAt.toISOString(), lease_owner: this.processId, lease_until: new Date(startedAt.getTime() + options.leaseMs).toISOString() })
+      .where('id', '=', runId)
+      .where('state', '=', 'queued')
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) === 0) return;
+
+    const activeRun: ActiveRun = { worker: null, stopReason: 'user', stopRequested: false };
+    this.active.set(runId, activeRun);
+    this.emitChange(runId);
+    let closing: Closing;
+    try {
+      closing = await this.runWorker(await this.findById(runId), startedAt, activeRun);
+    } catch (error) {
+      closing = failed(500, 'El robot no se ha lanzado correctamente', `No se ha podido lanzar el robot: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.active.delete(runId);
+    }
+    await this.closeRun(runId, closing, 'unfinished');
+  }
+
+  private async runWorker(run: RunRow, startedAt: Date, activeRun: ActiveRun): Promise<Closing> {
+    const { db, options, catalogue } = this.deps;
+    const flow = catalogue.get(run.flow_id);
+    if (!flow) return failed(500, 'Este robot ya no forma parte de nuestra familia', 'Este robot ya no forma parte de nuestra familia');
+    const { job, transfer } = await this.workerJob(run, flow.definition, startedAt);
+
+    const firstSeq = await db.selectFrom('flow_run_logs').select((eb) => eb.fn.max('seq').as('last')).where('run_id', '=', run.id).executeTakeFirst();
+    const writer = new RunLogWriter(db, run.id, firstSeq?.last === null || firstSeq?.last === undefined ? 0 : Number(firstSeq.last) + 1, this.deps.now, () => this.emitChange(run.id), (error) =>
+      this.deps.log.warn({ err: error, runId: run.id }, 'No se han podido guardar líneas del registro de un robot'),
+    );
+    const worker = startRunWorker(job, transfer, { timeLimitMs: flow.definition.timeLimitSeconds * 1000, memoryMb: options.memoryMb, stopGraceMs: options.stopGraceMs }, writer);
+    activeRun.worker = worker;
+    if (activeRun.stopRequested) worker.stop();
+
+    // Keep the claim alive and hear stops asked through another server process.
+    let ticks = 0;
+    const renewEvery = Math.max(1, Math.floor(options.leaseMs / 3 / STOP_CHECK_MS));
+    const watch = setInterval(() => {
+      ticks += 1;
+      void (async () => {
+        if (ticks % renewEvery === 0) {
+          await db.updateTable('flow_runs').set({ lease_until: new Date(this.deps.now().getTime() + options.leaseMs).toISOString() }).where('id', '=', run.id).where('state', '=', 'running').execute();
+        }
+        const row = await db.selectFrom('flow_runs').select('stopped_by_user').where('id', '=', run.id).executeTakeFirst();
+        if (row?.stopped_by_user === 1) worker.stop();
+      })().catch((error: unknown) => this.deps.log.warn({ err: error, runId: run.id }, 'No se ha podido renovar la ejecución de un robot'));
+    }, STOP_CHECK_MS);
+    try {
+      const outcome = await worker.outcome;
+      await writer.flush();
+      return closingFor(outcome, flow.definition.timeLimitSeconds, activeRun.stopReason);
+    } finally {
+      clearInterval(watch);
+    }
+  }
+
+  /** The worker's data: the inputs as checked at launch and the bytes of the uploads (moved, not copied). */
+  private async workerJob(run: RunRow, definition: Parameters<typeof flowInputs>[0], startedAt: Date): Promise<{ job: WorkerJob; transfer: ArrayBuffer[] }> {
+    const stored = JSON.parse(run.inputs) as Record<string, unknown>;
+    const inputs: Record<string, unknown> = {};
+    const files: Record<string, RobotFile[]> = {};
+    const transfer: ArrayBuffer[] = [];
+    const fileKeys = new Set(flowInputs(definition).filter((input) => input.template === 'FileUpload').map((input) => input.key));
+    for (const [key, value] of Object.entries(stored)) {
+      if (!fileKeys.has(key)) {
+        inputs[key] = value;
+        continue;
+      }
+      files[key] = [];
+      for (const { uploadId } of value as { uploadId: string }[]) {
+        const upload = await findGroupUpload(this.deps.db, run.group_id, uploadId);
+        if (!upload) throw new Error('uno de los archivos subidos ya no existe');
+        const bytes = await this.deps.storage.read(upload.storage_key);
+        const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) transfer.push(bytes.buffer);
+        files[key].push({ name: upload.name, data });
+      }
+    }
+    const job: WorkerJob = { flowId: run.flow_id, flowsModule: this.deps.options.flowsModule, inputs, files, startedAt: startedAt.toISOString() };
+    return { job, transfer };
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Closing
+
+  /**
+   * Ends a run, once: the run row, its outputs (on disk, then indexed), the ledger debit and the
+   * group's usage in one transaction. `guard` says which run may be closed: any unfinished one, only a
+   * queued one (a stop before it started), or only a running one whose lease expired (recovery).
+   * False when the run was not in that state (someone else closed it: nothing written, nothing charged).
+   */
+  private async closeRun(runId: string, closing: Closing, guard: 'unfinished' | 'queued' | 'expired'): Promise<boolean> {
+    const { db, storage } = this.deps;
+    const run = await db.selectFrom('flow_runs').select(['group_id', 'user_id', 'usage_ratio']).where('id', '=', runId).executeTakeFirstOrThrow();
+    const now = this.deps.now();
+    const names = uniqueNames(closing.outputs);
+    const written: NewStoredFile[] = [];
+    try {
+      for (const [index, file] of closing.outputs.entries()) {
+        const { id, storageKey } = storage.newKey(run.group_id);
+        await storage.write(storageKey, file.data);
+        written.push({ id, storageKey, name: names[index] ?? 'resultado', size: file.data.byteLength });
+      }
+      const usageRatio = Number(run.usage_ratio);
+      const cost = costOf(closing.usageUnits, usageRatio);
+      const closed = await db.transaction().execute(async (trx) => {
+        let update = trx
+          .updateTable('flow_runs')
+          .set({
+            state: 'finished',
+            result: closing.result,
+            launch_status: closing.launchStatus,
+            stopped_by_user: closing.stoppedByUser ? 1 : 0,
+            usage_units: closing.usageUnits,
+            cost,
+            summary: closing.summary === null ? null : JSON.stringify(closing.summary),
+            message: closing.message,
+            lease_owner: null,
+            lease_until: null,
+            finished_at: now.toISOString(),
+          })
+          .where('id', '=', runId);
+        if (guard === 'queued') update = update.where('state', '=', 'queued');
+        else if (guard === 'expired') update = update.where('state', '=', 'running').where('lease_until', '<', now.toISOString());
+        else update = update.where('state', '!=', 'finished');
+        if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) return false;
+
+        if (closing.logLine) await this.appendLine(trx, runId, closing.logLine, now);
+        await insertStoredFiles(trx, { groupId: run.group_id, userId: run.user_id, kind: 'output', runId }, written, now);
+        if (cost > 0) {
+          await trx.insertInto('credit_ledger').values({ id: randomUUID(), group_id: run.group_id, run_id: runId, usage_units: closing.usageUnits, usage_ratio: usageRatio, amount: cost, created_at: now.toISOString() }).execute();
+          // used_slans is an integer column: PostgreSQL needs the addend typed, or it refuses a fractional cost.
+          const addend = sql<number>`cast(${cost} as double precision)`;
+          await trx.updateTable('subscriptions').set((eb) => ({ used_slans: eb('used_slans', '+', addend), updated_at: now.toISOString() })).where('group_id', '=', run.group_id).execute();
+          await trx.updateTable('users').set((eb) => ({ used_slans: eb('used_slans', '+', addend) })).where('id', '=', run.user_id).execute();
+        }
+        return true;
+      });
+      if (!closed) await storage.remove(written.map((file) => file.storageKey));
+      this.emitChange(runId);
+      return closed;
+    } catch (error) {
+      await storage.remove(written.map((file) => file.storageKey));
+      throw error;
+    }
+  }
+
+  private async appendLine(trx: Db, runId: string, line: { level: RobotLogLevel; text: string }, now: Date): Promise<void> {
+    const last = await trx.selectFrom('flow_run_logs').select((eb) => eb.fn.max('seq').as('last')).where('run_id', '=', runId).executeTakeFirst();
+    const seq = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
+    await trx.insertInto('flow_run_logs').values({ run_id: runId, seq, level: line.level, text: line.text, created_at: now.toISOString() }).execute();
+  }
+
+  private emitChange(runId: string): void {
+    this.changes.emit(runId);
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Start and shutdown
+
+  /**
+   * Closes runs whose process died (claim expired) as FlowAborted (299), charged nothing; with the
+   * in-process queue, queues again the runs a previous process left waiting.
+   */
+  async recover(requeueWaiting: boolean): Promise<void> {
+    const { db } = this.deps;
+    const expired = await db.selectFrom('flow_runs').select('id').where('state', '=', 'running').where('lease_until', '<', this.deps.now().toISOString()).execute();
+    for (const { id } of expired) await this.closeRun(id, aborted(ABANDONED_MESSAGE, false), 'expired');
+    if (!requeueWaiting) return;
+    const waiting = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').orderBy('created_at').execute();
+    for (const { id } of waiting) await this.deps.queue.enqueue(id);
+  }
+
+  async start(requeueWaiting: boolean): Promise<void> {
+    await this.recover(requeueWaiting);
+    await this.deps.queue.start(this.execute);
+    // Another process may die while this one lives: its runs are closed once their claim runs out.
+    this.sweepTimer = setInterval(() => {
+      this.recover(false).catch((error: unknown) => this.deps.log.warn({ err: error }, 'No se han podido cerrar ejecuciones abandonadas'));
+    }, this.deps.options.leaseMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Takes no more runs, ends the ones running here (FlowAborted, not charged) and closes the queue. */
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    clearInterval(this.sweepTimer);
+    await this.deps.queue.pause();
+    for (const run of this.active.values()) {
+      run.stopReason = 'shutdown';
+      run.stopRequested = true;
+      run.worker?.stop();
+    }
+    await Promise.allSettled([...this.executing]);
+    await this.deps.queue.close();
+  }
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely, Transaction } from 'kysely';
+import type { UploadedFile } from '#shared/api/flows.ts';
+import { ALLOWED_FILE_TYPES, fileExtension } from '#shared/files/index.ts';
+import type { Database, StoredFilesTable } from '../../db/schema.ts';
+
+/**
+ * Files on disk under the storage folder, indexed in `stored_files` with their group: uploads the
+ * launcher sends before a run, and the outputs of runs. A file's path is <group>/<id>, never its
+ * user-given name, so names cannot climb out of the folder.
+ */
+export class FileStorage {
+  constructor(readonly root: string) {}
+
+  pathOf(storageKey: string): string {
+    return join(this.root, storageKey);
+  }
+
+  /** A fresh key for a file of this group. */
+  newKey(groupId: string): { id: string; storageKey: string } {
+    const id = randomUUID();
+    return { id, storageKey: `${groupId}/${id}` };
+  }
+
+  /** Streams to disk; `guard` sees every chunk first and may throw to stop (the partial file is removed). */
+  async writeStream(storageKey: string, source: Readable, guard: (chunk: Buffer) => void): Promise<number> {
+    const path = this.pathOf(storageKey);
+    await mkdir(dirname(path), { recursive: true });
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        try {
+          guard(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        } catch (error) {
+          done(error as Error);
+        }
+      },
+    });
+    try {
+      await pipeline(source, counter, createWriteStream(path));
+    } catch (error) {
+      await this.remove([storageKey]);
+      throw error;
+    }
+    return size;
+  }
+
+  async write(storageKey: string, data: Uint8Array): Promise<void> {
+    const path = this.pathOf(storageKey);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, data);
+  }
+
+  read(storageKey: string): Promise<Buffer> {
+    return readFile(this.pathOf(storageKey));
+  }
+
+  async remove(storageKeys: readonly string[]): Promise<void> {
+    await Promise.all(storageKeys.map((key) => rm(this.pathOf(key), { force: true })));
+  }
+}
+
+/** The MIME type stored with a file, from its extension (the browser's claim is not trusted). */
+export function contentTypeOf(name: string): string {
+  return ALLOWED_FILE_TYPES[fileExtension(name)]?.[0] ?? 'application/octet-stream';
+}
+
+export type StoredFile = Pick<StoredFilesTable, 'id' | 'name' | 'size' | 'content_type' | 'storage_key' | 'kind' | 'run_id'>;
+
+/** One of the group's uploads, or undefined (another group's file is as missing as a deleted one). */
+export async function findGroupUpload(db: Kysely<Database>, groupId: string, id: string): Promise<StoredFile | undefined> {
+  return db
+    .selectFrom('stored_files')
+    .select(['id', 'name', 'size', 'content_type', 'storage_key', 'kind', 'run_id'])
+    .where('id', '=', id)
+    .where('group_id', '=', groupId)
+    .where('kind', '=', 'upload')
+    .executeTakeFirst();
+}
+
+export interface NewStoredFile {
+  id: string;
+  storageKey: string;
+  name: string;
+  size: number;
+}
+
+/** Indexes files already on disk; inside the caller's transaction when a run closes. */
+export async function insertStoredFiles(
+  db: Kysely<Database> | Transaction<Database>,
+  owner: { groupId: string; userId: string; kind: 'upload' | 'output'; runId: string | null },
+  files: readonly NewStoredFile[],
+  now: Date,
+): Promise<UploadedFile[]> {
+  if (files.length === 0) return [];
+  await db
+    .insertInto('stored_files')
+    .values(
+      files.map((file) => ({
+        id: file.id,
+        group_id: owner.groupId,
+        user_id: owner.userId,
+        kind: owner.kind,
+        run_id: owner.runId,
+        name: file.name,
+        size: file.size,
+        content_type: contentTypeOf(file.name),
+        storage_key: file.storageKey,
+        created_at: now.toISOString(),
+      })),
+    )
+    .execute();
+  return files.map(({ id, name, size }) => ({ id, name, size }));
+}
