@@ -4,6 +4,7 @@ import type { AppRoute } from './routes.ts';
 import { CreditBanner } from './shell/CreditBanner.tsx';
 import { Drawer } from './shell/Drawer.tsx';
 import { Navigation } from './shell/Navigation.tsx';
+import { RunNotification } from './shell/RunNotification.tsx';
 import { Toasts } from './shell/Toasts.tsx';
 import { TopBar } from './shell/TopBar.tsx';
 import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
@@ -36,6 +37,7 @@ export function Layout() {
         </div>
       </div>
       {navigation && <CreditBanner />}
+      {signedIn && <RunNotification />}
       <Toasts />
     </div>
   );

@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../api/baseApi.ts';
+import { runNotificationsSlice } from './runNotifications.ts';
 import { sessionSlice } from './session.ts';
 import { toastsSlice } from './toasts.ts';
 import { uiSlice } from './ui.ts';
@@ -9,6 +10,7 @@ const rootReducer = combineReducers({
   session: sessionSlice.reducer,
   toasts: toastsSlice.reducer,
   ui: uiSlice.reducer,
+  runNotifications: runNotificationsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

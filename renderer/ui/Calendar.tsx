@@ -21,6 +21,8 @@ interface CalendarBaseProps {
   repeat?: RepeatRule;
   /** Today; the clock by default. Years offered run from 1900 to this year. */
   now?: Date;
+  /** Offer years after this one too, up to this one (a scheduler picks future days). */
+  untilYear?: number;
 }
 
 export interface SingleCalendarProps extends CalendarBaseProps {
@@ -58,7 +60,7 @@ export function Calendar(props: CalendarProps) {
   const today = madridDayKey(now);
   const years = useMemo(() => calendarYears(now), [now]);
   const firstYear = years[0] ?? parseDayKey(today).year;
-  const lastYear = years.at(-1) ?? parseDayKey(today).year;
+  const lastYear = Math.max(years.at(-1) ?? parseDayKey(today).year, props.untilYear ?? 0);
   const selectedStart = props.mode === 'range' ? props.value.start : props.value;
 
   const [month, setMonth] = useState<Date>(() => dateOfKey(selectedStart ?? today));

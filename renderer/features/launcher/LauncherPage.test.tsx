@@ -1,0 +1,312 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import type { FlowDefinition } from '#shared/flows/definition.ts';
+import { jsonResponse, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
+import LauncherPage from './LauncherPage.tsx';
+import { formFlow, workbookFlow } from './test/flowFixture.ts';
+import { launcherApi, output, pollAnswers, runState, subscription } from './test/launcherApi.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const executionPath = (flowId: string) => `/api/browserflow/execution/${flowId}`;
+const statePath = '/api/browserflow/execution/state/token-1';
+
+function Where() {
+  return <output aria-label="ruta">{useLocation().pathname}</output>;
+}
+
+function renderLauncher(flow: FlowDefinition | null, routes: Parameters<typeof launcherApi>[0] = {}, currencies?: string) {
+  const api = launcherApi({
+    [`GET /api/browserflow/flow/${flow?.id ?? 'perdido'}`]: () =>
+      flow ? jsonResponse(200, flow) : jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Este robot ya no forma parte de nuestra familia' }),
+    'GET /api/subscriptions/launcher': () => jsonResponse(200, subscription),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', api.fetchMock);
+  const view = renderWithApp(
+    <>
+      <Routes>
+        <Route path="/launcher/:id" element={<LauncherPage />} />
+        <Route path="/payments" element={<h1>Pagos</h1>} />
+        <Route path="/flows/:id?" element={<h1>Robots</h1>} />
+      </Routes>
+      <Where />
+    </>,
+    { path: `/launcher/${flow?.id ?? 'perdido'}`, preloadedState: signedInState(testUser({}, currencies ? { currencies } : {})), toasts: true },
+  );
+  return { api, ...view };
+}
+
+/** Fills the form flow's two steps with valid values and stops on the launching one. */
+async function fillFormFlow() {
+  fireEvent.change(await screen.findByLabelText(/^NIF/), { target: { value: 'X1234567L' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+  fireEvent.change(await screen.findByLabelText(/^Fecha de inicio/), { target: { value: '2025-03-01' } });
+  fireEvent.change(screen.getByLabelText('Horas semanales'), { target: { value: '37,5' } });
+  fireEvent.change(screen.getByLabelText(/^Tipo de contrato/), { target: { value: '401' } });
+  fireEvent.click(screen.getByLabelText(/^He revisado los datos/));
+}
+
+const launchButton = () => screen.getByRole('button', { name: 'Lanzar tarea' });
+
+describe('LauncherPage', () => {
+  it('says an unknown robot is no longer with us, with a way back to the robots', async () => {
+    renderLauncher(null);
+    expect(await screen.findByText('Este robot ya no forma parte de nuestra familia')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Volver a Robots' }));
+    expect(screen.getByRole('status', { name: 'ruta' }).textContent).toBe('/flows');
+  });
+
+  it('shows the header (title, limits, usage badge in the firm\'s currency) and skips a first tutorial', async () => {
+    renderLauncher(workbookFlow(), {}, 'crédito|créditos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Validar identificadores' })).toBeTruthy();
+    expect(screen.getByText('Hasta 10.000 filas por archivo')).toBeTruthy();
+    expect(screen.getByText('1 crédito por 100 filas')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tus datos' })).toBeTruthy();
+    expect(screen.queryByText('Lee esto')).toBeNull();
+    expect(launchButton()).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Programar' })).toBeTruthy();
+  });
+
+  it('shows the instructions as markdown in a dialog, links opening outside', async () => {
+    renderLauncher(workbookFlow());
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver instrucciones' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Instrucciones' });
+    expect(await within(dialog).findByRole('heading', { name: 'Cómo usarlo' })).toBeTruthy();
+    const link = within(dialog).getByRole('link', { name: 'Guía' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('checks a step before Next: required and format errors, on blur and on Next, and nothing is sent', async () => {
+    const { api } = renderLauncher(formFlow());
+    fireEvent.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Trabajador' })).toBeTruthy();
+
+    const nif = screen.getByLabelText(/^NIF/);
+    fireEvent.change(nif, { target: { value: '1234' } });
+    fireEvent.blur(nif);
+    expect(await screen.findByText('Introduce un NIF o NIE válido')).toBeTruthy();
+    expect(nif.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(nif, { target: { value: '12345678Z' } });
+    await waitFor(() => expect(screen.queryByText('Introduce un NIF o NIE válido')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contrato' })).toBeTruthy();
+
+    fireEvent.click(launchButton());
+    await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(3));
+    expect(screen.getByText(/Certificados locales no disponibles/)).toBeTruthy();
+    expect(screen.getByText(/necesita la aplicación de escritorio/)).toBeTruthy();
+    expect(api.posts(executionPath('alta-rapida'))).toHaveLength(0);
+  });
+
+  it('Atrás goes to the previous step, and from the first step to the previous page', async () => {
+    renderLauncher(formFlow());
+    fireEvent.change(await screen.findByLabelText(/^NIF/), { target: { value: '12345678Z' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await screen.findByRole('heading', { level: 2, name: 'Contrato' });
+    fireEvent.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Trabajador' })).toBeTruthy();
+    expect((screen.getByLabelText(/^NIF/) as HTMLInputElement).value).toBe('12345678Z');
+    fireEvent.click(screen.getByRole('button', { name: 'Atrás' }));
+    // Opened straight at the launcher, there is no page before it: the robot's page in Robots.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'ruta' }).textContent).toBe('/flows/alta-rapida'));
+  });
+
+  it('launches with the typed inputs and an idempotency key, follows the run and shows the output, files and cost', async () => {
+    const { api, store } = renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState({ state: 'queued' })),
+      [`GET ${statePath}`]: pollAnswers(
+        () => jsonResponse(200, runState({ successfulIterations: 1, totalIterations: 2, consoleLog: ['Leyendo datos'] })),
+        () => jsonResponse(200, runState({
+          state: 'finished', successfulIterations: 2, totalIterations: 2, consoleLog: ['Alta preparada'],
+          output: output(200, { summary: { Altas: 2 }, files: [{ name: 'altas validado.xlsx', size: 2048 }] }, ['Leyendo datos', 'Alta preparada']),
+        })),
+      ),
+    });
+    await fillFormFlow();
+    expect(screen.getByText('Coste estimado: desde 2 slans')).toBeTruthy();
+    expect(await screen.findByText('Saldo disponible: 1250 slans')).toBeTruthy();
+    fireEvent.click(launchButton());
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hecho' })).toBeTruthy();
+    const [launch] = api.posts(executionPath('alta-rapida'));
+    expect(launch?.body).toMatchObject({
+      step: 'contrato', json: true,
+      inputs: { nif: 'X1234567L', inicio: '2025-03-01', horas: 37.5, tipo: '401', acepto: true, origen: 'launcher' },
+    });
+    expect((launch?.body as { idempotencyKey: string }).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const polls = api.calls.filter((call) => call.path === statePath);
+    expect(polls.map((call) => [call.query.get('wait'), call.query.get('since')])).toEqual([['20', '0'], ['20', '1']]);
+
+    expect(screen.getByText('Altas')).toBeTruthy();
+    const download = screen.getByRole('link', { name: 'Descargar altas validado.xlsx' });
+    expect(download.getAttribute('href')).toBe('/api/flowlog/run-1/outputs/altas%20validado.xlsx');
+    expect(screen.getByText('Coste: 2 slans')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ver consola' }));
+    expect(within(screen.getByRole('log')).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Leyendo datos', 'Alta preparada']);
+    expect(store.getState().runNotifications.latest).toMatchObject({ runId: 'run-1', flowName: 'Alta rápida', status: 200, cost: 2 });
+  });
+
+  it('Repetir clears the output and console and goes back to the start', async () => {
+    renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState({ state: 'finished', output: output(200) })),
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    await screen.findByRole('heading', { level: 2, name: 'Hecho' });
+    fireEvent.click(screen.getByRole('button', { name: 'Repetir' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Trabajador' })).toBeTruthy();
+    expect(screen.queryByText('Coste: 2 slans')).toBeNull();
+  });
+
+  it.each([
+    [242, 'El robot ha terminado con errores en los datos', 'La hoja no tiene filas'],
+    [500, 'El robot no se ha lanzado correctamente', 'El robot ha fallado'],
+    [504, 'El robot ha superado el tiempo límite', 'Tiempo límite superado'],
+    [299, 'Robot interrumpido', 'Se ha cerrado el servidor'],
+  ])('a run ending with %i shows the error section: %s', async (status, title, message) => {
+    renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState()),
+      [`GET ${statePath}`]: () => jsonResponse(200, runState({ state: 'finished', output: output(status, { message }) })),
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Fallo' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: title })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  it('a launch refused with 400 shows the error section with the server\'s issues', async () => {
+    renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(400, {
+        statusCode: 400, code: 'VALIDATION', message: 'Revisa los datos del robot', issues: [{ path: 'inputs.nif', message: 'Introduce un NIF o NIE válido' }],
+      }),
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    expect(await screen.findByRole('heading', { level: 3, name: 'Entradas incorrectas' })).toBeTruthy();
+    expect(screen.getByText('Revisa los datos del robot')).toBeTruthy();
+    expect(screen.getByText('Introduce un NIF o NIE válido')).toBeTruthy();
+  });
+
+  it('a router mapping on the launching section wins over the default transition', async () => {
+    const flow = formFlow();
+    flow.sectionSetup.builder[1] = { ...flow.sectionSetup.builder[1]!, router: { '242': 'persona' } };
+    renderLauncher(flow, {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState({ state: 'finished', output: output(242, { message: 'El NIF no existe en la empresa' }) })),
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Trabajador' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('El NIF no existe en la empresa');
+  });
+
+  it('402: the prompt shows cost and balance; Continuar re-sends on extra usage and the run goes on', async () => {
+    let launches = 0;
+    const { api } = renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => {
+        launches += 1;
+        return launches === 1
+          ? jsonResponse(402, { statusCode: 402, code: 'NOT_ENOUGH_CREDITS', message: 'No tienes suficientes slans', details: { balance: 5, estimatedCost: 30, canContinue: true } })
+          : jsonResponse(202, runState({ state: 'finished', output: output(200) }));
+      },
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    const dialog = await screen.findByRole('dialog', { name: 'No tienes suficientes slans' });
+    expect(within(dialog).getByText('Este robot costará unos 30 slans y tu saldo es de 5 slans.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hecho' })).toBeTruthy();
+    const [first, second] = api.posts(executionPath('alta-rapida'));
+    expect(first?.body).not.toHaveProperty('acceptExtraUsage');
+    expect(second?.body).toMatchObject({ acceptExtraUsage: true });
+  });
+
+  it('402 without the option to continue: only Ver planes, which goes to Payments', async () => {
+    renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () =>
+        jsonResponse(402, { statusCode: 402, code: 'NOT_ENOUGH_CREDITS', message: 'No tienes suficientes slans', details: { balance: 0, estimatedCost: 2, canContinue: false } }),
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    const dialog = await screen.findByRole('dialog', { name: 'No tienes suficientes slans' });
+    expect(within(dialog).queryByRole('button', { name: 'Continuar' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ver planes' }));
+    expect(await screen.findByRole('heading', { name: 'Pagos' })).toBeTruthy();
+  });
+
+  it('Detener stops the run: the robot ends as Robot detenido', async () => {
+    let stopped = false;
+    const { api } = renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState({ consoleLog: ['Empezando'] })),
+      [`POST ${statePath}/stop`]: () => {
+        stopped = true;
+        return jsonResponse(200, runState());
+      },
+      [`GET ${statePath}`]: async () => {
+        // The long poll holds until something happens: here, the stop.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return jsonResponse(200, stopped ? runState({ state: 'finished', output: output(202, { cost: 0 }) }) : runState());
+      },
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Trabajando' })).toBeTruthy();
+    expect(within(screen.getByRole('log')).getByText('Empezando')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Detener' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Robot detenido' })).toBeTruthy();
+    expect(api.posts(`${statePath}/stop`)).toHaveLength(1);
+  });
+
+  it('no answer to the launch: Reintentar re-sends it with the same idempotency key', async () => {
+    let launches = 0;
+    const { api } = renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => {
+        launches += 1;
+        if (launches === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(202, runState({ state: 'finished', output: output(200) }));
+      },
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    expect(await screen.findByText(/No se ha podido conectar con el servidor/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hecho' })).toBeTruthy();
+    const keys = api.posts(executionPath('alta-rapida')).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('each new launch gets a new idempotency key', async () => {
+    const { api } = renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState({ state: 'finished', output: output(200) })),
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    await screen.findByRole('heading', { level: 2, name: 'Hecho' });
+    fireEvent.click(screen.getByRole('button', { name: 'Repetir' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Lanzar tarea' }));
+    await screen.findByRole('heading', { level: 2, name: 'Hecho' });
+    const keys = api.posts(executionPath('alta-rapida')).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('with no output section to go to, the fallback text shows', async () => {
+    const flow = formFlow();
+    flow.sectionSetup.builder = flow.sectionSetup.builder.filter((section) => section.template !== 'OutputSection');
+    renderLauncher(flow, {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState({ state: 'finished', output: output(200) })),
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    expect(await screen.findByText('Oops!  Something went wrong.', { normalizer: (value) => value })).toBeTruthy();
+  });
+});

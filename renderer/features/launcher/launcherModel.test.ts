@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { flowDefinitionProblems, flowDefinitionSchema } from '#shared/flows/definition.ts';
+import {
+  defaultFormValue, estimateCost, guessColumns, nextSection, previousSection, requestInputs, resetSection, ruleFor, startSection,
+  transitionFor, unitMeasure,
+} from './launcherModel.ts';
+import { formFlow, workbookFlow } from './test/flowFixture.ts';
+
+describe('the fixtures are flows the server would accept', () => {
+  it('parse with the shared schema and have no cross-field problems', () => {
+    for (const flow of [workbookFlow(), formFlow()]) {
+      expect(flowDefinitionProblems(flowDefinitionSchema.parse(flow))).toEqual([]);
+    }
+  });
+});
+
+describe('where the wizard goes (spec §4)', () => {
+  it('skips a tutorial that comes first', () => {
+    expect(startSection(workbookFlow())?.ref).toBe('datos');
+  });
+
+  it('starts at the first visible section otherwise, skipping hidden ones', () => {
+    const flow = formFlow();
+    flow.sectionSetup.builder.unshift({ ref: 'oculta', template: 'InputComponents', title: 'Oculta', hidden: true, builder: [] });
+    expect(startSection(flow)?.ref).toBe('persona');
+  });
+
+  it('keeps a tutorial that is the only section', () => {
+    const flow = workbookFlow();
+    flow.sectionSetup.builder = [flow.sectionSetup.builder[0]!];
+    expect(startSection(flow)?.ref).toBe('intro');
+  });
+
+  it('Next goes to the following visible section; Back to the previous, none from the start', () => {
+    const flow = formFlow();
+    expect(nextSection(flow, 'persona')?.ref).toBe('contrato');
+    expect(nextSection(flow, 'contrato')).toBeUndefined();
+    expect(previousSection(flow, 'contrato')?.ref).toBe('persona');
+    expect(previousSection(flow, 'persona')).toBeUndefined();
+  });
+
+  it('Back from the start after a skipped tutorial leaves the page rather than showing the tutorial', () => {
+    expect(previousSection(workbookFlow(), 'datos')).toBeUndefined();
+  });
+
+  it("a section's backTo overrides Back", () => {
+    const flow = formFlow();
+    flow.sectionSetup.builder[1] = { ...flow.sectionSetup.builder[1]!, backTo: 'hecho' };
+    expect(previousSection(flow, 'contrato')?.ref).toBe('hecho');
+  });
+
+  it('Repeat returns to resetTo, or to the start', () => {
+    expect(resetSection(workbookFlow())?.ref).toBe('datos');
+    const flow = formFlow();
+    flow.sectionSetup.resetTo = 'contrato';
+    expect(resetSection(flow)?.ref).toBe('contrato');
+  });
+});
+
+describe('transition by launch status, in the spec order', () => {
+  const flow = workbookFlow();
+  const from = flow.sectionSetup.builder[1]!;
+
+  it('a router mapping for the status wins', () => {
+    const routed = { ...from, router: { '200': 'intro', '242': 'datos' } };
+    expect(transitionFor(flow, routed, 200)).toEqual({ kind: 'section', ref: 'intro' });
+    expect(transitionFor(flow, routed, 242)).toEqual({ kind: 'section', ref: 'datos', errorKind: 'result' });
+  });
+
+  it('200 goes to the output section', () => {
+    expect(transitionFor(flow, from, 200)).toEqual({ kind: 'section', ref: 'result' });
+  });
+
+  it('242 goes to the error section with type result', () => {
+    expect(transitionFor(flow, from, 242)).toEqual({ kind: 'section', ref: 'failed', errorKind: 'result' });
+  });
+
+  it.each([400, 401, 500])('%i goes to the error section', (status) => {
+    expect(transitionFor(flow, from, status)).toEqual({ kind: 'section', ref: 'failed', errorKind: 'default' });
+  });
+
+  it('402 shows the credits prompt', () => {
+    expect(transitionFor(flow, from, 402)).toEqual({ kind: 'creditsPrompt' });
+  });
+
+  it('a router mapping for 402 wins over the prompt', () => {
+    expect(transitionFor(flow, { ...from, router: { '402': 'intro' } }, 402)).toEqual({ kind: 'section', ref: 'intro', errorKind: 'default' });
+  });
+
+  it('504 goes to the error section with type timeout', () => {
+    expect(transitionFor(flow, from, 504)).toEqual({ kind: 'section', ref: 'failed', errorKind: 'timeout' });
+  });
+
+  it.each([202, 299, 0, 418])('any other status (%i) goes to the error section', (status) => {
+    expect(transitionFor(flow, from, status)).toEqual({ kind: 'section', ref: 'failed', errorKind: 'default' });
+  });
+
+  it('a router pointing at a section that does not exist is ignored', () => {
+    expect(transitionFor(flow, { ...from, router: { '200': 'nowhere' } }, 200)).toEqual({ kind: 'section', ref: 'result' });
+  });
+
+  it('without an output or error section there is nothing to show: the fallback', () => {
+    const bare = workbookFlow();
+    bare.sectionSetup.builder = bare.sectionSetup.builder.slice(0, 2);
+    expect(transitionFor(bare, from, 200)).toEqual({ kind: 'fallback' });
+    expect(transitionFor(bare, from, 500)).toEqual({ kind: 'fallback' });
+  });
+});
+
+describe('inputs', () => {
+  it('checks text by its validator, numbers and dates by type, the rest for presence; hidden and desktop inputs not at all', () => {
+    const [persona, contrato] = formFlow().sectionSetup.builder;
+    const byKey = Object.fromEntries([...persona!.builder, ...contrato!.builder].map((input) => [input.key, ruleFor(input)]));
+    expect(byKey['nif']).toEqual({ required: true, formatRequired: true, rule: 'nienif' });
+    expect(byKey['horas']).toEqual({ required: false, formatRequired: true, rule: 'number' });
+    expect(byKey['inicio']).toEqual({ required: true, formatRequired: true, rule: 'date' });
+    expect(byKey['tipo']).toEqual({ required: true });
+    expect(byKey['certificado']).toEqual({});
+    expect(byKey['origen']).toEqual({});
+  });
+
+  it('a Dropdown without choices is a text field', () => {
+    expect(ruleFor({ key: 'x', template: 'Dropdown', label: 'X', validate: 'email' })).toMatchObject({ rule: 'email' });
+  });
+
+  it('turns the form text into the request inputs: numbers, ISO dates, booleans, uploads; hidden with their default; desktop ones left out', () => {
+    const flow = formFlow();
+    const inputs = requestInputs(flow, { nif: ' 12345678Z ', nombre: '', inicio: '2025-03-01', horas: '37,5', tipo: '100', acepto: 'true' });
+    expect(inputs).toEqual({ nif: '12345678Z', inicio: '2025-03-01', horas: 37.5, tipo: '100', acepto: true, origen: 'launcher' });
+    const upload = [{ uploadId: '1b4e28ba-2fa1-11d2-883f-0016d3cca427', name: 'plantilla.xlsx' }];
+    expect(requestInputs(workbookFlow(), { workbook: JSON.stringify(upload), columns: JSON.stringify({ nif: 'DNI', naf: null }) }))
+      .toEqual({ workbook: upload, columns: { nif: 'DNI', naf: null } });
+  });
+
+  it('defaults: a ticked checkbox, a date as ISO', () => {
+    expect(defaultFormValue({ key: 'c', template: 'Checkbox', label: 'C', value: 'true' })).toBe('true');
+    expect(defaultFormValue({ key: 'd', template: 'Date', label: 'D', value: '31/05/2025' })).toBe('2025-05-31');
+  });
+
+  it('guesses each mapped column from header hints, accents and case ignored, one header per column', () => {
+    const columns = workbookFlow().sectionSetup.builder[1]!.builder[1]!.config!.columns!;
+    expect(guessColumns(columns, ['Nombre', 'D.N.I.', 'Nº Seguridad Social', 'Importe'])).toEqual({ nif: null, naf: 'Nº Seguridad Social' });
+    expect(guessColumns(columns, ['NIF trabajador', 'NAF'])).toEqual({ nif: 'NIF trabajador', naf: 'NAF' });
+    expect(guessColumns(columns, ['Número de afiliación (NAF)', 'DNI/NIE'])).toEqual({ nif: 'DNI/NIE', naf: 'Número de afiliación (NAF)' });
+  });
+});
+
+describe('cost before launch (cost = units × usageRatio)', () => {
+  it('reads the unit: rows in blocks, single rows, or something the robot counts', () => {
+    expect(unitMeasure('100 filas')).toEqual({ rowsPerUnit: 100, singular: '100 filas', plural: '100 filas' });
+    expect(unitMeasure('fila|filas')).toEqual({ rowsPerUnit: 1, singular: 'fila', plural: 'filas' });
+    expect(unitMeasure('entrada|entradas').rowsPerUnit).toBeNull();
+  });
+
+  it('a flow billed per 100 rows costs ceil(rows / 100) × ratio', () => {
+    expect(estimateCost({ usageRatio: 1, usageMeasureUnit: '100 filas' }, 250)).toEqual({ cost: 3, units: 3, lowerBound: false });
+    expect(estimateCost({ usageRatio: 1, usageMeasureUnit: '100 filas' }, 200)).toEqual({ cost: 2, units: 2, lowerBound: false });
+    expect(estimateCost({ usageRatio: 0.5, usageMeasureUnit: 'fila|filas' }, 7)).toEqual({ cost: 3.5, units: 7, lowerBound: false });
+  });
+
+  it('is unknown until the workbook is uploaded, and one unit at least for units the robot counts', () => {
+    expect(estimateCost({ usageRatio: 1, usageMeasureUnit: '100 filas' }, null)).toBeNull();
+    expect(estimateCost({ usageRatio: 2, usageMeasureUnit: 'entrada|entradas' }, null)).toEqual({ cost: 2, units: 1, lowerBound: true });
+  });
+});

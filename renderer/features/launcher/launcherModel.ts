@@ -1,0 +1,259 @@
+import type { FileInputValue } from '#shared/api/flows.ts';
+import { measureUnitNames } from '#shared/flows/definition.ts';
+import type { FlowDefinition, FlowInputDefinition, Section } from '#shared/flows/definition.ts';
+import { toIsoDate } from '#shared/forms/index.ts';
+import type { FieldRule } from '../../ui/forms.ts';
+
+/**
+ * The launcher's rules as plain functions (spec §4 Flow launcher): where the wizard starts, where
+ * Next, Back and Repeat go, where a launch's status leads, what a launch is estimated to cost, and
+ * how the form's text values become the execution request's inputs.
+ */
+
+export type ErrorKind = 'result' | 'timeout' | 'default';
+
+export type Transition =
+  | { kind: 'section'; ref: string; errorKind?: ErrorKind }
+  /** 402: the insufficient-credits prompt (continue / see plans). */
+  | { kind: 'creditsPrompt' }
+  /** The flow has no section to go to: the fallback text shows. */
+  | { kind: 'fallback' };
+
+export function visibleSections(flow: FlowDefinition): Section[] {
+  return flow.sectionSetup.builder.filter((section) => section.hidden !== true);
+}
+
+export function sectionByRef(flow: FlowDefinition, ref: string | undefined): Section | undefined {
+  return ref === undefined ? undefined : flow.sectionSetup.builder.find((section) => section.ref === ref);
+}
+
+/** Spec §4: the first visible section, except that a tutorial section is skipped if it is first. */
+export function startSection(flow: FlowDefinition): Section | undefined {
+  const [first, second] = visibleSections(flow);
+  if (first?.template === 'TutorialSection' && second !== undefined) return second;
+  return first;
+}
+
+/** The visible section after `ref`, for Next on a section that does not launch. */
+export function nextSection(flow: FlowDefinition, ref: string): Section | undefined {
+  const sections = visibleSections(flow);
+  const index = sections.findIndex((section) => section.ref === ref);
+  return index === -1 ? undefined : sections[index + 1];
+}
+
+/**
+ * Where Back goes from a section: its backTo when it has one, else the previous visible section;
+ * undefined on the start section (the caller goes to the previous page).
+ */
+export function previousSection(flow: FlowDefinition, ref: string): Section | undefined {
+  const section = sectionByRef(flow, ref);
+  if (section?.backTo !== undefined) return sectionByRef(flow, section.backTo);
+  const start = startSection(flow);
+  if (start === undefined || start.ref === ref) return undefined;
+  const sections = visibleSections(flow);
+  const index = sections.findIndex((candidate) => candidate.ref === ref);
+  return index > 0 ? sections[index - 1] : undefined;
+}
+
+/** Spec §4: Repeat returns to resetTo, or to the start. */
+export function resetSection(flow: FlowDefinition): Section | undefined {
+  return sectionByRef(flow, flow.sectionSetup.resetTo) ?? startSection(flow);
+}
+
+const firstOfTemplate = (flow: FlowDefinition, template: Section['template']) =>
+  flow.sectionSetup.builder.find((section) => section.template === template);
+
+/** The section the run's progress shows on (LoadingSection); undefined when the flow has none. */
+export function loadingSection(flow: FlowDefinition): Section | undefined {
+  return firstOfTemplate(flow, 'LoadingSection');
+}
+
+/**
+ * Spec §4, in order: the launching section's router mapping for the status wins; 200 -> output;
+ * 242 -> error (result); 400, 401, 500 -> error; 402 -> credits prompt; 504 -> error (timeout);
+ * anything else -> error.
+ */
+export function transitionFor(flow: FlowDefinition, launchedFrom: Section | undefined, status: number): Transition {
+  const routed = sectionByRef(flow, launchedFrom?.router?.[String(status)]);
+  if (routed !== undefined) return { kind: 'section', ref: routed.ref, errorKind: errorKindFor(status) };
+  if (status === 402) return { kind: 'creditsPrompt' };
+  const target = status === 200 ? firstOfTemplate(flow, 'OutputSection') : firstOfTemplate(flow, 'ErrorSection');
+  if (target === undefined) return { kind: 'fallback' };
+  return status === 200 ? { kind: 'section', ref: target.ref } : { kind: 'section', ref: target.ref, errorKind: errorKindFor(status) };
+}
+
+function errorKindFor(status: number): ErrorKind | undefined {
+  if (status === 200) return undefined;
+  if (status === 242) return 'result';
+  if (status === 504) return 'timeout';
+  return 'default';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Inputs
+
+/** The inputs a section shows, in their order (hidden ones are sent with their default, never shown). */
+export function shownInputs(section: Section): FlowInputDefinition[] {
+  return section.builder
+    .filter((input) => input.hidden !== true)
+    .map((input, position) => ({ input, position }))
+    .sort((a, b) => (a.input.order ?? a.position) - (b.input.order ?? b.position))
+    .map(({ input }) => input);
+}
+
+export function allInputs(flow: FlowDefinition): FlowInputDefinition[] {
+  return flow.sectionSetup.builder.flatMap((section) => section.builder);
+}
+
+/** Desktop-only inputs cannot be filled in the web app; they are neither checked nor sent. */
+export function isDesktopOnly(input: FlowInputDefinition): boolean {
+  return input.template === 'SelectionDialog' || input.template === 'Certificate' || input.config?.embedded === true;
+}
+
+/** A Dropdown without choices is treated as text (spec §5). */
+export function effectiveTemplate(input: FlowInputDefinition): FlowInputDefinition['template'] {
+  return input.template === 'Dropdown' && (input.validValues?.length ?? 0) === 0 ? 'Text' : input.template;
+}
+
+/**
+ * The check an input gets (spec §5): required, and its format when formatRequired (on unless the
+ * flow turns it off). Numbers and dates are checked as such; dropdowns, checkboxes, files and
+ * column mappings only for presence.
+ */
+export function ruleFor(input: FlowInputDefinition): FieldRule {
+  if (input.hidden === true || isDesktopOnly(input)) return {};
+  const required = input.required === true;
+  const formatRequired = input.formatRequired ?? true;
+  switch (effectiveTemplate(input)) {
+    case 'Text': return { required, formatRequired, rule: input.validate };
+    case 'Number': return { required, formatRequired, rule: input.validate ?? 'number' };
+    case 'Date': return { required, formatRequired, rule: 'date' };
+    default: return { required };
+  }
+}
+
+/** The form holds every input as text: checkboxes as 'true' or '', files and mappings as JSON. */
+export function defaultFormValue(input: FlowInputDefinition): string {
+  const value = input.value;
+  if (value === undefined || value === null) return '';
+  switch (effectiveTemplate(input)) {
+    case 'Checkbox': return value === true || value === 'true' ? 'true' : '';
+    case 'Date': return toIsoDate(value) ?? String(value);
+    case 'FileUpload':
+    case 'ColumnMapping': return typeof value === 'object' ? JSON.stringify(value) : '';
+    default: return typeof value === 'object' ? '' : String(value);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** One input's form text as the execution request carries it; undefined leaves the input out. */
+export function requestValue(input: FlowInputDefinition, text: string): unknown {
+  switch (effectiveTemplate(input)) {
+    case 'Checkbox': return text === 'true';
+    case 'Number': return text.trim() === '' ? undefined : Number(text.replace(',', '.'));
+    case 'Date': return text.trim() === '' ? undefined : (toIsoDate(text) ?? text);
+    case 'FileUpload': return text === '' ? [] : parseJson(text);
+    case 'ColumnMapping': return text === '' ? undefined : parseJson(text);
+    case 'SelectionDialog':
+    case 'Certificate': return undefined;
+    default: return text.trim() === '' ? undefined : text.trim();
+  }
+}
+
+/** The execution request's inputs: every input of the flow, hidden ones with their default. */
+export function requestInputs(flow: FlowDefinition, values: Record<string, string>): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  for (const input of allInputs(flow)) {
+    if (isDesktopOnly(input)) continue;
+    const value = input.hidden === true ? input.value : requestValue(input, values[input.key] ?? '');
+    if (value !== undefined) inputs[input.key] = value;
+  }
+  return inputs;
+}
+
+export function uploadedFiles(text: string | undefined): FileInputValue {
+  if (!text) return [];
+  const parsed = parseJson(text);
+  return Array.isArray(parsed) ? (parsed as FileInputValue) : [];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cost (spec §9: cost = usageUnits × usageRatio)
+
+export interface UnitMeasure {
+  /** Rows per unit when the unit counts rows ('fila' -> 1, '100 filas' -> 100); null for other units. */
+  rowsPerUnit: number | null;
+  singular: string;
+  plural: string;
+}
+
+/** Reads a usageMeasureUnit: 'fila|filas', '100 filas', 'entrada|entradas'. */
+export function unitMeasure(usageMeasureUnit: string): UnitMeasure {
+  const { singular, plural } = measureUnitNames(usageMeasureUnit);
+  const counted = /^(\d+)\s+(.+)$/.exec(singular);
+  const noun = (counted?.[2] ?? singular).toLowerCase();
+  const rowsPerUnit = noun.startsWith('fila') ? Number(counted?.[1] ?? 1) || 1 : null;
+  return { rowsPerUnit, singular, plural };
+}
+
+export interface CostEstimate {
+  /** Slans. */
+  cost: number;
+  units: number;
+  /** True when the robot counts its units as it runs and one unit is only the least it can cost. */
+  lowerBound: boolean;
+}
+
+/**
+ * What a launch is estimated to cost, as the server estimates it before starting: for a flow
+ * billed by rows, ceil(rows / rows per unit) units of the uploaded workbooks; otherwise one unit.
+ * Null while a row-billed flow has no workbook row count yet.
+ */
+export function estimateCost(flow: Pick<FlowDefinition, 'usageRatio' | 'usageMeasureUnit'>, rowCount: number | null): CostEstimate | null {
+  const { rowsPerUnit } = unitMeasure(flow.usageMeasureUnit);
+  if (rowsPerUnit === null) return { cost: flow.usageRatio, units: 1, lowerBound: true };
+  if (rowCount === null) return null;
+  const units = Math.ceil(rowCount / rowsPerUnit);
+  return { cost: roundCredits(units * flow.usageRatio), units, lowerBound: false };
+}
+
+const roundCredits = (value: number) => Math.round(value * 100) / 100;
+
+const SPREADSHEET = /\.(xlsx|xlsm|xls|ods|csv)$/i;
+export const isWorkbookName = (name: string) => SPREADSHEET.test(name);
+
+/** Header text as the flows' headerHints are written: lower case, accents removed, single spaces. */
+export function normalizeHeader(header: string): string {
+  return header.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The header a mapped column is preselected with: the first not yet taken whose text contains a hint. */
+export function guessColumns(columns: readonly { key: string; headerHints: readonly string[] }[], headers: readonly string[]): Record<string, string | null> {
+  const taken = new Set<string>();
+  const mapping: Record<string, string | null> = {};
+  for (const column of columns) {
+    const hints = column.headerHints.map(normalizeHeader).filter((hint) => hint !== '');
+    const match = headers.find((header) => !taken.has(header) && hints.some((hint) => normalizeHeader(header).includes(hint))) ?? null;
+    if (match !== null) taken.add(match);
+    mapping[column.key] = match;
+  }
+  return mapping;
+}
+
+/** A link the launcher may open outside the app: web and mail addresses only. */
+export function externalUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' || protocol === 'mailto:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

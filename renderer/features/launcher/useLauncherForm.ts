@@ -1,0 +1,75 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { FlowDefinition } from '#shared/flows/definition.ts';
+import { SCROLL_THROTTLE_MS, useAppForm } from '../../ui/forms.ts';
+import type { FormRules } from '../../ui/forms.ts';
+import { allInputs, defaultFormValue, ruleFor } from './launcherModel.ts';
+
+const FOCUSABLE = 'input:not([type="hidden"]):not([hidden]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The launcher's form: every input of the flow as text in the app's react-hook-form wrapper (errors on
+ * blur and on Next, shared validators), plus what the wrapper does not know: inputs that are not text
+ * fields (checkbox, files, column mapping) set their value here, each input has an anchor for the
+ * throttled scroll to the first error, and uploads in progress hold Next back.
+ */
+export function useLauncherForm(flow: FlowDefinition) {
+  const inputs = useMemo(() => allInputs(flow), [flow]);
+  const rules = useMemo(() => Object.fromEntries(inputs.map((input) => [input.key, ruleFor(input)])) as FormRules<string>, [inputs]);
+  const defaultValues = useMemo(() => Object.fromEntries(inputs.map((input) => [input.key, defaultFormValue(input)])), [inputs]);
+  const form = useAppForm<string>({ defaultValues, rules });
+  const anchors = useRef(new Map<string, HTMLElement>());
+  const lastScroll = useRef(Number.NEGATIVE_INFINITY);
+  const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
+
+  /** A ref for the element that holds an input: the first error is scrolled to and focused there. */
+  const anchor = useCallback((key: string) => (element: HTMLElement | null) => {
+    if (element) anchors.current.set(key, element);
+    else anchors.current.delete(key);
+  }, []);
+
+  const focusFirstError = useCallback((keys: readonly string[]) => {
+    const now = Date.now();
+    if (now - lastScroll.current < SCROLL_THROTTLE_MS) return;
+    const invalid = keys.filter((key) => form.getFieldState(key).error !== undefined);
+    const targets = invalid.map((key) => anchors.current.get(key)).filter((element): element is HTMLElement => element !== undefined);
+    targets.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    const first = targets[0];
+    if (!first) return;
+    lastScroll.current = now;
+    first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    const focusable = first.matches(FOCUSABLE) ? first : first.querySelector<HTMLElement>(FOCUSABLE);
+    focusable?.focus({ preventScroll: true });
+  }, [form]);
+
+  /** Checks the given inputs (a section's, on Next); shows their errors and goes to the first. */
+  const validate = useCallback(async (keys: readonly string[]): Promise<boolean> => {
+    if (keys.length === 0) return true;
+    const valid = await form.trigger([...keys]);
+    if (!valid) focusFirstError(keys);
+    return valid;
+  }, [form, focusFirstError]);
+
+  /** Sets a controlled input's value; a shown error follows the change, as it does for typed text. */
+  const setText = useCallback((key: string, value: string) => {
+    const shown = form.getFieldState(key).error !== undefined;
+    form.setValue(key, value, { shouldDirty: true, shouldValidate: shown });
+  }, [form]);
+
+  /** A controlled input lost focus: check it, as a text field is checked on blur. */
+  const touch = useCallback((key: string) => {
+    void form.trigger(key);
+  }, [form]);
+
+  const setUploadBusy = useCallback((key: string, busy: boolean) => {
+    setUploading((current) => {
+      const next = new Set(current);
+      if (busy) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+
+  return { form, rules, anchor, validate, setText, touch, uploading, setUploadBusy };
+}
+
+export type LauncherForm = ReturnType<typeof useLauncherForm>;

@@ -1,0 +1,171 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldIssue } from '#shared/api/errors.ts';
+import { notEnoughCreditsSchema } from '#shared/api/flows.ts';
+import type { ExecutionState, ExecutionStateResponse, NotEnoughCredits, Output } from '#shared/api/flows.ts';
+import { flowsApi, useExecuteMutation, useLazyExecutionStateQuery, useStopExecutionMutation } from '../../api/flows.ts';
+import { NETWORK_STATUS, TIMEOUT_STATUS } from '../../api/http.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { asHttpError } from '../../ui/forms.ts';
+import { launcher as text } from '../../i18n/es-launcher.ts';
+
+/** Seconds the server may hold a state request open waiting for news (long poll). */
+export const LONG_POLL_SECONDS = 20;
+/** Pause before asking again after a failed poll (the server or the network came back?). */
+export const POLL_RETRY_MS = 2000;
+
+export type RunPhase = 'idle' | 'starting' | 'running' | 'finished';
+
+export interface RunProgress {
+  phase: RunPhase;
+  state: ExecutionState | null;
+  runId: string | null;
+  consoleLog: string[];
+  successfulIterations: number;
+  totalIterations: number;
+  stopping: boolean;
+  /** A poll failed and is being retried. */
+  reconnecting: boolean;
+}
+
+/** How a launch ended: the run's Output, or the POST refused (402 with its figures, 400 with issues...). */
+export type LaunchOutcome =
+  | { kind: 'output'; output: Output }
+  | { kind: 'refused'; status: number; message: string; issues: FieldIssue[]; credits: NotEnoughCredits | null }
+  /** The page went away, or Repeat was pressed, while the run went on. */
+  | { kind: 'abandoned' };
+
+export interface LaunchRequest {
+  flowId: string;
+  step: string;
+  inputs: Record<string, unknown>;
+  acceptExtraUsage?: boolean;
+  /** Re-send the previous attempt's idempotency key (a retry after no answer), not a new one. */
+  retry?: boolean;
+}
+
+const idle: RunProgress = {
+  phase: 'idle', state: null, runId: null, consoleLog: [], successfulIterations: 0, totalIterations: 0, stopping: false, reconnecting: false,
+};
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A state answer's console lines are the ones after `since` (the lines the caller already had). */
+function withNewLines(previous: readonly string[], since: number, state: ExecutionStateResponse): string[] {
+  return [...previous.slice(0, since), ...state.consoleLog];
+}
+
+/**
+ * Launches a flow and follows its run: POST execution (one idempotency key per launch attempt, the
+ * same key when a launch that got no answer is retried), then long-polls the state until the Output
+ * is set. Progress and console lines update as they arrive; stop() asks the server to end the run.
+ */
+export function useRun() {
+  const dispatch = useAppDispatch();
+  const [execute] = useExecuteMutation();
+  const [fetchState] = useLazyExecutionStateQuery();
+  const [stopExecution] = useStopExecutionMutation();
+  const [progress, setProgress] = useState<RunProgress>(idle);
+  const attemptKey = useRef<string | null>(null);
+  const token = useRef<string | null>(null);
+  // Bumped by reset() and on unmount: a poll loop of an older launch stops quietly.
+  const generation = useRef(0);
+
+  useEffect(() => () => {
+    generation.current += 1;
+  }, []);
+
+  const follow = useCallback(async (first: ExecutionStateResponse, mine: number): Promise<LaunchOutcome> => {
+    let consoleLog = withNewLines([], 0, first);
+    let state = first;
+    while (state.output === undefined) {
+      if (generation.current !== mine) return { kind: 'abandoned' };
+      const since = consoleLog.length;
+      const answer = await fetchState({ token: state.executionToken, wait: LONG_POLL_SECONDS, since });
+      if (generation.current !== mine) return { kind: 'abandoned' };
+      if (answer.data === undefined) {
+        const status = asHttpError(answer.error)?.status;
+        // Lost contact: keep asking. A refusal (404, 401 after refresh) will not get better.
+        if (status !== NETWORK_STATUS && status !== TIMEOUT_STATUS && status !== undefined && status < 500) {
+          return { kind: 'refused', status, message: asHttpError(answer.error)?.message ?? text.errors.launchFailed, issues: [], credits: null };
+        }
+        setProgress((current) => ({ ...current, reconnecting: true }));
+        await wait(POLL_RETRY_MS);
+        continue;
+      }
+      state = answer.data;
+      consoleLog = withNewLines(consoleLog, since, state);
+      const next = state;
+      const lines = consoleLog;
+      setProgress((current) => ({
+        ...current, phase: 'running', state: next.state, runId: next.runId, consoleLog: lines,
+        successfulIterations: next.successfulIterations, totalIterations: next.totalIterations, reconnecting: false,
+      }));
+    }
+    return { kind: 'output', output: state.output };
+  }, [fetchState]);
+
+  const launch = useCallback(async ({ flowId, step, inputs, acceptExtraUsage, retry = false }: LaunchRequest): Promise<LaunchOutcome> => {
+    generation.current += 1;
+    const mine = generation.current;
+    if (!retry || attemptKey.current === null) attemptKey.current = crypto.randomUUID();
+    const idempotencyKey = attemptKey.current;
+    setProgress({ ...idle, phase: 'starting' });
+
+    const started = await execute({ flowId, request: { step, inputs, json: true, idempotencyKey, ...(acceptExtraUsage ? { acceptExtraUsage } : {}) } });
+    if (generation.current !== mine) return { kind: 'abandoned' };
+    if (started.data === undefined) {
+      const error = asHttpError(started.error);
+      const status = error?.status ?? NETWORK_STATUS;
+      const credits = notEnoughCreditsSchema.safeParse(error?.data?.details);
+      setProgress(idle);
+      return {
+        kind: 'refused', status, message: error?.message ?? text.errors.launchFailed, issues: error?.data?.issues ?? [],
+        credits: status === 402 && credits.success ? credits.data : null,
+      };
+    }
+    const first = started.data;
+    token.current = first.executionToken;
+    setProgress({
+      ...idle, phase: 'running', state: first.state, runId: first.runId, consoleLog: first.consoleLog,
+      successfulIterations: first.successfulIterations, totalIterations: first.totalIterations,
+    });
+
+    const outcome = await follow(first, mine);
+    if (outcome.kind === 'output') {
+      const output = outcome.output;
+      setProgress((current) => ({
+        ...current, phase: 'finished', state: 'finished', stopping: false, reconnecting: false,
+        // The Output carries the whole console; it replaces what the polls gathered.
+        consoleLog: output.consoleLog.length > 0 ? output.consoleLog : current.consoleLog,
+      }));
+      // A finished run moved the balance and the history.
+      dispatch(flowsApi.util.invalidateTags(['FlowLogs', 'Subscription']));
+    } else if (outcome.kind === 'refused') {
+      setProgress((current) => ({ ...current, phase: 'finished', stopping: false }));
+    }
+    // A launch that ended is not retried with its key: the next Launch is a new attempt.
+    if (outcome.kind === 'output') attemptKey.current = null;
+    return outcome;
+  }, [execute, follow, dispatch]);
+
+  const stop = useCallback(async (): Promise<boolean> => {
+    if (token.current === null) return false;
+    setProgress((current) => ({ ...current, stopping: true }));
+    const answer = await stopExecution(token.current);
+    if (answer.error !== undefined) {
+      setProgress((current) => ({ ...current, stopping: false }));
+      return false;
+    }
+    return true;
+  }, [stopExecution]);
+
+  /** Repeat: forget the run (a run still going is left to finish on the server) and its console. */
+  const reset = useCallback(() => {
+    generation.current += 1;
+    token.current = null;
+    attemptKey.current = null;
+    setProgress(idle);
+  }, []);
+
+  return { progress, launch, stop, reset };
+}

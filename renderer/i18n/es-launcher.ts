@@ -1,0 +1,143 @@
+/** The flow launcher (/launcher/:id), its inputs, the scheduler and the floating run notification. */
+export const launcher = {
+  pageTitle: 'Lanzador de robots',
+  loadingFlow: 'Cargando el robot…',
+  loadFailed: 'No se ha podido cargar el robot. Inténtalo de nuevo en unos minutos.',
+  /** Spec §8: an unknown robot. */
+  notFound: 'Este robot ya no forma parte de nuestra familia',
+  backToFlows: 'Volver a Robots',
+  back: 'Volver',
+  /** '1 slan por 100 filas'. */
+  usageBadge: (credits: string, unit: string) => `${credits} por ${unit}`,
+  usageBadgeLabel: 'Coste del robot',
+  /** Spec §2: when no step component exists (two spaces, as the spec writes it). */
+  fallback: 'Oops!  Something went wrong.',
+  stepsLabel: 'Pasos del robot',
+  stepOf: (current: number, total: number) => `Paso ${current} de ${total}`,
+  buttons: {
+    next: 'Siguiente',
+    launch: 'Lanzar tarea',
+    back: 'Atrás',
+    repeat: 'Repetir',
+    showConsole: 'Ver consola',
+    hideConsole: 'Ocultar consola',
+    schedule: 'Programar',
+    instructions: 'Ver instrucciones',
+    stop: 'Detener',
+    retry: 'Reintentar',
+  },
+  instructionsTitle: 'Instrucciones',
+  instructionsLink: 'Abrir las instrucciones completas',
+  cost: {
+    estimated: (credits: string) => `Coste estimado: ${credits}`,
+    /** Units the robot only knows once it runs (entries of a file...): one unit is the least it costs. */
+    atLeast: (credits: string) => `Coste estimado: desde ${credits}`,
+    basis: (units: string) => `Calculado sobre ${units}.`,
+    unknownUntilUpload: 'El coste estimado aparecerá al subir el archivo.',
+    balance: (credits: string) => `Saldo disponible: ${credits}`,
+    overBalance: 'El coste estimado supera tu saldo.',
+    rows: (rows: number) => `${new Intl.NumberFormat('es-ES').format(rows)} ${rows === 1 ? 'fila' : 'filas'}`,
+  },
+  inputs: {
+    choose: 'Elige una opción',
+    uploading: (percent: number) => `Subiendo el archivo… ${percent} %`,
+    uploadingLabel: 'Progreso de la subida',
+    uploaded: (count: number) => (count === 1 ? 'Archivo subido' : `${count} archivos subidos`),
+    uploadFailed: 'No se ha podido subir el archivo. Inténtalo de nuevo.',
+    sessionExpired: 'Tu sesión ha caducado. Vuelve a iniciar sesión para subir el archivo.',
+    waitForUpload: 'Espera a que termine la subida del archivo.',
+    unassigned: 'Sin asignar',
+    mappingWaiting: 'Sube primero el archivo para elegir sus columnas.',
+    mappingLoading: 'Leyendo las columnas del archivo…',
+    mappingFailed: 'No se han podido leer las columnas del archivo.',
+    mappingSheet: (sheet: string, rows: string) => `Hoja «${sheet}»: ${rows} de datos.`,
+    certificatesUnavailable: 'Certificados locales no disponibles',
+    needsDesktop: 'Esta acción necesita la aplicación de escritorio de AutoAsesor.',
+    desktopSoon: 'La aplicación de escritorio aún no ofrece esta acción en esta versión.',
+  },
+  intrastatTitle: 'Configuración Intrastat',
+  running: {
+    starting: 'Lanzando el robot…',
+    queued: 'El robot está en cola y empezará en breve.',
+    running: 'El robot está trabajando.',
+    progressLabel: 'Progreso del robot',
+    progress: (done: number, total: number) => `${done} de ${total} completadas`,
+    stopping: 'Deteniendo el robot…',
+    reconnecting: 'Se ha perdido la conexión con el servidor; reintentando…',
+  },
+  consoleTitle: 'Consola',
+  consoleEmpty: 'El robot aún no ha escrito nada.',
+  output: {
+    title: 'Resultado',
+    summary: 'Resumen',
+    files: 'Archivos generados',
+    noFiles: 'Este robot no ha generado archivos.',
+    download: (name: string) => `Descargar ${name}`,
+    charged: (credits: string) => `Coste: ${credits}`,
+    chargedBasis: (units: string, ratio: string) => `${units} × ${ratio}`,
+  },
+  errors: {
+    resultTitle: 'El robot ha terminado con errores en los datos',
+    resultText: 'Revisa los datos de entrada: el robot no ha podido procesarlos.',
+    timeoutTitle: 'El robot ha superado el tiempo límite',
+    timeoutText: 'El robot ha tardado más de lo permitido y se ha detenido. Prueba con menos datos o inténtalo más tarde.',
+    defaultTitle: 'El robot no se ha lanzado correctamente',
+    inputsTitle: 'Entradas incorrectas',
+    sessionTitle: 'Tu sesión ha caducado',
+    stoppedTitle: 'Robot detenido',
+    stoppedText: 'Has detenido el robot antes de que terminara.',
+    abortedTitle: 'Robot interrumpido',
+    connection: 'No se ha podido conectar con el servidor. Comprueba tu conexión y pulsa Reintentar.',
+    launchFailed: 'No se ha podido lanzar el robot.',
+    stopFailed: 'No se ha podido detener el robot.',
+  },
+  credits: {
+    title: (plural: string) => `No tienes suficientes ${plural}`,
+    body: (cost: string, balance: string) => `Este robot costará unos ${cost} y tu saldo es de ${balance}.`,
+    bodyWithoutFigures: 'Tu saldo no alcanza para lanzar este robot.',
+    continueHint: 'Si continúas, lo que supere tu saldo se cobrará como uso adicional de tu plan.',
+    continue: 'Continuar',
+    plans: 'Ver planes',
+    cancel: 'Cancelar',
+  },
+  scheduler: {
+    title: 'Elige fecha y hora',
+    submit: 'Programar tarea',
+    cancel: 'Cancelar',
+    date: 'Fecha',
+    hour: 'Hora (0-23)',
+    minute: 'Minutos (0-59)',
+    repeat: 'Repetir',
+    every: 'Cada',
+    interval: 'Intervalo',
+    intervals: { hours: 'horas', days: 'días', months: 'meses' },
+    pastDate: 'Elige una fecha y hora posteriores a este momento',
+    summary: (when: string) => `Se lanzará el ${when} (hora de Madrid).`,
+    success: (when: string) => `Robot programado para el ${when}`,
+  },
+  /** A launch status as spec §4 names its outcome (the run log status mapping, plus 242 and 504). */
+  statusLabel: (status: number, creditsPlural: string): string => {
+    switch (status) {
+      case 200: return 'Finalizado';
+      case 202: return 'Robot detenido';
+      case 242: return 'Entradas incorrectas';
+      case 299: return 'Robot interrumpido';
+      case 400: return 'Entradas incorrectas';
+      case 401: return 'Tu sesión ha caducado';
+      case 402: return `Insuficientes ${creditsPlural}`;
+      case 500: return 'El robot no se ha lanzado correctamente';
+      case 504: return 'Tiempo límite superado';
+      default: return 'Error inesperado';
+    }
+  },
+  notification: {
+    region: 'Último robot ejecutado',
+    title: (flowName: string, label: string) => `${flowName}: ${label}`,
+    charged: (credits: string) => `Coste: ${credits}`,
+    expand: 'Ver los mensajes del robot',
+    collapse: 'Ocultar los mensajes del robot',
+    messages: 'Mensajes del robot',
+    close: 'Cerrar aviso',
+    paused: 'Aviso en pausa: pulsa para que se oculte solo',
+  },
+} as const;
