@@ -34,6 +34,36 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
       },
     ],
   },
+  {
+    path: 'resources/flows/comprobar-altas-red/plantilla.xlsx',
+    sheets: [
+      {
+        name: 'Altas',
+        rows: [[
+          'Tipo de documento', 'Documento', 'NAF', 'CCC', 'Nombre', 'Primer apellido', 'Segundo apellido', 'Sexo',
+          'Fecha de nacimiento', 'Fecha de alta', 'Tipo de contrato', 'Grupo de cotización', 'Coeficiente de parcialidad',
+        ]],
+      },
+      {
+        name: 'Instrucciones',
+        rows: [
+          ['Columna', 'Qué escribir'],
+          ['Tipo de documento', '1 = DNI/NIF, 2 = pasaporte, 6 = NIE'],
+          ['Documento', '12345678Z, X1234567L o el número del pasaporte'],
+          ['NAF', '12 cifras, como texto para conservar los ceros (081234567869)'],
+          ['CCC', '11 cifras del código cuenta de cotización, como texto (08123456774)'],
+          ['Nombre', 'Como mucho 15 caracteres: letras, espacios y guiones'],
+          ['Primer apellido / Segundo apellido', 'Como mucho 20 caracteres cada uno; el segundo puede quedar vacío'],
+          ['Sexo', 'H o M'],
+          ['Fecha de nacimiento', 'dd/mm/aaaa; al menos 16 años en la fecha de alta'],
+          ['Fecha de alta', 'dd/mm/aaaa; desde hoy hasta 60 días después'],
+          ['Tipo de contrato', 'Código de 3 cifras (100, 189, 200, 401, 502...)'],
+          ['Grupo de cotización', 'Del 1 al 11'],
+          ['Coeficiente de parcialidad', 'Solo contratos a tiempo parcial (2xx y 5xx): de 1 a 999 milésimas (500 = media jornada)'],
+        ],
+      },
+    ],
+  },
 ];
 
 function sheetOf({ rows }: TemplateSheet): XLSX.WorkSheet {

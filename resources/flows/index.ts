@@ -1,4 +1,5 @@
 import type { Robot } from '#shared/flows/robot.ts';
+import comprobarAltasRed from './comprobar-altas-red/flow.json' with { type: 'json' };
 import fieIncidenciasA3 from './fie-incidencias-a3/flow.json' with { type: 'json' };
 import validarIdentificadores from './validar-identificadores/flow.json' with { type: 'json' };
 
@@ -23,5 +24,10 @@ export const builtInFlows: readonly BuiltInFlow[] = [
   {
     definition: fieIncidenciasA3,
     loadRobot: async () => (await import('./fie-incidencias-a3/robot.ts')).default,
+  },
+  {
+    definition: comprobarAltasRed,
+    loadRobot: async () => (await import('./comprobar-altas-red/robot.ts')).default,
+    templateFile: 'resources/flows/comprobar-altas-red/plantilla.xlsx',
   },
 ];

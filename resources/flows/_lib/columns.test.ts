@@ -19,6 +19,8 @@ describe('detectColumns', () => {
   it('does not take a document type column for the document number', () => {
     expect(keysByHeader(['Tipo de documento', 'Nº documento'])).toEqual([['Nº documento', 'nif']]);
     expect(keysByHeader(['Tipo documento'])).toEqual([]);
+    const withType: MappedColumn[] = [...columns, { key: 'type', label: 'Tipo', headerHints: ['tipo de documento'] }];
+    expect(detectColumns(['Tipo de documento', 'Documento'], withType).map((found) => found.column.key)).toEqual(['type', 'nif']);
   });
 
   it('matches whole words only', () => {

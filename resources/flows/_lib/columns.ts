@@ -20,11 +20,11 @@ export interface ColumnResolution {
 
 /**
  * How well a header matches a hint: the whole header (3), its first words (2), some of its words (1),
- * or not at all (0). Headers starting with 'tipo' never match: 'Tipo de documento' names the kind of
- * document, not the number a 'documento' hint is after.
+ * or not at all (0). A header starting with 'tipo' only matches hints that do too: 'Tipo de documento'
+ * names the kind of document, not the number a 'documento' hint is after.
  */
 function matchScore(header: string, hint: string): number {
-  if (header === '' || hint === '' || header.startsWith('tipo ')) return 0;
+  if (header === '' || hint === '' || (header.startsWith('tipo ') && !hint.startsWith('tipo '))) return 0;
   if (header === hint) return 3;
   if (header.startsWith(`${hint} `)) return 2;
   return ` ${header} `.includes(` ${hint} `) ? 1 : 0;

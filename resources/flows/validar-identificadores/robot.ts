@@ -4,6 +4,7 @@ import type { Robot, RobotContext, RobotResult } from '#shared/flows/robot.ts';
 import { validate } from '#shared/validation/validate.ts';
 import definition from './flow.json' with { type: 'json' };
 import { resolveColumns, type FoundColumn } from '../_lib/columns.ts';
+import { zerosLostByExcel, zerosLostMessage } from '../_lib/identifiers.ts';
 import { cappedLog, progressReporter, stoppedResult, wrongInput } from '../_lib/run.ts';
 import { baseName } from '../_lib/text.ts';
 import { cellAt, cellText, firstSheetTable, freeSheetName, readWorkbook, sheetFromRows, withAddedColumns, writeWorkbook } from '../_lib/workbook.ts';
@@ -47,10 +48,8 @@ function checkCell(cell: XLSX.CellObject | undefined, rule: string): string {
   const result = validate(text, rule);
   if (result.valid) return VALID;
   const length = DIGITS_ONLY_LENGTH[rule];
-  if (cell?.t === 'n' && length !== undefined && /^\d+$/.test(text) && text.length < length) {
-    const padded = text.padStart(length, '0');
-    if (validate(padded, rule).valid) return `Excel ha quitado los ceros a la izquierda: debe ser ${padded} (escríbelo como texto)`;
-  }
+  const padded = length === undefined ? null : zerosLostByExcel(cell, length, (digits) => validate(digits, rule).valid);
+  if (padded !== null) return zerosLostMessage(padded);
   return result.message ?? 'El formato introducido no es válido';
 }
 
