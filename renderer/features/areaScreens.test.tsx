@@ -2,8 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import RobotekaPage from './roboteka/RobotekaPage.tsx';
-import LauncherPage from './launcher/LauncherPage.tsx';
 import RecorderPage from './recorder/RecorderPage.tsx';
 import NotificationsPage from './notifications/NotificationsPage.tsx';
 import WorkspacePage from './workspace/WorkspacePage.tsx';
@@ -23,8 +21,6 @@ const notAvailable = 'Esta sección aún no está disponible en esta versión.';
 
 // Every area that this version does not provide yet: its title and an empty state that says so.
 const comingSoon: [string, ComponentType, string][] = [
-  ['Roboteka', RobotekaPage, 'Próximamente'],
-  ['Lanzador de robots', LauncherPage, 'Próximamente'],
   ['Grabador de tareas', RecorderPage, 'Próximamente'],
   ['Notificaciones DEHÚ', NotificationsPage, 'Todavía no has actualizado ninguna notificación...'],
   ['Mis recursos', WorkspacePage, 'No hay compartidos en tu entorno de trabajo'],

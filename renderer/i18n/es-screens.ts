@@ -39,14 +39,6 @@ export const screens = {
   notAvailableYet,
   /** Title of the honest empty state of an area that is not built yet. */
   comingSoonTitle: 'Próximamente',
-  flows: {
-    historyTitle: 'Historial de robots',
-    historyFilterLabel: 'Tipo de lanzamiento',
-    filters: { all: 'Todos', manual: 'Manuales', scheduled: 'Programados y remotos' },
-    columns: { robot: 'Robot y tipo de lanzamiento', date: 'Fecha y hora', result: 'Resultado', cost: 'Coste' },
-    emptyHistory: 'No se han encontrado registros',
-    listNotAvailable: 'La lista de robots y el historial de ejecuciones aún no están disponibles en esta versión.',
-  },
   notifications: {
     empty: 'Todavía no has actualizado ninguna notificación...',
   },

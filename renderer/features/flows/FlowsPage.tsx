@@ -1,59 +1,49 @@
-import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { areas, screens } from '../../i18n/es-screens.ts';
-import { EmptyState, IconRobot, PageHeader } from '../../ui/index.ts';
-import { SegmentedFilter } from '../../ui/Tabs.tsx';
-import type { Choice } from '../../ui/Tabs.tsx';
-import { Table } from '../../ui/Table.tsx';
-import type { TableColumn } from '../../ui/Table.tsx';
+import { useCatalogueQuery } from '../../api/flows.ts';
+import { useEmbedded, useSession } from '../../app/hooks.ts';
+import { flows } from '../../i18n/es-flows.ts';
+import { areas } from '../../i18n/es-screens.ts';
+import { PageHeader, Spinner } from '../../ui/index.ts';
+import { CatalogueList } from './CatalogueList.tsx';
+import { FlowDetail } from './FlowDetail.tsx';
+import { RunHistory } from './RunHistory.tsx';
+import './flows.css';
 
-const text = screens.flows;
-
-type HistoryFilter = 'all' | 'manual' | 'scheduled';
-
-const filters: readonly Choice<HistoryFilter>[] = [
-  { value: 'all', label: text.filters.all },
-  { value: 'manual', label: text.filters.manual },
-  { value: 'scheduled', label: text.filters.scheduled },
-];
-
-/** One robot run as the history table shows it. */
-interface HistoryRow {
-  id: string;
-  robot: string;
-  date: string;
-  result: string;
-  cost: string;
-}
-
-const columns: readonly TableColumn<HistoryRow>[] = [
-  { key: 'robot', header: text.columns.robot, render: (row) => row.robot },
-  { key: 'date', header: text.columns.date, render: (row) => row.date },
-  { key: 'result', header: text.columns.result, render: (row) => row.result },
-  { key: 'cost', header: text.columns.cost, render: (row) => row.cost },
-];
-
-// This version has no run history to load yet, so the table honestly shows its empty message.
-const noRuns: readonly HistoryRow[] = [];
-
+/**
+ * /flows/:id? (spec §2 Flows screen): the robots by group on the left; on the right the selected
+ * robot, or the run history when none is selected. An id that names no robot is cleared.
+ */
 export default function FlowsPage() {
   const { id } = useParams();
-  const [filter, setFilter] = useState<HistoryFilter>('all');
+  const embedded = useEmbedded();
+  const { user } = useSession();
+  const currencies = user?.group.config.currencies;
+  const catalogue = useCatalogueQuery();
+  const selected = id === undefined ? undefined : catalogue.data?.find((flow) => flow.id === id);
 
-  // No flow can be found in this version, so any id is invalid and is cleared (spec §2).
-  if (id) return <Navigate to="/flows" replace />;
+  if (id !== undefined && catalogue.data && !selected) return <Navigate to="/flows" replace />;
+
+  let main;
+  if (id === undefined) main = <RunHistory currencies={currencies} />;
+  else if (selected) main = <FlowDetail key={selected.id} flow={selected} currencies={currencies} userEmail={user?.email} embedded={embedded} />;
+  // The catalogue panel already says it failed, with its retry button.
+  else if (catalogue.isError) main = <p className="ui-card ui-section ui-muted">{flows.catalogue.failed}</p>;
+  else main = <Spinner label={flows.detail.loading} />;
 
   return (
     <main className="ui-page">
-      <PageHeader title={areas.flows.title} />
-      <EmptyState icon={<IconRobot />} title={screens.comingSoonTitle} text={`${areas.flows.summary} ${text.listNotAvailable}`} />
-      <section className="ui-card ui-section" aria-labelledby="flows-history-title">
-        <div className="ui-section__head">
-          <h2 id="flows-history-title" className="ui-section__title">{text.historyTitle}</h2>
-          <SegmentedFilter label={text.historyFilterLabel} options={filters} value={filter} onChange={setFilter} />
-        </div>
-        <Table caption={text.historyTitle} columns={columns} rows={noRuns} rowKey={(row) => row.id} emptyMessage={text.emptyHistory} />
-      </section>
+      <PageHeader title={areas.flows.title} subtitle={areas.flows.summary} />
+      <div className="flows-layout">
+        <CatalogueList
+          catalogue={catalogue.data}
+          loading={catalogue.isLoading}
+          failed={catalogue.isError}
+          onRetry={() => void catalogue.refetch()}
+          selectedId={selected?.id}
+          showBeta={!embedded}
+        />
+        <div className="flows-layout__main">{main}</div>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { toHistoryRow } from './historyRows.ts';
+import { flowLog } from './testData.ts';
+
+describe('toHistoryRow', () => {
+  it('shows the date and time in Madrid, summer and winter', () => {
+    expect(toHistoryRow(flowLog({ createAt: '2025-07-14T07:05:00.000Z' })).date).toBe('14/07/2025 09:05');
+    expect(toHistoryRow(flowLog({ createAt: '2025-01-31T23:30:00.000Z' })).date).toBe('01/02/2025 00:30');
+  });
+
+  it('costs usage units times their ratio, in the firm\'s currency names', () => {
+    const log = flowLog({ usageHistory: [{ usageUnits: 12, usageRatio: 0.5 }, { usageUnits: 1, usageRatio: 2 }] });
+    expect(toHistoryRow(log).cost).toBe('8 slans');
+    expect(toHistoryRow(flowLog({ usageHistory: [{ usageUnits: 1, usageRatio: 1 }] }), 'crédito|créditos').cost).toBe('1 crédito');
+    expect(toHistoryRow(flowLog({ usageHistory: [] })).cost).toBe('0 slans');
+  });
+
+  it('names the launch type', () => {
+    expect(toHistoryRow(flowLog()).launchType).toBe('Manual');
+    expect(toHistoryRow(flowLog({ scheduled: true, browserFlowSchedule: { _id: 's', machine: null } })).launchType).toBe('Programado');
+    expect(toHistoryRow(flowLog({ scheduled: true, browserFlowSchedule: { _id: 's', machine: { name: 'Oficina' } } })).launchType).toBe('Lanzamiento remoto');
+  });
+
+  it('maps results to the spec labels, the 402 one with the firm\'s credit name', () => {
+    expect(toHistoryRow(flowLog()).result).toEqual({ label: 'Finalizado', tone: 'success' });
+    expect(toHistoryRow(flowLog({ result: 'NotEnoughSlans' }), 'crédito|créditos').result).toEqual({ label: 'Insuficientes créditos', tone: 'danger' });
+    expect(toHistoryRow(flowLog({ result: 'FlowAborted' })).result.tone).toBe('warning');
+    expect(toHistoryRow(flowLog({ result: 'Fail', stoppedByUser: true })).result).toEqual({ label: 'Robot detenido', tone: 'warning' });
+    expect(toHistoryRow(flowLog({ result: 'Exploded' })).result).toEqual({ label: 'Error inesperado', tone: 'danger' });
+  });
+
+  it('says a run is still going instead of calling it an error', () => {
+    expect(toHistoryRow(flowLog({ result: null, state: 'running', finishedAt: null })).result).toEqual({ label: 'En ejecución', tone: 'neutral' });
+    expect(toHistoryRow(flowLog({ result: null, state: 'queued', finishedAt: null })).result.label).toBe('En cola');
+  });
+
+  it('says when the robot is no longer in the catalogue', () => {
+    const row = toHistoryRow(flowLog({ browserFlow: { _id: 'viejo', name: null } }));
+    expect(row.robot).toBe('Este robot ya no forma parte de nuestra familia');
+    expect(row.robotKnown).toBe(false);
+  });
+
+  it('flags a success ratio under 75 %', () => {
+    expect(toHistoryRow(flowLog({ successfulIterations: 3, totalIterations: 4 })).iterations).toEqual({ text: '3 de 4 (75\u00a0%)', low: false });
+    expect(toHistoryRow(flowLog({ successfulIterations: 2, totalIterations: 3 })).iterations).toEqual({ text: '2 de 3 (67\u00a0%)', low: true });
+    expect(toHistoryRow(flowLog({ successfulIterations: 0, totalIterations: 0 })).iterations).toBeNull();
+  });
+});

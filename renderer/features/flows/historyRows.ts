@@ -1,0 +1,61 @@
+import type { FlowLog } from '#shared/api/flows.ts';
+import { formatCredits } from '#shared/billing/money.ts';
+import { executionType, runCost, runStatus, successRatio } from '#shared/runlogs/index.ts';
+import type { ExecutionType, RunStatusCode } from '#shared/runlogs/index.ts';
+import { formatMadridDateTime } from '#shared/time/madrid.ts';
+import { flows } from '../../i18n/es-flows.ts';
+
+const text = flows.history;
+
+/** How a result reads at a glance: finished, failed, stopped or still going. */
+export type ResultTone = 'success' | 'danger' | 'warning' | 'neutral';
+
+/** One run as the history table shows it (spec §2 Flows screen, §4 run log status mapping, §9). */
+export interface HistoryRow {
+  id: string;
+  robot: string;
+  /** False when the robot left the catalogue: the name says 'Este robot ya no forma parte de nuestra familia'. */
+  robotKnown: boolean;
+  launchType: ExecutionType;
+  /** dd/mm/yyyy hh:mm in Europe/Madrid. */
+  date: string;
+  result: { label: string; tone: ResultTone };
+  cost: string;
+  /** '8 de 10 (80 %)', low under 75 % (warning colour); null when the run counted no iterations. */
+  iterations: { text: string; low: boolean } | null;
+}
+
+function toneOf(status: RunStatusCode | null): ResultTone {
+  switch (status) {
+    case 200: return 'success';
+    case 202:
+    case 299: return 'warning';
+    default: return 'danger';
+  }
+}
+
+const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+
+/** `currencies` is the firm's 'singular|plural' credit names (group config), for the 402 label and the cost. */
+export function toHistoryRow(log: FlowLog, currencies?: string): HistoryRow {
+  const name = log.browserFlow.name;
+  const finished = log.state === 'finished';
+  const status = runStatus(log, currencies);
+  const ratio = successRatio(log.successfulIterations, log.totalIterations);
+  return {
+    id: log._id,
+    robot: name ?? text.unknownRobot,
+    robotKnown: name !== null,
+    launchType: executionType(log),
+    date: formatMadridDateTime(new Date(log.createAt)),
+    // A run still going has no result yet: say so rather than 'Error inesperado' (unless the user stopped it).
+    result: finished || log.stoppedByUser
+      ? { label: status.label, tone: toneOf(status.status) }
+      : { label: log.state === 'queued' ? text.queued : text.running, tone: 'neutral' },
+    cost: formatCredits(runCost(log.usageHistory), currencies),
+    iterations: ratio && {
+      text: text.iterations(log.successfulIterations, log.totalIterations, percent.format(ratio.percentage / 100)),
+      low: ratio.low,
+    },
+  };
+}

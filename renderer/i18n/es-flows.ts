@@ -1,0 +1,123 @@
+import type { FlowRuntime } from '#shared/flows/definition.ts';
+
+/** Where a robot runs, as the flows screen and the Roboteka say it. */
+const runsOn: Record<FlowRuntime, string> = {
+  server: 'En el servidor',
+  desktop: 'En el escritorio',
+};
+
+/** Shared by the flows screen (/flows/:id?) and the Roboteka: how a robot is described. */
+const robot = {
+  runsOn,
+  runsOnLabel: 'Dónde se ejecuta',
+  /** '1 slan por bloque de 100 filas'. */
+  usageBadge: (credits: string, unit: string) => `${credits} por ${unit}`,
+  usageBadgeLabel: 'Coste',
+  beta: 'BETA',
+  betaLabel: 'Versión beta',
+  limits: 'Límites',
+  instructions: 'Ver instrucciones',
+  instructionsTitle: (name: string) => `Instrucciones: ${name}`,
+  instructionsLoading: 'Cargando las instrucciones…',
+  instructionsFailed: 'No se han podido cargar las instrucciones. Inténtalo de nuevo en unos minutos.',
+  instructionsEmpty: 'Este robot no tiene instrucciones.',
+  instructionsLink: 'Abrir las instrucciones completas',
+  close: 'Cerrar',
+  retry: 'Reintentar',
+} as const;
+
+/** The flows screen: the robot list, one robot's page and the run history. */
+export const flows = {
+  robot,
+  catalogue: {
+    title: 'Catálogo de robots',
+    search: 'Buscar robots',
+    loading: 'Cargando los robots…',
+    failed: 'No se ha podido cargar la lista de robots.',
+    empty: 'Todavía no hay robots disponibles para tu asesoría.',
+    noMatches: 'Ningún robot coincide con tu búsqueda.',
+  },
+  detail: {
+    loading: 'Cargando el robot…',
+    failed: 'No se han podido cargar los datos de entrada de este robot.',
+    openLauncher: 'Abrir asistente',
+    downloadTemplate: 'Descargar plantilla',
+    inputsTitle: 'Qué te pedirá',
+    noInputs: 'Este robot no necesita datos de entrada.',
+    required: 'Obligatorio',
+    optional: 'Opcional',
+    desktopOnlyInput: 'Solo en la aplicación de escritorio',
+  },
+  schedules: {
+    title: 'Programaciones',
+    loading: 'Cargando las programaciones…',
+    failed: 'No se han podido cargar las programaciones.',
+    empty: 'Este robot no tiene ninguna programación. Para programarlo, abre el asistente y pulsa Programar.',
+    listLabel: 'Programaciones de este robot',
+    /** '03/02/2025 a las 09:30'. */
+    when: (date: string, time: string) => `${date} a las ${time}`,
+    once: 'Una sola vez',
+    onMachine: (name: string) => `En el dispositivo ${name}`,
+    remove: 'Eliminar',
+    cancel: 'Cancelar',
+    removeLabel: (when: string) => `Eliminar la programación del ${when}`,
+    confirmTitle: 'Eliminar programación',
+    confirmText: (when: string) => `El robot ya no se lanzará el ${when} ni en sus repeticiones. Esta acción no se puede deshacer.`,
+    removed: 'Programación eliminada',
+    removeFailed: 'No se ha podido eliminar la programación',
+  },
+  history: {
+    title: 'Historial de robots',
+    filterLabel: 'Tipo de lanzamiento',
+    filters: { all: 'Todos', manual: 'Manuales', scheduled: 'Programados y remotos' },
+    columns: {
+      robot: 'Robot y tipo de lanzamiento',
+      date: 'Fecha y hora',
+      result: 'Resultado',
+      cost: 'Coste',
+      iterations: 'Iteraciones',
+    },
+    /** Spec §8. */
+    empty: 'No se han encontrado registros',
+    unknownRobot: 'Este robot ya no forma parte de nuestra familia',
+    running: 'En ejecución',
+    queued: 'En cola',
+    loading: 'Cargando el historial…',
+    failed: 'No se ha podido cargar el historial de robots.',
+    noIterations: '—',
+    /** '8 de 10 (80 %)'. */
+    iterations: (successful: number, total: number, percentage: string) => `${successful} de ${total} (${percentage})`,
+    lowRatio: 'Menos del 75 % de iteraciones correctas',
+    report: 'Descargar informe',
+    reportFailed: 'No se ha podido generar el informe',
+    total: (count: number) => (count === 1 ? '1 ejecución' : `${new Intl.NumberFormat('es-ES').format(count)} ejecuciones`),
+  },
+  log: {
+    loading: 'Cargando el registro…',
+    failed: 'No se ha podido cargar el registro de esta ejecución.',
+    linesTitle: 'Registro',
+    noLines: 'Esta ejecución no dejó líneas en el registro.',
+    levels: { info: 'Información', warn: 'Aviso', error: 'Error' },
+    filesTitle: 'Archivos de resultado',
+    noFiles: 'Esta ejecución no generó archivos.',
+    download: (name: string) => `Descargar ${name}`,
+  },
+} as const;
+
+/** /roboteka: the catalogue as a library. */
+export const roboteka = {
+  robot,
+  subtitle: 'Los robots que puedes usar en tu asesoría, qué hace cada uno y cuánto cuesta.',
+  search: 'Buscar robots',
+  groupFilter: 'Grupo',
+  allGroups: 'Todos los grupos',
+  loading: 'Cargando los robots…',
+  failed: 'No se ha podido cargar el catálogo de robots.',
+  empty: 'Todavía no hay robots disponibles para tu asesoría.',
+  noMatches: 'Ningún robot coincide con tu búsqueda.',
+  listLabel: 'Robots del catálogo',
+  count: (count: number) => (count === 1 ? '1 robot' : `${count} robots`),
+  open: 'Abrir',
+  openLabel: (name: string) => `Abrir ${name}`,
+  instructionsLabel: (name: string) => `Ver instrucciones de ${name}`,
+} as const;
