@@ -25,6 +25,8 @@ import { registerFlowsRoutes } from './modules/flows/routes.ts';
 import { LocalRunQueue, PgBossRunQueue } from './modules/runs/queue.ts';
 import { registerRunsRoutes } from './modules/runs/routes.ts';
 import { RunService, type RunsOptions } from './modules/runs/service.ts';
+import { ScheduleRunner } from './modules/schedules/runner.ts';
+import { registerSchedulesRoutes } from './modules/schedules/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { FileStorage } from './modules/storage/service.ts';
 import { builtInFlows } from '../resources/flows/index.ts';
@@ -70,6 +72,8 @@ export interface ServerConfig {
   storageDir?: string;
   /** Run execution: RUN_CONCURRENCY (2), worker memory, claim lease, stop grace. */
   runs?: Partial<Omit<RunsOptions, 'flowsModule'>>;
+  /** How often this process looks for due schedules of server flows (5 s); 0: never (tests that drive it). */
+  scheduleRunnerIntervalMs?: number;
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = { concurrency: 2, memoryMb: 512, leaseMs: 60_000, stopGraceMs: 1_000 };
@@ -113,6 +117,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const runs = new RunService({ db, now, catalogue, storage, queue, options: runsOptions, log: app.log });
   // Before the database closes: runs executing here end (not charged) and the queue lets go.
   app.addHook('preClose', async () => runs.shutdown());
+  const scheduleRunner = new ScheduleRunner({ db, launcher: runs, now, log: app.log });
+  // preClose hooks run in order: the runs above end first (299), so their schedules are released, not waited for.
+  app.addHook('preClose', async () => scheduleRunner.stop());
 
   const ctx: AppContext = {
     db,
@@ -148,6 +155,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerFlowsRoutes(app, ctx, catalogue);
   await registerStorageRoutes(app, ctx, storage);
   registerRunsRoutes(app, ctx, runs, storage);
+  registerSchedulesRoutes(app, ctx);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 
@@ -155,6 +163,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   try {
     // SQLite has one server process: runs a previous process left queued are queued again here.
     await runs.start(config.database.kind === 'sqlite');
+    const scheduleCheckMs = config.scheduleRunnerIntervalMs ?? 5_000;
+    if (scheduleCheckMs > 0) scheduleRunner.start(scheduleCheckMs);
   } catch (error) {
     await app.close();
     throw error;

@@ -21,7 +21,7 @@ beforeEach(async () => {
   db = connectDatabase(server.database);
   ana = await registerUser(server.app, 'ana@asesoria.es', 'Ana Pérez');
   anaMember = await memberOf(db, 'ana@asesoria.es');
-  await insertFlow(db, { id: 'validar-identificadores', name: 'Validar identificadores' });
+  await insertFlow(db, { id: 'robot-de-prueba', name: 'Validar identificadores' });
   await insertFlow(db, { id: 'robot-retirado', name: 'Robot retirado', active: false });
 });
 afterEach(async () => {
@@ -38,7 +38,7 @@ const page = async (jar: CookieJar, query = ''): Promise<FlowlogResponse> => {
 describe('GET /api/flowlog', () => {
   it('pages the group’s runs newest first, 12 by default, with the total', async () => {
     for (let i = 0; i < 15; i += 1) {
-      await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(i), usageUnits: i });
+      await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(i), usageUnits: i });
     }
     const first = await page(ana);
     expect(first.total).toBe(15);
@@ -54,16 +54,16 @@ describe('GET /api/flowlog', () => {
   it('maps a run to the spec’s flow log: robot, user, usage, schedule, outputs', async () => {
     const scheduleId = randomUUID();
     await insertRun(db, {
-      ...anaMember, flowId: 'validar-identificadores', flowName: 'Validar identificadores', createdAt: minutesAgo(3),
+      ...anaMember, flowId: 'robot-de-prueba', flowName: 'Validar identificadores', createdAt: minutesAgo(3),
       result: 'Success', usageUnits: 3, usageRatio: 2, successfulIterations: 250, totalIterations: 300,
       scheduleId, outputs: ['trabajadores.xlsx'],
     });
     await insertRun(db, { ...anaMember, flowId: 'robot-retirado', flowName: 'Robot retirado', createdAt: minutesAgo(2), result: 'Fail' });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(1), result: null });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(1), result: null });
 
     const [running, gone, scheduled] = (await page(ana)).items as [FlowLog, FlowLog, FlowLog];
     expect(scheduled).toMatchObject({
-      browserFlow: { _id: 'validar-identificadores', name: 'Validar identificadores' },
+      browserFlow: { _id: 'robot-de-prueba', name: 'Validar identificadores' },
       result: 'Success',
       state: 'finished',
       stoppedByUser: false,
@@ -83,10 +83,10 @@ describe('GET /api/flowlog', () => {
 
   it('filters manual, scheduled and one schedule’s runs, each with its own total', async () => {
     const scheduleId = randomUUID();
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(5) });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(4), scheduleId });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(3), scheduleId: randomUUID(), machineName: 'Oficina' });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(2), scheduleId });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(5) });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(4), scheduleId });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(3), scheduleId: randomUUID(), machineName: 'Oficina' });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(2), scheduleId });
 
     const manual = await page(ana, '?scheduled=false');
     expect(manual.total).toBe(1);
@@ -101,10 +101,10 @@ describe('GET /api/flowlog', () => {
   });
 
   it('sorts by cost, result and robot name, ties by date', async () => {
-    await insertFlow(db, { id: 'fie-a3', name: 'FIE a incidencias A3' });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', flowName: 'Validar identificadores', createdAt: minutesAgo(3), usageUnits: 5, result: 'WrongInput' });
-    await insertRun(db, { ...anaMember, flowId: 'fie-a3', flowName: 'FIE a incidencias A3', createdAt: minutesAgo(2), usageUnits: 1, result: 'Success' });
-    await insertRun(db, { ...anaMember, flowId: 'fie-a3', flowName: 'FIE a incidencias A3', createdAt: minutesAgo(1), usageUnits: 9, result: 'Fail' });
+    await insertFlow(db, { id: 'robot-de-fie', name: 'FIE a incidencias A3' });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', flowName: 'Validar identificadores', createdAt: minutesAgo(3), usageUnits: 5, result: 'WrongInput' });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-fie', flowName: 'FIE a incidencias A3', createdAt: minutesAgo(2), usageUnits: 1, result: 'Success' });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-fie', flowName: 'FIE a incidencias A3', createdAt: minutesAgo(1), usageUnits: 9, result: 'Fail' });
 
     const costs = (await page(ana, '?sortby=cost&sortdir=desc')).items.map((run) => run.usageHistory[0]?.usageUnits);
     expect(costs).toEqual([9, 5, 1]);
@@ -139,7 +139,7 @@ describe('GET /api/flowlog', () => {
 
 describe('another group', () => {
   it('never sees the runs, their log or their count; its own history is empty', async () => {
-    const runId = await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(1), logLines: [{ level: 'info', text: 'NIF 12345678Z' }] });
+    const runId = await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(1), logLines: [{ level: 'info', text: 'NIF 12345678Z' }] });
     const luis = await registerUser(server.app, 'luis@otra.es', 'Luis');
     expect(await page(luis)).toEqual({ total: 0, items: [] });
     const detail = await luis.get(`/api/flowlog/${runId}`);
@@ -155,7 +155,7 @@ describe('another group', () => {
 describe('GET /api/flowlog/:id', () => {
   it('answers the run with its log lines in the order they were written', async () => {
     const runId = await insertRun(db, {
-      ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(1), result: 'WrongInput',
+      ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(1), result: 'WrongInput',
       logLines: [{ level: 'info', text: 'Leyendo trabajadores.xlsx' }, { level: 'warn', text: 'Fila 4: NIF vacío' }, { level: 'error', text: 'Falta la columna NAF' }],
     });
     const response = await ana.get(`/api/flowlog/${runId}`);
@@ -186,11 +186,11 @@ describe('GET /api/flowlog/stats', () => {
     await db.updateTable('subscriptions').set({ current_period_end: periodEnd }).where('group_id', '=', anaMember.groupId).execute();
     const periodStart = new Date(NOW.getTime() - 4 * 24 * 3_600_000);
     const before = new Date(periodStart.getTime() - 60_000).toISOString();
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: before, usageUnits: 100, charged: true });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(30), usageUnits: 4, usageRatio: 2.5, charged: true, successfulIterations: 8, totalIterations: 10 });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(20), usageUnits: 3, charged: true, successfulIterations: 3, totalIterations: 3 });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(10), result: 'NotEnoughSlans' });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(5), result: null });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: before, usageUnits: 100, charged: true });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(30), usageUnits: 4, usageRatio: 2.5, charged: true, successfulIterations: 8, totalIterations: 10 });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(20), usageUnits: 3, charged: true, successfulIterations: 3, totalIterations: 3 });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(10), result: 'NotEnoughSlans' });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(5), result: null });
 
     const response = await ana.get('/api/flowlog/stats');
     expect(response.statusCode).toBe(200);
@@ -200,9 +200,9 @@ describe('GET /api/flowlog/stats', () => {
 
 describe('GET /api/flowlog/report', () => {
   it('is an .xlsx of the selection in Spanish, dated in Madrid', async () => {
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: '2025-03-19T23:30:00.000Z', usageUnits: 3, usageRatio: 2, successfulIterations: 9, totalIterations: 10 });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: '2025-03-19T23:30:00.000Z', usageUnits: 3, usageRatio: 2, successfulIterations: 9, totalIterations: 10 });
     await insertRun(db, { ...anaMember, flowId: 'robot-retirado', flowName: 'Robot retirado', createdAt: '2025-03-18T08:05:00.000Z', result: 'NotEnoughSlans', scheduleId: randomUUID() });
-    await insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: '2025-03-17T08:05:00.000Z', result: 'Fail', stoppedByUser: true, scheduleId: randomUUID(), machineName: 'Oficina' });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: '2025-03-17T08:05:00.000Z', result: 'Fail', stoppedByUser: true, scheduleId: randomUUID(), machineName: 'Oficina' });
 
     const response = await ana.get('/api/flowlog/report');
     expect(response.statusCode).toBe(200);
@@ -225,7 +225,7 @@ describe('GET /api/flowlog/report', () => {
 
 describe('run counters', () => {
   it('count runs inserted side by side without losing one', async () => {
-    await Promise.all(Array.from({ length: 20 }, (_, i) => insertRun(db, { ...anaMember, flowId: 'validar-identificadores', createdAt: minutesAgo(i), scheduleId: i % 4 === 0 ? randomUUID() : null })));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(i), scheduleId: i % 4 === 0 ? randomUUID() : null })));
     expect((await page(ana)).total).toBe(20);
     expect((await page(ana, '?scheduled=true')).total).toBe(5);
     expect((await page(ana, '?scheduled=false')).total).toBe(15);

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { unauthenticated } from '../../http/errors.ts';
 import { requireSession } from '../../http/session.ts';
 
 /** The signed-in user and the group whose runs and schedules they see. */
@@ -9,10 +8,8 @@ export interface Member {
   groupId: string;
 }
 
-/** The caller's group, or a 401: every history and schedule query is scoped by it. */
+/** The caller's group (read with the session), or a 401: every history and schedule query is scoped by it. */
 export async function requireMember(request: FastifyRequest, ctx: AppContext): Promise<Member> {
-  const { userId } = await requireSession(request, ctx);
-  const user = await ctx.db.selectFrom('users').select('group_id').where('id', '=', userId).executeTakeFirst();
-  if (!user) throw unauthenticated();
-  return { userId, groupId: user.group_id };
+  const { userId, groupId } = await requireSession(request, ctx);
+  return { userId, groupId };
 }

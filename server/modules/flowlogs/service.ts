@@ -107,11 +107,16 @@ async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogF
   return Number(row?.runs ?? 0);
 }
 
+/** The page query of the history (exported so a test can read its plan). */
+export function pageQuery(db: Kysely<Database>, groupId: string, filter: FlowlogFilter) {
+  return orderedRuns(db, groupId, filter).limit(filter.limit).offset(filter.start);
+}
+
 /** One page of the group's history and how many runs the filter selects in all. */
 export async function listFlowLogs(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<{ total: number; items: FlowLog[] }> {
   const [total, rows] = await Promise.all([
     totalRuns(db, groupId, filter),
-    orderedRuns(db, groupId, filter).limit(filter.limit).offset(filter.start).execute(),
+    pageQuery(db, groupId, filter).execute(),
   ]);
   return { total, items: await toFlowLogs(db, rows) };
 }

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ScheduledFlow } from '#shared/api/flows.ts';
+import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { DESKTOP_FLOW_ID, TEST_FLOW_ID } from '../flows/test-flows/index.ts';
+import { TEST_FLOWS_CONFIG } from '../runs/test-support.ts';
+
+const NOW = new Date('2025-03-20T10:00:00.000Z');
+const TOMORROW_9 = '2025-03-21T08:00:00.000Z';
+
+let server: TestServer;
+let ana: CookieJar;
+
+beforeEach(async () => {
+  server = await startTestServer({ ...TEST_FLOWS_CONFIG, now: () => NOW, scheduleRunnerIntervalMs: 0 });
+  ana = await registerUser(server.app, 'ana@asesoria.es', 'Ana Pérez');
+});
+afterEach(async () => server.close());
+
+const schedule = (jar: CookieJar, flowId: string, body: Record<string, unknown>) => jar.post(`/api/browserflow/schedule/${flowId}`, body);
+
+async function created(jar: CookieJar, body: Record<string, unknown> = {}): Promise<ScheduledFlow> {
+  const response = await schedule(jar, TEST_FLOW_ID, { scheduledDate: TOMORROW_9, flowInputs: { mode: 'ok' }, ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+describe('POST /api/browserflow/schedule/:flowId', () => {
+  it('schedules a server flow with the spec’s fields, repeating every 1 day by default', async () => {
+    const response = await schedule(ana, TEST_FLOW_ID, { scheduledDate: '2025-03-21T09:00:00+01:00', repeat: true, flowInputs: { mode: 'ok' } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      _id: expect.any(String),
+      browserFlowName: 'Robot de pruebas',
+      browserFlow: TEST_FLOW_ID,
+      localProcess: null,
+      scheduledDate: TOMORROW_9,
+      repeat: true,
+      every: 1,
+      interval: 'days',
+      user: { email: 'ana@asesoria.es', name: 'Ana Pérez' },
+      machine: null,
+      flowInputs: { mode: 'ok' },
+      sendOutputToServer: true,
+      updatedAt: NOW.toISOString(),
+    });
+  });
+
+  it('refuses bad input with the field path, writing nothing', async () => {
+    for (const [body, path, message] of [
+      [{}, 'scheduledDate', 'Elige fecha y hora'],
+      [{ scheduledDate: 'mañana' }, 'scheduledDate', 'Elige fecha y hora'],
+      [{ scheduledDate: TOMORROW_9, repeat: true, every: 0 }, 'every', 'La repetición debe ser un número entero mayor que 0'],
+      [{ scheduledDate: TOMORROW_9, every: 1.5 }, 'every', undefined],
+      [{ scheduledDate: TOMORROW_9, interval: 'weeks' }, 'interval', undefined],
+      [{ scheduledDate: '2025-03-19T10:00:00.000Z' }, 'scheduledDate', 'Elige una fecha y hora futuras'],
+      [{ scheduledDate: TOMORROW_9, flowInputs: { big: 'x'.repeat(70_000) } }, 'flowInputs', 'Las entradas del robot ocupan demasiado'],
+    ] as const) {
+      const response = await schedule(ana, TEST_FLOW_ID, body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const issue = (response.json() as { issues: Array<{ path: string; message: string }> }).issues[0];
+      expect(issue?.path).toBe(path);
+      if (message) expect(issue?.message).toBe(message);
+    }
+    expect(server.countRows('flow_schedules')).toBe(0);
+  });
+
+  it('answers an unknown flow with the spec’s message', async () => {
+    const response = await schedule(ana, 'no-existe', { scheduledDate: TOMORROW_9 });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'FLOW_NOT_FOUND', message: 'No se ha podido programar este robot' });
+    expect(server.countRows('flow_schedules')).toBe(0);
+  });
+
+  it('asks for a device for a desktop flow (machines come with the desktop runtime)', async () => {
+    for (const body of [{ scheduledDate: TOMORROW_9 }, { scheduledDate: TOMORROW_9, machine: randomUUID() }]) {
+      const response = await schedule(ana, DESKTOP_FLOW_ID, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'MACHINE_REQUIRED', message: 'Este robot necesita un dispositivo', issues: [{ path: 'machine' }] });
+    }
+    expect(server.countRows('flow_schedules')).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const response = await server.app.inject({ method: 'POST', url: `/api/browserflow/schedule/${TEST_FLOW_ID}`, payload: { scheduledDate: TOMORROW_9 } });
+    expect(response.statusCode).toBe(401);
+    expect(server.countRows('flow_schedules')).toBe(0);
+  });
+});
+
+describe('reading, moving and deleting schedules', () => {
+  it('lists the group’s schedules soonest first, one member’s by email; a machine’s list is empty', async () => {
+    const luisInGroup = await registerUser(server.app, 'luis@asesoria.es', 'Luis');
+    const later = await created(ana, { scheduledDate: '2025-03-25T08:00:00.000Z' });
+    const sooner = await created(ana);
+    // Luis registered on his own, so he has his own group: he sees none of Ana's.
+    await created(luisInGroup);
+
+    const all = (await ana.get('/api/browserflow/schedule')).json() as { items: ScheduledFlow[] };
+    expect(all.items.map((item) => item._id)).toEqual([sooner._id, later._id]);
+    const byAna = (await ana.get('/api/browserflow/schedule?user=ANA@asesoria.es')).json() as { items: ScheduledFlow[] };
+    expect(byAna.items).toHaveLength(2);
+    expect((await ana.get('/api/browserflow/schedule?user=luis@asesoria.es')).json()).toEqual({ items: [] });
+    expect((await ana.get('/api/browserflow/schedule?machineHash=abc123')).json()).toEqual({ items: [] });
+  });
+
+  it('reads one by id, or says whether it exists', async () => {
+    const one = await created(ana);
+    const response = await ana.get(`/api/browserflow/schedule/${one._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(one);
+    expect((await ana.get(`/api/browserflow/schedule/${one._id}?existSchedule=true`)).json()).toEqual({ exists: true });
+    const missing = randomUUID();
+    expect((await ana.get(`/api/browserflow/schedule/${missing}?existSchedule=true`)).json()).toEqual({ exists: false });
+    const notFound = await ana.get(`/api/browserflow/schedule/${missing}`);
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toMatchObject({ code: 'SCHEDULE_NOT_FOUND', message: 'No se ha encontrado esta programación' });
+    expect((await ana.get('/api/browserflow/schedule/xyz')).statusCode).toBe(400);
+    expect((await ana.get(`/api/browserflow/schedule/${one._id}?existSchedule=si`)).statusCode).toBe(400);
+  });
+
+  it('moves one with ?scheduledDate and deletes it', async () => {
+    const one = await created(ana);
+    const moved = await ana.request({ method: 'PUT', url: `/api/browserflow/schedule/${one._id}?scheduledDate=2025-04-01T10:30:00%2B02:00` });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ _id: one._id, scheduledDate: '2025-04-01T08:30:00.000Z' });
+
+    const bad = await ana.request({ method: 'PUT', url: `/api/browserflow/schedule/${one._id}?scheduledDate=pronto` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ issues: [{ path: 'scheduledDate', message: 'Elige fecha y hora' }] });
+    expect((await ana.request({ method: 'PUT', url: `/api/browserflow/schedule/${one._id}` })).statusCode).toBe(400);
+    expect((await ana.get(`/api/browserflow/schedule/${one._id}`)).json()).toMatchObject({ scheduledDate: '2025-04-01T08:30:00.000Z' });
+
+    expect((await ana.request({ method: 'DELETE', url: `/api/browserflow/schedule/${one._id}` })).statusCode).toBe(204);
+    expect((await ana.get(`/api/browserflow/schedule/${one._id}`)).statusCode).toBe(404);
+    expect((await ana.request({ method: 'DELETE', url: `/api/browserflow/schedule/${one._id}` })).statusCode).toBe(404);
+  });
+
+  it('keeps another group’s schedules invisible and untouched', async () => {
+    const one = await created(ana);
+    const intruder = await registerUser(server.app, 'intruso@otra.es');
+    expect((await intruder.get(`/api/browserflow/schedule/${one._id}`)).statusCode).toBe(404);
+    expect((await intruder.get(`/api/browserflow/schedule/${one._id}?existSchedule=true`)).json()).toEqual({ exists: false });
+    expect((await intruder.get('/api/browserflow/schedule?user=ana@asesoria.es')).json()).toEqual({ items: [] });
+    const put = await intruder.request({ method: 'PUT', url: `/api/browserflow/schedule/${one._id}?scheduledDate=2025-05-01T10:00:00Z` });
+    expect(put.statusCode).toBe(404);
+    expect((await intruder.request({ method: 'DELETE', url: `/api/browserflow/schedule/${one._id}` })).statusCode).toBe(404);
+    expect((await ana.get(`/api/browserflow/schedule/${one._id}`)).json()).toEqual(one);
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { SCHEDULE_FAILED_MESSAGE, type ScheduledFlow, type scheduleRequestSchema } from '#shared/api/flows.ts';
+import { SCHEDULE_INTERVALS, type ScheduleInterval } from '#shared/schedule/index.ts';
+import type { z } from 'zod/mini';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Member } from '../flowlogs/member.ts';
+
+export type ScheduleRequest = z.output<typeof scheduleRequestSchema>;
+
+export const MACHINE_REQUIRED_MESSAGE = 'Este robot necesita un dispositivo';
+export const SCHEDULE_NOT_FOUND_MESSAGE = 'No se ha encontrado esta programación';
+export const PAST_DATE_MESSAGE = 'Elige una fecha y hora futuras';
+/** A date a little in the past is still taken (the minute the user picked may have just begun). */
+const PAST_DATE_GRACE_MS = 5 * 60_000;
+/** flowInputs are stored as JSON; a schedule is not the place for file contents. */
+const MAX_FLOW_INPUTS_BYTES = 64 * 1024;
+
+export function scheduleNotFound(): HttpError {
+  return new HttpError(404, 'SCHEDULE_NOT_FOUND', SCHEDULE_NOT_FOUND_MESSAGE);
+}
+
+function fieldError(path: string, message: string): HttpError {
+  return new HttpError(400, 'VALIDATION', message, { issues: [{ path, message }] });
+}
+
+function scheduleRows(db: Kysely<Database>, groupId: string) {
+  return db
+    .selectFrom('flow_schedules as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    // Today's catalogue name when the robot is still offered, else the name it was scheduled under.
+    .leftJoin('flows as f', (join) => join.onRef('f.id', '=', 's.flow_id').on('f.active', '=', 1))
+    .select([
+      's.id', 's.flow_id', 's.flow_name', 's.local_process', 's.scheduled_date', 's.repeat', 's.every', 's.interval',
+      's.flow_inputs', 's.send_output_to_server', 's.updated_at', 'u.email', 'u.name as user_name', 'f.name as catalogue_name',
+    ])
+    .where('s.group_id', '=', groupId);
+}
+
+type ScheduleRow = Awaited<ReturnType<ReturnType<typeof scheduleRows>['execute']>>[number];
+
+export function toInterval(value: string): ScheduleInterval {
+  return SCHEDULE_INTERVALS.find((interval) => interval === value) ?? 'days';
+}
+
+export function parseInputs(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Spec §3 Scheduled flow (server record). Machines come with the desktop runtime: none yet. */
+function toScheduledFlow(row: ScheduleRow): ScheduledFlow {
+  return {
+    _id: row.id,
+    browserFlowName: row.catalogue_name ?? row.flow_name,
+    browserFlow: row.flow_id,
+    localProcess: row.local_process,
+    scheduledDate: row.scheduled_date,
+    repeat: Number(row.repeat) === 1,
+    every: Number(row.every),
+    interval: toInterval(row.interval),
+    user: { email: row.email, name: row.user_name },
+    machine: null,
+    flowInputs: parseInputs(row.flow_inputs),
+    sendOutputToServer: Number(row.send_output_to_server) === 1,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The ISO date as stored (UTC, so dates sort as text), refusing one already past. */
+function futureDate(scheduledDate: string, now: Date): string {
+  const date = new Date(scheduledDate);
+  if (date.getTime() < now.getTime() - PAST_DATE_GRACE_MS) throw fieldError('scheduledDate', PAST_DATE_MESSAGE);
+  return date.toISOString();
+}
+
+/**
+ * A new schedule of an offered flow. A server flow is run by the server at its time; a desktop flow
+ * needs the machine that runs it, and machines come with the desktop runtime, so those are refused.
+ */
+export async function createSchedule(db: Kysely<Database>, member: Member, flowId: string, request: ScheduleRequest, now: Date): Promise<ScheduledFlow> {
+  const flow = await db.selectFrom('flows').select(['id', 'name', 'runs_on']).where('id', '=', flowId).where('active', '=', 1).executeTakeFirst();
+  if (!flow) throw new HttpError(404, 'FLOW_NOT_FOUND', SCHEDULE_FAILED_MESSAGE);
+  if (flow.runs_on !== 'server') throw new HttpError(400, 'MACHINE_REQUIRED', MACHINE_REQUIRED_MESSAGE, { issues: [{ path: 'machine', message: MACHINE_REQUIRED_MESSAGE }] });
+  const flowInputs = JSON.stringify(request.flowInputs);
+  if (new TextEncoder().encode(flowInputs).length > MAX_FLOW_INPUTS_BYTES) throw fieldError('flowInputs', 'Las entradas del robot ocupan demasiado');
+  const scheduledDate = futureDate(request.scheduledDate, now);
+
+  const id = randomUUID();
+  await db
+    .insertInto('flow_schedules')
+    .values({
+      id,
+      group_id: member.groupId,
+      user_id: member.userId,
+      flow_id: flow.id,
+      flow_name: flow.name,
+      scheduled_date: scheduledDate,
+      repeat: request.repeat ? 1 : 0,
+      every: request.every,
+      interval: request.interval,
+      flow_inputs: flowInputs,
+      send_output_to_server: request.sendOutputToServer ? 1 : 0,
+      machine_id: null,
+      local_machine_hash: request.localMachineHashCode ?? null,
+      local_process: request.localProcess ?? null,
+      claimed_by: null,
+      claimed_until: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .execute();
+  return findSchedule(db, member.groupId, id);
+}
+
+/**
+ * The group's schedules, soonest first; `user` keeps one member's (by email). A machine's list
+ * (`machineHash`, what the desktop autopilot runs) is empty until machines exist: server flows are
+ * run by the server, and desktop flows cannot be scheduled without a machine yet.
+ */
+export async function listSchedules(db: Kysely<Database>, groupId: string, filter: { user?: string; machineHash?: string }): Promise<ScheduledFlow[]> {
+  if (filter.machineHash !== undefined) return [];
+  let query = scheduleRows(db, groupId);
+  if (filter.user !== undefined) query = query.where('u.email', '=', filter.user.trim().toLowerCase());
+  const rows = await query.orderBy('s.scheduled_date').orderBy('s.id').execute();
+  return rows.map(toScheduledFlow);
+}
+
+/** One of the group's schedules; another group's is a 404 like a missing one. */
+export async function findSchedule(db: Kysely<Database>, groupId: string, id: string): Promise<ScheduledFlow> {
+  const row = await scheduleRows(db, groupId).where('s.id', '=', id).executeTakeFirst();
+  if (!row) throw scheduleNotFound();
+  return toScheduledFlow(row);
+}
+
+export async function scheduleExists(db: Kysely<Database>, groupId: string, id: string): Promise<boolean> {
+  const row = await db.selectFrom('flow_schedules').select('id').where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Moves a schedule (the launcher's 'Programar tarea' again, or the autopilot after a run). A runner
+ * holding it keeps its claim, and on finishing sees the date moved and leaves the new one alone.
+ */
+export async function moveSchedule(db: Kysely<Database>, groupId: string, id: string, scheduledDate: string, now: Date): Promise<ScheduledFlow> {
+  const date = futureDate(scheduledDate, now);
+  const result = await db
+    .updateTable('flow_schedules')
+    .set({ scheduled_date: date, updated_at: now.toISOString() })
+    .where('group_id', '=', groupId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw scheduleNotFound();
+  return findSchedule(db, groupId, id);
+}
+
+export async function deleteSchedule(db: Kysely<Database>, groupId: string, id: string): Promise<void> {
+  const result = await db.deleteFrom('flow_schedules').where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw scheduleNotFound();
+}
