@@ -33,9 +33,10 @@ export function SchedulerModal({ open, onClose, onSchedule, now = new Date() }: 
 
 function SchedulerForm({ onClose, onSchedule, now }: Omit<SchedulerModalProps, 'open'> & { now: Date }) {
   const wall = toMadridParts(now);
-  const [date, setDate] = useState<string | null>(madridDayKey(now));
-  // An hour from now by default, on the hour.
-  const [hour, setHour] = useState(String((wall.hour + 1) % 24));
+  // An hour from now by default, on the hour (tomorrow's first hour late in the evening).
+  const soon = new Date(now.getTime() + 3_600_000);
+  const [date, setDate] = useState<string | null>(madridDayKey(soon));
+  const [hour, setHour] = useState(String(toMadridParts(soon).hour));
   const [minute, setMinute] = useState('0');
   const [repeat, setRepeat] = useState(false);
   const [every, setEvery] = useState('1');

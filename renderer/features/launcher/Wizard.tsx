@@ -202,6 +202,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
       : <ErrorSection problem={problem ?? { kind: 'default', status: 0 }} onRetry={launchedFrom ? () => void launch(launchedFrom, { retry: true }) : undefined} />;
     actions = (
       <>
+        {section.backTo !== undefined && <Button variant="secondary" onClick={back}>{text.buttons.back}</Button>}
         <Button variant="secondary" aria-expanded={consoleOpen} aria-controls="launcher-console" onClick={() => setConsoleOpen((open) => !open)}>
           {consoleOpen ? text.buttons.hideConsole : text.buttons.showConsole}
         </Button>

@@ -140,6 +140,7 @@ describe('inputs', () => {
   it('guesses each mapped column from header hints, accents and case ignored, one header per column', () => {
     const columns = workbookFlow().sectionSetup.builder[1]!.builder[1]!.config!.columns!;
     expect(guessColumns(columns, ['Nombre', 'D.N.I.', 'Nº Seguridad Social', 'Importe'])).toEqual({ nif: null, naf: 'Nº Seguridad Social' });
+    expect(guessColumns(columns, ['Tipo de documento', 'Documento', 'NAF'])).toEqual({ nif: 'Documento', naf: 'NAF' });
     expect(guessColumns(columns, ['NIF trabajador', 'NAF'])).toEqual({ nif: 'NIF trabajador', naf: 'NAF' });
     expect(guessColumns(columns, ['Número de afiliación (NAF)', 'DNI/NIE'])).toEqual({ nif: 'DNI/NIE', naf: 'Número de afiliación (NAF)' });
   });
@@ -149,6 +150,8 @@ describe('cost before launch (cost = units × usageRatio)', () => {
   it('reads the unit: rows in blocks, single rows, or something the robot counts', () => {
     expect(unitMeasure('100 filas')).toEqual({ rowsPerUnit: 100, singular: '100 filas', plural: '100 filas' });
     expect(unitMeasure('fila|filas')).toEqual({ rowsPerUnit: 1, singular: 'fila', plural: 'filas' });
+    expect(unitMeasure('bloque de 100 filas|bloques de 100 filas').rowsPerUnit).toBe(100);
+    expect(unitMeasure('1.000 filas').rowsPerUnit).toBe(1000);
     expect(unitMeasure('entrada|entradas').rowsPerUnit).toBeNull();
   });
 

@@ -1,5 +1,7 @@
 import type { FileInputValue } from '#shared/api/flows.ts';
+import { detectColumnHeaders } from '#shared/flows/columns.ts';
 import { measureUnitNames } from '#shared/flows/definition.ts';
+import { rowsPerUnit } from '#shared/flows/usage.ts';
 import type { FlowDefinition, FlowInputDefinition, Section } from '#shared/flows/definition.ts';
 import { toIsoDate } from '#shared/forms/index.ts';
 import type { FieldRule } from '../../ui/forms.ts';
@@ -194,13 +196,9 @@ export interface UnitMeasure {
   plural: string;
 }
 
-/** Reads a usageMeasureUnit: 'fila|filas', '100 filas', 'entrada|entradas'. */
+/** Reads a usageMeasureUnit: 'fila|filas', '100 filas', 'bloque de 100 filas|bloques de 100 filas', 'entrada|entradas'. */
 export function unitMeasure(usageMeasureUnit: string): UnitMeasure {
-  const { singular, plural } = measureUnitNames(usageMeasureUnit);
-  const counted = /^(\d+)\s+(.+)$/.exec(singular);
-  const noun = (counted?.[2] ?? singular).toLowerCase();
-  const rowsPerUnit = noun.startsWith('fila') ? Number(counted?.[1] ?? 1) || 1 : null;
-  return { rowsPerUnit, singular, plural };
+  return { rowsPerUnit: rowsPerUnit(usageMeasureUnit), ...measureUnitNames(usageMeasureUnit) };
 }
 
 export interface CostEstimate {
@@ -217,10 +215,10 @@ export interface CostEstimate {
  * Null while a row-billed flow has no workbook row count yet.
  */
 export function estimateCost(flow: Pick<FlowDefinition, 'usageRatio' | 'usageMeasureUnit'>, rowCount: number | null): CostEstimate | null {
-  const { rowsPerUnit } = unitMeasure(flow.usageMeasureUnit);
-  if (rowsPerUnit === null) return { cost: flow.usageRatio, units: 1, lowerBound: true };
+  const perUnit = rowsPerUnit(flow.usageMeasureUnit);
+  if (perUnit === null) return { cost: flow.usageRatio, units: 1, lowerBound: true };
   if (rowCount === null) return null;
-  const units = Math.ceil(rowCount / rowsPerUnit);
+  const units = Math.ceil(rowCount / perUnit);
   return { cost: roundCredits(units * flow.usageRatio), units, lowerBound: false };
 }
 
@@ -229,22 +227,9 @@ const roundCredits = (value: number) => Math.round(value * 100) / 100;
 const SPREADSHEET = /\.(xlsx|xlsm|xls|ods|csv)$/i;
 export const isWorkbookName = (name: string) => SPREADSHEET.test(name);
 
-/** Header text as the flows' headerHints are written: lower case, accents removed, single spaces. */
-export function normalizeHeader(header: string): string {
-  return header.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** The header a mapped column is preselected with: the first not yet taken whose text contains a hint. */
+/** The header each mapped column is preselected with (the robots' own detection by header hints). */
 export function guessColumns(columns: readonly { key: string; headerHints: readonly string[] }[], headers: readonly string[]): Record<string, string | null> {
-  const taken = new Set<string>();
-  const mapping: Record<string, string | null> = {};
-  for (const column of columns) {
-    const hints = column.headerHints.map(normalizeHeader).filter((hint) => hint !== '');
-    const match = headers.find((header) => !taken.has(header) && hints.some((hint) => normalizeHeader(header).includes(hint))) ?? null;
-    if (match !== null) taken.add(match);
-    mapping[column.key] = match;
-  }
-  return mapping;
+  return detectColumnHeaders(headers, columns);
 }
 
 /** A link the launcher may open outside the app: web and mail addresses only. */

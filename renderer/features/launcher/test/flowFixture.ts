@@ -24,7 +24,7 @@ export function workbookFlow(overrides: Partial<FlowDefinition> = {}, launchSect
             {
               key: 'columns', template: 'ColumnMapping', label: 'Columnas', required: true,
               config: { source: 'workbook', columns: [
-                { key: 'nif', label: 'NIF/NIE', validate: 'nienif', headerHints: ['nif', 'dni', 'nie'] },
+                { key: 'nif', label: 'NIF/NIE', validate: 'nienif', headerHints: ['nif', 'dni', 'nie', 'documento'] },
                 { key: 'naf', label: 'NAF', validate: 'naf', headerHints: ['naf', 'seguridad social'] },
               ] },
             },

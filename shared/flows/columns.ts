@@ -1,0 +1,59 @@
+import type { MappedColumn } from './definition.ts';
+
+/**
+ * Which workbook header holds each column a ColumnMapping input asks for, found by the column's
+ * header hints. The launcher preselects with it, so what the user sees chosen is what a robot that
+ * detects columns itself would choose.
+ */
+
+/** How headers and hints are compared: lower case, no accents, no punctuation, single spaces. */
+export function headerKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * How well a header matches a hint: the whole header (3), its first words (2), some of its words (1),
+ * or not at all (0). A header starting with 'tipo' only matches hints that do too: 'Tipo de documento'
+ * names the kind of document, not the number a 'documento' hint is after.
+ */
+function matchScore(header: string, hint: string): number {
+  if (header === '' || hint === '' || (header.startsWith('tipo ') && !hint.startsWith('tipo '))) return 0;
+  if (header === hint) return 3;
+  if (header.startsWith(`${hint} `)) return 2;
+  return ` ${header} `.includes(` ${hint} `) ? 1 : 0;
+}
+
+/**
+ * Each mapped column gets the header that matches one of its hints best, or null; a header serves one
+ * column. The strongest matches are settled first, so 'Código cuenta cotización' goes to the CCC
+ * (whole header) before a looser 'cuenta' hint can take it.
+ */
+export function detectColumnHeaders(
+  headers: readonly string[],
+  columns: readonly { key: MappedColumn['key']; headerHints: readonly string[] }[],
+): Record<string, string | null> {
+  const keys = headers.map(headerKey);
+  const candidates: { column: string; index: number; score: number; hintLength: number }[] = [];
+  for (const column of columns) {
+    keys.forEach((key, index) => {
+      for (const hint of column.headerHints.map(headerKey)) {
+        const score = matchScore(key, hint);
+        if (score > 0) candidates.push({ column: column.key, index, score, hintLength: hint.length });
+      }
+    });
+  }
+  candidates.sort((a, b) => b.score - a.score || b.hintLength - a.hintLength || a.index - b.index);
+  const mapping: Record<string, string | null> = Object.fromEntries(columns.map((column) => [column.key, null]));
+  const takenHeaders = new Set<number>();
+  for (const candidate of candidates) {
+    if (mapping[candidate.column] !== null || takenHeaders.has(candidate.index)) continue;
+    takenHeaders.add(candidate.index);
+    mapping[candidate.column] = headers[candidate.index] ?? null;
+  }
+  return mapping;
+}
