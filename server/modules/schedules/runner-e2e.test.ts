@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FlowLog, FlowlogResponse, ScheduledFlow } from '#shared/api/flows.ts';
+import { buildApp } from '../../app.ts';
+import { connectDatabase } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { TEST_FLOW_ID } from '../flows/test-flows/index.ts';
+import { TEST_FLOWS_CONFIG } from '../runs/test-support.ts';
+
+/**
+ * The server's own runner with the real launcher: schedules created through the API run at their
+ * time as scheduled runs of the history, charged once, and survive a server stopped mid-run.
+ */
+
+let server: TestServer;
+let db: Kysely<Database>;
+let ana: CookieJar;
+
+beforeEach(async () => {
+  server = await startTestServer({ ...TEST_FLOWS_CONFIG, scheduleRunnerIntervalMs: 50 });
+  db = connectDatabase(server.database);
+  ana = await registerUser(server.app, 'ana@asesoria.es');
+});
+afterEach(async () => {
+  await db.destroy();
+  await server.close();
+});
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`no ha llegado a tiempo: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resume) => setTimeout(resume, 50));
+  }
+}
+
+async function scheduleNow(body: Record<string, unknown>): Promise<ScheduledFlow> {
+  const response = await ana.post(`/api/browserflow/schedule/${TEST_FLOW_ID}`, { scheduledDate: new Date().toISOString(), ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const history = async (query = ''): Promise<FlowlogResponse> => (await ana.get(`/api/flowlog${query}`)).json();
+const finishedRuns = (response: FlowlogResponse) => response.items.filter((run) => run.state === 'finished');
+
+describe('scheduled server flows', () => {
+  it('runs a due one-off schedule once as a scheduled run, charges it and deletes the schedule', async () => {
+    const schedule = await scheduleNow({ flowInputs: { mode: 'ok' } });
+    const runs = await eventually(() => history('?scheduled=true'), (page) => finishedRuns(page).length === 1);
+    const run = runs.items[0] as FlowLog;
+    expect(run).toMatchObject({
+      browserFlow: { _id: TEST_FLOW_ID, name: 'Robot de pruebas' },
+      result: 'Success',
+      scheduled: true,
+      browserFlowSchedule: { _id: schedule._id, machine: null },
+      usageHistory: [{ usageUnits: 1, usageRatio: 2 }],
+      outputFileNames: ['resultado.txt'],
+    });
+    // The counters were raised in the launch's own transaction.
+    expect(runs.total).toBe(1);
+    expect((await history()).total).toBe(1);
+    expect((await history('?scheduled=false')).total).toBe(0);
+    expect((await history(`?browserFlowSchedule=${schedule._id}`)).total).toBe(1);
+    expect((await ana.get(`/api/browserflow/schedule/${schedule._id}`)).statusCode).toBe(404);
+    expect((await ana.get('/api/flowlog/stats')).json()).toMatchObject({ total: 1, byResult: { Success: 1 }, cost: 2 });
+    // Several more ticks later, still one run.
+    await new Promise((resume) => setTimeout(resume, 300));
+    expect((await history()).total).toBe(1);
+  });
+
+  it('moves a repeating schedule to its next day after the run', async () => {
+    const schedule = await scheduleNow({ flowInputs: { mode: 'ok' }, repeat: true });
+    await eventually(() => history('?scheduled=true'), (page) => finishedRuns(page).length === 1);
+    const moved = await eventually(
+      async () => (await ana.get(`/api/browserflow/schedule/${schedule._id}`)).json() as ScheduledFlow,
+      (current) => current.scheduledDate !== schedule.scheduledDate,
+    );
+    const hours = (Date.parse(moved.scheduledDate) - Date.parse(schedule.scheduledDate)) / 3_600_000;
+    // A day on the Madrid wall clock: 24 h, or 23/25 h across a DST change.
+    expect([23, 24, 25]).toContain(hours);
+  });
+
+  it('leaves the schedule as it was when the server stops mid-run (299), and the next server runs the slot again, charged once', async () => {
+    const schedule = await scheduleNow({ flowInputs: { mode: 'wait' } });
+    await eventually(() => history(), (page) => page.items[0]?.state === 'running');
+    // preClose: the run ends as FlowAborted 299 first, then the runner releases the schedule (no deadlock).
+    await server.app.close();
+    const left = await db.selectFrom('flow_schedules').selectAll().where('id', '=', schedule._id).executeTakeFirstOrThrow();
+    expect(left).toMatchObject({ scheduled_date: schedule.scheduledDate, claimed_by: null });
+    const aborted = await db.selectFrom('flow_runs').select(['result', 'launch_status', 'idempotency_key']).where('schedule_id', '=', schedule._id).execute();
+    expect(aborted).toEqual([{ result: 'FlowAborted', launch_status: 299, idempotency_key: `${schedule._id}:${schedule.scheduledDate}` }]);
+
+    // Told to finish this time; a new server on the same database takes the slot up with a key of its own.
+    await db.updateTable('flow_schedules').set({ flow_inputs: JSON.stringify({ mode: 'ok' }) }).where('id', '=', schedule._id).execute();
+    const next = await buildApp({
+      ...TEST_FLOWS_CONFIG,
+      database: server.database,
+      webRoot: join(server.dir, 'no-web-build'),
+      storageDir: join(server.dir, 'storage'),
+      publicUrl: 'http://app.test',
+      cookieSecure: false,
+      allowedOrigins: [],
+      scheduleRunnerIntervalMs: 50,
+    });
+    try {
+      const runs = await eventually(
+        () => db.selectFrom('flow_runs').select(['result', 'launch_status', 'idempotency_key', 'cost']).where('schedule_id', '=', schedule._id).orderBy('created_at').execute(),
+        (rows) => rows.some((row) => row.result === 'Success'),
+      );
+      expect(runs).toEqual([
+        { result: 'FlowAborted', launch_status: 299, idempotency_key: `${schedule._id}:${schedule.scheduledDate}`, cost: 0 },
+        { result: 'Success', launch_status: 200, idempotency_key: `${schedule._id}:${schedule.scheduledDate}:1`, cost: 2 },
+      ]);
+      await eventually(() => db.selectFrom('flow_schedules').select('id').where('id', '=', schedule._id).execute(), (rows) => rows.length === 0);
+      const charged = await db.selectFrom('credit_ledger').select('amount').execute();
+      expect(charged.map((row) => Number(row.amount))).toEqual([2]);
+    } finally {
+      await next.close();
+    }
+  });
+});
