@@ -41,4 +41,51 @@ describe('the compiled server', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('runs a built-in flow in its own worker file, run-worker.js, with plain node', async () => {
+    expect(await readFile(join(build.dir, 'run-worker.js'), 'utf8')).not.toMatch(/from "(#shared|\.{1,2}\/)/);
+    const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-build-'));
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = startProcess('node', [build.entry], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', WEB_ROOT: dataDir });
+    try {
+      await waitFor('the compiled server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 30_000, server.output);
+      const registered = await fetch(`${baseUrl}/api/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ name: 'Ana Pérez', email: 'compilado@asesoria.es', password: 'Secreta-Nube7' }),
+      });
+      expect(registered.status).toBe(201);
+      const cookie = registered.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const headers = { cookie, origin: baseUrl };
+
+      const form = new FormData();
+      form.append('file', new Blob(['DNI;Nombre\n12345678Z;Ana\n12345678A;Luis\n']), 'lista.csv');
+      const uploaded = await fetch(`${baseUrl}/api/storage/uploads`, { method: 'POST', headers, body: form });
+      expect(uploaded.status).toBe(201);
+      const [file] = ((await uploaded.json()) as { items: { id: string; name: string }[] }).items;
+
+      const launched = await fetch(`${baseUrl}/api/browserflow/execution/validar-identificadores`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ inputs: { workbook: [{ uploadId: file?.id, name: file?.name }] }, idempotencyKey: 'compilado-0001' }),
+      });
+      expect(launched.status).toBe(202);
+      const { executionToken } = (await launched.json()) as { executionToken: string };
+      const finished = await waitFor(
+        'the run',
+        async () => {
+          const state = (await (await fetch(`${baseUrl}/api/browserflow/execution/state/${executionToken}?wait=5&since=1000`, { headers })).json()) as { output?: { status: number; data: { files: { name: string }[] } } };
+          return state.output;
+        },
+        60_000,
+        server.output,
+      );
+      expect(finished.status).toBe(200);
+      expect(finished.data.files.map((output) => output.name)).toEqual(['lista validado.xlsx']);
+    } finally {
+      await stop(server.child);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

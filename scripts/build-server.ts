@@ -3,11 +3,12 @@
  * and shared/ in one ESM file, dist/server/index.js, with node_modules left as imports (native addons
  * such as argon2 and better-sqlite3 cannot be bundled). `node dist/server/index.js` starts in a fraction
  * of the time tsx needs to transpile on every start. Migrations are listed statically in
- * server/db/migrate.ts, so they are inside the bundle.
+ * server/db/migrate.ts, so they are inside the bundle. Runs' worker threads start from a second
+ * file beside it, dist/server/run-worker.js, which bundles the robots of resources/flows.
  */
 import { build } from 'esbuild';
 import { mkdir, mkdtemp } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,11 +16,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** `npm start` runs this file; node resolves the bundle's imports from node_modules above it. */
 export const SERVER_ENTRY = join(root, 'dist', 'server', 'index.js');
 
+/**
+ * Builds the server entry at `outfile` and, beside it, run-worker.js: each run's worker thread starts
+ * from that file (server/modules/runs/pool.ts looks for it next to the bundle), with the robots of
+ * resources/flows bundled into it.
+ */
 export async function buildServer(outfile = SERVER_ENTRY): Promise<string> {
   await build({
     absWorkingDir: root,
-    entryPoints: ['server/index.ts'],
-    outfile,
+    entryPoints: { [basename(outfile, '.js')]: 'server/index.ts', 'run-worker': 'server/modules/runs/run-worker.ts' },
+    outdir: dirname(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -55,4 +55,14 @@ describe('configFromEnv', () => {
     expect(config.logFile).toBe('/var/log/autoasesor/server.log');
     expect(() => configFromEnv({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL no válido: verbose');
   });
+
+  it('reads STORAGE_DIR (beside the database by default) and RUN_CONCURRENCY', () => {
+    expect(configFromEnv({}).server.storageDir).toBe('data/storage');
+    expect(configFromEnv({ DATA_DIR: '/srv/aa' }).server.storageDir).toBe('/srv/aa/storage');
+    expect(configFromEnv({ STORAGE_DIR: '/mnt/compartido' }).server.storageDir).toBe('/mnt/compartido');
+    expect(configFromEnv({}).server.runs).toEqual({ concurrency: 2 });
+    expect(configFromEnv({ RUN_CONCURRENCY: '4' }).server.runs).toEqual({ concurrency: 4 });
+    expect(() => configFromEnv({ RUN_CONCURRENCY: '0' })).toThrow('RUN_CONCURRENCY no válido: 0');
+    expect(() => configFromEnv({ RUN_CONCURRENCY: 'muchos' })).toThrow('RUN_CONCURRENCY no válido');
+  });
 });

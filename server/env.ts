@@ -63,11 +63,20 @@ function parseLogLevel(value: string | undefined): LogLevel {
   return level;
 }
 
+/** RUN_CONCURRENCY: runs one server process executes at once (each in its own worker thread). */
+function parseRunConcurrency(value: string | undefined): number {
+  const text = value?.trim() || '2';
+  const runs = Number(text);
+  if (!/^\d+$/.test(text) || runs < 1 || runs > 64) throw new Error(`RUN_CONCURRENCY no válido: ${value} (un número entero entre 1 y 64)`);
+  return runs;
+}
+
 /**
  * Server settings from the environment: PORT (8081), HOST (127.0.0.1; 0.0.0.0 to listen on every
  * interface), DATA_DIR (./data, for the SQLite file) or DATABASE_URL (postgres://...), SMTP_URL and
  * SMTP_FROM, PUBLIC_URL, COOKIE_SECURE, ALLOWED_ORIGINS (comma-separated), TRUST_PROXY, LOG_LEVEL
- * (info), LOG_FILE (a size-rotated file instead of stdout) and SUPPORT_EMAIL.
+ * (info), LOG_FILE (a size-rotated file instead of stdout), SUPPORT_EMAIL, STORAGE_DIR (uploads and
+ * run outputs; <DATA_DIR>/storage) and RUN_CONCURRENCY (2).
  */
 export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
   const port = Number(env.PORT ?? 8081);
@@ -88,6 +97,9 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     support: supportConfigFromEnv(env),
+    // Several server processes (PostgreSQL) must all see one storage folder: a shared volume.
+    storageDir: env.STORAGE_DIR?.trim() || join(dataDir ?? './data', 'storage'),
+    runs: { concurrency: parseRunConcurrency(env.RUN_CONCURRENCY) },
     ...(env.WEB_ROOT && { webRoot: env.WEB_ROOT }),
     ...(env.SMTP_URL && { smtp: { url: env.SMTP_URL, from: env.SMTP_FROM?.trim() || 'AutoAsesor <no-reply@autoasesor.es>' } }),
   };
