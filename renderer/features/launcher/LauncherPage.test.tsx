@@ -1,11 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
 import { jsonResponse, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
 import LauncherPage from './LauncherPage.tsx';
+import { preloadModal } from '../../ui/Modal.tsx';
 import { formFlow, workbookFlow } from './test/flowFixture.ts';
 import { launcherApi, output, pollAnswers, runState, subscription } from './test/launcherApi.ts';
+
+// The dialog code loads lazily; fetch it once so the first dialog of a busy run opens in time.
+beforeAll(() => preloadModal());
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../../test/renderApp.tsx';
+import { preloadModal } from '../../ui/Modal.tsx';
 import { SchedulerModal } from './SchedulerModal.tsx';
+
+// The dialog code loads lazily; fetch it once so the first dialog of a busy run opens in time.
+beforeAll(() => preloadModal());
 
 // 10 March 2025, 11:00 in Madrid (UTC+1).
 const now = new Date('2025-03-10T10:00:00.000Z');
