@@ -7,6 +7,7 @@ import { verifyPassword } from '../modules/auth/passwords.ts';
 import { connectDatabase } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
+import { billingPeriodStart } from '../modules/flowlogs/service.ts';
 import { DEMO_ACCOUNT, seedCatalog, seedDemoAccount } from './seed.ts';
 
 let dir: string;
@@ -54,6 +55,44 @@ describe('seed', () => {
       .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
       .select(['plans.name', 'subscriptions.status', 'subscriptions.used_slans', 'subscriptions.current_period_end'])
       .executeTakeFirstOrThrow();
-    expect(subscription).toEqual({ name: 'Profesional', status: 'active', used_slans: 1250, current_period_end: '2025-03-03T00:00:00.000Z' });
+    expect(subscription).toEqual({ name: 'Profesional', status: 'active', used_slans: 1250, current_period_end: '2025-02-08T00:00:00.000Z' });
+  });
+
+  it('gives the demo three weeks of finished runs whose charges are exactly its used credits, all in this billing period', async () => {
+    await seedCatalog(db, now);
+    await seedDemoAccount(db, now, 'development');
+    const { group_id: groupId } = await db.selectFrom('users').select('group_id').where('email', '=', DEMO_ACCOUNT.email).executeTakeFirstOrThrow();
+    const runs = await db.selectFrom('flow_runs').selectAll().where('group_id', '=', groupId).orderBy('created_at').execute();
+    const ledger = await db.selectFrom('credit_ledger').selectAll().where('group_id', '=', groupId).execute();
+    const { used_slans: used } = await db.selectFrom('subscriptions').select('used_slans').where('group_id', '=', groupId).executeTakeFirstOrThrow();
+
+    expect(used).toBe(1250);
+    expect(ledger.reduce((total, row) => total + row.amount, 0)).toBe(1250);
+    expect(runs.reduce((total, run) => total + run.cost, 0)).toBe(1250);
+    // One ledger row per charged run, for exactly what the run says it cost.
+    const charged = runs.filter((run) => run.cost > 0);
+    expect(ledger.map((row) => [row.run_id, row.amount]).sort()).toEqual(charged.map((run) => [run.id, run.cost]).sort());
+    expect(runs.every((run) => run.cost === run.usage_units * run.usage_ratio)).toBe(true);
+
+    // A realistic mix: every result the robots give, manual and scheduled, each with its log lines.
+    const results = new Set(runs.map((run) => run.result));
+    expect(results).toEqual(new Set(['Fail', 'FlowAborted', 'Success', 'WrongInput']));
+    expect(runs.filter((run) => run.scheduled === 1).length).toBeGreaterThan(5);
+    expect(runs.filter((run) => run.scheduled === 0).length).toBeGreaterThan(5);
+    expect(new Set(runs.map((run) => run.flow_id))).toEqual(new Set(['validar-identificadores', 'fie-incidencias-a3', 'comprobar-altas-red']));
+    const lines = await db.selectFrom('flow_run_logs').select(['run_id']).execute();
+    expect(runs.every((run) => lines.some((line) => line.run_id === run.id))).toBe(true);
+
+    // All finished, in the past, and since the period the balance counts began.
+    const periodStart = (await billingPeriodStart(db, groupId, now)).toISOString();
+    expect(runs.every((run) => run.state === 'finished' && run.finished_at !== null && run.finished_at < now.toISOString())).toBe(true);
+    expect(runs[0]?.created_at.localeCompare(periodStart)).toBe(1);
+    expect(ledger.every((row) => row.created_at >= periodStart)).toBe(true);
+    // The history's counters agree with the rows.
+    const counts = await db.selectFrom('flow_run_counts').select(['scheduled', 'runs']).where('group_id', '=', groupId).orderBy('scheduled').execute();
+    expect(counts).toEqual([
+      { scheduled: 0, runs: runs.filter((run) => run.scheduled === 0).length },
+      { scheduled: 1, runs: runs.filter((run) => run.scheduled === 1).length },
+    ]);
   });
 });

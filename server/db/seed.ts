@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { registerAccount } from '../modules/users/service.ts';
+import { demoRunsCost, seedDemoRuns } from './demo-runs.ts';
 
 /** The plans a group can be on. The trial is what every new registration starts with. */
 const PLANS = [
@@ -44,8 +45,10 @@ export const DEMO_ACCOUNT = {
   name: 'Laura Gómez',
   groupName: 'Asesoría Demo',
 } as const;
-const DEMO_PERIOD_DAYS = 30;
-const DEMO_USED_SLANS = 1_250;
+/** The demo's monthly period renews in a week, so it began 21 to 24 days ago: before its oldest run (demo-runs.ts). */
+const DEMO_DAYS_TO_RENEWAL = 7;
+/** What the seeded runs were charged (server/db/demo-runs.ts): the usage the top bar and /payments show. */
+export const DEMO_USED_SLANS = demoRunsCost();
 
 /** Plans and release notes. Idempotent, and safe when several servers start together. */
 export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void> {
@@ -67,8 +70,9 @@ export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void
 
 /**
  * A demo account to try the app with, only on an empty database outside production. It is on a paid,
- * active plan with some credits used, so the top bar, the status card and the usage bar show real figures.
- * Returns whether it was created.
+ * active plan with three weeks of runs in its history, and their charges are its used credits, so the
+ * top bar, the status card, the usage bar and the history show the same figures. Returns whether it
+ * was created.
  */
 export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: string | undefined): Promise<boolean> {
   if (nodeEnv === 'production') return false;
@@ -78,11 +82,12 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: 
   await db.updateTable('users').set({ email_validated: 1 }).where('id', '=', userId).execute();
   const { group_id: groupId } = await db.selectFrom('users').select('group_id').where('id', '=', userId).executeTakeFirstOrThrow();
   const { id: proPlanId } = await db.selectFrom('plans').select('id').where('ref', '=', 'pro').executeTakeFirstOrThrow();
-  const periodEnd = new Date(now.getTime() + DEMO_PERIOD_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const periodEnd = new Date(now.getTime() + DEMO_DAYS_TO_RENEWAL * 24 * 60 * 60 * 1000).toISOString();
   await db
     .updateTable('subscriptions')
     .set({ plan_id: proPlanId, status: 'active', current_period_end: periodEnd, used_slans: DEMO_USED_SLANS, updated_at: now.toISOString() })
     .where('group_id', '=', groupId)
     .execute();
+  await seedDemoRuns(db, { userId, groupId }, now);
   return true;
 }
