@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
+import { readColumnsInWorker } from './modules/runs/pool.ts';
 import { LocalRunQueue, PgBossRunQueue } from './modules/runs/queue.ts';
 import { registerRunsRoutes } from './modules/runs/routes.ts';
 import { RunService, type RunsOptions } from './modules/runs/service.ts';
@@ -29,6 +30,7 @@ import { ScheduleRunner } from './modules/schedules/runner.ts';
 import { registerSchedulesRoutes } from './modules/schedules/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { FileStorage } from './modules/storage/service.ts';
+import { UploadColumnsReader } from './modules/storage/workbook.ts';
 import { builtInFlows } from '../resources/flows/index.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
@@ -109,12 +111,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   }
 
   const storage = new FileStorage(config.storageDir ?? 'data/storage');
+  const columnsReader = new UploadColumnsReader(storage, (name, data) => readColumnsInWorker(name, data, { timeLimitMs: 60_000, memoryMb: 2_048 }));
   const runsOptions: RunsOptions = { ...DEFAULT_RUNS_OPTIONS, ...config.runs, flowsModule: config.flowsModule ?? null };
   const queue =
     config.database.kind === 'postgres'
       ? new PgBossRunQueue(config.database.url, runsOptions.concurrency, (error) => app.log.warn({ err: error }, 'Error en la cola de ejecuciones (pg-boss)'))
       : new LocalRunQueue(runsOptions.concurrency);
-  const runs = new RunService({ db, now, catalogue, storage, queue, options: runsOptions, log: app.log });
+  const runs = new RunService({ db, now, catalogue, storage, columnsReader, queue, options: runsOptions, log: app.log });
   // Before the database closes: runs executing here end (not charged) and the queue lets go.
   app.addHook('preClose', async () => runs.shutdown());
   const scheduleRunner = new ScheduleRunner({ db, launcher: runs, now, log: app.log });
@@ -153,7 +156,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerSubscriptionsRoutes(app, ctx);
   registerFlowlogRoutes(app, ctx);
   registerFlowsRoutes(app, ctx, catalogue);
-  await registerStorageRoutes(app, ctx, storage);
+  await registerStorageRoutes(app, ctx, storage, columnsReader);
   registerRunsRoutes(app, ctx, runs, storage);
   registerSchedulesRoutes(app, ctx);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });

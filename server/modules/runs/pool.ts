@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
-import type { ParentMessage, WorkerJob, WorkerMessage } from './worker-protocol.ts';
+import type { UploadColumns } from '#shared/api/flows.ts';
+import type { ColumnsJob, ParentMessage, WorkerJob, WorkerMessage } from './worker-protocol.ts';
 
 /** How one run's worker ended. */
 export type WorkerOutcome =
@@ -40,7 +41,7 @@ export const OUT_OF_MEMORY_MESSAGE = 'El robot se ha quedado sin memoria';
  * server runs from source (tsx, vitest), run-worker.ts through tsx's loader. A worker's --import
  * flag does not apply to its own entry on Node 20, so a small bootstrap registers tsx first.
  */
-function newWorker(job: WorkerJob, transferList: ArrayBuffer[], memoryMb: number): Worker {
+function newWorker(job: WorkerJob | ColumnsJob, transferList: ArrayBuffer[], memoryMb: number): Worker {
   const options = { workerData: job, transferList, resourceLimits: { maxOldGenerationSizeMb: memoryMb }, stdout: false, stderr: false };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./run-worker.js', import.meta.url), options);
   const entry = new URL('./run-worker.ts', import.meta.url).href;
@@ -93,6 +94,8 @@ export function startRunWorker(job: WorkerJob, transferList: ArrayBuffer[], limi
       case 'failed':
         settle({ kind: 'failed', message: message.message });
         break;
+      case 'columns':
+        break;
     }
   });
   worker.on('error', (error: Error & { code?: string }) => {
@@ -101,4 +104,26 @@ export function startRunWorker(job: WorkerJob, transferList: ArrayBuffer[], limi
   worker.on('exit', (code) => settle({ kind: 'crashed', message: `El robot terminó sin dar resultado (código ${code})` }));
 
   return { outcome, stop: () => end('stopped') };
+}
+
+/**
+ * A large upload's first-sheet columns read in a worker thread: parsing a workbook of tens of MB takes
+ * seconds of CPU that would otherwise stop every other request. Null when it cannot be read in time
+ * or within its memory.
+ */
+export function readColumnsInWorker(name: string, data: Uint8Array, limits: { timeLimitMs: number; memoryMb: number }): Promise<UploadColumns | null> {
+  return new Promise((resolve) => {
+    // The bytes are moved to the worker when they are a buffer of their own (the caller is done with them).
+    const whole = data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    const worker = newWorker({ kind: 'columns', name, data }, whole ? [data.buffer as ArrayBuffer] : [], limits.memoryMb);
+    const settle = (columns: UploadColumns | null) => {
+      clearTimeout(timer);
+      resolve(columns);
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(null), limits.timeLimitMs);
+    worker.on('message', (message: WorkerMessage) => settle(message.type === 'columns' ? message.columns : null));
+    worker.on('error', () => settle(null));
+    worker.on('exit', () => settle(null));
+  });
 }

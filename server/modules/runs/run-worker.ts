@@ -1,17 +1,18 @@
 /**
  * The worker-thread entry of one run: loads the flow's robot, runs it with the inputs and files the
- * parent sent, and posts its log lines, progress and result back. It touches neither the database nor
- * the storage folder; a crash or a hang here ends this thread only (the parent terminates it).
+ * parent sent, and posts its log lines, progress and result back (or reads a large upload's columns).
+ * It touches neither the database nor the storage folder; a crash or a hang here ends this thread
+ * only (the parent terminates it).
  * Bundled on its own as dist/server/run-worker.js (scripts/build-server.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import type { BuiltInFlow } from '../flows/catalogue.ts';
-import type { ParentMessage, WorkerJob, WorkerMessage } from './worker-protocol.ts';
+import type { ColumnsJob, ParentMessage, WorkerJob, WorkerMessage } from './worker-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('run-worker se ejecuta solo como worker thread');
-const job = workerData as WorkerJob;
+const task = workerData as WorkerJob | ColumnsJob;
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 const abort = new AbortController();
@@ -19,7 +20,7 @@ port.on('message', (message: ParentMessage) => {
   if (message.type === 'abort') abort.abort();
 });
 
-async function loadFlows(): Promise<readonly BuiltInFlow[]> {
+async function loadFlows(job: WorkerJob): Promise<readonly BuiltInFlow[]> {
   if (job.flowsModule !== null) return ((await import(job.flowsModule)) as { builtInFlows: readonly BuiltInFlow[] }).builtInFlows;
   return (await import('../../../resources/flows/index.ts')).builtInFlows;
 }
@@ -29,8 +30,8 @@ function bytesOf(files: readonly RobotFile[]): ArrayBuffer[] {
   return files.flatMap(({ data }) => (data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? [data.buffer] : []));
 }
 
-try {
-  const flow = (await loadFlows()).find((candidate) => (candidate.definition as { id?: unknown }).id === job.flowId);
+async function runRobot(job: WorkerJob): Promise<void> {
+  const flow = (await loadFlows(job)).find((candidate) => (candidate.definition as { id?: unknown }).id === job.flowId);
   if (!flow) throw new Error(`El robot ${job.flowId} no está instalado en este servidor`);
   const robot = await flow.loadRobot();
   const result = await robot.run({
@@ -43,6 +44,15 @@ try {
   });
   // Outputs are moved, not copied, to the parent: only distinct buffers may be listed.
   post({ type: 'result', result }, [...new Set(bytesOf(result.outputs))]);
+}
+
+try {
+  if (task.kind === 'columns') {
+    const { workbookColumns } = await import('../storage/workbook.ts');
+    post({ type: 'columns', columns: workbookColumns(task.name, task.data) });
+  } else {
+    await runRobot(task);
+  }
 } catch (error) {
   post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 }

@@ -12,7 +12,7 @@ import { recordRunCreated } from '../flowlogs/counts.ts';
 import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { flowNotFound } from '../flows/routes.ts';
 import { findGroupUpload, insertStoredFiles, type FileStorage, type NewStoredFile, type StoredFile } from '../storage/service.ts';
-import { isWorkbookName, workbookColumns } from '../storage/workbook.ts';
+import { isWorkbookName, type UploadColumnsReader } from '../storage/workbook.ts';
 import { findSubscriptionRecord } from '../subscriptions/service.ts';
 import { costOf, estimateUnits } from './cost.ts';
 import { checkInputs, flowInputs } from './inputs.ts';
@@ -242,6 +242,7 @@ export interface RunServiceDeps {
   now: () => Date;
   catalogue: FlowCatalogue;
   storage: FileStorage;
+  columnsReader: UploadColumnsReader;
   queue: RunQueue;
   options: RunsOptions;
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
@@ -340,7 +341,7 @@ export class RunService implements RunLauncher {
     let rows: number | null = null;
     for (const upload of uploads) {
       if (!isWorkbookName(upload.name)) continue;
-      const columns = workbookColumns(upload.name, await this.deps.storage.read(upload.storage_key));
+      const columns = await this.deps.columnsReader.columnsOf(upload);
       rows = (rows ?? 0) + (columns?.rowCount ?? 0);
     }
     return rows;
@@ -582,7 +583,7 @@ export class RunService implements RunLauncher {
         files[key].push({ name: upload.name, data });
       }
     }
-    const job: WorkerJob = { flowId: run.flow_id, flowsModule: this.deps.options.flowsModule, inputs, files, startedAt: startedAt.toISOString() };
+    const job: WorkerJob = { kind: 'robot', flowId: run.flow_id, flowsModule: this.deps.options.flowsModule, inputs, files, startedAt: startedAt.toISOString() };
     return { job, transfer };
   }
 

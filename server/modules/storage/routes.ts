@@ -8,7 +8,7 @@ import { HttpError, validationError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireMember } from '../flows/member.ts';
 import { findGroupUpload, insertStoredFiles, type FileStorage, type NewStoredFile } from './service.ts';
-import { isWorkbookName, workbookColumns } from './workbook.ts';
+import type { UploadColumnsReader } from './workbook.ts';
 
 /** Files one upload request may carry (the launcher sends one input's files at a time). */
 const MAX_FILES_PER_REQUEST = 20;
@@ -35,7 +35,7 @@ class TooLarge extends Error {}
  * Each file is streamed to disk as it arrives, never held whole in memory; a request over the size
  * limit or with a refused type leaves nothing behind.
  */
-export async function registerStorageRoutes(app: FastifyInstance, ctx: AppContext, storage: FileStorage): Promise<void> {
+export async function registerStorageRoutes(app: FastifyInstance, ctx: AppContext, storage: FileStorage, columnsReader: UploadColumnsReader): Promise<void> {
   // Encapsulated: the multipart parser serves these routes only.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: DEFAULT_MAX_UPLOAD_BYTES + 1, files: MAX_FILES_PER_REQUEST, fields: 10, parts: MAX_FILES_PER_REQUEST + 10 } });
@@ -81,7 +81,7 @@ export async function registerStorageRoutes(app: FastifyInstance, ctx: AppContex
     const { id } = parseInput(uploadIdParamsSchema, request.params);
     const upload = await findGroupUpload(ctx.db, groupId, id);
     if (!upload) throw new HttpError(404, 'UPLOAD_NOT_FOUND', UPLOAD_NOT_FOUND_MESSAGE);
-    const columns = isWorkbookName(upload.name) ? workbookColumns(upload.name, await storage.read(upload.storage_key)) : null;
+    const columns = await columnsReader.columnsOf(upload);
     if (columns === null) throw new HttpError(415, 'NOT_A_WORKBOOK', `«${upload.name}» no es un libro de Excel, ODS o CSV que se pueda leer`);
     return columns;
   });

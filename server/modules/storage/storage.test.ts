@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadedFile } from '#shared/api/flows.ts';
 import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
 import { multipart, upload, workbook } from '../runs/test-support.ts';
+import { INLINE_WORKBOOK_BYTES } from './workbook.ts';
 
 /** Every file under the test server's storage folder. */
 async function storedOnDisk(server: TestServer): Promise<string[]> {
@@ -41,6 +42,18 @@ describe('/api/storage/uploads', () => {
     expect(notWorkbook.statusCode).toBe(415);
     expect(notWorkbook.json()).toMatchObject({ code: 'NOT_A_WORKBOOK', message: '«notas.txt» no es un libro de Excel, ODS o CSV que se pueda leer' });
   });
+
+  it('reads a large workbook’s columns off the request thread, and the same answer again from its cache', async () => {
+    const jar = await registerUser(server.app, 'lista-larga@asesoria.es');
+    const rows = Array.from({ length: 120_000 }, (_, index) => `${String(index).padStart(8, '0')}T;Persona ${index}`);
+    const csv = `DNI;Nombre\n${rows.join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(INLINE_WORKBOOK_BYTES);
+    const [file] = await upload(jar, [{ name: 'plantilla grande.csv', data: csv }]);
+    const url = `/api/storage/uploads/${file?.id}/columns`;
+    const expected = { sheet: 'plantilla grande', columns: ['DNI', 'Nombre'], rowCount: 120_000 };
+    expect((await jar.get(url)).json()).toEqual(expected);
+    expect((await jar.get(url)).json()).toEqual(expected);
+  }, 60_000);
 
   it('refuses a type outside the allowed list with 415 and keeps nothing, not even the files before it', async () => {
     const jar = await registerUser(server.app, 'tipo@asesoria.es');
