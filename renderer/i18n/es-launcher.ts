@@ -93,7 +93,7 @@ export const launcher = {
   },
   credits: {
     title: (plural: string) => `No tienes suficientes ${plural}`,
-    body: (cost: string, balance: string) => `Este robot costará unos ${cost} y tu saldo es de ${balance}.`,
+    body: (cost: string, balance: string) => `Coste estimado de este robot: ${cost}. Tu saldo: ${balance}.`,
     bodyWithoutFigures: 'Tu saldo no alcanza para lanzar este robot.',
     continueHint: 'Si continúas, lo que supere tu saldo se cobrará como uso adicional de tu plan.',
     continue: 'Continuar',

@@ -223,7 +223,7 @@ describe('LauncherPage', () => {
     await fillFormFlow();
     fireEvent.click(launchButton());
     const dialog = await screen.findByRole('dialog', { name: 'No tienes suficientes slans' });
-    expect(within(dialog).getByText('Este robot costará unos 30 slans y tu saldo es de 5 slans.')).toBeTruthy();
+    expect(within(dialog).getByText('Coste estimado de este robot: 30 slans. Tu saldo: 5 slans.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Hecho' })).toBeTruthy();

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { setUsedCredits } from './database.ts';
+import { expect, newUser, signUp, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+const workbook = 'resources/flows/validar-identificadores/fixtures/trabajadores.xlsx';
+
+async function openLauncherWithWorkbook(page: Page) {
+  await page.goto('/launcher/validar-identificadores');
+  await expect(page.getByRole('heading', { level: 1, name: 'Validar identificadores' })).toBeVisible();
+  await expect(page.getByText('1 slan por bloque de 100 filas')).toBeVisible();
+  await expect(page.getByText('El coste estimado aparecerá al subir el archivo.')).toBeVisible();
+  await page.getByTestId('file-input').setInputFiles(workbook);
+  await expect(page.getByText('Archivo subido')).toBeVisible();
+}
+
+test('launch Validar identificadores with a real workbook: cost first, output to download, the run in the history with its cost', async ({ page }) => {
+  await signUp(page, newUser());
+  await openLauncherWithWorkbook(page);
+
+  // The columns come from the uploaded workbook, preselected by their headers.
+  await expect(page.getByRole('combobox', { name: 'NIF/NIE' })).toHaveValue('DNI/NIE');
+  await expect(page.getByRole('combobox', { name: 'NAF (número de afiliación)' })).toHaveValue('Nº Seguridad Social');
+  await expect(page.getByText('Coste estimado: 1 slan')).toBeVisible();
+  await expect(page.getByText('Saldo disponible: 500 slans')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Lanzar tarea' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Resultado' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('main').getByText('Coste: 1 slan')).toBeVisible();
+
+  const link = page.getByRole('link', { name: /^Descargar .*\.xlsx$/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const saved = await download.path();
+  // An .xlsx is a zip: it starts with PK.
+  expect(readFileSync(saved).subarray(0, 2).toString('latin1')).toBe('PK');
+
+  // The floating notification tells how the run went.
+  await expect(page.getByRole('complementary', { name: 'Último robot ejecutado' })).toContainText('Validar identificadores: Finalizado');
+
+  await page.getByRole('button', { name: 'Ver consola' }).click();
+  await expect(page.getByRole('log')).toBeVisible();
+
+  await page.goto('/flows');
+  const history = page.getByRole('table', { name: 'Historial de robots' });
+  const row = history.getByRole('row').filter({ hasText: 'Validar identificadores' }).first();
+  await expect(row).toContainText('Finalizado');
+  await expect(row).toContainText('1 slan');
+});
+
+test('schedule Validar identificadores from the launcher', async ({ page }) => {
+  await signUp(page, newUser());
+  await openLauncherWithWorkbook(page);
+  await page.getByRole('button', { name: 'Programar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Elige fecha y hora' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/^Hora/).fill('23');
+  await dialog.getByLabel(/^Minutos/).fill('59');
+  // Tomorrow, so the time is never already gone whenever the test runs.
+  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+  const day = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(tomorrow);
+  if (!(await dialog.getByRole('button', { name: new RegExp(day) }).isVisible())) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
+  await dialog.getByRole('button', { name: new RegExp(day) }).click();
+  await dialog.getByRole('button', { name: 'Programar tarea' }).click();
+  await expect(page.getByText(/^Robot programado para el \d{2}\/\d{2}\/\d{4} 23:59$/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test('an exhausted balance: the launch is refused with the credits prompt, and Ver planes leads to Pagos', async ({ page }) => {
+  const user = newUser();
+  await signUp(page, user);
+  setUsedCredits(user.email, 500); // all of the trial's 500
+  await openLauncherWithWorkbook(page);
+  await expect(page.getByText('Saldo disponible: 0 slans')).toBeVisible();
+  await expect(page.getByText('El coste estimado supera tu saldo.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Lanzar tarea' }).click();
+  const prompt = page.getByRole('dialog', { name: 'No tienes suficientes slans' });
+  await expect(prompt).toContainText('Coste estimado de este robot: 1 slan. Tu saldo: 0 slans.');
+  // A trial does not bill extra usage: no Continuar.
+  await expect(prompt.getByRole('button', { name: 'Continuar' })).toHaveCount(0);
+  await prompt.getByRole('button', { name: 'Ver planes' }).click();
+  await expect(page).toHaveURL(/\/payments$/);
+});
