@@ -85,8 +85,8 @@ export const flows = {
     loading: 'Cargando el historial…',
     failed: 'No se ha podido cargar el historial de robots.',
     noIterations: '—',
-    /** '8 de 10 (80 %)'. */
-    iterations: (successful: number, total: number, percentage: string) => `${successful} de ${total} (${percentage})`,
+    /** '8 de 10', with the success percentage under it. */
+    iterations: (successful: number, total: number) => `${successful} de ${total}`,
     lowRatio: 'Menos del 75 % de iteraciones correctas',
     report: 'Descargar informe',
     reportFailed: 'No se ha podido generar el informe',

@@ -96,10 +96,6 @@ export function FlowDetail({ flow, currencies, userEmail, embedded }: FlowDetail
             <dt>{flows.robot.runsOnLabel}</dt>
             <dd>{flows.robot.runsOn[flow.runsOn]}</dd>
           </div>
-          <div>
-            <dt>{flows.robot.usageBadgeLabel}</dt>
-            <dd>{usageBadgeText(flow, currencies)}</dd>
-          </div>
         </dl>
         <div className="flows-actions">
           <Link to={`/launcher/${encodeURIComponent(flow.id)}`} className="ui-button ui-button--primary">

@@ -38,7 +38,8 @@ const columns: readonly TableColumn<HistoryRow>[] = [
       </span>
     ),
   },
-  { key: 'date', header: text.columns.date, render: (row) => <span className="flows-nowrap">{row.date}</span> },
+  // Date and time wrap onto two lines where the table is narrow.
+  { key: 'date', header: text.columns.date, render: (row) => row.date },
   { key: 'result', header: text.columns.result, render: (row) => <span className={`flows-result flows-result--${row.result.tone}`}>{row.result.label}</span> },
   { key: 'cost', header: text.columns.cost, render: (row) => <span className="flows-nowrap">{row.cost}</span> },
   {
@@ -49,7 +50,7 @@ const columns: readonly TableColumn<HistoryRow>[] = [
         text.noIterations
       ) : (
         <span className={row.iterations.low ? 'flows-ratio flows-ratio--low' : 'flows-ratio'} title={row.iterations.low ? text.lowRatio : undefined}>
-          {row.iterations.text}
+          <span>{row.iterations.count}</span> <span className="flows-ratio__percentage">{row.iterations.percentage}</span>
           {row.iterations.low && <span className="ui-visually-hidden">. {text.lowRatio}</span>}
         </span>
       ),
@@ -82,7 +83,7 @@ export function RunHistory({ currencies }: { currencies: string | undefined }) {
   };
 
   return (
-    <section className="ui-card ui-section" aria-labelledby="flows-history-title">
+    <section className="ui-card ui-section flows-history" aria-labelledby="flows-history-title">
       <div className="ui-section__head">
         <h2 id="flows-history-title" className="ui-section__title">{text.title}</h2>
         <Button variant="secondary" loading={reporting} disabled={!data || data.total === 0} onClick={() => void downloadReport()}>

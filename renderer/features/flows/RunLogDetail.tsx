@@ -17,7 +17,8 @@ function lineTime(timestamp: string): string {
 function LogLines({ lines }: { lines: readonly LogLine[] }) {
   if (lines.length === 0) return <p className="ui-muted">{text.noLines}</p>;
   return (
-    <ol className="flows-log__lines">
+    // It scrolls on its own, so it must take the focus for keyboard users to scroll it.
+    <ol className="flows-log__lines" tabIndex={0} aria-label={text.linesTitle}>
       {lines.map((line, index) => (
         <li key={index} className={`flows-log__line flows-log__line--${line.level}`}>
           <span className="flows-log__level">{text.levels[line.level]}</span>

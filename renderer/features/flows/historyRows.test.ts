@@ -41,8 +41,8 @@ describe('toHistoryRow', () => {
   });
 
   it('flags a success ratio under 75 %', () => {
-    expect(toHistoryRow(flowLog({ successfulIterations: 3, totalIterations: 4 })).iterations).toEqual({ text: '3 de 4 (75\u00a0%)', low: false });
-    expect(toHistoryRow(flowLog({ successfulIterations: 2, totalIterations: 3 })).iterations).toEqual({ text: '2 de 3 (67\u00a0%)', low: true });
+    expect(toHistoryRow(flowLog({ successfulIterations: 3, totalIterations: 4 })).iterations).toEqual({ count: '3 de 4', percentage: '75\u00a0%', low: false });
+    expect(toHistoryRow(flowLog({ successfulIterations: 2, totalIterations: 3 })).iterations).toEqual({ count: '2 de 3', percentage: '67\u00a0%', low: true });
     expect(toHistoryRow(flowLog({ successfulIterations: 0, totalIterations: 0 })).iterations).toBeNull();
   });
 });

@@ -21,8 +21,8 @@ export interface HistoryRow {
   date: string;
   result: { label: string; tone: ResultTone };
   cost: string;
-  /** '8 de 10 (80 %)', low under 75 % (warning colour); null when the run counted no iterations. */
-  iterations: { text: string; low: boolean } | null;
+  /** '8 de 10' and '80 %', low under 75 % (warning colour); null when the run counted no iterations. */
+  iterations: { count: string; percentage: string; low: boolean } | null;
 }
 
 function toneOf(status: RunStatusCode | null): ResultTone {
@@ -54,7 +54,8 @@ export function toHistoryRow(log: FlowLog, currencies?: string): HistoryRow {
       : { label: log.state === 'queued' ? text.queued : text.running, tone: 'neutral' },
     cost: formatCredits(runCost(log.usageHistory), currencies),
     iterations: ratio && {
-      text: text.iterations(log.successfulIterations, log.totalIterations, percent.format(ratio.percentage / 100)),
+      count: text.iterations(log.successfulIterations, log.totalIterations),
+      percentage: percent.format(ratio.percentage / 100),
       low: ratio.low,
     },
   };
