@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowlogResponse } from '#shared/api/flows.ts';
+import { connectDatabase } from '../../db/connect.ts';
+import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { insertRun, memberOf } from './fixtures.ts';
+import { pageQuery, type FlowlogFilter } from './service.ts';
+
+/**
+ * SQLite only (it opens the test.sqlite file): the history's page of 12 out of a million runs, read
+ * from the group's indexes with its total from the counters (issue 11 asks p99 ≤ 5 ms).
+ */
+const RUNS = 1_000_000;
+
+let server: TestServer;
+let raw: SqliteDatabase.Database;
+let ana: CookieJar;
+let groupId: string;
+/** Compiles the page query to the SQL the app sends (an in-memory database, never queried). */
+const compiler = connectDatabase({ kind: 'sqlite', file: ':memory:' });
+
+/** A million runs in one statement; the indexes are dropped first and rebuilt after (sorted builds are ~3x faster). */
+function insertManyRuns(db: SqliteDatabase.Database, group: string, user: string, count: number): void {
+  const indexes = db.prepare("select sql from sqlite_master where type = 'index' and tbl_name = 'flow_runs' and sql is not null").all() as Array<{ sql: string }>;
+  const names = db.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'flow_runs' and sql is not null").all() as Array<{ name: string }>;
+  for (const { name } of names) db.exec(`drop index ${name}`);
+  db.prepare(`
+    with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+    insert into flow_runs (id, group_id, user_id, flow_id, flow_name, execution_token, state, result, scheduled, usage_units, usage_ratio, cost, inputs, created_at, finished_at)
+    select printf('%08x-0000-4000-8000-000000000000', i), ?, ?, 'validar-identificadores', 'Validar identificadores', 'token-' || i, 'finished',
+      case i % 5 when 0 then 'Fail' when 1 then 'WrongInput' else 'Success' end, i % 3 = 0, i % 7, 1, i % 7, '{}',
+      strftime('%Y-%m-%dT%H:%M:%fZ', '2020-01-01', '+' || i || ' minutes'), strftime('%Y-%m-%dT%H:%M:%fZ', '2020-01-01', '+' || i || ' minutes')
+    from n`).run(count, group, user);
+  db.prepare('insert into flow_run_counts (group_id, scheduled, runs) select group_id, scheduled, count(*) from flow_runs where group_id = ? group by scheduled on conflict (group_id, scheduled) do update set runs = excluded.runs').run(group);
+  for (const { sql } of indexes) db.exec(sql);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ana = await registerUser(server.app, 'ana@asesoria.es');
+  await registerUser(server.app, 'luis@otra.es');
+  const db = connectDatabase(server.database);
+  ({ groupId } = await memberOf(db, 'ana@asesoria.es'));
+  const other = await memberOf(db, 'luis@otra.es');
+  // Another group's newest runs sit in the same index, right next to the page asked for.
+  for (let i = 0; i < 20; i += 1) await insertRun(db, { ...other, flowId: 'validar-identificadores', createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString() });
+  await db.destroy();
+  raw = new SqliteDatabase(join(server.dir, 'test.sqlite'));
+  // A throwaway test file: no fsync and a big page cache for the bulk insert (24 s -> 11 s here).
+  raw.pragma('synchronous = OFF');
+  raw.pragma('cache_size = -200000');
+  insertManyRuns(raw, groupId, (raw.prepare('select id from users where email = ?').get('ana@asesoria.es') as { id: string }).id, RUNS);
+}, 180_000);
+
+afterAll(async () => {
+  raw.close();
+  await compiler.destroy();
+  await server.close();
+});
+
+function plan(filter: FlowlogFilter): string[] {
+  const query = pageQuery(compiler, groupId, filter).compile();
+  return (raw.prepare(`explain query plan ${query.sql}`).all(...query.parameters) as Array<{ detail: string }>).map((row) => row.detail);
+}
+
+describe(`history of ${RUNS.toLocaleString('en')} runs`, () => {
+  it('reads each page from an index, never sorting the whole group', () => {
+    const base = { sortdir: 'desc', start: 0, limit: 12 } as const;
+    expect(plan({ ...base, sortby: 'createAt' })[0]).toBe('SEARCH r USING INDEX flow_runs_group_created_idx (group_id=?)');
+    expect(plan({ ...base, sortby: 'createAt', scheduled: true })[0]).toBe('SEARCH r USING INDEX flow_runs_group_scheduled_created_idx (group_id=? AND scheduled=?)');
+    expect(plan({ ...base, sortby: 'cost' })[0]).toBe('SEARCH r USING INDEX flow_runs_group_cost_idx (group_id=?)');
+    expect(plan({ ...base, sortby: 'result' })[0]).toBe('SEARCH r USING INDEX flow_runs_group_result_idx (group_id=?)');
+    expect(plan({ ...base, sortby: 'browserFlow' })[0]).toBe('SEARCH r USING INDEX flow_runs_group_flow_name_idx (group_id=?)');
+    for (const sortby of ['createAt', 'cost', 'result', 'browserFlow'] as const) {
+      // Only the id tie-break is sorted, within equal keys; a full sort would say 'USE TEMP B-TREE FOR ORDER BY'.
+      expect(plan({ ...base, sortby })).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+    }
+  });
+
+  it('answers a page of 12 with its total for well under 5 ms of CPU', async () => {
+    const first = await ana.get('/api/flowlog');
+    expect(first.statusCode).toBe(200);
+    const body = first.json() as FlowlogResponse;
+    expect(body.total).toBe(RUNS);
+    expect(body.items).toHaveLength(12);
+    expect(body.items[0]?.createAt).toBe(new Date(Date.UTC(2020, 0, 1) + RUNS * 60_000).toISOString());
+
+    // Warm up first: the JIT and SQLite's page cache, as on a server that has been up for a while.
+    for (let i = 0; i < 100; i += 1) await ana.get('/api/flowlog');
+    const timings: number[] = [];
+    const cpuBefore = process.cpuUsage();
+    for (let i = 0; i < 500; i += 1) {
+      const query = ['', '?scheduled=true', '?scheduled=false', '?start=12', '?sortby=cost'][i % 5];
+      const started = performance.now();
+      const response = await ana.get(`/api/flowlog${query}`);
+      timings.push(performance.now() - started);
+      expect(response.statusCode).toBe(200);
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuPerPage = (cpu.user + cpu.system) / 1000 / timings.length;
+    timings.sort((a, b) => a - b);
+    const p50 = timings[Math.floor(timings.length * 0.5)] ?? Infinity;
+    const p99 = timings[Math.floor(timings.length * 0.99)] ?? Infinity;
+    console.info(`flowlog page of 12 of ${RUNS} runs through app.inject: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, CPU ${cpuPerPage.toFixed(2)} ms per page`);
+    // CPU time, not wall time: this suite shares two cores with the others, and waiting for a core is
+    // not this code's cost (npm run bench measures the p99 under load, on its own). Counting the runs
+    // (tens of ms) or sorting them (hundreds) would fail this at once.
+    expect(cpuPerPage).toBeLessThanOrEqual(5);
+  });
+});
