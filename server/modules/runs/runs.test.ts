@@ -89,6 +89,23 @@ describe('executions of the test robot', () => {
     expect(server.countRows('credit_ledger')).toBe(1);
   });
 
+  it('long-polls: answers lines past `since` at once, and waits on a run with nothing new', async () => {
+    const jar = await registerUser(server.app, 'espera@asesoria.es');
+    const token = (await launch(jar, TEST_FLOW_ID, { mode: 'wait' })).json().executionToken as string;
+    await untilRunning(jar, token);
+    const seen = (await jar.get(`${stateUrl(token)}?since=0`)).json() as ExecutionStateResponse;
+    expect(seen.consoleLog).toEqual(['Empiezo en modo wait']);
+    expect([seen.successfulIterations, seen.totalIterations]).toEqual([0, 10]);
+    const started = Date.now();
+    const idle = (await jar.get(`${stateUrl(token)}?wait=2&since=1`)).json() as ExecutionStateResponse;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(idle).toMatchObject({ state: 'running', consoleLog: [] });
+    await jar.post(`${stateUrl(token)}/stop`);
+    const done = (await jar.get(`${stateUrl(token)}?since=1`)).json() as ExecutionStateResponse;
+    expect(done.consoleLog).toEqual(['Robot detenido']);
+    expect(done.output?.consoleLog).toEqual(['Empiezo en modo wait', 'Robot detenido']);
+  });
+
   it('starts one run and charges once for a request sent twice with the same idempotency key', async () => {
     const jar = await registerUser(server.app, 'doble@asesoria.es');
     const body = { inputs: { mode: 'ok' }, idempotencyKey: randomUUID() };

@@ -402,7 +402,8 @@ export class RunService implements RunLauncher {
     const deadline = Date.now() + (query.wait ?? 0) * 1000;
     if (run.state !== 'finished' && Date.now() < deadline && (await this.lineCount(run.id)) <= since) {
       const before = await this.signature(run.id);
-      while (Date.now() < deadline && (await this.signature(run.id)) === before) await this.changed(run.id, Math.min(500, deadline - Date.now()));
+      // A server shutting down answers at once rather than holding its close for a long poll.
+      while (!this.shuttingDown && Date.now() < deadline && (await this.signature(run.id)) === before) await this.changed(run.id, Math.min(500, deadline - Date.now()));
       run = await this.findById(run.id);
     }
     return this.describe(run, since);
