@@ -81,3 +81,32 @@ test('an exhausted balance: the launch is refused with the credits prompt, and V
   await prompt.getByRole('button', { name: 'Ver planes' }).click();
   await expect(page).toHaveURL(/\/payments$/);
 });
+
+/** How far the document scrolls sideways beyond the window, in px (0 when it fits). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 740 }]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('the launcher fits: inputs with the column choices, the output, the scheduler', async ({ page }) => {
+      await signUp(page, newUser());
+      await openLauncherWithWorkbook(page);
+      await expect(page.getByRole('combobox', { name: 'NIF/NIE' })).toBeVisible();
+      if (process.env.LAUNCHER_SHOTS) await page.screenshot({ path: `${process.env.LAUNCHER_SHOTS}/inputs-${viewport.width}.png`, fullPage: true });
+      expect(await sidewaysOverflow(page)).toBe(0);
+
+      await page.getByRole('button', { name: 'Programar' }).click();
+      await expect(page.getByRole('dialog', { name: 'Elige fecha y hora' })).toBeVisible();
+      if (process.env.LAUNCHER_SHOTS) await page.screenshot({ path: `${process.env.LAUNCHER_SHOTS}/scheduler-${viewport.width}.png` });
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Lanzar tarea' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Resultado' })).toBeVisible({ timeout: 30_000 });
+      if (process.env.LAUNCHER_SHOTS) await page.screenshot({ path: `${process.env.LAUNCHER_SHOTS}/output-${viewport.width}.png`, fullPage: true });
+      expect(await sidewaysOverflow(page)).toBe(0);
+    });
+  });
+}

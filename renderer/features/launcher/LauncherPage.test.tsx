@@ -9,7 +9,7 @@ import { formFlow, workbookFlow } from './test/flowFixture.ts';
 import { launcherApi, output, pollAnswers, runState, subscription } from './test/launcherApi.ts';
 
 // The dialog code loads lazily; fetch it once so the first dialog of a busy run opens in time.
-beforeAll(() => preloadModal());
+beforeAll(() => Promise.all([preloadModal(), import('./SchedulerModal.tsx')]));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -54,7 +54,8 @@ async function fillFormFlow() {
 
 const launchButton = () => screen.getByRole('button', { name: 'Lanzar tarea' });
 
-describe('LauncherPage', () => {
+// Whole screens with their dialogs in jsdom: slow on a busy machine.
+describe('LauncherPage', { timeout: 15_000 }, () => {
   it('says an unknown robot is no longer with us, with a way back to the robots', async () => {
     renderLauncher(null);
     expect(await screen.findByText('Este robot ya no forma parte de nuestra familia')).toBeTruthy();
@@ -384,7 +385,7 @@ class FakeUpload {
   }
 }
 
-describe('LauncherPage with a workbook', () => {
+describe('LauncherPage with a workbook', { timeout: 15_000 }, () => {
   const uploadId = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
   const workbook = () => new File([new Uint8Array(2048)], ' plantilla: trabajadores?.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 

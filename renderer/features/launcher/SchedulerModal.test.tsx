@@ -15,11 +15,12 @@ function open(onSchedule = vi.fn(async () => true), onClose = vi.fn()) {
   return { onSchedule, onClose };
 }
 
-const dialog = () => screen.findByRole('dialog', { name: 'Elige fecha y hora' });
+const dialog = () => screen.findByRole('dialog', { name: 'Elige fecha y hora' }, { timeout: 5000 });
 const field = (name: RegExp) => screen.getByLabelText(name);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Programar tarea' }));
 
-describe('SchedulerModal', () => {
+// Each test draws the calendar in jsdom: slow on a busy machine.
+describe('SchedulerModal', { timeout: 15_000 }, () => {
   it('starts at the next hour today and says when that is on the Madrid clock', async () => {
     open();
     await dialog();

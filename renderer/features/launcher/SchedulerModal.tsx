@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { SCHEDULER_MESSAGES, SCHEDULE_INTERVALS, toScheduleTiming, validateSchedulerInput } from '#shared/schedule/index.ts';
 import type { ScheduleInterval, ScheduleRequestTiming, SchedulerField } from '#shared/schedule/index.ts';
@@ -31,7 +31,9 @@ export function SchedulerModal({ open, onClose, onSchedule, now = new Date() }: 
   return open ? <SchedulerForm onClose={onClose} onSchedule={onSchedule} now={now} /> : null;
 }
 
-function SchedulerForm({ onClose, onSchedule, now }: Omit<SchedulerModalProps, 'open'> & { now: Date }) {
+function SchedulerForm({ onClose, onSchedule, now: clock }: Omit<SchedulerModalProps, 'open'> & { now: Date }) {
+  // The clock as the modal opened: its defaults and checks do not move while it is open.
+  const [now] = useState(clock);
   const wall = toMadridParts(now);
   // An hour from now by default, on the hour (tomorrow's first hour late in the evening).
   const soon = new Date(now.getTime() + 3_600_000);
@@ -44,6 +46,21 @@ function SchedulerForm({ onClose, onSchedule, now }: Omit<SchedulerModalProps, '
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const intervalId = useId();
+
+  // The calendar is the heavy part: typing the time does not redraw it.
+  const untilYear = wall.year + 5;
+  const calendar = useMemo(() => (
+    <Calendar
+      label={t.date}
+      value={date}
+      onChange={(day) => {
+        setDate(day);
+        setErrors((current) => ({ ...current, date: undefined, past: undefined }));
+      }}
+      now={now}
+      untilYear={untilYear}
+    />
+  ), [date, now, untilYear]);
 
   const input = { date, hour, minute, repeat, every, interval };
   const check = (): Errors => {
@@ -74,7 +91,7 @@ function SchedulerForm({ onClose, onSchedule, now }: Omit<SchedulerModalProps, '
     <Modal open title={t.title} onClose={onClose} size="medium">
       <form className="launcher-scheduler" onSubmit={(event) => void submit(event)} onChange={recheck} noValidate>
         <div className="launcher-scheduler__calendar">
-          <Calendar label={t.date} value={date} onChange={(day) => { setDate(day); setErrors((current) => ({ ...current, date: undefined, past: undefined })); }} now={now} untilYear={wall.year + 5} />
+          {calendar}
           <p className="app-field__error" role={errors.date ? 'alert' : undefined}><span>{errors.date}</span></p>
         </div>
         <div className="launcher-scheduler__time">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SCHEDULE_FAILED_MESSAGE } from '#shared/api/flows.ts';
@@ -19,12 +19,15 @@ import {
   sectionByRef, shownInputs, startSection, transitionFor, uploadedFiles, visibleSections,
 } from './launcherModel.ts';
 import type { ErrorKind, Transition } from './launcherModel.ts';
-import { SchedulerModal } from './SchedulerModal.tsx';
 import { ConsolePanel, ErrorSection, LoadingSection, OutputSection, TutorialSection } from './Sections.tsx';
 import type { RunProblem } from './Sections.tsx';
 import { useLauncherForm } from './useLauncherForm.ts';
 import { useRun } from './useRun.ts';
 import type { LaunchOutcome } from './useRun.ts';
+
+// The scheduler brings the calendar (react-day-picker): it loads when it is first opened.
+const loadScheduler = () => import('./SchedulerModal.tsx');
+const SchedulerModal = lazy(() => loadScheduler().then((module) => ({ default: module.SchedulerModal })));
 
 const INPUT_TEMPLATES: readonly Section['template'][] = ['InputComponents', 'IntrastatSetup', 'TutorialSection'];
 const ERROR_KINDS: readonly ErrorKind[] = ['result', 'timeout', 'default'];
@@ -222,7 +225,11 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
     actions = (
       <>
         <Button variant="secondary" onClick={back}>{text.buttons.back}</Button>
-        {section.scheduler === true && <Button variant="secondary" onClick={() => void openScheduler()}>{text.buttons.schedule}</Button>}
+        {section.scheduler === true && (
+          <Button variant="secondary" onPointerEnter={() => void loadScheduler()} onFocus={() => void loadScheduler()} onClick={() => void openScheduler()}>
+            {text.buttons.schedule}
+          </Button>
+        )}
         {(section.execution === true || nextSection(flow, section.ref) !== undefined) && (
           <Button onClick={() => void next()}>{section.execution === true ? text.buttons.launch : text.buttons.next}</Button>
         )}
@@ -246,7 +253,11 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
       {/* Kept in place, empty or not, so a message appearing does not move the buttons under the pointer. */}
       <p className="launcher-notice" role="status">{notice}</p>
       {actions && <div className="launcher-actions">{actions}</div>}
-      <SchedulerModal open={schedulerOpen} onClose={() => setSchedulerOpen(false)} onSchedule={schedule} />
+      {schedulerOpen && (
+        <Suspense fallback={null}>
+          <SchedulerModal open onClose={() => setSchedulerOpen(false)} onSchedule={schedule} />
+        </Suspense>
+      )}
       {creditsPrompt && (
         <CreditsPrompt
           credits={creditsPrompt.credits}
