@@ -8,10 +8,12 @@ import { insertRun, memberOf } from './fixtures.ts';
 import { pageQuery, type FlowlogFilter } from './service.ts';
 
 /**
- * SQLite only (it opens the test.sqlite file): the history's page of 12 out of a million runs, read
- * from the group's indexes with its total from the counters (issue 11 asks p99 ≤ 5 ms).
+ * SQLite only (it opens the test.sqlite file): the history's page of 12, read from the group's indexes
+ * with its total from the counters. The plan, not the clock, is what a test can hold: `npm run bench`
+ * times the same page over a million runs (issue 11 asks p99 ≤ 5 ms). 50,000 runs are enough for a
+ * sort of the whole group or a count(*) to show in the plan and the totals.
  */
-const RUNS = 1_000_000;
+const RUNS = 50_000;
 
 let server: TestServer;
 let raw: SqliteDatabase.Database;
@@ -20,7 +22,7 @@ let groupId: string;
 /** Compiles the page query to the SQL the app sends (an in-memory database, never queried). */
 const compiler = connectDatabase({ kind: 'sqlite', file: ':memory:' });
 
-/** A million runs in one statement; the indexes are dropped first and rebuilt after (sorted builds are ~3x faster). */
+/** The runs in one statement; the indexes are dropped first and rebuilt after (sorted builds are ~3x faster). */
 function insertManyRuns(db: SqliteDatabase.Database, group: string, user: string, count: number): void {
   const indexes = db.prepare("select sql from sqlite_master where type = 'index' and tbl_name = 'flow_runs' and sql is not null").all() as Array<{ sql: string }>;
   const names = db.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'flow_runs' and sql is not null").all() as Array<{ name: string }>;
@@ -47,11 +49,11 @@ beforeAll(async () => {
   for (let i = 0; i < 20; i += 1) await insertRun(db, { ...other, flowId: 'validar-identificadores', createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString() });
   await db.destroy();
   raw = new SqliteDatabase(join(server.dir, 'test.sqlite'));
-  // A throwaway test file: no fsync and a big page cache for the bulk insert (24 s -> 11 s here).
+  // A throwaway test file: no fsync and a big page cache for the bulk insert.
   raw.pragma('synchronous = OFF');
   raw.pragma('cache_size = -200000');
   insertManyRuns(raw, groupId, (raw.prepare('select id from users where email = ?').get('ana@asesoria.es') as { id: string }).id, RUNS);
-}, 180_000);
+}, 60_000);
 
 afterAll(async () => {
   raw.close();
@@ -78,34 +80,14 @@ describe(`history of ${RUNS.toLocaleString('en')} runs`, () => {
     }
   });
 
-  it('answers a page of 12 with its total for well under 5 ms of CPU', async () => {
+  it('answers the newest page of 12 with the total from the counters', async () => {
     const first = await ana.get('/api/flowlog');
     expect(first.statusCode).toBe(200);
     const body = first.json() as FlowlogResponse;
     expect(body.total).toBe(RUNS);
     expect(body.items).toHaveLength(12);
     expect(body.items[0]?.createAt).toBe(new Date(Date.UTC(2020, 0, 1) + RUNS * 60_000).toISOString());
-
-    // Warm up first: the JIT and SQLite's page cache, as on a server that has been up for a while.
-    for (let i = 0; i < 100; i += 1) await ana.get('/api/flowlog');
-    const timings: number[] = [];
-    const cpuBefore = process.cpuUsage();
-    for (let i = 0; i < 500; i += 1) {
-      const query = ['', '?scheduled=true', '?scheduled=false', '?start=12', '?sortby=cost'][i % 5];
-      const started = performance.now();
-      const response = await ana.get(`/api/flowlog${query}`);
-      timings.push(performance.now() - started);
-      expect(response.statusCode).toBe(200);
-    }
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuPerPage = (cpu.user + cpu.system) / 1000 / timings.length;
-    timings.sort((a, b) => a - b);
-    const p50 = timings[Math.floor(timings.length * 0.5)] ?? Infinity;
-    const p99 = timings[Math.floor(timings.length * 0.99)] ?? Infinity;
-    console.info(`flowlog page of 12 of ${RUNS} runs through app.inject: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, CPU ${cpuPerPage.toFixed(2)} ms per page`);
-    // CPU time, not wall time: this suite shares two cores with the others, and waiting for a core is
-    // not this code's cost (npm run bench measures the p99 under load, on its own). Counting the runs
-    // (tens of ms) or sorting them (hundreds) would fail this at once.
-    expect(cpuPerPage).toBeLessThanOrEqual(5);
+    const scheduled = (await ana.get('/api/flowlog?scheduled=true')).json() as FlowlogResponse;
+    expect(scheduled.total).toBe(Math.floor(RUNS / 3));
   });
 });
