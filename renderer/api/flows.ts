@@ -48,6 +48,14 @@ export const flowsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Flows', 'FlowL
       transformResponse: (response: unknown) => executionStateSchema.parse(response),
       keepUnusedDataFor: 0,
     }),
+    /**
+     * One long poll of a run's state, as a mutation: every call is its own request, with no cache entry
+     * to share with an earlier identical poll (or to lose when nothing subscribes to it).
+     */
+    pollExecutionState: build.mutation<ExecutionStateResponse, { token: string; wait?: number; since?: number }>({
+      query: ({ token, wait, since }) => withQuery(pathFor(flowsPaths.executionState, { token }), { wait, since }),
+      transformResponse: (response: unknown) => executionStateSchema.parse(response),
+    }),
     stopExecution: build.mutation<ExecutionStateResponse, string>({
       query: (token) => ({ url: pathFor(flowsPaths.executionStop, { token }), method: 'POST' }),
       transformResponse: (response: unknown) => executionStateSchema.parse(response),

@@ -157,6 +157,27 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
     expect(store.getState().runNotifications.latest).toMatchObject({ runId: 'run-1', flowName: 'Alta rápida', status: 200, cost: 2 });
   });
 
+  it('a run still going when the page is left is followed to its end: the run notification tells how it went', async () => {
+    let release: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { store } = renderLauncher(formFlow(), {
+      [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState()),
+      [`GET ${statePath}`]: async () => {
+        await finished;
+        return jsonResponse(200, runState({ state: 'finished', output: output(500, { message: 'El robot ha fallado' }) }));
+      },
+    });
+    await fillFormFlow();
+    fireEvent.click(launchButton());
+    await screen.findByRole('heading', { level: 2, name: 'Trabajando' });
+    fireEvent.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(await screen.findByRole('heading', { name: 'Robots' })).toBeTruthy();
+    release();
+    await waitFor(() => expect(store.getState().runNotifications.latest).toMatchObject({ runId: 'run-1', status: 500, flowName: 'Alta rápida' }));
+  });
+
   it('Repetir clears the output and console and goes back to the start', async () => {
     renderLauncher(formFlow(), {
       [`POST ${executionPath('alta-rapida')}`]: () => jsonResponse(202, runState({ state: 'finished', output: output(200) })),

@@ -7,8 +7,7 @@ import type { FlowDefinition, Section } from '#shared/flows/definition.ts';
 import type { ScheduleRequestTiming } from '#shared/schedule/index.ts';
 import { formatMadridDateTime } from '#shared/time/index.ts';
 import { useCreateScheduleMutation } from '../../api/flows.ts';
-import { useAppDispatch, useToast } from '../../app/hooks.ts';
-import { runFinished } from '../../app/runNotifications.ts';
+import { useToast } from '../../app/hooks.ts';
 import { launcher as text } from '../../i18n/es-launcher.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CostEstimate } from './CostEstimate.tsx';
@@ -46,7 +45,6 @@ interface WizardProps {
  */
 export function Wizard({ flow, currencies, onLeave }: WizardProps) {
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const toast = useToast();
   const launcherForm = useLauncherForm(flow);
   const { form, validate, uploading } = launcherForm;
@@ -108,10 +106,6 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
     if (outcome.kind === 'output') {
       const finished = outcome.output;
       setOutput(finished);
-      dispatch(runFinished({
-        runId: finished.data.runId, flowId: flow.id, flowName: flow.name, status: finished.status, cost: finished.data.cost,
-        consoleLog: finished.consoleLog, finishedAt: new Date().toISOString(),
-      }));
       const found = finished.status === 200 ? null : { kind: 'default' as const, status: finished.status, message: finished.data.message };
       apply(transitionFor(flow, from, finished.status), from, found, null);
       return;
@@ -133,7 +127,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
     setLaunchedFrom(from);
     const loading = loadingSection(flow);
     if (loading) setCurrentRef(loading.ref);
-    const outcome = await run.launch({ flowId: flow.id, step: from.ref, inputs: requestInputs(flow, form.getValues()), ...options });
+    const outcome = await run.launch({ flowId: flow.id, flowName: flow.name, step: from.ref, inputs: requestInputs(flow, form.getValues()), ...options });
     settle(outcome, from);
   };
 

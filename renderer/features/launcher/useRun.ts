@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldIssue } from '#shared/api/errors.ts';
 import { notEnoughCreditsSchema } from '#shared/api/flows.ts';
 import type { ExecutionState, ExecutionStateResponse, NotEnoughCredits, Output } from '#shared/api/flows.ts';
-import { flowsApi, useExecuteMutation, useLazyExecutionStateQuery, useStopExecutionMutation } from '../../api/flows.ts';
+import { flowsApi, useExecuteMutation, useStopExecutionMutation } from '../../api/flows.ts';
 import { NETWORK_STATUS, TIMEOUT_STATUS } from '../../api/http.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { runFinished } from '../../app/runNotifications.ts';
 import { asHttpError } from '../../ui/forms.ts';
 import { launcher as text } from '../../i18n/es-launcher.ts';
 
@@ -31,11 +32,13 @@ export interface RunProgress {
 export type LaunchOutcome =
   | { kind: 'output'; output: Output }
   | { kind: 'refused'; status: number; message: string; issues: FieldIssue[]; credits: NotEnoughCredits | null }
-  /** The page went away, or Repeat was pressed, while the run went on. */
+  /** The page went away, Repeat was pressed or another launch started, while this run went on. */
   | { kind: 'abandoned' };
 
 export interface LaunchRequest {
   flowId: string;
+  /** Named in the run notification when the run ends. */
+  flowName: string;
   step: string;
   inputs: Record<string, unknown>;
   acceptExtraUsage?: boolean;
@@ -62,33 +65,42 @@ function withNewLines(previous: readonly string[], since: number, state: Executi
 export function useRun() {
   const dispatch = useAppDispatch();
   const [execute] = useExecuteMutation();
-  const [fetchState] = useLazyExecutionStateQuery();
   const [stopExecution] = useStopExecutionMutation();
   const [progress, setProgress] = useState<RunProgress>(idle);
   const attemptKey = useRef<string | null>(null);
   const token = useRef<string | null>(null);
-  // Bumped by reset() and on unmount: a poll loop of an older launch stops quietly.
+  // Bumped by launch(), reset() and on unmount: an older launch stops updating what is shown.
   const generation = useRef(0);
 
   useEffect(() => () => {
     generation.current += 1;
   }, []);
 
-  const follow = useCallback(async (first: ExecutionStateResponse, mine: number): Promise<LaunchOutcome> => {
+  /**
+   * Polls a run until its Output is set. It goes on when the page is left or Repeat is pressed (the
+   * run goes on on the server too), so the run notification still tells how it ended; only the
+   * progress shown here stops following it.
+   */
+  const follow = useCallback(async (first: ExecutionStateResponse, mine: number, flow: { id: string; name: string }): Promise<LaunchOutcome> => {
+    const shown = () => generation.current === mine;
     let consoleLog = withNewLines([], 0, first);
     let state = first;
     while (state.output === undefined) {
-      if (generation.current !== mine) return { kind: 'abandoned' };
       const since = consoleLog.length;
-      const answer = await fetchState({ token: state.executionToken, wait: LONG_POLL_SECONDS, since });
-      if (generation.current !== mine) return { kind: 'abandoned' };
+      // Straight through the store, not a hook: it keeps working after the page unmounts.
+      const answer = await dispatch(flowsApi.endpoints.pollExecutionState.initiate(
+        { token: state.executionToken, wait: LONG_POLL_SECONDS, since }, { track: false },
+      )).unwrap().then(
+        (data) => ({ data, error: undefined }),
+        (error: unknown) => ({ data: undefined, error }),
+      );
       if (answer.data === undefined) {
         const status = asHttpError(answer.error)?.status;
         // Lost contact: keep asking. A refusal (404, 401 after refresh) will not get better.
         if (status !== NETWORK_STATUS && status !== TIMEOUT_STATUS && status !== undefined && status < 500) {
-          return { kind: 'refused', status, message: asHttpError(answer.error)?.message ?? text.errors.launchFailed, issues: [], credits: null };
+          return shown() ? { kind: 'refused', status, message: asHttpError(answer.error)?.message ?? text.errors.launchFailed, issues: [], credits: null } : { kind: 'abandoned' };
         }
-        setProgress((current) => ({ ...current, reconnecting: true }));
+        if (shown()) setProgress((current) => ({ ...current, reconnecting: true }));
         await wait(POLL_RETRY_MS);
         continue;
       }
@@ -96,15 +108,24 @@ export function useRun() {
       consoleLog = withNewLines(consoleLog, since, state);
       const next = state;
       const lines = consoleLog;
-      setProgress((current) => ({
-        ...current, phase: 'running', state: next.state, runId: next.runId, consoleLog: lines,
-        successfulIterations: next.successfulIterations, totalIterations: next.totalIterations, reconnecting: false,
-      }));
+      if (shown()) {
+        setProgress((current) => ({
+          ...current, phase: 'running', state: next.state, runId: next.runId, consoleLog: lines,
+          successfulIterations: next.successfulIterations, totalIterations: next.totalIterations, reconnecting: false,
+        }));
+      }
     }
-    return { kind: 'output', output: state.output };
-  }, [fetchState]);
+    const output = state.output;
+    // A finished run moved the balance and the history, and the shell tells how it went.
+    dispatch(flowsApi.util.invalidateTags(['FlowLogs', 'Subscription']));
+    dispatch(runFinished({
+      runId: output.data.runId, flowId: flow.id, flowName: flow.name, status: output.status, cost: output.data.cost,
+      consoleLog: output.consoleLog, finishedAt: new Date().toISOString(),
+    }));
+    return shown() ? { kind: 'output', output } : { kind: 'abandoned' };
+  }, [dispatch]);
 
-  const launch = useCallback(async ({ flowId, step, inputs, acceptExtraUsage, retry = false }: LaunchRequest): Promise<LaunchOutcome> => {
+  const launch = useCallback(async ({ flowId, flowName, step, inputs, acceptExtraUsage, retry = false }: LaunchRequest): Promise<LaunchOutcome> => {
     generation.current += 1;
     const mine = generation.current;
     if (!retry || attemptKey.current === null) attemptKey.current = crypto.randomUUID();
@@ -112,8 +133,8 @@ export function useRun() {
     setProgress({ ...idle, phase: 'starting' });
 
     const started = await execute({ flowId, request: { step, inputs, json: true, idempotencyKey, ...(acceptExtraUsage ? { acceptExtraUsage } : {}) } });
-    if (generation.current !== mine) return { kind: 'abandoned' };
     if (started.data === undefined) {
+      if (generation.current !== mine) return { kind: 'abandoned' };
       const error = asHttpError(started.error);
       const status = error?.status ?? NETWORK_STATUS;
       const credits = notEnoughCreditsSchema.safeParse(error?.data?.details);
@@ -124,13 +145,15 @@ export function useRun() {
       };
     }
     const first = started.data;
-    token.current = first.executionToken;
-    setProgress({
-      ...idle, phase: 'running', state: first.state, runId: first.runId, consoleLog: first.consoleLog,
-      successfulIterations: first.successfulIterations, totalIterations: first.totalIterations,
-    });
+    if (generation.current === mine) {
+      token.current = first.executionToken;
+      setProgress({
+        ...idle, phase: 'running', state: first.state, runId: first.runId, consoleLog: first.consoleLog,
+        successfulIterations: first.successfulIterations, totalIterations: first.totalIterations,
+      });
+    }
 
-    const outcome = await follow(first, mine);
+    const outcome = await follow(first, mine, { id: flowId, name: flowName });
     if (outcome.kind === 'output') {
       const output = outcome.output;
       setProgress((current) => ({
@@ -138,15 +161,13 @@ export function useRun() {
         // The Output carries the whole console; it replaces what the polls gathered.
         consoleLog: output.consoleLog.length > 0 ? output.consoleLog : current.consoleLog,
       }));
-      // A finished run moved the balance and the history.
-      dispatch(flowsApi.util.invalidateTags(['FlowLogs', 'Subscription']));
+      // The launch ended: the next Launch is a new attempt with a new key.
+      attemptKey.current = null;
     } else if (outcome.kind === 'refused') {
       setProgress((current) => ({ ...current, phase: 'finished', stopping: false }));
     }
-    // A launch that ended is not retried with its key: the next Launch is a new attempt.
-    if (outcome.kind === 'output') attemptKey.current = null;
     return outcome;
-  }, [execute, follow, dispatch]);
+  }, [execute, follow]);
 
   const stop = useCallback(async (): Promise<boolean> => {
     if (token.current === null) return false;
