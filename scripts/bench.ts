@@ -3,6 +3,8 @@
  *  - the JS each main route loads on a first visit (raw, gzip -9, and brotli as the server sends it)
  *  - Lighthouse performance score and LCP for /auth, mobile and desktop
  *  - the server's cold start to its first 200 on a fresh database: compiled (npm start) and tsx (npm run dev)
+ *  - flows: one run-history page of a million runs under load beside a bare Fastify hello-world, and
+ *    launch to first log line of a server flow (scripts/bench/flows.ts)
  *  - FIE decode throughput, and the table filter/sort bench when those files exist
  * `--build` rebuilds the web app first (it is built anyway when dist/renderer has no index.html).
  */
@@ -10,6 +12,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { buildServerCopy } from './build-server.ts';
+import { runFlowsBench } from './bench/flows.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { measureColdStart, startBenchServer, type ServerCommand } from './bench/server-start.ts';
 import { measureRouteScripts } from './bench/web-bundle.ts';
@@ -76,6 +79,9 @@ try {
     runs.sort((a, b) => a - b);
     console.log(`${label.padEnd(22)} median ${runs[2]?.toFixed(0)} ms, best ${runs[0]?.toFixed(0)} ms (runs: ${runs.map((run) => run.toFixed(0)).join(', ')} ms)`);
   }
+
+  console.log('== Flows: run history of a million runs under load (compiled server), launch to first log line');
+  await runFlowsBench(compiled);
 } finally {
   await rm(serverBuild.dir, { recursive: true, force: true });
 }

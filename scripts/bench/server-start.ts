@@ -25,18 +25,23 @@ export async function measureColdStart(command: ServerCommand): Promise<number> 
   }
 }
 
-/** Starts a server for other measurements (serving WEB_ROOT, else dist/renderer); the caller stops it. */
-export async function startBenchServer(command: ServerCommand) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-bench-'));
+/**
+ * Starts a server for other measurements (serving WEB_ROOT, else dist/renderer); the caller stops it.
+ * With a dataDir it runs on that database (kept on stop); else on a fresh one, removed on stop.
+ */
+export async function startBenchServer(command: ServerCommand, options: { dataDir?: string } = {}) {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'autoasesor-bench-')));
   const port = await freePort();
   const server = startProcess('node', args(command), { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
   return {
     baseUrl,
+    dataDir,
+    pid: server.child.pid,
     stop: async () => {
       await stop(server.child);
-      await rm(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

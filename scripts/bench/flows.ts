@@ -1,0 +1,256 @@
+/**
+ * Flows figures for `npm run bench` (issue 11, performance):
+ *  - one page of the run history (GET /api/flowlog: the 12 newest of 1,000,000 runs in SQLite, signed in)
+ *    under load, beside a bare Fastify hello-world and GET /api/users/me measured in the same run.
+ *    Goal: p99 ≤ 5 ms and at least 60 % of the hello-world's requests per second.
+ *  - from launching a server flow (POST execution of validar-identificadores with a small workbook) to its
+ *    first log line, as the launcher sees it (the 202's state, then long polls), median of LAUNCHES runs.
+ * The server is the compiled bundle `npm start` runs, on its own SQLite file.
+ */
+import SqliteDatabase from 'better-sqlite3';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ExecutionStateResponse, FlowlogResponse, UploadedFile } from '#shared/api/flows.ts';
+import { measureLatencyAlone, measureLoad, signInCookie, startHelloWorld, type LoadFigures } from './http-load.ts';
+import { startBenchServer, type ServerCommand } from './server-start.ts';
+import { goalVerdict, median, percentOf } from './stats.ts';
+
+export const HISTORY_RUNS = 1_000_000;
+/** One run in this many belongs to another firm: its rows sit in the same indexes as the demo's. */
+const OTHER_GROUP_EVERY = 50;
+const LOAD = { connections: 50, durationSeconds: 10 };
+const WARM_UP = { connections: 50, durationSeconds: 3 };
+
+export const LAUNCHES = 20;
+const WORKBOOK = new URL('../../resources/flows/validar-identificadores/fixtures/trabajadores.xlsx', import.meta.url);
+
+const DEMO = { email: 'demo@autoasesor.es', password: 'Demo1234!' };
+const OTHER = { name: 'Otra Asesoría', email: 'bench@otra-asesoria.es', password: 'Banco-Pruebas-42' };
+
+/** A UUID-shaped id that grows with n, so a million inserts append to the primary key instead of scattering. */
+function sequentialId(prefix: number, n: number): string {
+  return `${prefix.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+interface Member {
+  userId: string;
+  groupId: string;
+}
+
+function memberOf(db: SqliteDatabase.Database, email: string): Member {
+  const row = db.prepare('select id, group_id from users where email = ?').get(email) as { id: string; group_id: string } | undefined;
+  if (!row) throw new Error(`No user ${email} in the bench database`);
+  return { userId: row.id, groupId: row.group_id };
+}
+
+/**
+ * A million finished runs straight into flow_runs with one prepared INSERT in one transaction, newest
+ * a minute ago, one a minute before the other. The indexes on flow_runs are dropped first and built
+ * again after (a sorted build is several times faster than a million scattered index inserts).
+ * The per-group counters the history's total comes from (flow_run_counts, migration 0005) are raised
+ * the way recordRunCreated does it, by the number of runs inserted for each group and kind.
+ * Returns how many runs the demo group has now, counted the slow way, to check the API against.
+ */
+function seedRuns(file: string, count: number, demo: Member, other: Member): number {
+  const db = new SqliteDatabase(file);
+  try {
+    // A throwaway bench file: no fsync per page while loading (the server reopens it with synchronous=FULL).
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -200000');
+    const flows = db.prepare('select id, name, usage_ratio from flows order by id').all() as Array<{ id: string; name: string; usage_ratio: number }>;
+    if (flows.length === 0) flows.push({ id: 'validar-identificadores', name: 'Validar identificadores', usage_ratio: 0.01 });
+    const indexes = db.prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = 'flow_runs' and sql is not null").all() as Array<{ name: string; sql: string }>;
+    const insert = db.prepare(`
+      insert into flow_runs (id, group_id, user_id, flow_id, flow_name, execution_token, state, result, launch_status, scheduled,
+        successful_iterations, total_iterations, usage_units, usage_ratio, cost, inputs, created_at, started_at, finished_at)
+      values (?, ?, ?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?)`);
+    const raiseCount = db.prepare(
+      'insert into flow_run_counts (group_id, scheduled, runs) values (?, ?, ?) on conflict (group_id, scheduled) do update set runs = flow_run_counts.runs + excluded.runs',
+    );
+    const newest = Date.now() - 60_000;
+    db.transaction(() => {
+      for (const index of indexes) db.exec(`drop index ${index.name}`);
+      const added = new Map<string, number>();
+      for (let n = 0; n < count; n += 1) {
+        const owner = n % OTHER_GROUP_EVERY === OTHER_GROUP_EVERY - 1 ? other : demo;
+        const flow = flows[n % flows.length] as (typeof flows)[number];
+        const result = n % 10 === 3 ? 'Fail' : n % 10 === 7 ? 'WrongInput' : 'Success';
+        const scheduled = n % 4 === 0 ? 1 : 0;
+        const rows = 20 + (n % 480);
+        const units = result === 'Success' ? rows : 0;
+        const at = new Date(newest - n * 60_000).toISOString();
+        insert.run(
+          sequentialId(1, n), owner.groupId, owner.userId, flow.id, flow.name, sequentialId(2, n), result, result === 'Success' ? 200 : result === 'Fail' ? 500 : 242,
+          scheduled, result === 'Success' ? rows : 0, rows, units, flow.usage_ratio, units * flow.usage_ratio, at, at, at,
+        );
+        const key = `${owner.groupId} ${scheduled}`;
+        added.set(key, (added.get(key) ?? 0) + 1);
+      }
+      for (const [key, runs] of added) {
+        const [groupId, scheduled] = key.split(' ');
+        raiseCount.run(groupId, Number(scheduled), runs);
+      }
+      for (const index of indexes) db.exec(index.sql);
+    })();
+    return (db.prepare('select count(*) as runs from flow_runs where group_id = ?').get(demo.groupId) as { runs: number }).runs;
+  } finally {
+    db.close();
+  }
+}
+
+interface TargetFigures {
+  /** One client asking again as soon as answered: the time a request takes, without queueing behind others. */
+  alone: LoadFigures;
+  /** LOAD.connections clients at once: how many requests per second the server gets through. */
+  loaded: LoadFigures;
+}
+
+/** Warms the JIT and SQLite's page cache (a server that has been up a while), then measures alone and loaded. */
+async function measureTarget(url: string, serverPid: number | undefined, headers: Record<string, string> = {}): Promise<TargetFigures> {
+  await measureLoad(url, { ...WARM_UP, headers });
+  const alone = await measureLatencyAlone(url, { durationSeconds: LOAD.durationSeconds, headers, serverPid });
+  const loaded = await measureLoad(url, { ...LOAD, headers, serverPid });
+  return { alone, loaded };
+}
+
+function figuresLine(label: string, figures: TargetFigures, ceiling?: TargetFigures): string {
+  const { alone, loaded } = figures;
+  const share = ceiling ? `  ${percentOf(loaded.requestsPerSecond, ceiling.loaded.requestsPerSecond).padStart(5)} of hello-world` : '';
+  const failures = alone.failures + loaded.failures > 0 ? `  (${alone.failures + loaded.failures} failed!)` : '';
+  const cpu = loaded.cpuMicrosPerRequest === null ? '' : `, ${Math.round(loaded.cpuMicrosPerRequest)} µs server CPU/req`;
+  return (
+    `${label.padEnd(38)} alone: p50 ${alone.p50Ms.toFixed(2)} ms, p99 ${alone.p99Ms.toFixed(2)} ms` +
+    `   ${LOAD.connections} connections: ${Math.round(loaded.requestsPerSecond).toLocaleString('en-US').padStart(6)} req/s, p50 ${loaded.p50Ms.toFixed(0)} ms, p99 ${loaded.p99Ms.toFixed(0)} ms${cpu}${share}${failures}`
+  );
+}
+
+/**
+ * A bench database in dataDir: migrated and seeded by the server itself (demo account, catalogue), a
+ * second firm signed up through the API, then HISTORY_RUNS runs. Returns the demo firm's run count.
+ */
+export async function prepareHistoryDatabase(server: ServerCommand, dataDir: string): Promise<number> {
+  const setup = await startBenchServer(server, { dataDir });
+  try {
+    const response = await fetch(`${setup.baseUrl}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OTHER) });
+    if (response.status !== 201) throw new Error(`Sign-up of the second firm failed: ${response.status} ${await response.text()}`);
+  } finally {
+    await setup.stop();
+  }
+  const file = join(dataDir, 'autoasesor.sqlite');
+  const members = new SqliteDatabase(file, { readonly: true });
+  const [demo, other] = [memberOf(members, DEMO.email), memberOf(members, OTHER.email)];
+  members.close();
+  return seedRuns(file, HISTORY_RUNS, demo, other);
+}
+
+/** The run history under load beside the hello-world and GET /api/users/me, printed as measured. */
+export async function measureHistory(server: ServerCommand): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-bench-flows-'));
+  try {
+    const seedStarted = performance.now();
+    const demoRuns = await prepareHistoryDatabase(server, dataDir);
+    console.log(`Seeded ${HISTORY_RUNS.toLocaleString('en-US')} runs (${demoRuns.toLocaleString('en-US')} the demo firm's) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const api = await startBenchServer(server, { dataDir });
+    const hello = await startHelloWorld();
+    try {
+      const cookie = await signInCookie(api.baseUrl, DEMO);
+      const page = (await (await fetch(`${api.baseUrl}/api/flowlog`, { headers: { cookie } })).json()) as FlowlogResponse;
+      if (page.total !== demoRuns || page.items.length !== 12) {
+        throw new Error(`GET /api/flowlog answered total ${page.total} and ${page.items.length} items; the database holds ${demoRuns} runs of the demo firm`);
+      }
+
+      console.log(
+        `Each target: ${WARM_UP.durationSeconds} s warm-up, then ${LOAD.durationSeconds} s with one connection (latency alone) and ${LOAD.durationSeconds} s with ${LOAD.connections} ` +
+          '(throughput; latency there includes queueing); autocannon and the server share this machine\'s cores',
+      );
+      const ceiling = await measureTarget(hello.url, hello.pid);
+      console.log(figuresLine('bare Fastify hello-world', ceiling));
+      console.log(figuresLine('GET /api/users/me (signed in)', await measureTarget(`${api.baseUrl}/api/users/me`, api.pid, { cookie }), ceiling));
+      const history = await measureTarget(`${api.baseUrl}/api/flowlog`, api.pid, { cookie });
+      console.log(figuresLine(`GET /api/flowlog (12 of ${(page.total / 1e6).toFixed(2)} M runs)`, history, ceiling));
+      const verdict = goalVerdict([
+        { ok: history.alone.failures + history.loaded.failures === 0, what: 'every answer a 200' },
+        { ok: history.alone.p99Ms <= 5, what: 'p99 ≤ 5 ms' },
+        { ok: history.loaded.requestsPerSecond >= 0.6 * ceiling.loaded.requestsPerSecond, what: '≥ 60 % of hello-world req/s' },
+      ]);
+      console.log(`history goal (p99 ≤ 5 ms alone, ≥ 60 % of hello-world req/s under load): ${verdict}`);
+    } finally {
+      await hello.stop();
+      await api.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface LaunchTimes {
+  firstLineMs: number;
+  finishedMs: number;
+  status: number;
+}
+
+/**
+ * One launch as the launcher does it, the workbook already uploaded: POST execution, then the state
+ * with long polls (wait) until the first log line, then until the output. Timed from just before the POST.
+ */
+async function launchOnce(baseUrl: string, cookie: string, upload: { id: string; name: string }, key: string): Promise<LaunchTimes> {
+  const headers = { cookie, 'content-type': 'application/json' };
+  const started = performance.now();
+  const launched = await fetch(`${baseUrl}/api/browserflow/execution/validar-identificadores`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ inputs: { workbook: [{ uploadId: upload.id, name: upload.name }] }, idempotencyKey: key }),
+  });
+  if (launched.status !== 202) throw new Error(`Launch answered ${launched.status}: ${await launched.text()}`);
+  let state = (await launched.json()) as ExecutionStateResponse;
+  let firstLineMs = state.consoleLog.length > 0 ? performance.now() - started : null;
+  while (!state.output) {
+    const lines = firstLineMs === null ? 0 : state.consoleLog.length;
+    const response = await fetch(`${baseUrl}/api/browserflow/execution/state/${state.executionToken}?wait=25&since=${lines}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`State answered ${response.status}: ${await response.text()}`);
+    const next = (await response.json()) as ExecutionStateResponse;
+    // With `since`, consoleLog holds only the lines after it.
+    state = { ...next, consoleLog: [...state.consoleLog, ...next.consoleLog] };
+    if (firstLineMs === null && state.consoleLog.length > 0) firstLineMs = performance.now() - started;
+  }
+  const finishedMs = performance.now() - started;
+  return { firstLineMs: firstLineMs ?? finishedMs, finishedMs, status: state.output.status };
+}
+
+/** LAUNCHES launches of validar-identificadores, one after the other, on a fresh server and account. */
+export async function measureLaunches(server: ServerCommand): Promise<string[]> {
+  const api = await startBenchServer(server);
+  try {
+    const account = { name: 'Banco de Pruebas', email: 'lanzamientos@asesoria-bench.es', password: 'Banco-Pruebas-42' };
+    const registered = await fetch(`${api.baseUrl}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    if (registered.status !== 201) throw new Error(`Sign-up failed: ${registered.status} ${await registered.text()}`);
+    const cookie = registered.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+
+    const form = new FormData();
+    form.append('file', new Blob([await readFile(WORKBOOK)]), 'trabajadores.xlsx');
+    const uploaded = await fetch(`${api.baseUrl}/api/storage/uploads`, { method: 'POST', headers: { cookie }, body: form });
+    if (uploaded.status !== 201) throw new Error(`Upload failed: ${uploaded.status} ${await uploaded.text()}`);
+    const [upload] = ((await uploaded.json()) as { items: UploadedFile[] }).items;
+    if (!upload) throw new Error('Upload answered no file');
+
+    await launchOnce(api.baseUrl, cookie, upload, 'bench-warm-up'); // the first run also starts the worker pool
+    const launches: LaunchTimes[] = [];
+    for (let i = 0; i < LAUNCHES; i += 1) launches.push(await launchOnce(api.baseUrl, cookie, upload, `bench-launch-${i}`));
+    const statuses = [...new Set(launches.map((launch) => launch.status))].join(', ');
+    const ms = (values: number[]) => `median ${median(values)?.toFixed(0)} ms (best ${Math.min(...values).toFixed(0)}, worst ${Math.max(...values).toFixed(0)})`;
+    return [
+      `launch -> first log line   ${ms(launches.map((launch) => launch.firstLineMs))}`,
+      `launch -> output           ${ms(launches.map((launch) => launch.finishedMs))}   (${LAUNCHES} runs one after another, status ${statuses})`,
+    ];
+  } finally {
+    await api.stop();
+  }
+}
+
+/** Both flows figures, printed as they come (seeding the million runs takes a while). */
+export async function runFlowsBench(server: ServerCommand): Promise<void> {
+  await measureHistory(server);
+  for (const line of await measureLaunches(server)) console.log(line);
+}
