@@ -78,7 +78,7 @@ export interface ServerConfig {
   scheduleRunnerIntervalMs?: number;
 }
 
-export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = { concurrency: 2, memoryMb: 512, leaseMs: 60_000, stopGraceMs: 1_000 };
+export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = { concurrency: 2, memoryMb: 1_024, leaseMs: 60_000, stopGraceMs: 1_000 };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
