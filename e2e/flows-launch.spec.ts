@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { setUsedCredits } from './database.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
@@ -110,3 +111,26 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 740 }
     });
   });
 }
+
+/** axe's serious and critical findings on the page as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('accessibility (axe): the launcher with its inputs, the scheduler and the output have no serious violations', async ({ page }) => {
+  await signUp(page, newUser());
+  await openLauncherWithWorkbook(page);
+  await expect(page.getByRole('combobox', { name: 'NIF/NIE' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Programar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Elige fecha y hora' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Lanzar tarea' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Resultado' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('complementary', { name: 'Último robot ejecutado' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -90,7 +90,7 @@ function Notification({ run }: { run: FinishedRun }) {
         </button>
       </div>
       {expanded && hasLines && (
-        <ol id={detailsId} className="run-notification__lines" aria-label={text.messages}>
+        <ol id={detailsId} className="run-notification__lines" aria-label={text.messages} tabIndex={0}>
           {run.consoleLog.slice(-20).map((line, index) => <li key={index}>{line}</li>)}
         </ol>
       )}

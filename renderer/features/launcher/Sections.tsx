@@ -37,7 +37,7 @@ export function ConsolePanel({ lines, id }: { lines: readonly string[]; id?: str
       {lines.length === 0 ? (
         <p className="ui-muted">{text.consoleEmpty}</p>
       ) : (
-        <ol className="launcher-console__lines" role="log" aria-live="polite">
+        <ol className="launcher-console__lines" role="log" aria-live="polite" aria-label={text.consoleTitle} tabIndex={0}>
           {lines.map((line, index) => (
             <li key={index} ref={index === lines.length - 1 ? end : undefined}>{line}</li>
           ))}
