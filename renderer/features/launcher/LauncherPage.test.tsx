@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
 import { jsonResponse, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
@@ -82,6 +82,30 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
     const link = within(dialog).getByRole('link', { name: 'Guía' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('a tutorial that is not first shows its markdown without raw HTML; IntrastatSetup shows its inputs under its heading; more than 5 choices are searchable', async () => {
+    const flow = formFlow();
+    const provinces = ['Álava', 'Albacete', 'Alicante', 'Almería', 'Ávila', 'Badajoz'].map((name, index) => ({ key: String(index + 1), text: name }));
+    flow.sectionSetup.builder.splice(1, 0,
+      { ref: 'guia', template: 'TutorialSection', title: 'Antes de seguir', params: { markdown: 'Revisa **el contrato**.<script>alert(1)</script> [Ayuda](javascript:alert(1))' }, builder: [] },
+      { ref: 'intrastat', template: 'IntrastatSetup', title: 'Intrastat', builder: [{ key: 'provincia', template: 'Dropdown', label: 'Provincia', validValues: provinces }] },
+    );
+    const { container } = renderLauncher(flow);
+    fireEvent.change(await screen.findByLabelText(/^NIF/), { target: { value: '12345678Z' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Antes de seguir' })).toBeTruthy();
+    expect((await screen.findByText('el contrato')).tagName).toBe('STRONG');
+    expect(container.querySelector('script')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ayuda' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Configuración Intrastat' })).toBeTruthy();
+    const province = screen.getByRole('combobox', { name: 'Provincia' });
+    act(() => province.focus());
+    fireEvent.change(province, { target: { value: 'alm' } });
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Almería']);
   });
 
   it('checks a step before Next: required and format errors, on blur and on Next, and nothing is sent', async () => {
