@@ -4,7 +4,7 @@ import { flowlogQuerySchema, flowsPaths } from '#shared/api/flows.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
-import { requireMember } from './member.ts';
+import { requireSession } from '../../http/session.ts';
 import { historyWorkbook, reportFilename } from './report.ts';
 import { findFlowLog, flowlogStats, listFlowLogs, reportFlowLogs } from './service.ts';
 
@@ -15,23 +15,23 @@ export const RUN_NOT_FOUND_MESSAGE = 'No se ha encontrado esta ejecución';
 /** The run history (spec §7 flowlog): only ever the caller's group's runs. */
 export function registerFlowlogRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(flowsPaths.flowlog, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     return listFlowLogs(ctx.db, groupId, parseInput(flowlogQuerySchema, request.query));
   });
 
   app.get(flowsPaths.flowlogStats, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     return flowlogStats(ctx.db, groupId, ctx.now());
   });
 
   app.get(flowsPaths.flowlogReport, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const runs = await reportFlowLogs(ctx.db, groupId, parseInput(flowlogQuerySchema, request.query));
     return { filename: reportFilename(ctx.now()), base64: historyWorkbook(runs).toString('base64') };
   });
 
   app.get(flowsPaths.flowlogOne, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(runIdParamsSchema, request.params);
     const run = await findFlowLog(ctx.db, groupId, id);
     // Another group's run answers exactly like a missing one.

@@ -5,7 +5,7 @@ import { executionRequestSchema, executionStateQuerySchema, flowsPaths } from '#
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
-import { requireMember } from '../flows/member.ts';
+import { requireSession } from '../../http/session.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { attachment } from '../storage/download.ts';
 import type { RunService } from './service.ts';
@@ -25,7 +25,7 @@ export const OUTPUT_NOT_FOUND_MESSAGE = 'No se ha encontrado este archivo de res
  */
 export function registerRunsRoutes(app: FastifyInstance, ctx: AppContext, runs: RunService, storage: FileStorage): void {
   app.post(flowsPaths.execution, async (request, reply) => {
-    const { userId, groupId } = await requireMember(request, ctx);
+    const { userId, groupId } = await requireSession(request, ctx);
     const { flowId } = parseInput(flowIdParamsSchema, request.params);
     const body = parseInput(executionRequestSchema, request.body);
     const run = await runs.launchRun({
@@ -40,19 +40,19 @@ export function registerRunsRoutes(app: FastifyInstance, ctx: AppContext, runs: 
   });
 
   app.get(flowsPaths.executionState, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const { token } = parseInput(tokenParamsSchema, request.params);
     return runs.state(groupId, token, parseInput(executionStateQuerySchema, request.query));
   });
 
   app.post(flowsPaths.executionStop, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const { token } = parseInput(tokenParamsSchema, request.params);
     return runs.stop(groupId, token);
   });
 
   app.get(flowsPaths.outputFile, async (request, reply) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const { id, name } = parseInput(outputParamsSchema, request.params);
     const file = await ctx.db
       .selectFrom('stored_files')

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
-import { requireMember } from '../flowlogs/member.ts';
+import { requireSession } from '../../http/session.ts';
 import { createSchedule, deleteSchedule, findSchedule, listSchedules, moveSchedule, scheduleExists } from './service.ts';
 
 const flowParamsSchema = z.object({ flowId: z.string().check(z.minLength(1), z.maxLength(64)) });
@@ -19,7 +19,7 @@ const scheduleIdParamsSchema = z.object({ id: z.string().check(z.uuid('El identi
  */
 export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(flowsPaths.scheduleCreate, async (request, reply) => {
-    const member = await requireMember(request, ctx);
+    const member = await requireSession(request, ctx);
     const { flowId } = parseInput(flowParamsSchema, request.params);
     const body = parseInput(scheduleRequestSchema, request.body);
     const schedule = await createSchedule(ctx.db, member, flowId, body, ctx.now()).catch((error: unknown) => {
@@ -31,12 +31,12 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get(flowsPaths.schedules, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     return { items: await listSchedules(ctx.db, groupId, parseInput(schedulesQuerySchema, request.query)) };
   });
 
   app.get(flowsPaths.schedule, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const { existSchedule } = parseInput(scheduleByIdQuerySchema, request.query);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
     // The autopilot's check before a run: an answer, not a 404, when the schedule is gone.
@@ -45,14 +45,14 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.put(flowsPaths.schedule, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
     const { scheduledDate } = parseInput(scheduleUpdateQuerySchema, request.query);
     return moveSchedule(ctx.db, groupId, id, scheduledDate, ctx.now());
   });
 
   app.delete(flowsPaths.schedule, async (request, reply) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
     await deleteSchedule(ctx.db, groupId, id);
     return reply.status(204).send();

@@ -5,7 +5,9 @@ import { SCHEDULE_INTERVALS, type ScheduleInterval } from '#shared/schedule/inde
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { Member } from '../flowlogs/member.ts';
+import type { ActiveSession } from '../auth/sessions.ts';
+/** Who creates a schedule: the signed-in user and the group that owns it. */
+type Member = Pick<ActiveSession, 'userId' | 'groupId'>;
 
 export type ScheduleRequest = z.output<typeof scheduleRequestSchema>;
 

@@ -6,7 +6,7 @@ import { ALLOWED_EXTENSIONS, DEFAULT_MAX_UPLOAD_BYTES, formatBytes, isAcceptedFi
 import type { AppContext } from '../../context.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
-import { requireMember } from '../flows/member.ts';
+import { requireSession } from '../../http/session.ts';
 import { findGroupUpload, insertStoredFiles, type FileStorage, type NewStoredFile } from './service.ts';
 import type { UploadColumnsReader } from './workbook.ts';
 
@@ -41,7 +41,7 @@ export async function registerStorageRoutes(app: FastifyInstance, ctx: AppContex
     await scope.register(fastifyMultipart, { limits: { fileSize: DEFAULT_MAX_UPLOAD_BYTES + 1, files: MAX_FILES_PER_REQUEST, fields: 10, parts: MAX_FILES_PER_REQUEST + 10 } });
 
     scope.post(flowsPaths.uploads, async (request, reply) => {
-      const owner = await requireMember(request, ctx);
+      const owner = await requireSession(request, ctx);
       if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Envía los archivos como multipart/form-data');
       // A declared length far over the limit is refused before a byte is read (multipart adds a little framing).
       const declared = Number(request.headers['content-length'] ?? Number.NaN);
@@ -77,7 +77,7 @@ export async function registerStorageRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.get(flowsPaths.uploadColumns, async (request) => {
-    const { groupId } = await requireMember(request, ctx);
+    const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(uploadIdParamsSchema, request.params);
     const upload = await findGroupUpload(ctx.db, groupId, id);
     if (!upload) throw new HttpError(404, 'UPLOAD_NOT_FOUND', UPLOAD_NOT_FOUND_MESSAGE);
