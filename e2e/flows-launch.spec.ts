@@ -39,7 +39,7 @@ test('launch Validar identificadores with a real workbook: cost first, output to
   await expect(page.getByRole('complementary', { name: 'Último robot ejecutado' })).toContainText('Validar identificadores: Finalizado');
 
   await page.getByRole('button', { name: 'Ver consola' }).click();
-  await expect(page.getByRole('log')).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Consola' })).toBeVisible();
 
   await page.goto('/flows');
   const history = page.getByRole('table', { name: 'Historial de robots' });

@@ -177,7 +177,7 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
     expect(screen.getByText('Coste: 2 slans')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Ver consola' }));
-    expect(within(screen.getByRole('log')).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Leyendo datos', 'Alta preparada']);
+    expect(within(screen.getByRole('log', { name: 'Consola' })).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Leyendo datos', 'Alta preparada']);
     expect(store.getState().runNotifications.latest).toMatchObject({ runId: 'run-1', flowName: 'Alta rápida', status: 200, cost: 2 });
   });
 
@@ -308,7 +308,7 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
     await fillFormFlow();
     fireEvent.click(launchButton());
     expect(await screen.findByRole('heading', { level: 2, name: 'Trabajando' })).toBeTruthy();
-    expect(within(screen.getByRole('log')).getByText('Empezando')).toBeTruthy();
+    expect(within(screen.getByRole('log', { name: 'Consola' })).getByText('Empezando')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Detener' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Robot detenido' })).toBeTruthy();
     expect(api.posts(`${statePath}/stop`)).toHaveLength(1);
