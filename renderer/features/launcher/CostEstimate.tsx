@@ -35,7 +35,8 @@ export function CostEstimate({ flow, workbookIds, currencies }: { flow: FlowDefi
 
   return (
     <div className="launcher-cost" aria-live="polite">
-      {workbookIds.map((id) => <WorkbookRows key={id} uploadId={id} onRows={onRows} />)}
+      {/* Rows matter only to a flow billed by rows. */}
+      {measure.rowsPerUnit !== null && workbookIds.map((id) => <WorkbookRows key={id} uploadId={id} onRows={onRows} />)}
       {estimate === null ? (
         <p className="launcher-cost__figure ui-muted">{text.cost.unknownUntilUpload}</p>
       ) : (
