@@ -87,7 +87,7 @@ test('an exhausted balance: the launch is refused with the credits prompt, and V
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
 
-for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 740 }]) {
+for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }, { width: 360, height: 740 }]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -175,6 +175,7 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
     const download = screen.getByRole('link', { name: 'Descargar altas validado.xlsx' });
     expect(download.getAttribute('href')).toBe('/api/flowlog/run-1/outputs/altas%20validado.xlsx');
     expect(screen.getByText('Coste: 2 slans')).toBeTruthy();
+    expect(screen.getByText('(1 entrada × 2 slans)')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Ver consola' }));
     expect(within(screen.getByRole('log', { name: 'Consola' })).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['Leyendo datos', 'Alta preparada']);

@@ -78,8 +78,9 @@ export function LoadingSection({ caption, progress, onStop }: { caption?: unknow
 }
 
 /** OutputSection: the robot's summary figures, its files to download and what it cost. */
-export function OutputSection({ output, currencies }: { output: Output; currencies?: string }) {
+export function OutputSection({ output, currencies, unit }: { output: Output; currencies?: string; unit: { singular: string; plural: string } }) {
   const { data } = output;
+  const units = `${new Intl.NumberFormat('es-ES').format(data.usageUnits)} ${data.usageUnits === 1 ? unit.singular : unit.plural}`;
   const summary = Object.entries(data.summary ?? {});
   return (
     <div className="launcher-output">
@@ -121,7 +122,7 @@ export function OutputSection({ output, currencies }: { output: Output; currenci
       </section>
       <p className="launcher-output__cost">
         <strong>{text.output.charged(formatCredits(data.cost, currencies))}</strong>{' '}
-        <span className="ui-muted">({text.output.chargedBasis(new Intl.NumberFormat('es-ES').format(data.usageUnits), formatCredits(data.usageRatio, currencies))})</span>
+        <span className="ui-muted">({text.output.chargedBasis(units, formatCredits(data.usageRatio, currencies))})</span>
       </p>
     </div>
   );

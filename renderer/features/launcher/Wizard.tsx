@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SCHEDULE_FAILED_MESSAGE } from '#shared/api/flows.ts';
 import type { NotEnoughCredits, Output } from '#shared/api/flows.ts';
+import { measureUnitNames } from '#shared/flows/definition.ts';
 import type { FlowDefinition, Section } from '#shared/flows/definition.ts';
 import type { ScheduleRequestTiming } from '#shared/schedule/index.ts';
 import { formatMadridDateTime } from '#shared/time/index.ts';
@@ -195,7 +196,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
     body = <LoadingSection caption={section.params?.['text']} progress={run.progress} onStop={() => void stopRun()} />;
   } else if (section.template === 'OutputSection' || section.template === 'ErrorSection') {
     body = section.template === 'OutputSection'
-      ? (output ? <OutputSection output={output} currencies={currencies} /> : <p className="launcher-fallback">{text.fallback}</p>)
+      ? (output ? <OutputSection output={output} currencies={currencies} unit={measureUnitNames(flow.usageMeasureUnit)} /> : <p className="launcher-fallback">{text.fallback}</p>)
       : <ErrorSection problem={problem ?? { kind: 'default', status: 0 }} onRetry={launchedFrom ? () => void launch(launchedFrom, { retry: true }) : undefined} />;
     actions = (
       <>
