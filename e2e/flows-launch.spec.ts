@@ -59,11 +59,17 @@ test('schedule Validar identificadores from the launcher', async ({ page }) => {
   // Tomorrow, so the time is never already gone whenever the test runs.
   const tomorrow = new Date(Date.now() + 24 * 3_600_000);
   const day = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(tomorrow);
-  if (!(await dialog.getByRole('button', { name: new RegExp(day) }).isVisible())) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
-  await dialog.getByRole('button', { name: new RegExp(day) }).click();
+  // 'jueves, 4 de diciembre de 2025': anchored, so the 4th is not the 14th or the 24th.
+  const tomorrowButton = dialog.getByRole('button', { name: new RegExp(`^[^,]+, ${day}(,|$)`) });
+  if (!(await tomorrowButton.isVisible())) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
+  await tomorrowButton.click();
   await dialog.getByRole('button', { name: 'Programar tarea' }).click();
   await expect(page.getByText(/^Robot programado para el \d{2}\/\d{2}\/\d{4} 23:59$/)).toBeVisible();
   await expect(dialog).toBeHidden();
+
+  // The robot's page in Robots lists it.
+  await page.goto('/flows/validar-identificadores');
+  await expect(page.getByRole('list', { name: 'Programaciones de este robot' })).toContainText('a las 23:59');
 });
 
 test('an exhausted balance: the launch is refused with the credits prompt, and Ver planes leads to Pagos', async ({ page }) => {
