@@ -11,6 +11,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServerCopy } from '../build-server.ts';
 import type { ExecutionStateResponse, FlowlogResponse, UploadedFile } from '#shared/api/flows.ts';
 import { measureLatencyAlone, measureLoad, signInCookie, startHelloWorld, type LoadFigures } from './http-load.ts';
 import { startBenchServer, type ServerCommand } from './server-start.ts';
@@ -253,4 +255,17 @@ export async function measureLaunches(server: ServerCommand): Promise<string[]> 
 export async function runFlowsBench(server: ServerCommand): Promise<void> {
   await measureHistory(server);
   for (const line of await measureLaunches(server)) console.log(line);
+}
+
+/** `npx tsx scripts/bench/flows.ts [history|launches]`: these figures alone, without the rest of `npm run bench`. */
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const part = process.argv[2];
+  const serverBuild = await buildServerCopy();
+  try {
+    const compiled: ServerCommand = { kind: 'compiled', entry: serverBuild.entry };
+    if (part !== 'launches') await measureHistory(compiled);
+    if (part !== 'history') for (const line of await measureLaunches(compiled)) console.log(line);
+  } finally {
+    await rm(serverBuild.dir, { recursive: true, force: true });
+  }
 }

@@ -5,6 +5,7 @@ import * as authHardening from './migrations/0002-auth-hardening.ts';
 import * as applogBudget from './migrations/0003-applog-budget.ts';
 import * as flows from './migrations/0004-flows.ts';
 import * as flowlogCounts from './migrations/0005-flowlog-counts.ts';
+import * as flowlogTiebreakIndexes from './migrations/0006-flowlog-tiebreak-indexes.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003-applog-budget': applogBudget,
   '0004-flows': flows,
   '0005-flowlog-counts': flowlogCounts,
+  '0006-flowlog-tiebreak-indexes': flowlogTiebreakIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { preparedQuery, type SlotOf } from './prepared.ts';
 
 /**
  * Per-group run counters (migration 0005), so the history's total is one primary-key read instead of
@@ -14,10 +15,17 @@ export async function recordRunCreated(trx: Transaction<Database> | Kysely<Datab
     .execute();
 }
 
+/** The counters of the group: both kinds, or one (scheduled or remote 1, manual 0). */
+const preparedCount = preparedQuery(
+  (byKind: boolean) => String(byKind),
+  (db: Kysely<Database>, byKind: boolean, slot: SlotOf<{ groupId: string; scheduled: number }>) => {
+    const query = db.selectFrom('flow_run_counts').select(sql<number>`coalesce(sum(runs), 0)`.as('runs')).where('group_id', '=', slot('groupId'));
+    return byKind ? query.where('scheduled', '=', slot('scheduled')) : query;
+  },
+);
+
 /** The group's runs: all of them, or only scheduled/remote (true) or manual (false) ones. */
 export async function countRuns(db: Kysely<Database>, groupId: string, scheduled?: boolean): Promise<number> {
-  let query = db.selectFrom('flow_run_counts').select(sql<number>`coalesce(sum(runs), 0)`.as('runs')).where('group_id', '=', groupId);
-  if (scheduled !== undefined) query = query.where('scheduled', '=', scheduled ? 1 : 0);
-  const row = await query.executeTakeFirst();
-  return Number(row?.runs ?? 0);
+  const { rows } = await db.executeQuery(preparedCount(db, scheduled !== undefined, { groupId, scheduled: scheduled ? 1 : 0 }));
+  return Number(rows[0]?.runs ?? 0);
 }

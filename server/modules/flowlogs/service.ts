@@ -1,8 +1,9 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { FlowLog, FlowLogDetail, FlowlogStats, LogLine } from '#shared/api/flows.ts';
 import type { FLOWLOG_SORT_FIELDS } from '#shared/api/flows.ts';
 import type { Database } from '../../db/schema.ts';
 import { countRuns } from './counts.ts';
+import { preparedQuery, type SlotOf } from './prepared.ts';
 
 /** The flowlog query once parsed (flowlogQuerySchema): defaults filled in. */
 export interface FlowlogFilter {
@@ -22,22 +23,48 @@ const SORT_COLUMNS = {
   browserFlow: 'r.flow_name',
 } as const satisfies Record<FlowlogFilter['sortby'], string>;
 
-type RunsQuery = SelectQueryBuilder<Database & { r: Database['flow_runs'] }, 'r', object>;
+/** What a page query's SQL depends on, besides its values. */
+interface RunsShape {
+  sortby: FlowlogFilter['sortby'];
+  sortdir: FlowlogFilter['sortdir'];
+  byKind: boolean;
+  bySchedule: boolean;
+}
+
+/** The values of one page query. */
+interface RunsValues extends Record<string, unknown> {
+  groupId: string;
+  scheduled: number;
+  scheduleId: string;
+  limit: number;
+  offset: number;
+}
+
+function runsShape(filter: FlowlogFilter): RunsShape {
+  return { sortby: filter.sortby, sortdir: filter.sortdir, byKind: filter.scheduled !== undefined, bySchedule: filter.browserFlowSchedule !== undefined };
+}
+
+function runsValues(groupId: string, filter: FlowlogFilter): RunsValues {
+  return { groupId, scheduled: filter.scheduled ? 1 : 0, scheduleId: filter.browserFlowSchedule ?? '', limit: filter.limit, offset: filter.start };
+}
+
+const shapeKey = (shape: RunsShape) => `${shape.sortby} ${shape.sortdir} ${shape.byKind} ${shape.bySchedule}`;
 
 /** The runs of the group the filter selects (no order, no page). */
-function selectedRuns(db: Kysely<Database>, groupId: string, filter: Pick<FlowlogFilter, 'scheduled' | 'browserFlowSchedule'>): RunsQuery {
-  let query = db.selectFrom('flow_runs as r').where('r.group_id', '=', groupId);
-  if (filter.scheduled !== undefined) query = query.where('r.scheduled', '=', filter.scheduled ? 1 : 0);
-  if (filter.browserFlowSchedule !== undefined) query = query.where('r.schedule_id', '=', filter.browserFlowSchedule);
+function selectedRuns(db: Kysely<Database>, shape: Pick<RunsShape, 'byKind' | 'bySchedule'>, slot: SlotOf<RunsValues>) {
+  let query = db.selectFrom('flow_runs as r').where('r.group_id', '=', slot('groupId'));
+  if (shape.byKind) query = query.where('r.scheduled', '=', slot('scheduled'));
+  if (shape.bySchedule) query = query.where('r.schedule_id', '=', slot('scheduleId'));
   return query;
 }
 
 /**
- * Rows as the screen needs them, in the filter's order. The sort column, then created_at (both in the
- * group's indexes), then id so equal times still page the same way every time.
+ * Rows as the screen needs them, in the filter's order: the sort column, then created_at, then id so
+ * equal times still page the same way every time. The group's indexes end with those columns
+ * (migration 0006), so a page is read in order from one of them.
  */
-function orderedRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter) {
-  let query = selectedRuns(db, groupId, filter)
+function orderedRuns(db: Kysely<Database>, shape: RunsShape, slot: SlotOf<RunsValues>) {
+  let query = selectedRuns(db, shape, slot)
     .innerJoin('users as u', 'u.id', 'r.user_id')
     // An inactive flow's folder is gone: its runs show that the robot no longer exists.
     .leftJoin('flows as f', (join) => join.onRef('f.id', '=', 'r.flow_id').on('f.active', '=', 1))
@@ -46,28 +73,52 @@ function orderedRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilte
       'r.scheduled', 'r.schedule_id', 'r.machine_name', 'r.successful_iterations', 'r.total_iterations',
       'r.usage_units', 'r.usage_ratio', 'r.cost', 'u.email', 'u.name as user_name', 'f.name as catalogue_name',
     ]);
-  const sortColumn = SORT_COLUMNS[filter.sortby];
-  if (sortColumn !== 'r.created_at') query = query.orderBy(sortColumn, filter.sortdir);
-  return query.orderBy('r.created_at', filter.sortdir).orderBy('r.id', filter.sortdir);
+  const sortColumn = SORT_COLUMNS[shape.sortby];
+  if (sortColumn !== 'r.created_at') query = query.orderBy(sortColumn, shape.sortdir);
+  return query.orderBy('r.created_at', shape.sortdir).orderBy('r.id', shape.sortdir);
 }
 
 type RunRow = Awaited<ReturnType<ReturnType<typeof orderedRuns>['execute']>>[number];
+
+/** The page query of the history, compiled once per shape. */
+const preparedPage = preparedQuery((shape: RunsShape) => shapeKey(shape), (db: Kysely<Database>, shape: RunsShape, slot: SlotOf<RunsValues>) =>
+  orderedRuns(db, shape, slot).limit(slot('limit')).offset(slot('offset')),
+);
+
+/** One page of the filter's runs (exported so a test can read its plan). */
+export function pageQuery(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): CompiledQuery<RunRow> {
+  return preparedPage(db, runsShape(filter), runsValues(groupId, filter));
+}
+
+/** One schedule's runs are counted (the counters hold the group's totals only). */
+const preparedScheduleCount = preparedQuery((shape: RunsShape) => shapeKey(shape), (db: Kysely<Database>, shape: RunsShape, slot: SlotOf<RunsValues>) =>
+  selectedRuns(db, shape, slot).select(sql<number>`count(*)`.as('runs')),
+);
+
+/** The outputs of a page's runs, in the order the robots wrote them: one query for a page of this many. */
+const preparedOutputs = preparedQuery(
+  (runs: number) => String(runs),
+  (db: Kysely<Database>, runs: number, slot: SlotOf<Record<string, string>>) =>
+    db
+      .selectFrom('stored_files')
+      .select(['run_id', 'name'])
+      .where('run_id', 'in', Array.from({ length: runs }, (_, index) => slot(`run${index}`)))
+      .where('kind', '=', 'output')
+      .orderBy('created_at')
+      .orderBy('name'),
+);
 
 /** The outputs of these runs by run id, in the order the robot wrote them. */
 async function outputNames(db: Kysely<Database>, runIds: readonly string[]): Promise<Map<string, string[]>> {
   const byRun = new Map<string, string[]>();
   if (runIds.length === 0) return byRun;
-  const files = await db
-    .selectFrom('stored_files')
-    .select(['run_id', 'name'])
-    .where('run_id', 'in', runIds)
-    .where('kind', '=', 'output')
-    .orderBy('created_at')
-    .orderBy('name')
-    .execute();
-  for (const file of files) {
+  const values = Object.fromEntries(runIds.map((id, index) => [`run${index}`, id]));
+  const { rows } = await db.executeQuery(preparedOutputs(db, runIds.length, values));
+  for (const file of rows) {
     if (file.run_id === null) continue;
-    byRun.set(file.run_id, [...(byRun.get(file.run_id) ?? []), file.name]);
+    const names = byRun.get(file.run_id);
+    if (names) names.push(file.name);
+    else byRun.set(file.run_id, [file.name]);
   }
   return byRun;
 }
@@ -103,22 +154,14 @@ async function toFlowLogs(db: Kysely<Database>, rows: RunRow[]): Promise<FlowLog
 /** The total the filter selects: the group's counters unless one schedule's runs are asked for. */
 async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<number> {
   if (filter.browserFlowSchedule === undefined) return countRuns(db, groupId, filter.scheduled);
-  const row = await selectedRuns(db, groupId, filter).select(sql<number>`count(*)`.as('runs')).executeTakeFirst();
-  return Number(row?.runs ?? 0);
-}
-
-/** The page query of the history (exported so a test can read its plan). */
-export function pageQuery(db: Kysely<Database>, groupId: string, filter: FlowlogFilter) {
-  return orderedRuns(db, groupId, filter).limit(filter.limit).offset(filter.start);
+  const { rows } = await db.executeQuery(preparedScheduleCount(db, runsShape(filter), runsValues(groupId, filter)));
+  return Number(rows[0]?.runs ?? 0);
 }
 
 /** One page of the group's history and how many runs the filter selects in all. */
 export async function listFlowLogs(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<{ total: number; items: FlowLog[] }> {
-  const [total, rows] = await Promise.all([
-    totalRuns(db, groupId, filter),
-    pageQuery(db, groupId, filter).execute(),
-  ]);
-  return { total, items: await toFlowLogs(db, rows) };
+  const [total, page] = await Promise.all([totalRuns(db, groupId, filter), db.executeQuery(pageQuery(db, groupId, filter))]);
+  return { total, items: await toFlowLogs(db, page.rows) };
 }
 
 /** A stored level the log schema does not know reads as info rather than failing the whole run. */
@@ -126,11 +169,17 @@ function toLogLevel(level: string): LogLine['level'] {
   return level === 'warn' || level === 'error' ? level : 'info';
 }
 
+/** One run of the group by its id, with what a page shows of it. */
+const preparedOneRun = preparedQuery(
+  () => '',
+  (db: Kysely<Database>, _shape: null, slot: SlotOf<RunsValues & { runId: string }>) =>
+    orderedRuns(db, { sortby: 'createAt', sortdir: 'desc', byKind: false, bySchedule: false }, slot).where('r.id', '=', slot('runId')),
+);
+
 /** One run of the group with its log lines, or null when there is none by that id in this group. */
 export async function findFlowLog(db: Kysely<Database>, groupId: string, runId: string): Promise<FlowLogDetail | null> {
-  const row = await orderedRuns(db, groupId, { sortby: 'createAt', sortdir: 'desc', start: 0, limit: 1 })
-    .where('r.id', '=', runId)
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery(preparedOneRun(db, null, { groupId, scheduled: 0, scheduleId: '', limit: 1, offset: 0, runId }));
+  const row = rows[0];
   if (!row) return null;
   const [flowLog] = await toFlowLogs(db, [row]);
   const lines = await db.selectFrom('flow_run_logs').select(['level', 'text', 'created_at']).where('run_id', '=', runId).orderBy('seq').execute();
@@ -147,7 +196,7 @@ export const REPORT_MAX_ROWS = 10_000;
 export type ReportRun = FlowLog & { flowName: string };
 
 export async function reportFlowLogs(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<ReportRun[]> {
-  const rows = await orderedRuns(db, groupId, filter).limit(REPORT_MAX_ROWS).execute();
+  const { rows } = await db.executeQuery(pageQuery(db, groupId, { ...filter, start: 0, limit: REPORT_MAX_ROWS }));
   // Output names are not in the report: no need to read them.
   return rows.map((row) => ({ ...toFlowLog(row, []), flowName: row.flow_name }));
 }
