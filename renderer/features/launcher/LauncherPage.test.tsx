@@ -59,6 +59,7 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
   it('says an unknown robot is no longer with us, with a way back to the robots', async () => {
     renderLauncher(null);
     expect(await screen.findByText('Este robot ya no forma parte de nuestra familia')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lanzador de robots' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Volver a Robots' }));
     expect(screen.getByRole('status', { name: 'ruta' }).textContent).toBe('/flows');
   });

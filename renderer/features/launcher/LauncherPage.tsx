@@ -26,9 +26,11 @@ export default function LauncherPage() {
   // Opened straight from a link there is no previous page in the app: go to the robots instead.
   const leave = () => (location.key === 'default' ? navigate(id ? `/flows/${id}` : '/flows') : navigate(-1));
 
+  // Every screen has its h1: the launcher's own name until the robot's is known.
   if (isLoading) {
     return (
       <main className="ui-page launcher">
+        <PageHeader title={text.pageTitle} onBack={leave} />
         <Spinner size="large" label={text.loadingFlow} />
       </main>
     );
@@ -37,6 +39,7 @@ export default function LauncherPage() {
     const missing = id === '' || asHttpError(error)?.status === 404;
     return (
       <main className="ui-page launcher">
+        <PageHeader title={text.pageTitle} onBack={leave} />
         <EmptyState
           icon={<IconRobot />}
           title={missing ? text.notFound : text.loadFailed}
