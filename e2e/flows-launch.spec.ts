@@ -140,24 +140,3 @@ test('accessibility (axe): the launcher with its inputs, the scheduler and the o
   await expect(page.getByRole('complementary', { name: 'Último robot ejecutado' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
-
-test('each other built-in robot runs from the wizard on a real file: FIE a incidencias A3, Comprobar datos para altas en RED', async ({ page }) => {
-  test.setTimeout(90_000);
-  await signUp(page, newUser());
-  const robots = [
-    { id: 'fie-incidencias-a3', name: 'FIE a incidencias A3', file: 'resources/flows/fie-incidencias-a3/fixtures/synthetic-fie4.txt' },
-    { id: 'comprobar-altas-red', name: 'Comprobar datos para altas en RED', file: 'resources/flows/comprobar-altas-red/fixtures/altas.xlsx' },
-  ];
-  for (const robot of robots) {
-    await page.goto(`/launcher/${robot.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: robot.name })).toBeVisible();
-    await page.getByTestId('file-input').setInputFiles(robot.file);
-    await expect(page.getByText('Archivo subido')).toBeVisible();
-    await expect(page.getByText(/^Coste estimado: /)).toBeVisible();
-    await page.getByRole('button', { name: 'Lanzar tarea' }).click();
-    // Each robot titles its output section its own way; every output section lists the files.
-    await expect(page.getByRole('heading', { level: 3, name: 'Archivos generados' })).toBeVisible({ timeout: 30_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Descargar .*\.xlsx$/ }).first().click()]);
-    expect(readFileSync(await download.path()).subarray(0, 2).toString('latin1')).toBe('PK');
-  }
-});
