@@ -28,32 +28,47 @@ function matchScore(header: string, hint: string): number {
   return ` ${header} `.includes(` ${hint} `) ? 1 : 0;
 }
 
+/** A column found in the sheet: which mapped column, at which 0-based index, under which header. */
+export interface DetectedColumn<Column> {
+  column: Column;
+  index: number;
+  header: string;
+}
+
+type Hinted = { key: MappedColumn['key']; headerHints: readonly string[] };
+
 /**
- * Each mapped column gets the header that matches one of its hints best, or null; a header serves one
- * column. The strongest matches are settled first, so 'Código cuenta cotización' goes to the CCC
- * (whole header) before a looser 'cuenta' hint can take it.
+ * Each mapped column gets the header that matches one of its hints best; a header serves one column.
+ * The strongest matches are settled first, so 'Código cuenta cotización' goes to the CCC (whole
+ * header) before a looser 'cuenta' hint can take it. Found columns come in sheet order.
  */
-export function detectColumnHeaders(
-  headers: readonly string[],
-  columns: readonly { key: MappedColumn['key']; headerHints: readonly string[] }[],
-): Record<string, string | null> {
+export function detectColumns<Column extends Hinted>(headers: readonly string[], columns: readonly Column[]): DetectedColumn<Column>[] {
   const keys = headers.map(headerKey);
-  const candidates: { column: string; index: number; score: number; hintLength: number }[] = [];
+  const candidates: { column: Column; index: number; score: number; hintLength: number }[] = [];
   for (const column of columns) {
     keys.forEach((key, index) => {
       for (const hint of column.headerHints.map(headerKey)) {
         const score = matchScore(key, hint);
-        if (score > 0) candidates.push({ column: column.key, index, score, hintLength: hint.length });
+        if (score > 0) candidates.push({ column, index, score, hintLength: hint.length });
       }
     });
   }
   candidates.sort((a, b) => b.score - a.score || b.hintLength - a.hintLength || a.index - b.index);
-  const mapping: Record<string, string | null> = Object.fromEntries(columns.map((column) => [column.key, null]));
+  const takenColumns = new Set<string>();
   const takenHeaders = new Set<number>();
+  const found: DetectedColumn<Column>[] = [];
   for (const candidate of candidates) {
-    if (mapping[candidate.column] !== null || takenHeaders.has(candidate.index)) continue;
+    if (takenColumns.has(candidate.column.key) || takenHeaders.has(candidate.index)) continue;
+    takenColumns.add(candidate.column.key);
     takenHeaders.add(candidate.index);
-    mapping[candidate.column] = headers[candidate.index] ?? null;
+    found.push({ column: candidate.column, index: candidate.index, header: headers[candidate.index] ?? '' });
   }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** The launcher's preselection: each mapped column's key -> the header detection picks, or null. */
+export function detectColumnHeaders(headers: readonly string[], columns: readonly Hinted[]): Record<string, string | null> {
+  const mapping: Record<string, string | null> = Object.fromEntries(columns.map((column) => [column.key, null]));
+  for (const { column, header } of detectColumns(headers, columns)) mapping[column.key] = header;
   return mapping;
 }

@@ -18,15 +18,7 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** How headers and hints are compared: lower case, no accents, no punctuation, single spaces. */
-export function headerKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+export { headerKey } from '#shared/flows/columns.ts';
 
 /** 'Plantilla trabajadores.csv' -> 'Plantilla trabajadores'. */
 export function baseName(fileName: string): string {

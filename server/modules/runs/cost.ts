@@ -1,17 +1,5 @@
-import { measureUnitNames, type FlowDefinition } from '#shared/flows/definition.ts';
-
-/**
- * How many workbook rows one usage unit is, read from the flow's usageMeasureUnit: 'fila|filas' is 1,
- * '100 filas' or 'bloque de 100 filas' is 100; null when the unit is not rows ('entrada', 'archivo').
- */
-export function rowsPerUnit(usageMeasureUnit: string): number | null {
-  const { singular, plural } = measureUnitNames(usageMeasureUnit);
-  const text = `${singular} ${plural}`.toLowerCase();
-  if (!/\bfilas?\b/.test(text)) return null;
-  const count = /(\d[\d.]*)/.exec(text)?.[1];
-  const rows = count === undefined ? 1 : Number(count.replaceAll('.', ''));
-  return rows > 0 ? rows : 1;
-}
+import type { FlowDefinition } from '#shared/flows/definition.ts';
+import { rowsPerUnit } from '#shared/flows/usage.ts';
 
 /**
  * The units a launch is estimated to use before it runs (spec §9: cost = usageUnits × usageRatio):
