@@ -17,11 +17,6 @@ const robot = {
   betaLabel: 'Versión beta',
   limits: 'Límites',
   instructions: 'Ver instrucciones',
-  instructionsTitle: (name: string) => `Instrucciones: ${name}`,
-  instructionsLoading: 'Cargando las instrucciones…',
-  instructionsFailed: 'No se han podido cargar las instrucciones. Inténtalo de nuevo en unos minutos.',
-  instructionsEmpty: 'Este robot no tiene instrucciones.',
-  instructionsLink: 'Abrir las instrucciones completas',
   close: 'Cerrar',
   retry: 'Reintentar',
 } as const;

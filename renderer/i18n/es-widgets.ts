@@ -14,6 +14,14 @@ export const widgets = {
   noMatches: 'No hay resultados para tu búsqueda',
   showDetail: 'Mostrar detalle',
   hideDetail: 'Ocultar detalle',
+  instructions: {
+    title: (name: string) => `Instrucciones: ${name}`,
+    loading: 'Cargando las instrucciones…',
+    failed: 'No se han podido cargar las instrucciones. Inténtalo de nuevo en unos minutos.',
+    empty: 'Este robot no tiene instrucciones.',
+    link: 'Abrir las instrucciones completas',
+    retry: 'Reintentar',
+  },
   stepper: {
     decrease: 'Disminuir',
     increase: 'Aumentar',

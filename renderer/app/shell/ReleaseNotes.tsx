@@ -4,7 +4,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { es } from '../../i18n/es.ts';
 
 // The markdown parser loads only when someone opens the notes, not with the shell on every route.
-const MarkdownText = lazy(() => import('./markdown.tsx'));
+const MarkdownText = lazy(() => import('../../ui/Markdown.tsx'));
 
 /** Active release notes, rendered from markdown without raw HTML; links open outside the app. */
 export function ReleaseNotes() {

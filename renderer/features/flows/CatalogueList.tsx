@@ -32,7 +32,7 @@ export function CatalogueList({ catalogue, loading, failed, onRetry, selectedId,
       </Link>
       {loading && <Spinner label={text.loading} />}
       {failed && (
-        <div role="alert" className="flows-inline-error">
+        <div role="alert" className="ui-inline-error">
           <p>{text.failed}</p>
           <Button variant="ghost" onClick={onRetry}>{flows.robot.retry}</Button>
         </div>

@@ -8,8 +8,8 @@ import type { FlowDefinition, FlowInputDefinition } from '#shared/flows/definiti
 import { useFlowQuery } from '../../api/flows.ts';
 import { flows } from '../../i18n/es-flows.ts';
 import { Button, Spinner } from '../../ui/index.ts';
+import { InstructionsDialog } from '../../ui/InstructionsDialog.tsx';
 import { FlowSchedules } from './FlowSchedules.tsx';
-import { InstructionsDialog } from './InstructionsDialog.tsx';
 
 const text = flows.detail;
 
@@ -35,6 +35,22 @@ export function askedInputs(flow: FlowDefinition): FlowInputDefinition[] {
     );
 }
 
+
+/** 'Ver instrucciones' for one robot: its definition is loaded when the dialog opens. */
+function FlowInstructions({ flow, onClose }: { flow: Pick<FlowSummary, 'id' | 'name'>; onClose: () => void }) {
+  const { data, isLoading, isError, refetch } = useFlowQuery(flow.id);
+  return (
+    <InstructionsDialog
+      flowName={flow.name}
+      instructions={data?.instructions}
+      instructionsURL={data?.instructionsURL}
+      loading={isLoading}
+      failed={isError}
+      onRetry={() => void refetch()}
+      onClose={onClose}
+    />
+  );
+}
 function FlowInputs({ flowId, embedded }: { flowId: string; embedded: boolean }) {
   const { data: flow, isLoading, isError, refetch } = useFlowQuery(flowId);
   const inputs = flow ? askedInputs(flow) : [];
@@ -43,7 +59,7 @@ function FlowInputs({ flowId, embedded }: { flowId: string; embedded: boolean })
       <h3 id="flow-inputs-title" className="ui-section__title">{text.inputsTitle}</h3>
       {isLoading && <Spinner label={text.loading} />}
       {isError && (
-        <div role="alert" className="flows-inline-error">
+        <div role="alert" className="ui-inline-error">
           <p>{text.failed}</p>
           <Button variant="ghost" onClick={() => void refetch()}>{flows.robot.retry}</Button>
         </div>
@@ -115,7 +131,7 @@ export function FlowDetail({ flow, currencies, userEmail, embedded }: FlowDetail
       </article>
       <FlowInputs flowId={flow.id} embedded={embedded} />
       <FlowSchedules flowId={flow.id} userEmail={userEmail} />
-      {instructionsOpen && <InstructionsDialog flowId={flow.id} flowName={flow.name} onClose={() => setInstructionsOpen(false)} />}
+      {instructionsOpen && <FlowInstructions flow={flow} onClose={() => setInstructionsOpen(false)} />}
     </>
   );
 }

@@ -48,7 +48,7 @@ export function FlowSchedules({ flowId, userEmail }: FlowSchedulesProps) {
       <h3 id="flow-schedules-title" className="ui-section__title">{text.title}</h3>
       {isLoading && <Spinner label={text.loading} />}
       {isError && (
-        <div role="alert" className="flows-inline-error">
+        <div role="alert" className="ui-inline-error">
           <p>{text.failed}</p>
           <Button variant="ghost" onClick={() => void refetch()}>{flows.robot.retry}</Button>
         </div>

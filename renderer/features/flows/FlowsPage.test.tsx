@@ -8,7 +8,7 @@ import FlowsPage from './FlowsPage.tsx';
 import { fieA3, flowDefinition, flowLog, flowLogDetail, modelo111, scheduledFlow, validarIdentificadores } from './testData.ts';
 
 // The dialog and react-markdown load lazily; fetch them once up front so no test races a cold import.
-beforeAll(() => Promise.all([preloadModal(), import('../../app/shell/markdown.tsx')]), 30_000);
+beforeAll(() => Promise.all([preloadModal(), import('../../ui/Markdown.tsx')]), 30_000);
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -97,7 +97,7 @@ export function RunHistory({ currencies }: { currencies: string | undefined }) {
         </span>
       </div>
       {isError && (
-        <div role="alert" className="flows-inline-error">
+        <div role="alert" className="ui-inline-error">
           <p>{text.failed}</p>
           <Button variant="ghost" onClick={() => void refetch()}>{flows.robot.retry}</Button>
         </div>

@@ -36,7 +36,7 @@ export function RunLogDetail({ runId }: { runId: string }) {
   if (isLoading) return <Spinner label={text.loading} />;
   if (isError || !run) {
     return (
-      <div role="alert" className="flows-inline-error">
+      <div role="alert" className="ui-inline-error">
         <p>{text.failed}</p>
         <Button variant="ghost" onClick={() => void refetch()}>{flows.robot.retry}</Button>
       </div>

@@ -10,12 +10,16 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import type { ErrorKind } from './launcherModel.ts';
 import type { RunProgress } from './useRun.ts';
 
-const LauncherMarkdown = lazy(() => import('./LauncherMarkdown.tsx'));
+// react-markdown loads with the first tutorial or instructions shown, not with the wizard.
+const MarkdownText = lazy(() => import('../../ui/Markdown.tsx'));
 
 export function MarkdownBlock({ source }: { source: string }) {
   return (
     <Suspense fallback={<Spinner size="small" />}>
-      <LauncherMarkdown source={source} />
+      {/* The section title is the page's h2: markdown headings start below it. */}
+      <div className="ui-markdown launcher-markdown">
+        <MarkdownText source={source} topHeading={3} />
+      </div>
     </Suspense>
   );
 }

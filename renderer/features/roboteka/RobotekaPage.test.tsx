@@ -8,7 +8,7 @@ import { jsonResponse, mockApi, renderWithApp, signedInState, testUser } from '.
 import RobotekaPage from './RobotekaPage.tsx';
 
 // The dialog and react-markdown load lazily; fetch them once up front so no test races a cold import.
-beforeAll(() => Promise.all([preloadModal(), import('../../app/shell/markdown.tsx')]), 30_000);
+beforeAll(() => Promise.all([preloadModal(), import('../../ui/Markdown.tsx')]), 30_000);
 afterEach(() => vi.unstubAllGlobals());
 
 const robot = (overrides: Partial<FlowSummary>): FlowSummary => ({

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import MarkdownText, { safeUrl } from './markdown.tsx';
+import MarkdownText, { safeUrl } from './Markdown.tsx';
 
-describe('release-note markdown', () => {
+describe('markdown', () => {
+  it('starts headings at the level the place asks for, one level deeper at a time', () => {
+    render(<MarkdownText topHeading={3} source={'# Paso\n\n## Antes\n\n### Detalle\n\n###### Nota'} />);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Paso', 'Antes']);
+    expect(screen.getByRole('heading', { level: 4, name: 'Detalle' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 6, name: 'Nota' })).toBeTruthy();
+  });
+
+
   it('renders headings, paragraphs, emphasis and lists', () => {
     const { container } = render(<MarkdownText source={'# Novedades\n\nAhora puedes **programar** robots.\nY más.\n\n- Uno\n- Dos\n\n1. Tres'} />);
     expect(screen.getByRole('heading', { level: 4, name: 'Novedades' })).toBeTruthy();
