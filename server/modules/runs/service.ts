@@ -407,10 +407,14 @@ export class RunService implements RunLauncher {
     const since = query.since ?? 0;
     let run = await this.findGroupRun(groupId, executionToken);
     const deadline = Date.now() + (query.wait ?? 0) * 1000;
-    if (run.state !== 'finished' && Date.now() < deadline && (await this.lineCount(run.id)) <= since) {
-      const before = await this.signature(run.id);
-      // A server shutting down answers at once rather than holding its close for a long poll.
-      while (!this.shuttingDown && Date.now() < deadline && (await this.signature(run.id)) === before) await this.changed(run.id, Math.min(500, deadline - Date.now()));
+    if (run.state !== 'finished' && Date.now() < deadline) {
+      // One snapshot decides whether to wait and what counts as a change: a line written between two
+      // separate reads would otherwise be taken for the starting point and the poll would miss it.
+      const before = await this.progressMark(run.id);
+      if (!before.finished && before.lines <= since) {
+        // A server shutting down answers at once rather than holding its close for a long poll.
+        while (!this.shuttingDown && Date.now() < deadline && (await this.progressMark(run.id)).key === before.key) await this.changed(run.id, Math.min(500, deadline - Date.now()));
+      }
       run = await this.findById(run.id);
     }
     return this.describe(run, since);
@@ -453,9 +457,11 @@ export class RunService implements RunLauncher {
     return Number(row?.n ?? 0);
   }
 
-  private async signature(runId: string): Promise<string> {
+  /** What a long poll watches: the run's state, its iterations and how many log lines it has. */
+  private async progressMark(runId: string): Promise<{ key: string; lines: number; finished: boolean }> {
     const run = await this.deps.db.selectFrom('flow_runs').select(['state', 'successful_iterations', 'total_iterations']).where('id', '=', runId).executeTakeFirstOrThrow();
-    return `${run.state}|${run.successful_iterations}|${run.total_iterations}|${await this.lineCount(runId)}`;
+    const lines = await this.lineCount(runId);
+    return { key: `${run.state}|${run.successful_iterations}|${run.total_iterations}|${lines}`, lines, finished: run.state === 'finished' };
   }
 
   /** Waits for a change this process makes to the run, or `ms` (a change made elsewhere is polled for). */
