@@ -4,8 +4,7 @@
  *    under load, beside a bare Fastify hello-world and GET /api/users/me measured in the same run.
  *    Goal: p99 ≤ 5 ms and at least 60 % of the hello-world's requests per second.
  *  - from launching a server flow (POST execution of validar-identificadores with a small workbook) to its
- *    first log line, as the launcher sees it (the 202's state, then long polls), median of LAUNCHES runs
- *    launched one after another, then of LAUNCHES launched LAUNCH_PAUSE_MS apart.
+ *    first log line, as the launcher sees it (the 202's state, then long polls), median of LAUNCHES runs.
  * The server is the compiled bundle `npm start` runs, on its own SQLite file.
  */
 import SqliteDatabase from 'better-sqlite3';
@@ -26,8 +25,6 @@ const LOAD = { connections: 50, durationSeconds: 10 };
 const WARM_UP = { connections: 50, durationSeconds: 3 };
 
 export const LAUNCHES = 20;
-/** The pause between the paced launches: about the time a person takes to look at an output. */
-const LAUNCH_PAUSE_MS = 1_000;
 const WORKBOOK = new URL('../../resources/flows/validar-identificadores/fixtures/trabajadores.xlsx', import.meta.url);
 
 const DEMO = { email: 'demo@autoasesor.es', password: 'Demo1234!' };
@@ -241,23 +238,14 @@ export async function measureLaunches(server: ServerCommand): Promise<string[]> 
     if (!upload) throw new Error('Upload answered no file');
 
     await launchOnce(api.baseUrl, cookie, upload, 'bench-warm-up'); // the first run also starts the worker pool
+    const launches: LaunchTimes[] = [];
+    for (let i = 0; i < LAUNCHES; i += 1) launches.push(await launchOnce(api.baseUrl, cookie, upload, `bench-launch-${i}`));
+    const statuses = [...new Set(launches.map((launch) => launch.status))].join(', ');
     const ms = (values: number[]) => `median ${median(values)?.toFixed(0)} ms (best ${Math.min(...values).toFixed(0)}, worst ${Math.max(...values).toFixed(0)})`;
-    const lines: string[] = [];
-    // Back to back, the next run's worker (started as the previous run took its own) may still be starting;
-    // a person launching again after reading an output finds it waiting.
-    for (const [label, pauseMs] of [['one after another', 0], [`${LAUNCH_PAUSE_MS / 1000} s apart`, LAUNCH_PAUSE_MS]] as const) {
-      const launches: LaunchTimes[] = [];
-      for (let i = 0; i < LAUNCHES; i += 1) {
-        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-        launches.push(await launchOnce(api.baseUrl, cookie, upload, `bench-launch-${pauseMs}-${i}`));
-      }
-      const statuses = [...new Set(launches.map((launch) => launch.status))].join(', ');
-      lines.push(
-        `launch -> first log line   ${ms(launches.map((launch) => launch.firstLineMs))}`,
-        `launch -> output           ${ms(launches.map((launch) => launch.finishedMs))}   (${LAUNCHES} runs ${label}, status ${statuses})`,
-      );
-    }
-    return lines;
+    return [
+      `launch -> first log line   ${ms(launches.map((launch) => launch.firstLineMs))}`,
+      `launch -> output           ${ms(launches.map((launch) => launch.finishedMs))}   (${LAUNCHES} runs one after another, status ${statuses})`,
+    ];
   } finally {
     await api.stop();
   }

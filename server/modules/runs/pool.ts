@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import type { UploadColumns } from '#shared/api/flows.ts';
-import type { ColumnsJob, ParentMessage, SpareStart, WorkerJob, WorkerMessage } from './worker-protocol.ts';
+import type { ColumnsJob, ParentMessage, WorkerJob, WorkerMessage } from './worker-protocol.ts';
 
 /** How one run's worker ended. */
 export type WorkerOutcome =
@@ -41,8 +41,8 @@ export const OUT_OF_MEMORY_MESSAGE = 'El robot se ha quedado sin memoria';
  * server runs from source (tsx, vitest), run-worker.ts through tsx's loader. A worker's --import
  * flag does not apply to its own entry on Node 20, so a small bootstrap registers tsx first.
  */
-function newWorker(start: SpareStart | ColumnsJob, transferList: ArrayBuffer[], memoryMb: number): Worker {
-  const options = { workerData: start, transferList, resourceLimits: { maxOldGenerationSizeMb: memoryMb }, stdout: false, stderr: false };
+function newWorker(job: WorkerJob | ColumnsJob, transferList: ArrayBuffer[], memoryMb: number): Worker {
+  const options = { workerData: job, transferList, resourceLimits: { maxOldGenerationSizeMb: memoryMb }, stdout: false, stderr: false };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./run-worker.js', import.meta.url), options);
   const entry = new URL('./run-worker.ts', import.meta.url).href;
   // tsx's ESM build of its API (its CommonJS build resolves its own files wrongly from an eval'd worker).
@@ -50,98 +50,12 @@ function newWorker(start: SpareStart | ColumnsJob, transferList: ArrayBuffer[], 
   return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`, { ...options, eval: true });
 }
 
-/** A run worker started ahead of need, waiting for its one job. */
-interface SpareWorker {
-  worker: Worker;
-  memoryMb: number;
-  flowsModule: string | null;
-  /** False once its thread has ended (it is then never handed out). */
-  alive: boolean;
-  /** Settles true once it has loaded the flows list, false if it ended first. */
-  ready: Promise<boolean>;
-  forget: () => void;
-}
-
-/**
- * Starting a worker thread (a V8 isolate, then the worker bundle and the flows list) takes a few
- * hundred ms, which a launch used to wait for before the robot's first line. So one worker is kept
- * started and idle, and a run takes it; a new spare starts as soon as one is taken. A worker still
- * runs one job only and is terminated after it: a robot never shares its thread or heap with another.
- */
-let spare: SpareWorker | null = null;
-
-function startSpare(memoryMb: number, flowsModule: string | null): SpareWorker {
-  const worker = newWorker({ kind: 'spare', flowsModule }, [], memoryMb);
-  // An idle spare does not keep the process alive; the run that takes it does.
-  worker.unref();
-  let settleReady: (ready: boolean) => void = () => undefined;
-  const started: SpareWorker = {
-    worker,
-    memoryMb,
-    flowsModule,
-    alive: true,
-    ready: new Promise((resolve) => (settleReady = resolve)),
-    forget: () => {
-      worker.off('message', onMessage);
-      worker.off('error', ended);
-      worker.off('exit', ended);
-    },
-  };
-  function onMessage(message: WorkerMessage) {
-    if (message.type === 'ready') settleReady(true);
-  }
-  function ended() {
-    started.alive = false;
-    settleReady(false);
-    if (spare === started) spare = null;
-  }
-  worker.on('message', onMessage);
-  worker.on('error', ended);
-  worker.on('exit', ended);
-  return started;
-}
-
-/**
- * A worker for this job: the spare when it was started with the same limits and flows (the job is
- * posted to it), else a new one; either way a new spare is started for the next run. Must be called
- * in the same tick as the caller listens to the worker, so no 'exit' can be missed between the two.
- */
-function workerFor(job: WorkerJob, transferList: ArrayBuffer[], memoryMb: number): Worker {
-  const ready = spare;
-  spare = null;
-  let worker: Worker;
-  if (ready?.alive && ready.memoryMb === memoryMb && ready.flowsModule === job.flowsModule) {
-    ready.forget();
-    worker = ready.worker;
-    worker.ref();
-  } else {
-    // A spare started for other limits (another server in this process, in tests) is of no use now.
-    if (ready) void ready.worker.terminate();
-    worker = newWorker({ kind: 'spare', flowsModule: job.flowsModule }, [], memoryMb);
-  }
-  worker.postMessage({ type: 'run', job } satisfies ParentMessage, transferList);
-  spare = startSpare(memoryMb, job.flowsModule);
-  return worker;
-}
-
-/** True once the spare waiting now has loaded the flows list; false when there is none or it ended. */
-export function spareWorkerReady(): Promise<boolean> {
-  return spare?.ready ?? Promise.resolve(false);
-}
-
-/** Ends the idle spare, if any (a server shutting down); the next run starts a new one. */
-export async function stopSpareWorker(): Promise<void> {
-  const idle = spare;
-  spare = null;
-  if (idle) await idle.worker.terminate();
-}
-
 /**
  * Runs one job in a thread of its own, with its time and memory limits. The outcome promise always
  * settles, whatever the robot does, and the thread is gone by then (or being terminated).
  */
 export function startRunWorker(job: WorkerJob, transferList: ArrayBuffer[], limits: WorkerLimits, listener: WorkerListener): RunningWorker {
-  const worker = workerFor(job, transferList, limits.memoryMb);
+  const worker = newWorker(job, transferList, limits.memoryMb);
   let ending: 'timeout' | 'stopped' | null = null;
   let settle: (outcome: WorkerOutcome) => void = () => undefined;
   let graceTimer: NodeJS.Timeout | undefined;
@@ -180,7 +94,6 @@ export function startRunWorker(job: WorkerJob, transferList: ArrayBuffer[], limi
       case 'failed':
         settle({ kind: 'failed', message: message.message });
         break;
-      case 'ready':
       case 'columns':
         break;
     }

@@ -1,8 +1,6 @@
 /**
- * The worker-thread entry of one run. Started ahead of need (a spare, server/modules/runs/pool.ts), it
- * loads the flows list and waits; its one job arrives in a 'run' message: it then loads that flow's
- * robot, runs it with the inputs and files the parent sent, and posts its log lines, progress and
- * result back. Started with a large upload instead, it reads that upload's columns.
+ * The worker-thread entry of one run: loads the flow's robot, runs it with the inputs and files the
+ * parent sent, and posts its log lines, progress and result back (or reads a large upload's columns).
  * It touches neither the database nor the storage folder; a crash or a hang here ends this thread
  * only (the parent terminates it).
  * Bundled on its own as dist/server/run-worker.js (scripts/build-server.ts).
@@ -10,17 +8,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import type { BuiltInFlow } from '../flows/catalogue.ts';
-import type { ColumnsJob, ParentMessage, SpareStart, WorkerJob, WorkerMessage } from './worker-protocol.ts';
+import type { ColumnsJob, ParentMessage, WorkerJob, WorkerMessage } from './worker-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('run-worker se ejecuta solo como worker thread');
-const task = workerData as SpareStart | ColumnsJob;
+const task = workerData as WorkerJob | ColumnsJob;
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 const abort = new AbortController();
+port.on('message', (message: ParentMessage) => {
+  if (message.type === 'abort') abort.abort();
+});
 
-async function loadFlows(flowsModule: string | null): Promise<readonly BuiltInFlow[]> {
-  if (flowsModule !== null) return ((await import(flowsModule)) as { builtInFlows: readonly BuiltInFlow[] }).builtInFlows;
+async function loadFlows(job: WorkerJob): Promise<readonly BuiltInFlow[]> {
+  if (job.flowsModule !== null) return ((await import(job.flowsModule)) as { builtInFlows: readonly BuiltInFlow[] }).builtInFlows;
   return (await import('../../../resources/flows/index.ts')).builtInFlows;
 }
 
@@ -29,8 +30,8 @@ function bytesOf(files: readonly RobotFile[]): ArrayBuffer[] {
   return files.flatMap(({ data }) => (data.buffer instanceof ArrayBuffer && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? [data.buffer] : []));
 }
 
-async function runRobot(job: WorkerJob, flows: Promise<readonly BuiltInFlow[]>): Promise<void> {
-  const flow = (await flows).find((candidate) => (candidate.definition as { id?: unknown }).id === job.flowId);
+async function runRobot(job: WorkerJob): Promise<void> {
+  const flow = (await loadFlows(job)).find((candidate) => (candidate.definition as { id?: unknown }).id === job.flowId);
   if (!flow) throw new Error(`El robot ${job.flowId} no está instalado en este servidor`);
   const robot = await flow.loadRobot();
   const result = await robot.run({
@@ -45,28 +46,13 @@ async function runRobot(job: WorkerJob, flows: Promise<readonly BuiltInFlow[]>):
   post({ type: 'result', result }, [...new Set(bytesOf(result.outputs))]);
 }
 
-function failed(error: unknown): void {
-  post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
-}
-
-if (task.kind === 'columns') {
-  try {
+try {
+  if (task.kind === 'columns') {
     const { workbookColumns } = await import('../storage/workbook.ts');
     post({ type: 'columns', columns: workbookColumns(task.name, task.data) });
-  } catch (error) {
-    failed(error);
+  } else {
+    await runRobot(task);
   }
-} else {
-  // Loaded while the spare waits; a robot module itself is loaded only once its job names it.
-  const flows = loadFlows(task.flowsModule);
-  // A failure to load them is reported with the job that needed them.
-  flows.then(() => post({ type: 'ready' }), () => undefined);
-  let started = false;
-  port.on('message', (message: ParentMessage) => {
-    if (message.type === 'abort') abort.abort();
-    if (message.type === 'run' && !started) {
-      started = true;
-      runRobot(message.job, flows).catch(failed);
-    }
-  });
+} catch (error) {
+  post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 }

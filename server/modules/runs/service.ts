@@ -16,7 +16,7 @@ import { isWorkbookName, type UploadColumnsReader } from '../storage/workbook.ts
 import { findSubscriptionRecord } from '../subscriptions/service.ts';
 import { costOf, estimateUnits } from './cost.ts';
 import { checkInputs, flowInputs } from './inputs.ts';
-import { startRunWorker, stopSpareWorker, type RunningWorker, type WorkerOutcome } from './pool.ts';
+import { startRunWorker, type RunningWorker, type WorkerOutcome } from './pool.ts';
 import type { RunQueue } from './queue.ts';
 import type { WorkerJob } from './worker-protocol.ts';
 
@@ -64,11 +64,6 @@ const MAX_LINE_LENGTH = 2_000;
 /** How often a running run checks for a stop asked through another server process. */
 const STOP_CHECK_MS = 1_000;
 const LOG_FLUSH_MS = 200;
-/**
- * The first line is what the launcher waits for to show the robot started: written almost at once,
- * on the next turn of the event loop, so what the robot posted with it (its progress) goes along.
- */
-const FIRST_LINE_FLUSH_MS = 0;
 
 type RunRow = Selectable<FlowRunsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -190,7 +185,7 @@ class RunLogWriter {
     if (this.lines > MAX_LOG_LINES + 1) return;
     const line = this.lines > MAX_LOG_LINES ? `… el robot ha escrito más de ${MAX_LOG_LINES} líneas; no se guardan más` : text.slice(0, MAX_LINE_LENGTH);
     this.pending.push({ seq: this.seq++, level, text: line, at: this.now().toISOString() });
-    this.schedule(this.lines === 1 ? FIRST_LINE_FLUSH_MS : LOG_FLUSH_MS);
+    this.schedule();
   }
 
   progress(successful: number, total: number): void {
@@ -230,10 +225,8 @@ class RunLogWriter {
     return this.chain;
   }
 
-  private schedule(delayMs = LOG_FLUSH_MS): void {
-    if (this.timer !== undefined && delayMs >= LOG_FLUSH_MS) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), delayMs);
+  private schedule(): void {
+    this.timer ??= setTimeout(() => void this.flush(), LOG_FLUSH_MS);
   }
 }
 
@@ -714,6 +707,5 @@ export class RunService implements RunLauncher {
     }
     await Promise.allSettled([...this.executing]);
     await this.deps.queue.close();
-    await stopSpareWorker();
   }
 }
