@@ -4,19 +4,10 @@ import { nextRunDate } from '#shared/schedule/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInputs, toInterval } from './service.ts';
+import type { RunLauncher } from '../runs/service.ts';
 
-/** What the runner needs from the runs module (ctx.runs implements it). */
-export interface ScheduleLauncher {
-  launch(input: {
-    groupId: string;
-    userId: string;
-    flowId: string;
-    inputs: Record<string, unknown>;
-    idempotencyKey: string;
-    scheduleId?: string;
-  }): Promise<{ runId: string; executionToken: string }>;
-  finished(runId: string): Promise<{ result: string | null; launchStatus: number | null }>;
-}
+/** What the runner needs from the runs module (ctx.runs implements it; tests pass a recording fake). */
+export type ScheduleLauncher = Pick<RunLauncher, 'launch' | 'finished'>;
 
 interface RunnerLog {
   warn(details: object, message: string): void;
