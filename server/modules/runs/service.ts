@@ -16,6 +16,7 @@ import { isWorkbookName, type UploadColumnsReader } from '../storage/workbook.ts
 import { findSubscriptionRecord } from '../subscriptions/service.ts';
 import { costOf, estimateUnits } from './cost.ts';
 import { checkInputs, flowInputs } from './inputs.ts';
+import { RunLogWriter } from './log-writer.ts';
 import { startRunWorker, type RunningWorker, type WorkerOutcome } from './pool.ts';
 import type { RunQueue } from './queue.ts';
 import type { WorkerJob } from './worker-protocol.ts';
@@ -58,12 +59,8 @@ export const TIME_LIMIT_MESSAGE = 'Tiempo límite superado';
 export const STOPPED_MESSAGE = 'Robot detenido';
 export const ABANDONED_MESSAGE = 'El servidor que ejecutaba este robot se detuvo antes de terminar. No se ha cobrado.';
 
-/** Log lines kept per run; a robot that writes more gets one line saying so. */
-const MAX_LOG_LINES = 5_000;
-const MAX_LINE_LENGTH = 2_000;
 /** How often a running run checks for a stop asked through another server process. */
 const STOP_CHECK_MS = 1_000;
-const LOG_FLUSH_MS = 200;
 
 type RunRow = Selectable<FlowRunsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -161,73 +158,6 @@ function uniqueNames(files: readonly RobotFile[]): string[] {
     taken.add(candidate);
     return candidate;
   });
-}
-
-/** Log lines and progress of one running run, written in small batches instead of one query per line. */
-class RunLogWriter {
-  private pending: { seq: number; level: RobotLogLevel; text: string; at: string }[] = [];
-  private iterations: { successful: number; total: number } | null = null;
-  private timer: NodeJS.Timeout | undefined;
-  private chain: Promise<void> = Promise.resolve();
-  private lines = 0;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly runId: string,
-    private seq: number,
-    private readonly now: () => Date,
-    private readonly onWritten: () => void,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  log(level: RobotLogLevel, text: string): void {
-    this.lines += 1;
-    if (this.lines > MAX_LOG_LINES + 1) return;
-    const line = this.lines > MAX_LOG_LINES ? `… el robot ha escrito más de ${MAX_LOG_LINES} líneas; no se guardan más` : text.slice(0, MAX_LINE_LENGTH);
-    this.pending.push({ seq: this.seq++, level, text: line, at: this.now().toISOString() });
-    this.schedule();
-  }
-
-  progress(successful: number, total: number): void {
-    if (!Number.isFinite(successful) || !Number.isFinite(total)) return;
-    this.iterations = { successful: Math.max(0, Math.trunc(successful)), total: Math.max(0, Math.trunc(total)) };
-    this.schedule();
-  }
-
-  /** Writes what is pending; resolves once everything logged so far is in the database. */
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const lines = this.pending;
-    const iterations = this.iterations;
-    this.pending = [];
-    this.iterations = null;
-    if (lines.length === 0 && iterations === null) return this.chain;
-    this.chain = this.chain
-      .then(async () => {
-        if (lines.length > 0) {
-          await this.db
-            .insertInto('flow_run_logs')
-            .values(lines.map((line) => ({ run_id: this.runId, seq: line.seq, level: line.level, text: line.text, created_at: line.at })))
-            .execute();
-        }
-        if (iterations !== null) {
-          await this.db
-            .updateTable('flow_runs')
-            .set({ successful_iterations: iterations.successful, total_iterations: iterations.total })
-            .where('id', '=', this.runId)
-            .where('state', '=', 'running')
-            .execute();
-        }
-        this.onWritten();
-      })
-      .catch(this.onError);
-    return this.chain;
-  }
-
-  private schedule(): void {
-    this.timer ??= setTimeout(() => void this.flush(), LOG_FLUSH_MS);
-  }
 }
 
 interface ActiveRun {
