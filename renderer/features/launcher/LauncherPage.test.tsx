@@ -1,46 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router-dom';
-import type { FlowDefinition } from '#shared/flows/definition.ts';
-import { jsonResponse, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
-import LauncherPage from './LauncherPage.tsx';
+import { jsonResponse } from '../../test/renderApp.tsx';
 import { preloadModal } from '../../ui/Modal.tsx';
 import { formFlow, workbookFlow } from './test/flowFixture.ts';
-import { launcherApi, output, pollAnswers, runState, subscription } from './test/launcherApi.ts';
+import { output, pollAnswers, runState } from './test/launcherApi.ts';
+import { executionPath, launchButton, renderLauncher, statePath } from './test/renderLauncher.tsx';
 
 // The dialog code loads lazily; fetch it once so the first dialog of a busy run opens in time.
 beforeAll(() => Promise.all([preloadModal(), import('./SchedulerModal.tsx')]));
 
 afterEach(() => vi.unstubAllGlobals());
 
-const executionPath = (flowId: string) => `/api/browserflow/execution/${flowId}`;
-const statePath = '/api/browserflow/execution/state/token-1';
-
-function Where() {
-  return <output aria-label="ruta">{useLocation().pathname}</output>;
-}
-
-function renderLauncher(flow: FlowDefinition | null, routes: Parameters<typeof launcherApi>[0] = {}, currencies?: string) {
-  const api = launcherApi({
-    [`GET /api/browserflow/flow/${flow?.id ?? 'perdido'}`]: () =>
-      flow ? jsonResponse(200, flow) : jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Este robot ya no forma parte de nuestra familia' }),
-    'GET /api/subscriptions/launcher': () => jsonResponse(200, subscription),
-    ...routes,
-  });
-  vi.stubGlobal('fetch', api.fetchMock);
-  const view = renderWithApp(
-    <>
-      <Routes>
-        <Route path="/launcher/:id" element={<LauncherPage />} />
-        <Route path="/payments" element={<h1>Pagos</h1>} />
-        <Route path="/flows/:id?" element={<h1>Robots</h1>} />
-      </Routes>
-      <Where />
-    </>,
-    { path: `/launcher/${flow?.id ?? 'perdido'}`, preloadedState: signedInState(testUser({}, currencies ? { currencies } : {})), toasts: true },
-  );
-  return { api, ...view };
-}
 
 /** Fills the form flow's two steps with valid values and stops on the launching one. */
 async function fillFormFlow() {
@@ -52,7 +22,6 @@ async function fillFormFlow() {
   fireEvent.click(screen.getByLabelText(/^He revisado los datos/));
 }
 
-const launchButton = () => screen.getByRole('button', { name: 'Lanzar tarea' });
 
 // Whole screens with their dialogs in jsdom: slow on a busy machine.
 describe('LauncherPage', { timeout: 15_000 }, () => {
@@ -399,91 +368,5 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Elige fecha y hora' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Programar tarea' }));
     expect(await screen.findByText('No se ha podido programar este robot')).toBeTruthy();
-  });
-});
-
-/** XMLHttpRequest as the upload uses it, answering with `FakeUpload.answer` after one progress event. */
-class FakeUpload {
-  static answer: { status: number; body: unknown } = { status: 201, body: { items: [] } };
-  static sent: FormData[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
-  send(form: FormData) {
-    FakeUpload.sent.push(form);
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.status = FakeUpload.answer.status;
-      this.responseText = JSON.stringify(FakeUpload.answer.body);
-      this.onload?.();
-    }, 5);
-  }
-}
-
-describe('LauncherPage with a workbook', { timeout: 15_000 }, () => {
-  const uploadId = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
-  const workbook = () => new File([new Uint8Array(2048)], ' plantilla: trabajadores?.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-
-  it('uploads the workbook, preselects its columns, estimates the cost from its rows and launches with the upload by id', async () => {
-    FakeUpload.sent = [];
-    FakeUpload.answer = { status: 201, body: { items: [{ id: uploadId, name: 'plantilla trabajadores.xlsx', size: 2048 }] } };
-    vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    const { api } = renderLauncher(workbookFlow(), {
-      [`GET /api/storage/uploads/${uploadId}/columns`]: () => jsonResponse(200, { sheet: 'Trabajadores', columns: ['Nombre', 'DNI', 'Nº Seguridad Social'], rowCount: 250 }),
-      [`POST ${executionPath('validar-identificadores')}`]: () => jsonResponse(202, runState({ state: 'finished', output: output(200, { cost: 3, usageUnits: 3, usageRatio: 1 }) })),
-    });
-    expect(await screen.findByText('El coste estimado aparecerá al subir el archivo.')).toBeTruthy();
-    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [workbook()] } });
-
-    expect(await screen.findByText('Coste estimado: 3 slans')).toBeTruthy();
-    expect(screen.getByText(/Calculado sobre 250 filas/)).toBeTruthy();
-    expect(screen.getByText('Archivo subido')).toBeTruthy();
-    expect(screen.getByText('Hoja «Trabajadores»: 250 filas de datos.')).toBeTruthy();
-    expect((screen.getByLabelText('NIF/NIE') as HTMLSelectElement).value).toBe('DNI');
-    expect((screen.getByLabelText('NAF') as HTMLSelectElement).value).toBe('Nº Seguridad Social');
-    const part = FakeUpload.sent[0]?.get('file') as File;
-    expect(part.name).toBe('plantilla trabajadores.xlsx');
-
-    fireEvent.change(screen.getByLabelText('NAF'), { target: { value: '' } });
-    fireEvent.click(launchButton());
-    await screen.findByRole('heading', { level: 2, name: 'Resultado' });
-    expect(api.posts(executionPath('validar-identificadores'))[0]?.body).toMatchObject({
-      inputs: { workbook: [{ uploadId, name: 'plantilla trabajadores.xlsx' }], columns: { nif: 'DNI', naf: null } },
-    });
-  });
-
-  it('a refused upload shows the server\'s message and keeps no file', async () => {
-    FakeUpload.answer = { status: 415, body: { statusCode: 415, code: 'UNSUPPORTED_TYPE', message: 'Este tipo de archivo no está permitido' } };
-    vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    const { api } = renderLauncher(workbookFlow());
-    fireEvent.change(await screen.findByTestId('file-input'), { target: { files: [workbook()] } });
-    expect(await screen.findAllByText('Este tipo de archivo no está permitido')).not.toHaveLength(0);
-    fireEvent.click(launchButton());
-    expect(await screen.findAllByText('Este campo es obligatorio')).toHaveLength(2);
-    expect(screen.queryByText('Archivo subido')).toBeNull();
-    expect(api.posts(executionPath('validar-identificadores'))).toHaveLength(0);
-  });
-
-  it("a selection over the size limit is refused before uploading, with the 'filesizeexceeded' toast", async () => {
-    FakeUpload.sent = [];
-    vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    const flow = workbookFlow();
-    flow.sectionSetup.builder[1]!.builder[0]!.config = { accept: '.xlsx', maxSize: 1000 };
-    renderLauncher(flow);
-    fireEvent.change(await screen.findByTestId('file-input'), { target: { files: [workbook()] } });
-    expect(await screen.findAllByText('Los archivos ocupan 2 kB y el máximo permitido es 1 kB.')).toHaveLength(2);
-    expect(FakeUpload.sent).toHaveLength(0);
   });
 });
