@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import pinoRoll from 'pino-roll';
 
@@ -14,12 +15,14 @@ export interface RotatingLog {
  */
 export async function openRotatingLog(file: string, { maxSize = '10m', keep = 5 }: { maxSize?: string; keep?: number } = {}): Promise<RotatingLog> {
   const extension = extname(file);
+  // Made here, not by pino-roll's `mkdir`: its file opens asynchronously, and the `current.log` symlink
+  // is made at once, so on a first start the link could race the folder (ENOENT, seen in CI).
+  await mkdir(dirname(file), { recursive: true });
   const stream = await pinoRoll({
     file: join(dirname(file), basename(file, extension)),
     extension: extension || '.log',
     size: maxSize,
     limit: { count: keep },
-    mkdir: true,
     // A stable name (`current.log` beside the numbered files) to tail.
     symlink: true,
   });
