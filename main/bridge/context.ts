@@ -1,5 +1,6 @@
 import type { BridgeCommand, BridgeArgs, BridgeResult } from '#shared/bridge/contract.ts';
 import type { BridgeErrorCode } from '#shared/bridge/envelope.ts';
+import type { CertificateProblem, LocalCertificate } from '#shared/certificates/certificate.ts';
 
 /** What a desktop window can do; absent in the headless agent. */
 export interface WindowControls {
@@ -14,6 +15,18 @@ export interface MachineIdentity {
   machineName: string;
 }
 
+/**
+ * The certificates on this PC (main/certificates/): the OS store plus a chosen folder of .p12/.pfx
+ * files. Lists metadata only; keys and passwords never leave it.
+ */
+export interface CertificateSource {
+  list(): Promise<{ certificates: LocalCertificate[]; problems: CertificateProblem[]; folder: string | null }>;
+  /** Chooses (null: forgets) the .p12/.pfx folder; returns the folder now in use. */
+  setFolder(folder: string | null): Promise<string | null>;
+  /** Checks a file's password and keeps it encrypted on this machine; returns how many certificates it opened. */
+  unlock(file: string, password: string): Promise<number>;
+}
+
 /** Everything a handler may use. Built once per host (Electron main or agent); fakes in tests. */
 export interface BridgeContext {
   host: 'electron' | 'agent';
@@ -25,6 +38,7 @@ export interface BridgeContext {
   updateFeedUrl: string | null;
   fetch: typeof fetch;
   runningRobots: () => number;
+  certificates: CertificateSource;
   now: () => Date;
 }
 

@@ -11,6 +11,11 @@ export function fakeContext(overrides: Partial<BridgeContext> = {}): BridgeConte
     updateFeedUrl: null,
     fetch: async () => new Response('{}'),
     runningRobots: () => 0,
+    certificates: {
+      list: async () => ({ certificates: [], problems: [], folder: null }),
+      setFolder: async (folder) => folder,
+      unlock: async () => 0,
+    },
     now: () => new Date('2026-11-23T08:00:05Z'),
     ...overrides,
   };

@@ -6,6 +6,7 @@ import * as applogBudget from './migrations/0003-applog-budget.ts';
 import * as flows from './migrations/0004-flows.ts';
 import * as flowlogCounts from './migrations/0005-flowlog-counts.ts';
 import * as flowlogTiebreakIndexes from './migrations/0006-flowlog-tiebreak-indexes.ts';
+import * as machines from './migrations/0007-machines.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004-flows': flows,
   '0005-flowlog-counts': flowlogCounts,
   '0006-flowlog-tiebreak-indexes': flowlogTiebreakIndexes,
+  '0007-machines': machines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

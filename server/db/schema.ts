@@ -22,6 +22,10 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   flow_schedules: FlowSchedulesTable;
   flow_run_counts: FlowRunCountsTable;
+  machines: MachinesTable;
+  machine_certificates: MachineCertificatesTable;
+  machine_configs: MachineConfigsTable;
+  script_settings: ScriptSettingsTable;
 }
 
 export interface GroupsTable {
@@ -263,3 +267,57 @@ export type UserRow = Selectable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewUser = Insertable<UsersTable>;
+
+export interface MachinesTable {
+  id: string;
+  group_id: string;
+  /** Who registered it: only they rename, share or delete it. */
+  owner_user_id: string;
+  machine_hash: string;
+  name: string;
+  saved_as: string;
+  shared: number;
+  last_sync_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MachineCertificatesTable {
+  id: string;
+  machine_id: string;
+  group_id: string;
+  fingerprint: string;
+  serial_number: string;
+  subject_string: string;
+  common_name: string;
+  issuer: string;
+  not_before: string;
+  not_after: string;
+  nif_vat: string | null;
+  kind: string;
+  store: string;
+  synced_at: string;
+}
+
+export interface MachineConfigsTable {
+  id: string;
+  machine_id: string;
+  group_id: string;
+  name: string;
+  /** JSON array of CCCs. */
+  ccc_list: string;
+  /** JSON of EmailSettings, or null. */
+  email_settings: string | null;
+  created_at: string;
+}
+
+export interface ScriptSettingsTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  flow_id: string;
+  name: string;
+  /** JSON object with the 'configuration' group. */
+  settings: string;
+  created_at: string;
+}

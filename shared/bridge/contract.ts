@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { certificateProblemSchema, localCertificateSchema } from '../certificates/certificate.ts';
 
 /**
  * The desktop bridge: every command the renderer may ask of the desktop app (or the headless agent),
@@ -23,6 +24,34 @@ export const bridgeCommands = {
       update: z.enum(['none', 'optionalUpdate', 'forceUpdate']),
       checkedAt: z.string(),
     }),
+  },
+  /**
+   * The current user's personal certificates with a private key that can authenticate a client, from
+   * the OS store and the chosen .p12/.pfx folder. Never a key: metadata and where each one lives.
+   */
+  GetCertificatesList: {
+    args: z.strictObject({}),
+    result: z.object({
+      certificates: z.array(localCertificateSchema),
+      /** Parts that could not be read (a locked .p12, a store whose tool is missing); the rest still lists. */
+      problems: z.array(certificateProblemSchema),
+      /** The .p12/.pfx folder in use, null when none is chosen. */
+      folder: z.nullable(z.string()),
+      readAt: z.string(),
+    }),
+  },
+  /** Chooses (or, with null, forgets) the folder of .p12/.pfx files read besides the OS store. */
+  SetCertificateFolder: {
+    args: z.strictObject({ folder: z.nullable(z.string().check(z.minLength(1), z.maxLength(1000))) }),
+    result: z.object({ folder: z.nullable(z.string()) }),
+  },
+  /**
+   * The password of one .p12/.pfx file of the folder, asked once: checked against the file, then kept
+   * encrypted on this machine (safeStorage in Electron, a 0600 key file in the agent). Never sent anywhere.
+   */
+  UnlockCertificateFile: {
+    args: z.strictObject({ file: z.string().check(z.minLength(1), z.maxLength(255)), password: z.string().check(z.maxLength(1000)) }),
+    result: z.object({ file: z.string(), certificates: z.int().check(z.nonnegative()) }),
   },
 } as const;
 
