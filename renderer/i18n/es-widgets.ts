@@ -40,6 +40,17 @@ export const widgets = {
     repeatDay: 'se repite',
     untitledEvent: '(Sin título)',
   },
+  certificate: {
+    issuedBy: (issuer: string) => `Emitido por ${issuer}`,
+    noNif: 'Sin NIF',
+    location: 'Ubicación',
+    expiresOn: (date: string) => `Caduca el ${date}`,
+    expiredOn: (date: string) => `Caducó el ${date}`,
+    expired: 'Caducado',
+    expiresToday: 'Caduca hoy',
+    expiresTomorrow: 'Caduca mañana',
+    expiresInDays: (days: number) => `Caduca en ${days} días`,
+  },
   filePicker: {
     dropZone: 'Arrastra aquí tus archivos o',
     chooseFiles: 'elige archivos',

@@ -8,6 +8,8 @@ import './ui.css';
 export { Button } from './Button.tsx';
 export type { ButtonProps, ButtonVariant } from './Button.tsx';
 export { ComingSoonArea } from './ComingSoonArea.tsx';
+export { CertificateItem, expiryStatus } from './CertificateItem.tsx';
+export type { CertificateItemData, CertificateItemProps, CertificateSelection, ExpiryStatus, ExpiryTone } from './CertificateItem.tsx';
 export { FilePicker } from './FilePicker.tsx';
 export type { FilePickerProps, FilesPickerProps, FolderPickerProps } from './FilePicker.tsx';
 export { EmptyState } from './EmptyState.tsx';
