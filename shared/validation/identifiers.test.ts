@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  DOCUMENT_TYPE_LABELS, documentTypeCodeFor, inferDocumentIdType, isValidCcc, isValidIban, isValidNaf,
+  DOCUMENT_TYPE_LABELS, cifControl, documentTypeCodeFor, inferDocumentIdType, isValidCcc, isValidCif, isValidIban, isValidNaf,
   isValidNafControl, isValidNie, isValidNif, isValidPassport, nifLetter,
 } from './identifiers.ts';
 
@@ -34,6 +34,38 @@ describe('NIE', () => {
     expect(isValidNie('Z1234567R')).toBe(true); // 21234567 % 23 = 1 -> R
     expect(isValidNie('X1234567A')).toBe(false);
     expect(isValidNie('12345678Z')).toBe(false);
+  });
+});
+
+describe('CIF', () => {
+  it('accepts entity NIFs with their control digit or letter', () => {
+    expect(isValidCif('B12345674')).toBe(true); // research §6 example
+    expect(isValidCif('Q2826000H')).toBe(true); // AEAT
+    expect(isValidCif(' b-1234567-4 ')).toBe(true);
+  });
+
+  it('refuses a wrong control, a control of the wrong form for the entity type, and non-entity letters', () => {
+    expect(isValidCif('B12345675')).toBe(false);
+    expect(isValidCif('B1234567D')).toBe(false); // companies (A, B, E, H) end in the digit
+    expect(isValidCif('Q28260008')).toBe(false); // public bodies (N, P, Q, R, S, W) end in the letter
+    expect(isValidCif('C12345674')).toBe(true); // other entity types may use either
+    expect(isValidCif('C1234567D')).toBe(true);
+    expect(isValidCif('K1234567D')).toBe(false); // K, L, M are persons' NIFs
+    expect(isValidCif('X1234567L')).toBe(false); // a NIE
+    expect(isValidCif('12345678Z')).toBe(false); // a DNI
+    expect(isValidCif('B1234567')).toBe(false);
+  });
+
+  it('is valid exactly with the computed control in the form its entity letter allows (property)', () => {
+    const controls = [...'0123456789JABCDEFGHI'];
+    fc.assert(fc.property(fc.constantFrom(...'ABCDEFGHJNPQRSUVW'), fc.integer({ min: 0, max: 9_999_999 }), fc.constantFrom(...controls), (entity, number, written) => {
+      const digits = String(number).padStart(7, '0');
+      const control = cifControl(digits);
+      const expected = 'NPQRSW'.includes(entity) ? written === 'JABCDEFGHI'.charAt(control)
+        : 'ABEH'.includes(entity) ? written === String(control)
+          : written === String(control) || written === 'JABCDEFGHI'.charAt(control);
+      return isValidCif(entity + digits + written) === expected;
+    }));
   });
 });
 

@@ -36,6 +36,41 @@ export function isValidNie(value: string): boolean {
   return nifLetter(Number(String('XYZ'.indexOf(prefix)) + digits)) === letter;
 }
 
+/** CIF entity letters; K, L, M (NIF of persons without DNI) and X, Y, Z (NIE) are not entities. */
+const CIF_ENTITY_LETTERS = 'ABCDEFGHJNPQRSUVW';
+/** Entities whose control is always a letter (public bodies, foreign and non-resident ones) or always a digit (companies). */
+const CIF_LETTER_CONTROL = 'NPQRSW';
+const CIF_DIGIT_CONTROL = 'ABEH';
+
+/** The CIF control for 7 digits: 0-9, written as a digit or as the letter 'JABCDEFGHI'[c]. */
+export function cifControl(digits: string): number {
+  let sum = 0;
+  [...digits].forEach((character, index) => {
+    const digit = Number(character);
+    // 1st, 3rd, 5th, 7th digits count doubled, with the digits of the product added up.
+    if (index % 2 === 0) sum += Math.floor((digit * 2) / 10) + ((digit * 2) % 10);
+    else sum += digit;
+  });
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * CIF (NIF of an entity, e.g. B12345674, Q2826000H): entity letter, 7 digits and the control.
+ * N, P, Q, R, S and W must end in the letter; A, B, E and H in the digit; the rest may use either.
+ */
+export function isValidCif(value: string): boolean {
+  const match = /^([A-Z])(\d{7})([0-9A-J])$/.exec(compactIdentifier(value));
+  if (match === null) return false;
+  const [, entity = '', digits = '', written = ''] = match;
+  if (!CIF_ENTITY_LETTERS.includes(entity)) return false;
+  const control = cifControl(digits);
+  const asDigit = String(control);
+  const asLetter = 'JABCDEFGHI'.charAt(control);
+  if (CIF_LETTER_CONTROL.includes(entity)) return written === asLetter;
+  if (CIF_DIGIT_CONTROL.includes(entity)) return written === asDigit;
+  return written === asDigit || written === asLetter;
+}
+
 /**
  * Passport number: 5 to 15 letters or digits (countries differ too much for more). Unlike the
  * other identifiers it is not compacted: separators are not part of any passport number, so

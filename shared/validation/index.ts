@@ -6,6 +6,6 @@ export {
 export type { CalendarDate } from './formats.ts';
 export {
   DOCUMENT_TYPE_CODES, DOCUMENT_TYPE_LABELS, compactIdentifier, documentTypeCodeFor, inferDocumentIdType,
-  isValidCcc, isValidIban, isValidNaf, isValidNafControl, isValidNie, isValidNif, isValidPassport, nifLetter,
+  isValidCcc, isValidCif, isValidIban, isValidNaf, isValidNafControl, isValidNie, isValidNif, isValidPassport, nifLetter,
 } from './identifiers.ts';
 export type { DocumentIdType, DocumentTypeCode } from './identifiers.ts';
