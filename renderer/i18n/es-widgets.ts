@@ -50,6 +50,8 @@ export const widgets = {
     expiresToday: 'Caduca hoy',
     expiresTomorrow: 'Caduca mañana',
     expiresInDays: (days: number) => `Caduca en ${days} días`,
+    /** Spec §5 and §8: a certificate is required. */
+    required: 'Necesitas seleccionar un certificado para continuar.',
   },
   filePicker: {
     dropZone: 'Arrastra aquí tus archivos o',

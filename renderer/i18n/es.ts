@@ -97,6 +97,10 @@ export const es = {
     certificates: 'Certificados',
     noCertificates: 'No tienes certificados',
     chooseCertificate: 'Elige un certificado',
+    chooseCertificates: 'Elige uno o más certificados',
+    searchCertificates: 'Buscar por certificado o dispositivo',
+    /** Certificates without a machine (local ones) when the list is grouped by machine. */
+    otherCertificates: 'Otros certificados',
   },
   auth: {
     signinTitle: 'Inicia sesión',

@@ -1,15 +1,20 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { searchCertificates } from '#shared/certificates/search.ts';
+import { isSearchable } from '#shared/forms/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CertificateItem } from '../../ui/CertificateItem.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { SearchInput } from '../../ui/SearchInput.tsx';
 import { PromptContext } from '../contexts.ts';
 import type { CertificateChoice, CertificatePromptOptions, PromptApi, TextPromptOptions } from '../contexts.ts';
 import { es } from '../../i18n/es.ts';
+import { widgets } from '../../i18n/es-screens.ts';
 import { TextField } from '../../ui/TextField.tsx';
 
 type OpenPrompt =
   | { variant: 'text'; options: TextPromptOptions; resolve: (answer: string | null) => void }
-  | { variant: 'certificate'; options: CertificatePromptOptions; resolve: (answer: CertificateChoice | null) => void };
+  | { variant: 'certificate'; multiple: boolean; options: CertificatePromptOptions; resolve: (answer: CertificateChoice[] | null) => void };
 
 /** Provides usePrompt(): one modal at a time, with a text-input and a certificate-picker variant. */
 export function PromptProvider({ children }: { children: ReactNode }) {
@@ -25,24 +30,36 @@ export function PromptProvider({ children }: { children: ReactNode }) {
   const api = useMemo<PromptApi>(
     () => ({
       text: (options) => new Promise((resolve) => show({ variant: 'text', options, resolve })),
-      certificate: (options) => new Promise((resolve) => show({ variant: 'certificate', options, resolve })),
+      certificate: (options) =>
+        new Promise((resolve) => show({ variant: 'certificate', multiple: false, options, resolve: (answer) => resolve(answer?.[0] ?? null) })),
+      certificates: (options) => new Promise((resolve) => show({ variant: 'certificate', multiple: true, options, resolve })),
     }),
     [show],
   );
 
-  const finish = useCallback((answer: string | CertificateChoice | null) => {
+  /** Closes the open prompt and hands it back, so its own answer type resolves it. */
+  const close = useCallback((): OpenPrompt | null => {
     const current = openRef.current;
     openRef.current = null;
     setOpen(null);
-    if (current?.variant === 'text') current.resolve(typeof answer === 'string' ? answer : null);
-    if (current?.variant === 'certificate') current.resolve(typeof answer === 'object' ? answer : null);
+    return current;
   }, []);
+
+  const answerText = useCallback((answer: string | null) => {
+    const current = close();
+    if (current?.variant === 'text') current.resolve(answer);
+  }, [close]);
+
+  const answerCertificates = useCallback((answer: CertificateChoice[] | null) => {
+    const current = close();
+    if (current?.variant === 'certificate') current.resolve(answer);
+  }, [close]);
 
   return (
     <PromptContext.Provider value={api}>
       {children}
-      {open?.variant === 'text' && <TextPrompt options={open.options} onDone={finish} />}
-      {open?.variant === 'certificate' && <CertificatePrompt options={open.options} onDone={finish} />}
+      {open?.variant === 'text' && <TextPrompt options={open.options} onDone={answerText} />}
+      {open?.variant === 'certificate' && <CertificatePrompt options={open.options} multiple={open.multiple} onDone={answerCertificates} />}
     </PromptContext.Provider>
   );
 }
@@ -68,9 +85,88 @@ function TextPrompt({ options, onDone }: { options: TextPromptOptions; onDone: (
   );
 }
 
-function CertificatePrompt({ options, onDone }: { options: CertificatePromptOptions; onDone: (answer: CertificateChoice | null) => void }) {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = options.certificates.find((certificate) => certificate.id === selectedId) ?? null;
+interface MachineGroup {
+  machineName: string | undefined;
+  choices: CertificateChoice[];
+}
+
+/** Choices under their machine, machines in the order they first appear; choices without one together. */
+function groupByMachine(choices: readonly CertificateChoice[]): MachineGroup[] {
+  const groups = new Map<string | undefined, CertificateChoice[]>();
+  for (const choice of choices) {
+    const group = groups.get(choice.machineName) ?? [];
+    group.push(choice);
+    groups.set(choice.machineName, group);
+  }
+  return [...groups].map(([machineName, grouped]) => ({ machineName, choices: grouped }));
+}
+
+/**
+ * The certificate picker (spec §2 shell, §5 launch and selection): a search box over device and
+ * certificate name once there are more than 5, radios (one certificate; choosing one clears the
+ * others) or checkboxes, and the spec's message when confirmed with nothing chosen.
+ */
+function CertificatePrompt({ options, multiple, onDone }: { options: CertificatePromptOptions; multiple: boolean; onDone: (answer: CertificateChoice[] | null) => void }) {
+  const radioName = useId();
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set(options.selectedIds ?? []));
+  const [query, setQuery] = useState('');
+  const [missing, setMissing] = useState(false);
+  const all = options.certificates;
+  const searchable = isSearchable(all);
+  const shown = searchable ? searchCertificates(all, query, (choice) => ({ deviceName: choice.machineName, certificateName: choice.name })) : all;
+  const groups = groupByMachine(shown);
+  const grouped = groups.some((group) => group.machineName !== undefined);
+  const chosen = all.filter((choice) => selectedIds.has(choice.id));
+
+  const choose = (id: string, checked: boolean) => {
+    setMissing(false);
+    setSelectedIds((current) => {
+      if (!multiple) return new Set(checked ? [id] : []);
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  const confirm = () => {
+    if (chosen.length === 0) {
+      setMissing(true);
+      return;
+    }
+    onDone(chosen);
+  };
+
+  // Rows enter one after another, 40 ms apart, in the order shown.
+  const positions = new Map(shown.map((choice, index) => [choice.id, index]));
+  const row = (choice: CertificateChoice) => {
+    const selection = {
+      type: multiple ? ('checkbox' as const) : ('radio' as const),
+      name: multiple ? undefined : radioName,
+      value: choice.id,
+      checked: selectedIds.has(choice.id),
+      onChange: (checked: boolean) => choose(choice.id, checked),
+    };
+    if (!choice.certificate) {
+      return (
+        <label key={choice.id} className="app-prompt__certificate">
+          <input
+            type={selection.type}
+            name={selection.name}
+            value={choice.id}
+            checked={selection.checked}
+            onChange={(event) => selection.onChange(event.target.checked)}
+          />
+          <span>
+            <strong>{choice.name}</strong>
+            {choice.detail && <small>{choice.detail}</small>}
+          </span>
+        </label>
+      );
+    }
+    return <CertificateItem key={choice.id} certificate={choice.certificate} machineName={choice.machineName} selection={selection} index={positions.get(choice.id)} />;
+  };
+
   return (
     <Modal
       open
@@ -78,37 +174,51 @@ function CertificatePrompt({ options, onDone }: { options: CertificatePromptOpti
       onClose={() => onDone(null)}
       footer={
         <>
+          {missing && (
+            <p role="alert" className="app-prompt__error">
+              {widgets.certificate.required}
+            </p>
+          )}
           <Button variant="secondary" onClick={() => onDone(null)}>
             {es.common.cancel}
           </Button>
-          <Button disabled={!selected} onClick={() => onDone(selected)}>
-            {options.confirmLabel ?? es.common.accept}
-          </Button>
+          <Button onClick={confirm}>{options.confirmLabel ?? es.common.accept}</Button>
         </>
       }
     >
-      {options.certificates.length === 0 ? (
-        <p className="app-prompt__empty">{es.prompt.noCertificates}</p>
-      ) : (
-        <fieldset className="app-prompt__certificates">
-          <legend>{es.prompt.chooseCertificate}</legend>
-          {options.certificates.map((certificate) => (
-            <label key={certificate.id} className="app-prompt__certificate">
-              <input
-                type="radio"
-                name="certificate"
-                value={certificate.id}
-                checked={certificate.id === selectedId}
-                onChange={() => setSelectedId(certificate.id)}
-              />
-              <span>
-                <strong>{certificate.name}</strong>
-                {certificate.detail && <small>{certificate.detail}</small>}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
+      <div className="app-prompt">
+        {options.note && <p className="ui-muted app-prompt__note">{options.note}</p>}
+        {all.length === 0 ? (
+          <p className="app-prompt__empty">{options.emptyText ?? es.prompt.noCertificates}</p>
+        ) : (
+          <>
+            {searchable && <SearchInput label={es.prompt.searchCertificates} value={query} onSearch={setQuery} />}
+            <fieldset className="app-prompt__certificates">
+              <legend className="ui-visually-hidden">{multiple ? es.prompt.chooseCertificates : es.prompt.chooseCertificate}</legend>
+              {shown.length === 0 && <p className="ui-muted">{widgets.noMatches}</p>}
+              {grouped
+                ? groups.map((group) => (
+                    <MachineSection key={group.machineName ?? ''} title={group.machineName ?? es.prompt.otherCertificates}>
+                      {group.choices.map(row)}
+                    </MachineSection>
+                  ))
+                : shown.map(row)}
+            </fieldset>
+          </>
+        )}
+      </div>
     </Modal>
+  );
+}
+
+function MachineSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId} className="app-prompt__machine">
+      <h3 id={headingId} className="app-prompt__machine-title">
+        {title}
+      </h3>
+      {children}
+    </div>
   );
 }
