@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
+import { registerMachinesRoutes } from './modules/machines/routes.ts';
 import { readColumnsInWorker } from './modules/runs/pool.ts';
 import { LocalRunQueue, PgBossRunQueue } from './modules/runs/queue.ts';
 import { registerRunsRoutes } from './modules/runs/routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerStorageRoutes(app, ctx, storage, columnsReader);
   registerRunsRoutes(app, ctx, runs, storage);
   registerSchedulesRoutes(app, ctx);
+  registerMachinesRoutes(app, ctx);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
+import { emailSettingsSchema, type EmailSettings, type MachineConfig, type machineConfigRequestSchema } from '#shared/api/machines.ts';
+import type { Database, MachineConfigsTable } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { machineNotFound, spanishOrder, visibleMachines, type Member } from './access.ts';
+
+export const CONFIG_NOT_FOUND_MESSAGE = 'No se ha encontrado esta configuración';
+/** Spec §3: a saved config whose settings are not an object is flagged, and can still be deleted. */
+export const CONFIG_DAMAGED_MESSAGE = 'Esta configuración está dañada y no se puede usar. Bórrala y créala de nuevo.';
+
+type ConfigRow = Pick<MachineConfigsTable, 'id' | 'machine_id' | 'name' | 'ccc_list' | 'email_settings' | 'created_at'>;
+
+const storedCccList = z.array(z.string());
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored row as the API shows it; settings that do not read back as they were written come flagged. */
+export function toMachineConfig(row: ConfigRow): MachineConfig {
+  const cccList = z.safeParse(storedCccList, parseJson(row.ccc_list));
+  const emailSettings = row.email_settings === null ? null : z.safeParse(emailSettingsSchema, parseJson(row.email_settings));
+  const damaged = !cccList.success || (emailSettings !== null && !emailSettings.success);
+  return {
+    _id: row.id,
+    name: row.name,
+    cccList: cccList.success ? cccList.data : [],
+    emailSettings: emailSettings?.success ? emailSettings.data : null,
+    error: damaged ? CONFIG_DAMAGED_MESSAGE : null,
+    createdAt: row.created_at,
+  };
+}
+
+/** The configs of these machines, each machine's by name. */
+export async function configsOf(db: Kysely<Database>, machineIds: readonly string[]): Promise<Map<string, MachineConfig[]>> {
+  const byMachine = new Map<string, MachineConfig[]>();
+  if (machineIds.length === 0) return byMachine;
+  const rows = await db
+    .selectFrom('machine_configs')
+    .select(['id', 'machine_id', 'name', 'ccc_list', 'email_settings', 'created_at'])
+    .where('machine_id', 'in', machineIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byMachine.get(row.machine_id) ?? [];
+    list.push(toMachineConfig(row));
+    byMachine.set(row.machine_id, list);
+  }
+  for (const list of byMachine.values()) list.sort((a, b) => spanishOrder.compare(a.name, b.name));
+  return byMachine;
+}
+
+/**
+ * POST /api/machines/:id/configs. Whoever can see the machine may add one: its owner, and everyone
+ * in the group once it is shared, since a shared PC runs the firm's robots with these settings.
+ */
+export async function createConfig(
+  db: Kysely<Database>,
+  member: Member,
+  machineId: string,
+  request: z.output<typeof machineConfigRequestSchema>,
+  now: Date,
+): Promise<MachineConfig> {
+  const machine = await visibleMachines(db, member).where('m.id', '=', machineId).executeTakeFirst();
+  if (!machine) throw machineNotFound();
+  const emailSettings: EmailSettings | null = request.emailSettings ?? null;
+  const row = {
+    id: randomUUID(),
+    machine_id: machine.id,
+    group_id: member.groupId,
+    name: request.name,
+    ccc_list: JSON.stringify(request.cccList),
+    email_settings: emailSettings === null ? null : JSON.stringify(emailSettings),
+    created_at: now.toISOString(),
+  };
+  await db.insertInto('machine_configs').values(row).execute();
+  return toMachineConfig(row);
+}
+
+/** DELETE /api/machines/configs/:configId, by whoever may add one to its machine. */
+export async function deleteConfig(db: Kysely<Database>, member: Member, configId: string): Promise<void> {
+  const config = await db
+    .selectFrom('machine_configs as c')
+    .select('c.id')
+    .where('c.id', '=', configId)
+    .where('c.group_id', '=', member.groupId)
+    .where('c.machine_id', 'in', visibleMachines(db, member).clearSelect().select('m.id'))
+    .executeTakeFirst();
+  if (!config) throw new HttpError(404, 'CONFIG_NOT_FOUND', CONFIG_NOT_FOUND_MESSAGE);
+  await db.deleteFrom('machine_configs').where('id', '=', config.id).execute();
+}
