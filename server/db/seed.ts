@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { registerAccount } from '../modules/users/service.ts';
+import { seedDemoMachines } from './demo-machines.ts';
 import { demoRunsCost, seedDemoRuns } from './demo-runs.ts';
 
 /** The plans a group can be on. The trial is what every new registration starts with. */
@@ -71,8 +72,8 @@ export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void
 /**
  * A demo account to try the app with, only on an empty database outside production. It is on a paid,
  * active plan with three weeks of runs in its history, and their charges are its used credits, so the
- * top bar, the status card, the usage bar and the history show the same figures. Returns whether it
- * was created.
+ * top bar, the status card, the usage bar and the history show the same figures. Its shared office PC
+ * has certificates for the expiry radar (demo-machines.ts). Returns whether it was created.
  */
 export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: string | undefined): Promise<boolean> {
   if (nodeEnv === 'production') return false;
@@ -89,5 +90,6 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: 
     .where('group_id', '=', groupId)
     .execute();
   await seedDemoRuns(db, { userId, groupId }, now);
+  await seedDemoMachines(db, { userId, groupId }, now);
   return true;
 }
