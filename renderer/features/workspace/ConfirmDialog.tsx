@@ -1,0 +1,33 @@
+import { Button } from '../../ui/index.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { workspace } from '../../i18n/es-workspace.ts';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before something that cannot be undone; the confirm button is the dangerous one. */
+export function ConfirmDialog({ open, title, text, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      size="small"
+      title={title}
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>{workspace.owner.cancel}</Button>
+          <Button variant="danger" loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
+        </>
+      }
+    >
+      <p>{text}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,147 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { Machine, MachineConfig } from '#shared/api/machines.ts';
+import { isValidCcc } from '#shared/validation/identifiers.ts';
+import { useCreateMachineConfigMutation, useDeleteMachineConfigMutation } from '../../api/machines.ts';
+import { useToast } from '../../app/hooks.ts';
+import { workspace } from '../../i18n/es-workspace.ts';
+import { Button, EmptyState, IconAlert, TextField } from '../../ui/index.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { errorMessage } from './errorMessage.ts';
+import { parseCccLines } from './workspaceModel.ts';
+
+const text = workspace.configs;
+
+/** A machine's configurations (spec §3 Machine config): the list, a new one, and delete with a confirm. */
+export function MachineConfigs({ machine }: { machine: Machine }) {
+  const toast = useToast();
+  const [deleteConfig, { isLoading: deleting }] = useDeleteMachineConfigMutation();
+  const [confirming, setConfirming] = useState<MachineConfig | null>(null);
+
+  const remove = async (config: MachineConfig) => {
+    try {
+      await deleteConfig(config._id).unwrap();
+      toast.success(text.removed);
+    } catch (error) {
+      toast.error(errorMessage(error, text.removeFailed));
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  return (
+    <div className="workspace-configs">
+      {machine.configs.length === 0 ? (
+        <EmptyState title={workspace.detail.noConfigs} headingLevel={3} />
+      ) : (
+        <ul className="workspace-configs__list" aria-label={text.listLabel}>
+          {machine.configs.map((config) => (
+            <li key={config._id} className="workspace-configs__item">
+              <div className="workspace-configs__text">
+                <strong className="workspace-configs__name">{config.name}</strong>
+                <span className="ui-muted">{text.ccc(config.cccList)}</span>
+                <span className="ui-muted">
+                  {config.emailSettings ? text.email(text.providers[config.emailSettings.provider], config.emailSettings.email) : text.noEmail}
+                </span>
+                {config.error !== null && (
+                  <span className="workspace-warning">
+                    <IconAlert size={16} />
+                    {text.flagged}: {config.error}
+                  </span>
+                )}
+              </div>
+              <Button variant="ghost" aria-label={text.removeLabel(config.name)} onClick={() => setConfirming(config)}>
+                {text.remove}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NewConfigForm machineId={machine._id} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={text.confirmTitle}
+        text={confirming ? text.confirmText(confirming.name) : ''}
+        confirmLabel={text.remove}
+        busy={deleting}
+        onConfirm={() => confirming && void remove(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}
+
+/**
+ * Name and CCC list, checked with the shared CCC rule before sending. The mail part (emailSettings)
+ * is left out: it needs a linked mail account, which this version cannot link yet.
+ */
+function NewConfigForm({ machineId }: { machineId: string }) {
+  const toast = useToast();
+  const titleId = useId();
+  const cccId = useId();
+  const [createConfig, { isLoading }] = useCreateMachineConfigMutation();
+  const [name, setName] = useState('');
+  const [cccText, setCccText] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
+  const [cccError, setCccError] = useState<string | undefined>(undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    const cccList = parseCccLines(cccText);
+    const invalid = cccList.find((ccc) => !isValidCcc(ccc));
+    setNameError(trimmed === '' ? text.nameRequired : undefined);
+    setCccError(invalid === undefined ? undefined : text.invalidCcc(invalid));
+    if (trimmed === '' || invalid !== undefined) return;
+    try {
+      await createConfig({ machineId, config: { name: trimmed, cccList } }).unwrap();
+      toast.success(text.created);
+      setName('');
+      setCccText('');
+    } catch (error) {
+      toast.error(errorMessage(error, text.createFailed));
+    }
+  };
+
+  return (
+    <form className="workspace-configs__form" aria-labelledby={titleId} onSubmit={(event) => void submit(event)} noValidate>
+      <h4 id={titleId} className="workspace-configs__form-title">{text.newTitle}</h4>
+      <TextField
+        label={text.name}
+        value={name}
+        required
+        maxLength={100}
+        error={nameError}
+        reserve={[text.nameRequired]}
+        onValueChange={(value) => {
+          setName(value);
+          setNameError(undefined);
+        }}
+      />
+      <div className={`app-field${cccError ? ' app-field--invalid' : ''}`}>
+        <label htmlFor={cccId}>{text.cccList}</label>
+        <textarea
+          id={cccId}
+          className="ui-input workspace-configs__ccc"
+          rows={3}
+          value={cccText}
+          spellCheck={false}
+          aria-invalid={cccError ? true : undefined}
+          aria-describedby={`${cccId}-hint ${cccId}-error`}
+          onChange={(event) => {
+            setCccText(event.target.value);
+            setCccError(undefined);
+          }}
+        />
+        <p id={`${cccId}-hint`} className="ui-muted workspace-note">{text.cccHint}</p>
+        <p className="app-field__error">
+          <span id={`${cccId}-error`}>{cccError}</span>
+        </p>
+      </div>
+      <p className="ui-muted workspace-note">{text.emailLater}</p>
+      <div className="workspace-actions">
+        <Button type="submit" loading={isLoading}>{text.create}</Button>
+      </div>
+    </form>
+  );
+}
