@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import RecorderPage from './recorder/RecorderPage.tsx';
 import NotificationsPage from './notifications/NotificationsPage.tsx';
-import WorkspacePage from './workspace/WorkspacePage.tsx';
 import FiePage from './fie/FiePage.tsx';
 import SmartBuilderPage from './smartbuilder/SmartBuilderPage.tsx';
 import DocumentManagerPage from './documanager/DocumentManagerPage.tsx';
@@ -23,7 +22,6 @@ const notAvailable = 'Esta sección aún no está disponible en esta versión.';
 const comingSoon: [string, ComponentType, string][] = [
   ['Grabador de tareas', RecorderPage, 'Próximamente'],
   ['Notificaciones DEHÚ', NotificationsPage, 'Todavía no has actualizado ninguna notificación...'],
-  ['Mis recursos', WorkspacePage, 'No hay compartidos en tu entorno de trabajo'],
   ['Procesador FIE', FiePage, 'Próximamente'],
   ['Smart Builder', SmartBuilderPage, 'Próximamente'],
   ['Gestor documental', DocumentManagerPage, 'Próximamente'],

@@ -82,7 +82,7 @@ export const screens = {
       { key: 'profile', title: 'Revisa tus datos de usuario', text: 'Comprueba tu nombre, tu email y tus preferencias en tu perfil.', path: '/userprofile', available: true },
       { key: 'plan', title: 'Consulta tu plan y tus créditos', text: 'Cada ejecución de un robot consume créditos. Revisa tu saldo y tu plan en Pagos.', path: '/payments', available: true },
       { key: 'desktop', title: 'Instala la aplicación de escritorio', text: 'Permite usar los certificados digitales de tu equipo y ejecutar los robots en local. Pide el instalador al administrador de tu asesoría.', path: null, available: true },
-      { key: 'certificates', title: 'Comparte tus certificados digitales', text: 'Desde la aplicación de escritorio podrás elegir qué certificados y máquinas compartes con tu entorno de trabajo.', path: null, available: false },
+      { key: 'certificates', title: 'Comparte tus certificados digitales', text: 'Desde la aplicación de escritorio, en Mis recursos, elige qué certificados sincronizas y qué dispositivos compartes con tu despacho.', path: '/workspace', available: true },
       { key: 'email', title: 'Conecta una cuenta de correo', text: 'Vincula una cuenta de Google o Microsoft para recibir por email los resultados de los robots.', path: null, available: false },
       { key: 'companies', title: 'Registra las empresas de tus clientes', text: 'En Altas y bajas darás de alta las empresas y sus grupos para capturar altas de trabajadores.', path: null, available: false },
       { key: 'firstRobot', title: 'Lanza tu primer robot', text: 'Elige un robot, rellena sus datos y lánzalo o prográmalo.', path: null, available: false },
