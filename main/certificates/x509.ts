@@ -5,7 +5,7 @@ import {
   id_ce_basicConstraints, id_ce_certificatePolicies, id_ce_extKeyUsage, id_ce_subjectAltName, id_kp_clientAuth,
 } from '@peculiar/asn1-x509';
 import type { Name } from '@peculiar/asn1-x509';
-import type { CertificateStore, LocalCertificate } from '#shared/certificates/certificate.ts';
+import type { CertificateProblem, CertificateStore, LocalCertificate } from '#shared/certificates/certificate.ts';
 import { identifyHolder, OID } from './subject.ts';
 import type { NameAttribute } from './subject.ts';
 
@@ -21,6 +21,12 @@ export class CertificateReadError extends Error {
     super(`El certificado no se puede leer: ${reason}`, options);
     this.name = 'CertificateReadError';
   }
+}
+
+/** What a store reader returns: the certificates it could read and why others could not be. */
+export interface StoreListing {
+  certificates: LocalCertificate[];
+  problems: CertificateProblem[];
 }
 
 /** Facts a store reader needs besides the description: whether it is a CA and what it may be used for. */
