@@ -118,6 +118,15 @@ describe('POST /api/certificates (sync)', () => {
     expect((await machinesOf(otherFirm)).map((m) => [m.savedAs, m.certificates.length])).toEqual([['Portátil', 0]]);
   });
 
+  it('registers a PC once when its first two syncs arrive together', async () => {
+    const request = { machineHashCode: OFFICE, digitalCertificates: [certificate('PÉREZ ANA', 200, NOW)] };
+    const [one, two] = await Promise.all([ana.post(syncUrl('PC Oficina'), request), ana.post(syncUrl('PC Oficina'), request)]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 201]);
+    expect((one.json() as Machine)._id).toBe((two.json() as Machine)._id);
+    expect(server.countRows('machines')).toBe(1);
+    expect(server.countRows('machine_certificates')).toBe(1);
+  });
+
   it('needs a session (401, nothing written)', async () => {
     const response = await server.app.inject({ method: 'POST', url: syncUrl('PC Oficina'), payload: { machineHashCode: OFFICE, digitalCertificates: [] } });
     expect(response.statusCode).toBe(401);
