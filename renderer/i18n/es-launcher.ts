@@ -54,6 +54,24 @@ export const launcher = {
     certificatesUnavailable: 'Certificados locales no disponibles',
     needsDesktop: 'Esta acción necesita la aplicación de escritorio de AutoAsesor.',
     desktopSoon: 'La aplicación de escritorio aún no ofrece esta acción en esta versión.',
+    certificate: {
+      choose: 'Elegir certificado',
+      change: 'Cambiar certificado',
+      loading: 'Buscando certificados…',
+      none: 'Ningún certificado elegido.',
+      pickerTitle: (label: string) => `Elige ${label.toLocaleLowerCase('es')}`,
+      chosen: (name: string, nif: string | null) => (nif ? `${name} · ${nif}` : name),
+      onMachine: (machine: string) => `En el dispositivo «${machine}»`,
+      /** Web mode: the picker offers the certificates of the firm's shared machines. */
+      sharedNote: 'Certificados sincronizados en los dispositivos compartidos de tu asesoría: el robot se ejecutará en el dispositivo del certificado que elijas.',
+      /** Spec §8 empty state for shared machines. */
+      noShared: 'No hay compartidos en tu entorno de trabajo',
+      sharedFailed: 'No se han podido cargar los dispositivos compartidos. Inténtalo de nuevo.',
+      unreadable: (problems: string) => `Algunos certificados no se han podido leer: ${problems}`,
+      /** A desktop flow: nothing launches it yet, in either mode (the desktop runtime is another issue). */
+      remoteSoon: 'Los lanzamientos en un dispositivo compartido aún no están disponibles en esta versión.',
+      desktopSoon: 'La aplicación de escritorio aún no lanza este robot en esta versión.',
+    },
   },
   intrastatTitle: 'Configuración Intrastat',
   running: {

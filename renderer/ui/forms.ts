@@ -17,20 +17,23 @@ export interface FieldRule {
   required?: boolean;
   formatRequired?: boolean;
   rule?: ValidationRule;
+  /** What an empty required field says instead of the generic message (spec: 'Necesitas seleccionar un certificado...'). */
+  requiredMessage?: string;
 }
 export type FormRules<Field extends string> = Record<Field, FieldRule>;
 export type FormValues<Field extends string> = Record<Field, string>;
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 /** The error a field shows for a value, exactly as the shared validators word it; undefined when fine. */
-export function checkField(value: string, { required, formatRequired = true, rule }: FieldRule): string | undefined {
-  return fieldError({ value, required, formatRequired, rule }) ?? undefined;
+export function checkField(value: string, { required, formatRequired = true, rule, requiredMessage }: FieldRule): string | undefined {
+  const message = fieldError({ value, required, formatRequired, rule }) ?? undefined;
+  return message === MANDATORY_MESSAGE && requiredMessage !== undefined ? requiredMessage : message;
 }
 
 /** The messages a field can show from its own checks (the error line keeps room for them). */
-export function possibleMessages({ required, formatRequired = true, rule }: FieldRule): string[] {
+export function possibleMessages({ required, formatRequired = true, rule, requiredMessage }: FieldRule): string[] {
   const messages: string[] = [];
-  if (required) messages.push(MANDATORY_MESSAGE);
+  if (required) messages.push(requiredMessage ?? MANDATORY_MESSAGE);
   const format = formatRequired && rule !== undefined ? ruleMessage(rule) : undefined;
   if (format !== undefined) messages.push(format);
   return messages;

@@ -97,8 +97,7 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
 
     fireEvent.click(launchButton());
     await waitFor(() => expect(screen.getAllByText('Este campo es obligatorio')).toHaveLength(3));
-    expect(screen.getByText(/Certificados locales no disponibles/)).toBeTruthy();
-    expect(screen.getByText(/necesita la aplicación de escritorio/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Elegir certificado' })).toBeTruthy();
     expect(api.posts(executionPath('alta-rapida'))).toHaveLength(0);
   });
 

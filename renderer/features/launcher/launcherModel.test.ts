@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { flowDefinitionProblems, flowDefinitionSchema } from '#shared/flows/definition.ts';
+import { checkField, possibleMessages } from '../../ui/forms.ts';
 import {
-  defaultFormValue, estimateCost, guessColumns, nextSection, previousSection, requestInputs, resetSection, ruleFor, startSection,
-  transitionFor, unitMeasure,
+  chosenCertificate, defaultFormValue, estimateCost, guessColumns, nextSection, previousSection, requestInputs, resetSection, ruleFor,
+  startSection, transitionFor, unitMeasure,
 } from './launcherModel.ts';
 import { formFlow, workbookFlow } from './test/flowFixture.ts';
+
+const chosen = { fingerprint: 'ab'.repeat(32), commonName: 'GARCIA LOPEZ ANA - 12345678Z', nifVat: '12345678Z', machineId: 'm-1', machineName: 'PC Recepción' };
 
 describe('the fixtures are flows the server would accept', () => {
   it('parse with the shared schema and have no cross-field problems', () => {
@@ -115,8 +118,30 @@ describe('inputs', () => {
     expect(byKey['horas']).toEqual({ required: false, formatRequired: true, rule: 'number' });
     expect(byKey['inicio']).toEqual({ required: true, formatRequired: true, rule: 'date' });
     expect(byKey['tipo']).toEqual({ required: true });
-    expect(byKey['certificado']).toEqual({});
+    expect(byKey['certificado']).toEqual({ required: false, requiredMessage: 'Necesitas seleccionar un certificado para continuar.' });
     expect(byKey['origen']).toEqual({});
+    expect(ruleFor({ key: 'carpeta', template: 'SelectionDialog', label: 'Carpeta', required: true })).toEqual({});
+    expect(ruleFor({ key: 'local', template: 'Certificate', label: 'Certificado', required: true, config: { embedded: true } })).toEqual({});
+  });
+
+  it("a required certificate says 'Necesitas seleccionar un certificado para continuar.', not the generic message", () => {
+    const rule = ruleFor({ key: 'c', template: 'Certificate', label: 'Certificado', required: true });
+    expect(checkField('', rule)).toBe('Necesitas seleccionar un certificado para continuar.');
+    expect(possibleMessages(rule)).toEqual(['Necesitas seleccionar un certificado para continuar.']);
+    expect(checkField(JSON.stringify(chosen), rule)).toBeUndefined();
+  });
+
+  it('a Certificate input holds the chosen certificate; the request carries its fingerprint only', () => {
+    const flow = formFlow();
+    const withCertificate = { nif: '12345678Z', inicio: '2025-03-01', tipo: '100', acepto: 'true', certificado: JSON.stringify(chosen) };
+    expect(requestInputs(flow, withCertificate)).toMatchObject({ certificado: chosen.fingerprint });
+    expect(requestInputs(flow, { ...withCertificate, certificado: '' })).not.toHaveProperty('certificado');
+    expect(chosenCertificate(JSON.stringify(chosen))).toEqual(chosen);
+    // Text that is not a chosen certificate (an old or hand-made value) is no certificate, and nothing is sent.
+    expect(chosenCertificate('{"fingerprint":"abc"}')).toBeNull();
+    expect(chosenCertificate('not json')).toBeNull();
+    expect(requestInputs(flow, { ...withCertificate, certificado: '{"fingerprint":"abc"}' })).not.toHaveProperty('certificado');
+    expect(defaultFormValue({ key: 'c', template: 'Certificate', label: 'C', value: chosen.fingerprint })).toBe('');
   });
 
   it('a Dropdown without choices is a text field', () => {

@@ -4,6 +4,8 @@ import { measureUnitNames } from '#shared/flows/definition.ts';
 import { rowsPerUnit } from '#shared/flows/usage.ts';
 import type { FlowDefinition, FlowInputDefinition, Section } from '#shared/flows/definition.ts';
 import { toIsoDate } from '#shared/forms/index.ts';
+import { z } from 'zod/mini';
+import { widgets } from '../../i18n/es-widgets.ts';
 import type { FieldRule } from '../../ui/forms.ts';
 
 /**
@@ -107,9 +109,12 @@ export function allInputs(flow: FlowDefinition): FlowInputDefinition[] {
   return flow.sectionSetup.builder.flatMap((section) => section.builder);
 }
 
-/** Desktop-only inputs cannot be filled in the web app; they are neither checked nor sent. */
+/**
+ * Desktop-only inputs cannot be filled in the web app; they are neither checked nor sent. A Certificate
+ * is not one of them: the web app offers the certificates synced on the firm's shared machines.
+ */
 export function isDesktopOnly(input: FlowInputDefinition): boolean {
-  return input.template === 'SelectionDialog' || input.template === 'Certificate' || input.config?.embedded === true;
+  return input.template === 'SelectionDialog' || input.config?.embedded === true;
 }
 
 /** A Dropdown without choices is treated as text (spec §5). */
@@ -130,6 +135,7 @@ export function ruleFor(input: FlowInputDefinition): FieldRule {
     case 'Text': return { required, formatRequired, rule: input.validate };
     case 'Number': return { required, formatRequired, rule: input.validate ?? 'number' };
     case 'Date': return { required, formatRequired, rule: 'date' };
+    case 'Certificate': return { required, requiredMessage: widgets.certificate.required };
     default: return { required };
   }
 }
@@ -143,6 +149,8 @@ export function defaultFormValue(input: FlowInputDefinition): string {
     case 'Date': return toIsoDate(value) ?? String(value);
     case 'FileUpload':
     case 'ColumnMapping': return typeof value === 'object' ? JSON.stringify(value) : '';
+    // A certificate is chosen on this PC or a shared machine each time; no flow can know one ahead.
+    case 'Certificate': return '';
     default: return typeof value === 'object' ? '' : String(value);
   }
 }
@@ -163,8 +171,8 @@ export function requestValue(input: FlowInputDefinition, text: string): unknown 
     case 'Date': return text.trim() === '' ? undefined : (toIsoDate(text) ?? text);
     case 'FileUpload': return text === '' ? [] : parseJson(text);
     case 'ColumnMapping': return text === '' ? undefined : parseJson(text);
-    case 'SelectionDialog':
-    case 'Certificate': return undefined;
+    case 'Certificate': return chosenCertificate(text)?.fingerprint;
+    case 'SelectionDialog': return undefined;
     default: return text.trim() === '' ? undefined : text.trim();
   }
 }
@@ -178,6 +186,26 @@ export function requestInputs(flow: FlowDefinition, values: Record<string, strin
     if (value !== undefined) inputs[input.key] = value;
   }
   return inputs;
+}
+
+/**
+ * A Certificate input's value: the chosen certificate's fingerprint (what the robot gets), with its name
+ * and NIF to show, and in the web app the shared machine that holds it (where the robot would run).
+ */
+const chosenCertificateSchema = z.object({
+  fingerprint: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  commonName: z.string(),
+  nifVat: z.nullable(z.string()),
+  machineId: z.optional(z.string()),
+  machineName: z.optional(z.string()),
+});
+export type ChosenCertificate = z.infer<typeof chosenCertificateSchema>;
+
+/** The certificate a Certificate input's form text holds; null when none (or the text is not one). */
+export function chosenCertificate(text: string | undefined): ChosenCertificate | null {
+  if (!text) return null;
+  const parsed = chosenCertificateSchema.safeParse(parseJson(text));
+  return parsed.success ? parsed.data : null;
 }
 
 export function uploadedFiles(text: string | undefined): FileInputValue {

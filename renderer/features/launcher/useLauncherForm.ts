@@ -69,7 +69,7 @@ export function useLauncherForm(flow: FlowDefinition) {
     });
   }, []);
 
-  return { form, rules, anchor, validate, setText, touch, uploading, setUploadBusy };
+  return { flow, form, rules, anchor, validate, setText, touch, uploading, setUploadBusy };
 }
 
 export type LauncherForm = ReturnType<typeof useLauncherForm>;

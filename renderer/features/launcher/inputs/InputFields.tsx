@@ -4,8 +4,9 @@ import type { FlowInputDefinition, Section } from '#shared/flows/definition.ts';
 import { useEmbedded } from '../../../app/hooks.ts';
 import { launcher as text } from '../../../i18n/es-launcher.ts';
 import { TextField } from '../../../ui/TextField.tsx';
-import { effectiveTemplate, shownInputs } from '../launcherModel.ts';
+import { effectiveTemplate, isDesktopOnly, shownInputs } from '../launcherModel.ts';
 import type { LauncherForm } from '../useLauncherForm.ts';
+import { CertificateInput } from './CertificateInput.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { ColumnMappingInput } from './ColumnMappingInput.tsx';
 import { FieldMessage } from './FieldMessage.tsx';
@@ -63,8 +64,12 @@ function InputField({ input, launcherForm }: { input: FlowInputDefinition; launc
     case 'ColumnMapping':
       form.register(key);
       return <ColumnMappingInput input={input} launcherForm={launcherForm} />;
-    case 'SelectionDialog':
     case 'Certificate':
+      // config.embedded: only this PC's own certificates will do, so the web app cannot offer shared ones.
+      if (isDesktopOnly(input)) return <DesktopOnlyInput input={input} />;
+      form.register(key);
+      return <CertificateInput input={input} launcherForm={launcherForm} />;
+    case 'SelectionDialog':
       return <DesktopOnlyInput input={input} />;
   }
 }
@@ -106,9 +111,9 @@ function CheckboxInput({ input, launcherForm }: { input: FlowInputDefinition; la
 }
 
 /**
- * Certificates and native file dialogs exist only in the desktop app (spec §3 Input config.embedded).
- * The web app says so; the desktop bridge for them is another issue's work, so the desktop app says
- * it is not there yet rather than pretending.
+ * Native file dialogs, and certificates marked config.embedded, exist only in the desktop app (spec §3
+ * Input config.embedded; §6 'Certificados locales no disponibles'). The web app says so; the desktop
+ * bridge for them is another issue's work, so the desktop app says it is not there yet rather than pretending.
  */
 function DesktopOnlyInput({ input }: { input: FlowInputDefinition }) {
   const embedded = useEmbedded();
@@ -116,7 +121,7 @@ function DesktopOnlyInput({ input }: { input: FlowInputDefinition }) {
     <div className="launcher-input launcher-desktop-only" role="note" aria-label={input.label}>
       <span className="app-field__label">{input.label}</span>
       <p className="launcher-desktop-only__text">
-        {input.template === 'Certificate' ? `${text.inputs.certificatesUnavailable}. ` : ''}
+        {input.template === 'Certificate' && !embedded ? `${text.inputs.certificatesUnavailable}. ` : ''}
         {embedded ? text.inputs.desktopSoon : text.inputs.needsDesktop}
       </p>
     </div>

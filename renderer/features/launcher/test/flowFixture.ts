@@ -70,7 +70,8 @@ export function formFlow(overrides: Partial<FlowDefinition> = {}): FlowDefinitio
             { key: 'horas', template: 'Number', label: 'Horas semanales' },
             { key: 'tipo', template: 'Dropdown', label: 'Tipo de contrato', required: true, validValues: [{ key: '100', text: 'Indefinido' }, { key: '401', text: 'Temporal' }] },
             { key: 'acepto', template: 'Checkbox', label: 'He revisado los datos', required: true },
-            { key: 'certificado', template: 'Certificate', label: 'Certificado', required: true },
+            // Optional here, so the launches below need no certificate; LauncherPage.certificate.test.tsx requires one.
+            { key: 'certificado', template: 'Certificate', label: 'Certificado' },
             { key: 'origen', template: 'Text', label: 'Origen', hidden: true, value: 'launcher' },
           ],
         },
