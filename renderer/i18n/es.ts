@@ -44,6 +44,9 @@ export const es = {
     maximize: 'Maximizar',
     close: 'Cerrar',
     windowFailed: 'No se ha podido completar la acción de la ventana',
+    /** After the count: '3 certificados caducan pronto'. */
+    expiringSoon: (count: number) => (count === 1 ? 'certificado caduca pronto' : 'certificados caducan pronto'),
+    expiringSoonLink: (count: number) => `${count} ${count === 1 ? 'certificado caduca pronto' : 'certificados caducan pronto'}. Ver caducidades`,
   },
   sideMenu: {
     title: 'Menú de usuario',

@@ -8,6 +8,7 @@ import type { IconProps } from '../../ui/icons.tsx';
 import { useAppDispatch, useBridge, useEmbedded, useSession, useToast } from '../hooks.ts';
 import { menuToggled } from '../ui.ts';
 import { CreditChip } from './CreditChip.tsx';
+import { ExpiryWarning } from './ExpiryWarning.tsx';
 
 type WindowCommand = Extract<BridgeCommand, 'Minimize' | 'Maximize' | 'CloseWindow'>;
 const windowButtons: { command: WindowCommand; label: string; Icon: ComponentType<IconProps> }[] = [
@@ -41,6 +42,7 @@ export function TopBar({ menuOpen }: { menuOpen: boolean }) {
       {user && <span className="app-topbar__greeting">{es.topBar.greeting(user.name)}</span>}
       <span className="app-topbar__spacer" />
       {subscription?.active && !subscription.trialing && <span className="app-topbar__plan">{subscription.name}</span>}
+      {user && <ExpiryWarning />}
       {subscription && user && <CreditChip balance={subscription.balance} currencies={user.group.config.currencies} />}
       {embedded && bridge.available && (
         <div className="app-topbar__window" role="group" aria-label={es.appName}>
