@@ -47,6 +47,14 @@ describe('Tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Configuración' }).textContent).toBe('Elige certificados');
   });
 
+  it('points the selected tab at the panel shown, also after a switch (aria-controls names an element that exists)', () => {
+    render(<TabsHarness />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Configuración' }));
+    const controls = screen.getByRole('tab', { name: 'Configuración' }).getAttribute('aria-controls');
+    expect(controls).toBeTruthy();
+    expect(screen.getByRole('tabpanel').id).toBe(controls);
+  });
+
   it('moves with arrow keys, skipping disabled tabs and wrapping', () => {
     render(<TabsHarness />);
     const first = screen.getByRole('tab', { name: 'Notificaciones' });

@@ -78,7 +78,9 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children 
           </Tab>
         ))}
       </TabList>
-      <TabPanel id={value} className="ui-tabs__panel">
+      {/* Keyed by the tab: React Aria sets the panel's DOM id when it mounts, so a reused panel kept
+          the first tab's id and the selected tab's aria-controls pointed at nothing (axe: critical). */}
+      <TabPanel key={value} id={value} className="ui-tabs__panel">
         {children}
       </TabPanel>
     </AriaTabs>
