@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { CSSProperties } from 'react';
 import type { Machine } from '#shared/api/machines.ts';
 import { useMachinesQuery } from '../../api/machines.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
@@ -10,6 +11,17 @@ import type { LocalDevice } from './useLocalDevice.ts';
 import { groupMachines, matchingCertificates } from './workspaceModel.ts';
 
 const LOCAL = 'local';
+
+/** On a phone the detail is below the cards: bring it into view once drawn (no move when it already shows). */
+function revealDetail() {
+  requestAnimationFrame(() => {
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    document.getElementById('workspace-detail-title')?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  });
+}
+
+/** How many cards a group holds, for its width in the row of groups (workspace.css). */
+const cardsWide = (count: number) => ({ '--cards': count }) as CSSProperties;
 
 interface CardEntry {
   key: string;
@@ -70,7 +82,10 @@ export function DevicesView() {
         reading={entry.key === LOCAL && local.reading && !local.list}
         selected={entry === selected}
         index={index}
-        onSelect={() => setSelectedKey(entry.key)}
+        onSelect={() => {
+          setSelectedKey(entry.key);
+          revealDetail();
+        }}
       />
     </li>
   );
@@ -91,12 +106,30 @@ export function DevicesView() {
         <SearchInput label={workspace.search.label} value={query} onSearch={setQuery} />
       </div>
 
-      {showLocal && localCard && (
-        <section className="workspace-group" aria-labelledby="workspace-local-title">
-          <h2 id="workspace-local-title" className="workspace-group__title">{workspace.sections.local}</h2>
-          {section(workspace.sections.local, [localCard], 0)}
-        </section>
-      )}
+      <div className="workspace-groups">
+        {showLocal && localCard && (
+          <section className="workspace-group" style={cardsWide(1)} aria-labelledby="workspace-local-title">
+            <h2 id="workspace-local-title" className="workspace-group__title">{workspace.sections.local}</h2>
+            {section(workspace.sections.local, [localCard], 0)}
+          </section>
+        )}
+        {loaded && mine.length > 0 && (
+          <section className="workspace-group" style={cardsWide(mine.length)} aria-labelledby="workspace-mine-title">
+            <h2 id="workspace-mine-title" className="workspace-group__title">{workspace.sections.mine}</h2>
+            {section(workspace.sections.mine, mine, showLocal ? 1 : 0)}
+          </section>
+        )}
+        {loaded && (shared.length > 0 || !searching) && (
+          <section className="workspace-group" style={cardsWide(Math.max(1, shared.length))} aria-labelledby="workspace-shared-title">
+            <h2 id="workspace-shared-title" className="workspace-group__title">{workspace.sections.shared}</h2>
+            {shared.length > 0 ? (
+              section(workspace.sections.shared, shared, (showLocal ? 1 : 0) + mine.length)
+            ) : (
+              <p className="ui-muted workspace-group__empty">{workspace.machines.noneShared}</p>
+            )}
+          </section>
+        )}
+      </div>
 
       {machines.isLoading && <Spinner label={workspace.machines.loading} />}
       {machines.isError && (
@@ -104,24 +137,6 @@ export function DevicesView() {
           <p>{workspace.machines.failed}</p>
           <Button variant="ghost" onClick={() => void machines.refetch()}>{workspace.retry}</Button>
         </div>
-      )}
-
-      {loaded && mine.length > 0 && (
-        <section className="workspace-group" aria-labelledby="workspace-mine-title">
-          <h2 id="workspace-mine-title" className="workspace-group__title">{workspace.sections.mine}</h2>
-          {section(workspace.sections.mine, mine, showLocal ? 1 : 0)}
-        </section>
-      )}
-
-      {loaded && (shared.length > 0 || !searching) && (
-        <section className="workspace-group" aria-labelledby="workspace-shared-title">
-          <h2 id="workspace-shared-title" className="workspace-group__title">{workspace.sections.shared}</h2>
-          {shared.length > 0 ? (
-            section(workspace.sections.shared, shared, (showLocal ? 1 : 0) + mine.length)
-          ) : (
-            <p className="ui-muted workspace-group__empty">{workspace.machines.noneShared}</p>
-          )}
-        </section>
       )}
 
       {nothingMatches && (

@@ -20,10 +20,15 @@ function thresholdLabel(threshold: number): string {
   return text.thresholds[threshold] ?? text.thresholds[60] ?? '';
 }
 
+// The days left come second, coloured by threshold, so a phone shows them before the table scrolls sideways.
 const columns: readonly TableColumn<ExpiringCertificate>[] = [
   { key: 'name', header: text.columns.name, sortValue: (item) => item.subject.CN, render: (item) => <span className="workspace-radar__name">{item.subject.CN}</span> },
-  { key: 'nif', header: text.columns.nif, sortValue: (item) => item.nifVat, render: (item) => <span className="workspace-radar__nif">{item.nifVat ?? text.noNif}</span> },
-  { key: 'machine', header: text.columns.machine, sortValue: (item) => item.machine.name, render: (item) => item.machine.name },
+  {
+    key: 'daysLeft',
+    header: text.columns.daysLeft,
+    sortValue: (item) => item.daysLeft,
+    render: (item) => <span className={`ui-chip ui-chip--${toneOf(item.threshold)}`}>{text.daysLeft(item.daysLeft)}</span>,
+  },
   {
     key: 'expires',
     header: text.columns.expires,
@@ -31,13 +36,9 @@ const columns: readonly TableColumn<ExpiringCertificate>[] = [
     filterValue: (item) => formatMadridDate(new Date(item.notAfter)),
     render: (item) => <span className="workspace-nowrap">{formatMadridDate(new Date(item.notAfter))}</span>,
   },
-  { key: 'daysLeft', header: text.columns.daysLeft, sortValue: (item) => item.daysLeft, render: (item) => <span className="workspace-nowrap">{text.daysLeft(item.daysLeft)}</span> },
-  {
-    key: 'threshold',
-    header: text.columns.threshold,
-    sortValue: (item) => item.threshold,
-    render: (item) => <span className={`ui-chip ui-chip--${toneOf(item.threshold)}`}>{thresholdLabel(item.threshold)}</span>,
-  },
+  { key: 'nif', header: text.columns.nif, sortValue: (item) => item.nifVat, render: (item) => <span className="workspace-radar__nif">{item.nifVat ?? text.noNif}</span> },
+  { key: 'machine', header: text.columns.machine, sortValue: (item) => item.machine.name, render: (item) => item.machine.name },
+  { key: 'threshold', header: text.columns.threshold, sortValue: (item) => item.threshold, render: (item) => <span className="workspace-nowrap">{thresholdLabel(item.threshold)}</span> },
 ];
 
 /**

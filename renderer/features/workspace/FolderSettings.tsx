@@ -43,7 +43,7 @@ export function FolderSettings({ device }: { device: LocalDevice }) {
 
   return (
     <section className="workspace-folder" aria-labelledby="workspace-folder-title">
-      <h4 id="workspace-folder-title" className="workspace-folder__title">{text.title}</h4>
+      <h3 id="workspace-folder-title" className="workspace-folder__title">{text.title}</h3>
       <p className="ui-muted">{current ? text.current(current) : text.none}</p>
       <form className="workspace-folder__form" onSubmit={save} noValidate>
         <TextField

@@ -152,7 +152,7 @@ function Problems({ problems, device }: { problems: readonly CertificateProblem[
 
   return (
     <section className="workspace-problems" aria-labelledby="workspace-problems-title">
-      <h4 id="workspace-problems-title" className="workspace-problems__title">{text.problemsTitle}</h4>
+      <h3 id="workspace-problems-title" className="workspace-problems__title">{text.problemsTitle}</h3>
       <ul className="workspace-problems__list">
         {problems.map((problem) => {
           const canUnlock = problem.store === 'pkcs12' && (problem.code === 'PASSWORD_REQUIRED' || problem.code === 'WRONG_PASSWORD');

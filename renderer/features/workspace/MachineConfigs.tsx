@@ -105,7 +105,7 @@ function NewConfigForm({ machineId }: { machineId: string }) {
 
   return (
     <form className="workspace-configs__form" aria-labelledby={titleId} onSubmit={(event) => void submit(event)} noValidate>
-      <h4 id={titleId} className="workspace-configs__form-title">{text.newTitle}</h4>
+      <h3 id={titleId} className="workspace-configs__form-title">{text.newTitle}</h3>
       <TextField
         label={text.name}
         value={name}

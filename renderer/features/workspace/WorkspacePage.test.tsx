@@ -378,11 +378,13 @@ describe('Caducidades', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['CADUCADO DEMO', 'PRONTO DEMO', 'LEJOS DEMO']);
     const pronto = within(rows[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
     const date = new Date(items[1]?.notAfter ?? '').toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' });
-    expect(pronto).toEqual(['PRONTO DEMO', 'B00000000', 'PC Oficina', date, '3 días', '7 días']);
-    expect(within(rows[0] as HTMLElement).getByText('Caducado').className).toContain('ui-chip--danger');
-    expect(within(rows[0] as HTMLElement).getByText('Hace 5 días')).toBeTruthy();
-    expect(within(rows[2] as HTMLElement).getByText('60 días').className).toContain('ui-chip--notice');
-    expect(screen.getByRole('list', { name: 'Resumen por plazo' }).textContent).toBe('Caducado: 17 días: 160 días: 1');
+    expect(pronto).toEqual(['PRONTO DEMO', '3 días', date, 'B00000000', 'PC Oficina', '≤ 7 días']);
+    expect(within(rows[0] as HTMLElement).getByText('Hace 5 días').className).toContain('ui-chip--danger');
+    expect(within(rows[0] as HTMLElement).getByText('Caducado')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('3 días').className).toContain('ui-chip--danger');
+    expect(within(rows[2] as HTMLElement).getByText('45 días').className).toContain('ui-chip--notice');
+    const summary = within(screen.getByRole('list', { name: 'Resumen por plazo' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(summary).toEqual(['Caducado: 1', '≤ 7 días: 1', '≤ 60 días: 1']);
     expect(calls.map((call) => call.key)).toContain('GET /api/certificates/expiring?days=60');
   });
 
