@@ -7,14 +7,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { startAppStatusTicker } from './bridge/app-status.ts';
 import type { BridgeContext } from './bridge/context.ts';
+import { keyFileSecretBox } from './certificates/secret-box.ts';
+import { createCertificateService, nssDatabaseFrom } from './certificates/service.ts';
 import { machineIdentityReader } from './machine/machine-id.ts';
 import { startAgentSocket } from './transports/agent-socket.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 export function agentContext(env: NodeJS.ProcessEnv = process.env): BridgeContext {
+  // The agent's own files: the .p12 folder it reads, and those files' passwords sealed under a 0600 key.
+  const dataFolder = env.AUTOASESOR_AGENT_DATA || join(homedir(), '.autoasesor-agent');
   return {
     host: 'agent',
     appVersion: version,
@@ -24,6 +30,12 @@ export function agentContext(env: NodeJS.ProcessEnv = process.env): BridgeContex
     updateFeedUrl: env.AUTOASESOR_UPDATE_URL || null,
     fetch,
     runningRobots: () => 0,
+    certificates: createCertificateService({
+      platform: process.platform,
+      settingsFile: join(dataFolder, 'certificates.json'),
+      box: keyFileSecretBox(join(dataFolder, 'secret.key')),
+      nssDatabase: nssDatabaseFrom(env, homedir()),
+    }),
     now: () => new Date(),
   };
 }

@@ -9,6 +9,9 @@ import { Maximize } from './Maximize.ts';
 import { CloseWindow } from './CloseWindow.ts';
 import { GetMachineHashCode } from './GetMachineHashCode.ts';
 import { CheckAppUpdate } from './CheckAppUpdate.ts';
+import { GetCertificatesList } from './GetCertificatesList.ts';
+import { SetCertificateFolder } from './SetCertificateFolder.ts';
+import { UnlockCertificateFile } from './UnlockCertificateFile.ts';
 
 /** One handler per contract command: a command without a handler does not compile. */
 export const handlers: { [C in BridgeCommand]: Handler<C> } = {
@@ -17,6 +20,9 @@ export const handlers: { [C in BridgeCommand]: Handler<C> } = {
   CloseWindow,
   GetMachineHashCode,
   CheckAppUpdate,
+  GetCertificatesList,
+  SetCertificateFolder,
+  UnlockCertificateFile,
 };
 
 /**

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAppStatusTicker } from '../bridge/app-status.ts';
 import type { BridgeContext } from '../bridge/context.ts';
+import { createCertificateService, nssDatabaseFrom } from '../certificates/service.ts';
 import { machineIdentityReader } from '../machine/machine-id.ts';
 import { readDesktopSettings, ServerUrlError, serverUrlFor } from '../settings/desktop-settings.ts';
 import { registerBridge, sendBridgeEvent } from './ipc.ts';
+import { safeStorageSecretBox } from './safe-storage-box.ts';
 import { createMainWindow, windowControls } from './window.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -35,6 +37,12 @@ async function start() {
     updateFeedUrl: process.env.AUTOASESOR_UPDATE_URL || null,
     fetch,
     runningRobots: () => 0,
+    certificates: createCertificateService({
+      platform: process.platform,
+      settingsFile: join(app.getPath('userData'), 'certificates.json'),
+      box: safeStorageSecretBox(join(app.getPath('userData'), 'secret.key')),
+      nssDatabase: nssDatabaseFrom(process.env, app.getPath('home')),
+    }),
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);
