@@ -6,6 +6,7 @@
  *  - flows: one run-history page of a million runs under load beside a bare Fastify hello-world, and
  *    launch to first log line of a server flow (scripts/bench/flows.ts)
  *  - FIE decode throughput, and the table filter/sort bench when those files exist
+ *  - certificates: GetCertificatesList with 200 certificates in a real NSS database (scripts/bench/certificates.ts)
  * `--build` rebuilds the web app first (it is built anyway when dist/renderer has no index.html).
  */
 import { execSync } from 'node:child_process';
@@ -91,3 +92,6 @@ await optionalBench('./bench/fie-bench.ts', 'runFieBench');
 
 console.log('== Table: filter/sort');
 await optionalBench('./bench/table-bench.ts', 'runTableBench');
+
+console.log('== Certificates: GetCertificatesList with 200 certificates in the NSS store');
+await optionalBench('./bench/certificates.ts', 'runCertificatesBench');

@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listNssCertificates, parseListing, segmentPems } from './nss.ts';
+import { listNssCertificates, NssStore, parseListing, segmentPems } from './nss.ts';
 import { createNssDatabase, nssToolsAvailable, type NssDatabase } from './testing/nss-database.ts';
 import { createTestCertificate, OID, privateKeyPem, testAuthority } from './testing/spanish-certificates.ts';
 
@@ -67,6 +67,29 @@ describe.skipIf(!toolsHere && !mustRun)(`listNssCertificates on a real NSS datab
     const json = JSON.stringify(await listNssCertificates({ database: nss.database, via }));
     expect(json).not.toMatch(/PRIVATE KEY|BEGIN/);
     expect(json).not.toContain(privateKeyPem(ana).split('\n')[1]);
+  });
+
+  it('asks certutil once for the listing and once per batch, not once per certificate', async () => {
+    const log = join(parent, 'certutil.log');
+    const wrapper = join(parent, 'certutil-logged');
+    await writeFile(wrapper, `#!/bin/sh\necho "$1 $2" >> '${log}'\nexec certutil "$@"\n`, { mode: 0o755 });
+    const { certificates } = await listNssCertificates({ database: nss.database, via: 'certutil', certutil: wrapper });
+    expect(certificates).toHaveLength(4);
+    // The quoted nickname cannot go in a batch line: it is the one asked on its own, twice (listing, PEMs).
+    expect((await readFile(log, 'utf8')).trim().split('\n').sort()).toEqual(['-B -i', '-B -i', '-L -d', '-L -n', '-L -n']);
+  });
+
+  it('keeps what it read between listings, yet shows what was added or removed since', async () => {
+    const own = await createNssDatabase(parent);
+    await own.importWithKey(ana, 'Ana FNMT');
+    const store = new NssStore({ database: own.database });
+    expect((await store.list()).certificates.map((certificate) => certificate.fingerprint)).toEqual([ana.fingerprint]);
+    await own.importWithKey(colleague, 'Luis');
+    expect((await store.list()).certificates.map((certificate) => [certificate.location, certificate.fingerprint]).sort()).toEqual(
+      [['Ana FNMT', ana.fingerprint], ['Luis', colleague.fingerprint]].sort(),
+    );
+    await own.remove();
+    await expect(store.list()).resolves.toMatchObject({ certificates: [], problems: [{ code: 'STORE_UNAVAILABLE' }] });
   });
 
   it('reports a missing database as an unavailable store, in Spanish', async () => {

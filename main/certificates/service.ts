@@ -13,7 +13,7 @@ import type { LocalCertificate } from '#shared/certificates/certificate.ts';
 import { BridgeFailure, type CertificateSource } from '../bridge/context.ts';
 import { runCommand, type RunCommand } from './command.ts';
 import { listMacosCertificates } from './macos.ts';
-import { listNssCertificates } from './nss.ts';
+import { NssStore } from './nss.ts';
 import { folderFilePath, Pkcs12Folder, unreadableMessage, WRONG_PASSWORD_MESSAGE } from './pkcs12-folder.ts';
 import type { SecretBox } from './secret-box.ts';
 import { listWindowsCertificates } from './windows.ts';
@@ -107,8 +107,10 @@ function osStoreReader(options: CertificateServiceOptions): () => Promise<StoreL
       return () => listWindowsCertificates(run);
     case 'darwin':
       return () => listMacosCertificates(run);
-    case 'linux':
-      return () => listNssCertificates({ database: options.nssDatabase });
+    case 'linux': {
+      const store = new NssStore({ database: options.nssDatabase });
+      return () => store.list();
+    }
     default:
       return async () => ({ certificates: [], problems: [] });
   }

@@ -7,7 +7,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createPkcs12, type TestCertificate } from './spanish-certificates.ts';
+import { createPkcs12, createPkcs12Bundle, type TestCertificate } from './spanish-certificates.ts';
 
 const run = promisify(execFile);
 
@@ -25,6 +25,8 @@ export interface NssDatabase {
   folder: string;
   /** Imports a certificate with its key (through a .p12, the way a user does). */
   importWithKey(certificate: TestCertificate, nickname?: string): Promise<void>;
+  /** Imports many certificates with their keys through one .p12 (nicknames made by pk12util from each CN). */
+  importAllWithKeys(certificates: TestCertificate[]): Promise<void>;
   /** Adds a certificate alone, no key (a CA, someone else's certificate). */
   addCertificate(certificate: TestCertificate, nickname: string, trust?: string): Promise<void>;
   remove(): Promise<void>;
@@ -43,6 +45,12 @@ export async function createNssDatabase(parent: string): Promise<NssDatabase> {
       const file = join(folder, `import-${(files += 1)}.p12`);
       await writeFile(file, createPkcs12(certificate, 'importar', nickname ? { friendlyName: nickname } : {}));
       await run('pk12util', ['-i', file, '-d', database, '-W', 'importar']);
+      await rm(file);
+    },
+    async importAllWithKeys(certificates) {
+      const file = join(folder, `import-${(files += 1)}.p12`);
+      await writeFile(file, createPkcs12Bundle(certificates, 'importar'));
+      await run('pk12util', ['-i', file, '-d', database, '-W', 'importar'], { maxBuffer: 16 * 1024 * 1024 });
       await rm(file);
     },
     async addCertificate(certificate, nickname, trust = ',,') {
