@@ -46,6 +46,8 @@ async function start() {
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);
+  // The store read once at start (the first description of each certificate is the slow part), so the first picker opens quickly.
+  void ctx.certificates.list().catch(() => undefined);
   const stopTicker = startAppStatusTicker(ctx, (status) => sendBridgeEvent(window.webContents, 'AppStatus', status));
 
   app.on('second-instance', () => {
