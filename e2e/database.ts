@@ -39,3 +39,10 @@ export function setSubscriptionStatus(email: string, status: 'active' | 'trialin
     db.prepare('update subscriptions set status = ? where group_id = ?').run(status, groupOf(db, email));
   });
 }
+
+/** Puts a user in a colleague's firm (inviting colleagues has no screen yet: an operator does it). */
+export function joinFirmOf(email: string, colleagueEmail: string): void {
+  withDatabase((db) => {
+    db.prepare('update users set group_id = ? where email = ?').run(groupOf(db, colleagueEmail), email);
+  });
+}

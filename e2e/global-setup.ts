@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServerCopy } from '../scripts/build-server.ts';
+import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testing/nss-database.ts';
+import { E2E_CERTIFICATES } from './certificates.ts';
 import { freePort, startProcess, stop, waitFor } from './processes.ts';
 
 /**
@@ -28,7 +30,14 @@ export default async function globalSetup() {
   }, serverLog);
   await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
 
-  const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { AGENT_PORT: '0', AGENT_ALLOWED_ORIGINS: baseUrl });
+  // The agent reads a real NSS store (Chrome's format on Linux) holding test certificates with their keys.
+  const nss = await certificateStore(dataDir);
+  const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], {
+    AGENT_PORT: '0',
+    AGENT_ALLOWED_ORIGINS: baseUrl,
+    AUTOASESOR_AGENT_DATA: join(dataDir, 'agent'),
+    AUTOASESOR_NSS_DB: nss ?? `sql:${join(dataDir, 'no-nssdb')}`,
+  });
   const bridge = await waitFor(
     'the agent',
     async () => {
@@ -44,9 +53,21 @@ export default async function globalSetup() {
   process.env.E2E_SERVER_LOG = serverLog;
   process.env.E2E_AGENT_URL = bridge.url;
   process.env.E2E_AGENT_TOKEN = bridge.token;
+  if (nss) process.env.E2E_NSS_DB = nss;
 
   return async () => {
     await Promise.all([stop(server.child), stop(agent.child)]);
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };
+}
+
+/** A fresh NSS database with the e2e certificates; null (the tests that need it skip) without NSS's tools, outside CI. */
+async function certificateStore(dataDir: string): Promise<string | null> {
+  if (!nssToolsAvailable()) {
+    if (process.env.CI) throw new Error('certutil/pk12util are missing: install libnss3-tools (.ci/run does).');
+    return null;
+  }
+  const store = await createNssDatabase(dataDir);
+  await store.importAllWithKeys(E2E_CERTIFICATES.map((entry) => entry.certificate));
+  return store.database;
 }
