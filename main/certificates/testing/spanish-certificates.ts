@@ -15,25 +15,18 @@
  */
 import { createHash, createHmac, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
+import { OID as SUBJECT_OID } from '../subject.ts';
 
 const { asn1 } = forge;
 type Asn1 = forge.asn1.Asn1;
 
+/** The subject OIDs the app reads (subject.ts), plus FNMT's SAN name parts and the key usages tests set. */
 export const OID = {
-  commonName: '2.5.4.3',
-  surname: '2.5.4.4',
-  serialNumber: '2.5.4.5',
-  country: '2.5.4.6',
-  organization: '2.5.4.10',
-  organizationalUnit: '2.5.4.11',
-  givenName: '2.5.4.42',
-  organizationIdentifier: '2.5.4.97',
+  ...SUBJECT_OID,
   fnmtName: '1.3.6.1.4.1.5734.1.1',
   fnmtSurname1: '1.3.6.1.4.1.5734.1.2',
   fnmtSurname2: '1.3.6.1.4.1.5734.1.3',
-  fnmtNif: '1.3.6.1.4.1.5734.1.4',
   fnmtCompanyName: '1.3.6.1.4.1.5734.1.6',
-  fnmtCif: '1.3.6.1.4.1.5734.1.7',
   clientAuth: '1.3.6.1.5.5.7.3.2',
   serverAuth: '1.3.6.1.5.5.7.3.1',
   emailProtection: '1.3.6.1.5.5.7.3.4',
