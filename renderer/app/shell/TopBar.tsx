@@ -31,7 +31,7 @@ export function TopBar({ menuOpen }: { menuOpen: boolean }) {
   };
 
   return (
-    <header className="app-topbar">
+    <header className={embedded && bridge.available ? 'app-topbar app-topbar--window' : 'app-topbar'}>
       {/* One line at every width: below 900 px the greeting and the plan give way (app.css), the rest stays. */}
       <button type="button" className="app-topbar__menu" aria-expanded={menuOpen} aria-controls={menuOpen ? 'app-side-menu' : undefined} onClick={() => dispatch(menuToggled())}>
         <IconMenu size={18} /> <span className="app-topbar__menu-text">{es.topBar.menu}</span>
