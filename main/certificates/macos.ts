@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { certificateStoreNames } from '#shared/certificates/certificate.ts';
 import { CommandError } from './command.ts';
 import type { CommandOutput, RunCommand } from './command.ts';
-import { allowsClientAuthentication, CertificateReadError, describeCertificate, readCertificateUsage } from './x509.ts';
+import { CertificateReadError, describeClientCertificate } from './x509.ts';
 import type { StoreListing } from './x509.ts';
 
 /**
@@ -90,9 +90,8 @@ export async function listMacosCertificates(run: RunCommand): Promise<StoreListi
     const der = certificatesBySha1.get(identity.sha1);
     try {
       if (der === undefined) throw new CertificateReadError('no aparece entre los certificados del llavero');
-      const usage = readCertificateUsage(der);
-      if (usage.isCertificateAuthority || !allowsClientAuthentication(usage)) continue;
-      listing.certificates.push(describeCertificate(der, STORE, identity.label));
+      const certificate = describeClientCertificate(der, STORE, identity.label);
+      if (certificate) listing.certificates.push(certificate);
     } catch (error) {
       const reason = error instanceof CertificateReadError ? error.message : 'El certificado no se puede leer';
       listing.problems.push({ code: 'UNREADABLE', store: STORE, source: identity.label, message: `${reason} (${identity.label})` });

@@ -15,7 +15,7 @@ import { basename, join } from 'node:path';
 import forge from 'node-forge';
 import type { CertificateProblem, LocalCertificate } from '#shared/certificates/certificate.ts';
 import { BridgeFailure } from '../bridge/context.ts';
-import { allowsClientAuthentication, CertificateReadError, describeCertificate, readCertificateUsage, type StoreListing } from './x509.ts';
+import { CertificateReadError, describeClientCertificate, type StoreListing } from './x509.ts';
 
 /** A .p12 is a few kilobytes; anything far larger is not one, and is not read into memory. */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -67,9 +67,8 @@ export function openPkcs12(bytes: Uint8Array, password: string | null, fileName:
   for (const der of certificates) {
     try {
       if (!hasKeyIn(der, keys)) continue;
-      const usage = readCertificateUsage(der);
-      if (usage.isCertificateAuthority || !allowsClientAuthentication(usage)) continue;
-      opening.certificates.push(describeCertificate(der, 'pkcs12', fileName));
+      const certificate = describeClientCertificate(der, 'pkcs12', fileName);
+      if (certificate) opening.certificates.push(certificate);
     } catch (error) {
       if (!(error instanceof CertificateReadError)) throw error;
       opening.problems.push({ code: 'UNREADABLE', store: 'pkcs12', source: fileName, message: error.message });

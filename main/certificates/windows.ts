@@ -4,7 +4,7 @@ import { certificateStoreNames } from '#shared/certificates/certificate.ts';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
 import { CommandError } from './command.ts';
 import type { RunCommand } from './command.ts';
-import { allowsClientAuthentication, CertificateReadError, describeCertificate, readCertificateUsage } from './x509.ts';
+import { CertificateReadError, describeClientCertificate } from './x509.ts';
 import type { StoreListing } from './x509.ts';
 
 /**
@@ -69,9 +69,7 @@ function readEntry(entry: StoreEntry): LocalCertificate | null {
   if (!entry.HasPrivateKey) return null; // someone else's certificate, or a CA: nothing to sign with
   const der = new Uint8Array(Buffer.from(entry.Der, 'base64'));
   if (thumbprintOf(der) !== entry.Thumbprint.toUpperCase()) throw new CertificateReadError('sus datos no corresponden a su huella');
-  const usage = readCertificateUsage(der);
-  if (usage.isCertificateAuthority || !allowsClientAuthentication(usage)) return null;
-  return describeCertificate(der, STORE, entry.Thumbprint.toUpperCase());
+  return describeClientCertificate(der, STORE, entry.Thumbprint.toUpperCase());
 }
 
 /**

@@ -153,7 +153,10 @@ function isoDate(time: Certificate['tbsCertificate']['validity']['notAfter']): s
 
 /** What the certificate may be used for, for the store readers' filters. */
 export function readCertificateUsage(der: Uint8Array): CertificateUsage {
-  const { certificate } = parse(der);
+  return usageOf(parse(der).certificate);
+}
+
+function usageOf(certificate: Certificate): CertificateUsage {
   const constraints = extensionValue(certificate, id_ce_basicConstraints, BasicConstraints);
   const usages = extensionValue(certificate, id_ce_extKeyUsage, ExtendedKeyUsage);
   return { isCertificateAuthority: constraints?.cA === true, extendedKeyUsages: usages === null ? null : [...usages] };
@@ -171,38 +174,59 @@ export function allowsClientAuthentication(usage: CertificateUsage): boolean {
  * keychain label, NSS nickname, .p12 file name). Throws CertificateReadError, never anything else.
  */
 export function describeCertificate(der: Uint8Array, store: CertificateStore, location: string): LocalCertificate {
+  return guarded(() => describeParsed(parse(der), der, store, location));
+}
+
+/**
+ * What the store readers list: the description of a certificate that can authenticate a client, null for a CA
+ * or one whose key usages forbid it. One parse for both (the parse is most of a reading's cost: ~1 ms).
+ */
+export function describeClientCertificate(der: Uint8Array, store: CertificateStore, location: string): LocalCertificate | null {
+  return guarded(() => {
+    const parsed = parse(der);
+    const usage = usageOf(parsed.certificate);
+    if (usage.isCertificateAuthority || !allowsClientAuthentication(usage)) return null;
+    return describeParsed(parsed, der, store, location);
+  });
+}
+
+/** Anything but a CertificateReadError (a library's own exception) becomes one: the readers catch only that. */
+function guarded<T>(read: () => T): T {
   try {
-    const { certificate, subject, issuer } = parse(der);
-    const tbs = certificate.tbsCertificate;
-
-    const serialNumber = hex(tbs.serialNumber).toUpperCase();
-    if (serialNumber.length === 0 || serialNumber.length > SERIAL_MAX_HEX) {
-      throw new CertificateReadError('su número de serie no tiene una longitud válida');
-    }
-    const alternativeNames = (extensionValue(certificate, id_ce_subjectAltName, SubjectAlternativeName) ?? [])
-      .flatMap((generalName) => (generalName.directoryName === undefined ? [] : attributesOf(generalName.directoryName)));
-    const policies = (extensionValue(certificate, id_ce_certificatePolicies, CertificatePolicies) ?? [])
-      .map((policy) => policy.policyIdentifier);
-
-    const subjectString = formatName(tbs.subject);
-    const { kind, nifVat, holderNif } = identifyHolder({ subject, alternativeNames, policies });
-    return {
-      fingerprint: createHash('sha256').update(der).digest('hex'),
-      serialNumber,
-      subjectString: subjectString.slice(0, SUBJECT_MAX),
-      // The CN is the name people know a certificate by; a certificate without one goes by its organisation or subject.
-      commonName: (firstText(subject, OID.commonName) ?? firstText(subject, OID.organization) ?? subjectString).slice(0, NAME_MAX),
-      issuer: (firstText(issuer, OID.commonName) ?? firstText(issuer, OID.organization) ?? formatName(tbs.issuer)).slice(0, NAME_MAX),
-      notBefore: isoDate(tbs.validity.notBefore),
-      notAfter: isoDate(tbs.validity.notAfter),
-      nifVat,
-      kind,
-      store,
-      location,
-      holderNif,
-    };
+    return read();
   } catch (error) {
     if (error instanceof CertificateReadError) throw error;
     throw new CertificateReadError('su contenido no es válido', { cause: error });
   }
+}
+
+function describeParsed({ certificate, subject, issuer }: ParsedCertificate, der: Uint8Array, store: CertificateStore, location: string): LocalCertificate {
+  const tbs = certificate.tbsCertificate;
+
+  const serialNumber = hex(tbs.serialNumber).toUpperCase();
+  if (serialNumber.length === 0 || serialNumber.length > SERIAL_MAX_HEX) {
+    throw new CertificateReadError('su número de serie no tiene una longitud válida');
+  }
+  const alternativeNames = (extensionValue(certificate, id_ce_subjectAltName, SubjectAlternativeName) ?? [])
+    .flatMap((generalName) => (generalName.directoryName === undefined ? [] : attributesOf(generalName.directoryName)));
+  const policies = (extensionValue(certificate, id_ce_certificatePolicies, CertificatePolicies) ?? [])
+    .map((policy) => policy.policyIdentifier);
+
+  const subjectString = formatName(tbs.subject);
+  const { kind, nifVat, holderNif } = identifyHolder({ subject, alternativeNames, policies });
+  return {
+    fingerprint: createHash('sha256').update(der).digest('hex'),
+    serialNumber,
+    subjectString: subjectString.slice(0, SUBJECT_MAX),
+    // The CN is the name people know a certificate by; a certificate without one goes by its organisation or subject.
+    commonName: (firstText(subject, OID.commonName) ?? firstText(subject, OID.organization) ?? subjectString).slice(0, NAME_MAX),
+    issuer: (firstText(issuer, OID.commonName) ?? firstText(issuer, OID.organization) ?? formatName(tbs.issuer)).slice(0, NAME_MAX),
+    notBefore: isoDate(tbs.validity.notBefore),
+    notAfter: isoDate(tbs.validity.notAfter),
+    nifVat,
+    kind,
+    store,
+    location,
+    holderNif,
+  };
 }
