@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'main/**/*.test.ts', 'preload/**/*.test.ts', 'scripts/**/*.test.ts', 'resources/flows/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'main/**/*.test.ts', 'preload/**/*.test.ts', 'scripts/**/*.test.ts', 'resources/flows/**/*.test.ts', 'standins/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },
