@@ -1,10 +1,5 @@
 import { afterEach } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
-
-// findBy*/waitFor give up after 1 s by default; a lazy route's first render on a loaded 2-core CI
-// machine took longer (UpdatePrompt 'never asks in web mode' failed at ~1.04 s). A wait that passes
-// ends as soon as it passes, so a longer ceiling costs nothing when the app is right.
-configure({ asyncUtilTimeout: 4000 });
+import { cleanup } from '@testing-library/react';
 
 // jsdom has no CSS.escape, which every browser has and React Aria calls: the CSSOM serialisation rules.
 if (typeof globalThis.CSS === 'undefined' || typeof globalThis.CSS.escape !== 'function') {

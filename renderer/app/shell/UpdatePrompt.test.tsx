@@ -131,7 +131,8 @@ describe('UpdatePrompt in the shell', () => {
   it('does not ask on a public page', async () => {
     const { bridge, updateChecks } = fakeBridge(outcome('forceUpdate'));
     renderRoutes({ path: '/info', preloadedState: signedInState(), bridge, embedded: true });
-    await screen.findByRole('banner');
+    // The page's own title: the shell and the page have both rendered (a page header is a second 'banner' in jsdom).
+    await screen.findByRole('heading', { level: 1 });
     expect(updateChecks()).toBe(0);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -139,7 +140,8 @@ describe('UpdatePrompt in the shell', () => {
   it('never asks in web mode', async () => {
     const { bridge, updateChecks } = fakeBridge(outcome('forceUpdate'));
     renderRoutes({ path: '/home', preloadedState: signedInState(), bridge, embedded: false });
-    await screen.findByRole('banner');
+    // The page's own title: the shell and the page have both rendered (a page header is a second 'banner' in jsdom).
+    await screen.findByRole('heading', { level: 1 });
     expect(updateChecks()).toBe(0);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
