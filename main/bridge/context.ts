@@ -1,4 +1,4 @@
-import type { BridgeCommand, BridgeArgs, BridgeResult } from '#shared/bridge/contract.ts';
+import type { BridgeCommand, BridgeArgs, BridgeResult, DeviceStatus } from '#shared/bridge/contract.ts';
 import type { BridgeErrorCode } from '#shared/bridge/envelope.ts';
 import type { CertificateProblem, LocalCertificate } from '#shared/certificates/certificate.ts';
 
@@ -25,6 +25,36 @@ export interface CertificateSource {
   setFolder(folder: string | null): Promise<string | null>;
   /** Checks a file's password and keeps it encrypted on this machine; returns how many certificates it opened. */
   unlock(file: string, password: string): Promise<number>;
+  /**
+   * The certificate and its private key as an in-memory PKCS#12 with a one-off passphrase, for a robot's
+   * browser on this PC (Playwright clientCertificates). Never written to disk, never sent anywhere.
+   * Throws a Spanish Error when it is not here or its key cannot be exported.
+   */
+  clientCertificate(fingerprint: string): Promise<{ pfx: Buffer; passphrase: string }>;
+}
+
+/** This PC's link to the server (main/device/): the device token, kept encrypted. */
+export interface DeviceConnection {
+  status(): Promise<DeviceStatus>;
+  /** Checks the token against the server (GET /api/device/me), then stores it; throws a Spanish Error when refused. */
+  link(serverUrl: string, deviceToken: string): Promise<DeviceStatus>;
+  unlink(): Promise<DeviceStatus>;
+}
+
+/** Robots on this PC (main/robots/ + main/device/): each run in its own child process. */
+export interface RobotHost {
+  /** Leases the run with the device token and starts its robot; resolves once it has started. */
+  launch(executionToken: string): Promise<{ runId: string; outputFolder: string }>;
+  running(): number;
+  /** Every run's folder is inside this one; OpenFolder opens nothing else. */
+  outputRoot: string;
+}
+
+/** The desktop's own shell: Electron's shell and dialog; the agent opens folders with the OS opener. */
+export interface DesktopShell {
+  openFolder(folder: string): Promise<void>;
+  /** Null in the headless agent (no window to hang a dialog on). */
+  chooseFiles: ((options: { multiple: boolean; directory: boolean; title?: string }) => Promise<string[]>) | null;
 }
 
 /** Everything a handler may use. Built once per host (Electron main or agent); fakes in tests. */
@@ -39,6 +69,9 @@ export interface BridgeContext {
   fetch: typeof fetch;
   runningRobots: () => number;
   certificates: CertificateSource;
+  device: DeviceConnection;
+  robots: RobotHost;
+  shell: DesktopShell;
   now: () => Date;
 }
 

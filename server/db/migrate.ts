@@ -7,6 +7,7 @@ import * as flows from './migrations/0004-flows.ts';
 import * as flowlogCounts from './migrations/0005-flowlog-counts.ts';
 import * as flowlogTiebreakIndexes from './migrations/0006-flowlog-tiebreak-indexes.ts';
 import * as machines from './migrations/0007-machines.ts';
+import * as deviceRuns from './migrations/0008-device-runs.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005-flowlog-counts': flowlogCounts,
   '0006-flowlog-tiebreak-indexes': flowlogTiebreakIndexes,
   '0007-machines': machines,
+  '0008-device-runs': deviceRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

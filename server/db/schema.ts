@@ -26,6 +26,7 @@ export interface Database {
   machine_certificates: MachineCertificatesTable;
   machine_configs: MachineConfigsTable;
   script_settings: ScriptSettingsTable;
+  device_tokens: DeviceTokensTable;
 }
 
 export interface GroupsTable {
@@ -181,6 +182,15 @@ export interface FlowRunsTable {
   scheduled: number;
   schedule_id: string | null;
   machine_name: string | null;
+  /** Desktop flows: the machine that runs it (null for server flows, or once the machine is deleted). */
+  machine_id: string | null;
+  /** Launched for a machine from the web or a schedule ('Lanzamiento remoto'). */
+  remote: number;
+  /** The desktop sends its output files to the server (always 1 for server flows). */
+  send_output_to_server: number;
+  /** Desktop runs: the folder on the machine with the run's files, and their names (JSON array). */
+  output_folder: string | null;
+  output_file_names: string | null;
   successful_iterations: number;
   total_iterations: number;
   usage_units: number;
@@ -278,8 +288,21 @@ export interface MachinesTable {
   saved_as: string;
   shared: number;
   last_sync_at: string | null;
+  /** The last call of its desktop app or agent with a device token (online = within 45 s). */
+  last_seen_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A PC's desktop app or agent acting for its machine (shared/api/devices.ts). */
+export interface DeviceTokensTable {
+  id: string;
+  machine_id: string;
+  group_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
 }
 
 export interface MachineCertificatesTable {

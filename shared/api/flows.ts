@@ -101,6 +101,16 @@ export const executionRequestSchema = z.object({
   idempotencyKey: z.string().check(z.minLength(8), z.maxLength(64)),
   /** After a 402 prompt 'Continuar': run on paid extra usage (refused on a trial). */
   acceptExtraUsage: z.optional(z.boolean()),
+  /**
+   * A desktop flow: the machine (the caller's or one shared with the firm) that runs it. Required for
+   * desktop flows (400 'Este robot necesita un dispositivo'), refused for server flows.
+   */
+  machineId: z.optional(z.string().check(z.uuid('El identificador del dispositivo no es válido'))),
+  /**
+   * The desktop app launches on its own machine (then LaunchFlow leases the run at once and the files
+   * stay in its folder). Absent or false: a remote launch ('Lanzamiento remoto'), whose files go to the server.
+   */
+  localLaunch: z.optional(z.boolean()),
 });
 export type ExecutionRequest = z.infer<typeof executionRequestSchema>;
 
@@ -121,6 +131,9 @@ export const outputDataSchema = z.object({
   usageUnits: z.number(),
   usageRatio: z.number(),
   cost: z.number(),
+  /** Desktop runs: the folder on the machine that holds the run's files, and their names there. */
+  outputFolder: z.optional(z.nullable(z.string())),
+  outputFileNames: z.optional(z.array(z.string())),
 });
 export type OutputData = z.infer<typeof outputDataSchema>;
 
@@ -144,6 +157,8 @@ export const executionStateSchema = z.object({
   totalIterations: z.number(),
   consoleLog: z.array(z.string()),
   output: z.optional(outputSchema),
+  /** Desktop runs: the machine that runs it, and whether it is connected now (a queued run waits for it). */
+  machine: z.optional(z.object({ _id: z.string(), name: z.string(), online: z.boolean() })),
 });
 export type ExecutionStateResponse = z.infer<typeof executionStateSchema>;
 
@@ -190,6 +205,10 @@ export const flowLogSchema = z.object({
   outputFileNames: z.array(z.string()),
   outputFolder: z.nullable(z.string()),
   user: z.object({ email: z.string(), name: z.string() }),
+  /** The machine a desktop flow ran on (null for server flows). */
+  machine: z.nullable(z.object({ _id: z.nullable(z.string()), name: z.string() })),
+  /** Launched for a machine from the web or a schedule: 'Lanzamiento remoto'. */
+  remote: z.boolean(),
 });
 export type FlowLog = z.infer<typeof flowLogSchema>;
 

@@ -144,6 +144,11 @@ export const machineSchema = z.object({
   certificates: z.array(syncedCertificateSchema),
   configs: z.array(machineConfigSchema),
   lastSyncAt: z.nullable(z.string()),
+  /** Its desktop app or agent holds a device token (it can receive remote launches). */
+  linked: z.boolean(),
+  /** Its desktop called the server within DEVICE_ONLINE_WINDOW_MS (shared/api/devices.ts). */
+  online: z.boolean(),
+  lastSeenAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Machine = z.infer<typeof machineSchema>;

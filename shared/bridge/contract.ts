@@ -1,6 +1,17 @@
 import { z } from 'zod/mini';
 import { certificateProblemSchema, localCertificateSchema } from '../certificates/certificate.ts';
 
+const deviceStatusSchema = z.object({
+  /** This PC holds a device token for the server below (it can run desktop flows and receive remote launches). */
+  linked: z.boolean(),
+  serverUrl: z.nullable(z.string()),
+  machine: z.nullable(z.object({ _id: z.string(), name: z.string() })),
+  /** The last problem reaching the server with the token (revoked, unreachable), in Spanish; null when fine. */
+  problem: z.nullable(z.string()),
+});
+export type DeviceStatus = z.infer<typeof deviceStatusSchema>;
+const httpUrl = z.string().check(z.maxLength(500), z.regex(/^https?:\/\/[^\s/]+$/, 'La dirección del servidor no es válida'));
+
 /**
  * The desktop bridge: every command the renderer may ask of the desktop app (or the headless agent),
  * with the schema of its arguments and of its result. Names are the spec's (§7 Desktop bridge commands).
@@ -53,6 +64,42 @@ export const bridgeCommands = {
     args: z.strictObject({ file: z.string().check(z.minLength(1), z.maxLength(255)), password: z.string().check(z.maxLength(1000)) }),
     result: z.object({ file: z.string(), certificates: z.int().check(z.nonnegative()) }),
   },
+  /**
+   * Hands this PC the device token a signed-in user obtained (POST /api/machines/link) for the server
+   * that served the window (an origin, no path). Checked against the server, then kept encrypted.
+   */
+  LinkDevice: {
+    args: z.strictObject({ serverUrl: httpUrl, deviceToken: z.string().check(z.minLength(20), z.maxLength(200)) }),
+    result: deviceStatusSchema,
+  },
+  /** Forgets the device token: no more desktop runs or remote launches until linked again. */
+  UnlinkDevice: { args: z.strictObject({}), result: deviceStatusSchema },
+  GetDeviceStatus: { args: z.strictObject({}), result: deviceStatusSchema },
+  /**
+   * Runs a desktop flow here (spec §7 Flow launching). The renderer first creates the run on the server
+   * (POST execution with this machine and localLaunch); LaunchFlow leases it with the device token and
+   * starts its robot in a child process. Progress and lines arrive as RobotRun events and in the run's
+   * server log; the files go to `outputFolder`.
+   */
+  LaunchFlow: {
+    args: z.strictObject({
+      flowId: z.string().check(z.minLength(1), z.maxLength(64)),
+      flowInputs: z.record(z.string(), z.unknown()),
+      executionToken: z.string().check(z.minLength(1), z.maxLength(64)),
+    }),
+    result: z.object({ runId: z.string(), outputFolder: z.string() }),
+  },
+  /** Opens a run's output folder in the system's file manager (only folders this app created). */
+  OpenFolder: {
+    args: z.strictObject({ folder: z.string().check(z.minLength(1), z.maxLength(1000)) }),
+    result: z.object({ opened: z.boolean() }),
+  },
+  /** The native file or folder picker (desktop window only; the headless agent answers UNAVAILABLE). */
+  OpenNativeSelectionDialog: {
+    args: z.strictObject({ multiple: z.optional(z.boolean()), directory: z.optional(z.boolean()), title: z.optional(z.string().check(z.maxLength(200))) }),
+    /** Empty when the user cancelled. */
+    result: z.object({ paths: z.array(z.string()) }),
+  },
 } as const;
 
 export type BridgeCommand = keyof typeof bridgeCommands;
@@ -67,13 +114,31 @@ export const appStatusSchema = z.object({
   uptimeSeconds: z.number(),
   /** Robots running right now on this machine. */
   runningRobots: z.int().check(z.nonnegative()),
+  /** Holds a device token (LinkDevice). */
+  deviceLinked: z.boolean(),
   at: z.string(),
 });
 export type AppStatus = z.infer<typeof appStatusSchema>;
 
+/** What a robot running on this PC reports, as it happens (the server's run log gets the same lines). */
+export const robotRunEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('log'), runId: z.string(), level: z.enum(['info', 'warn', 'error']), text: z.string(), at: z.string() }),
+  z.object({ type: z.literal('progress'), runId: z.string(), successfulIterations: z.number(), totalIterations: z.number() }),
+  z.object({
+    type: z.literal('finished'),
+    runId: z.string(),
+    /** The outcome's kind: result, failed, crashed, timeout or stopped. */
+    outcome: z.string(),
+    outputFolder: z.nullable(z.string()),
+    outputFileNames: z.array(z.string()),
+  }),
+]);
+export type RobotRunEvent = z.infer<typeof robotRunEventSchema>;
+
 /** Events the desktop pushes to the renderer. AppStatus is sent every second (spec §7). */
 export const bridgeEvents = {
   AppStatus: appStatusSchema,
+  RobotRun: robotRunEventSchema,
 } as const;
 export type BridgeEvent = keyof typeof bridgeEvents;
 export type BridgeEventPayload<E extends BridgeEvent> = z.infer<(typeof bridgeEvents)[E]>;

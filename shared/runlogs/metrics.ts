@@ -3,6 +3,8 @@
 export type ExecutionType = 'Lanzamiento remoto' | 'Programado' | 'Manual';
 
 export interface RunOrigin {
+  /** Launched for a machine from the web or a schedule (desktop runtime). */
+  remote?: boolean;
   scheduled?: boolean;
   browserFlowSchedule?: { machine?: unknown } | string | null;
 }
@@ -10,6 +12,7 @@ export interface RunOrigin {
 /** 'Lanzamiento remoto' if scheduled on a machine, 'Programado' if scheduled, otherwise 'Manual'. */
 export function executionType(log: RunOrigin): ExecutionType {
   const schedule = log.browserFlowSchedule;
+  if (log.remote === true) return 'Lanzamiento remoto';
   const onMachine = typeof schedule === 'object' && schedule !== null && schedule.machine !== undefined && schedule.machine !== null;
   if (onMachine) return 'Lanzamiento remoto';
   if (log.scheduled === true || (schedule !== undefined && schedule !== null)) return 'Programado';

@@ -1,0 +1,51 @@
+import type { RobotLogLevel, RobotResultName } from '#shared/flows/robot.ts';
+
+/**
+ * The desktop robot runtime's contract (main/robots/): main/device/ hands it a leased run, it runs the
+ * flow's robot in a child process and reports back. Output files are written to `outputFolder` on this
+ * PC; the device runner decides whether they also go to the server.
+ */
+export interface RobotJob {
+  runId: string;
+  flowId: string;
+  /** The inputs as checked by the server at launch. */
+  inputs: Record<string, unknown>;
+  timeLimitSeconds: number;
+  /** ISO-8601: the run's start, given to the robot as context.startedAt. */
+  startedAt: string;
+  /** Created by the runtime if missing; the robot's outputs are written here. */
+  outputFolder: string;
+}
+
+export interface RobotEvents {
+  log(level: RobotLogLevel, text: string): void;
+  progress(successful: number, total: number): void;
+}
+
+export type RobotOutcome =
+  | {
+      kind: 'result';
+      result: RobotResultName;
+      usageUnits: number;
+      message?: string;
+      summary?: Record<string, string | number | boolean>;
+      outputFolder: string;
+      /** Names as written in outputFolder (normalised and unique). */
+      outputFileNames: string[];
+    }
+  | { kind: 'failed'; message: string }
+  | { kind: 'crashed'; message: string }
+  | { kind: 'timeout' }
+  | { kind: 'stopped'; by: 'user' | 'device' };
+
+export interface RunningRobot {
+  readonly runId: string;
+  readonly outcome: Promise<RobotOutcome>;
+  /** Asks the robot to stop (abort signal), then ends its process after a grace period. */
+  stop(by: 'user' | 'device'): void;
+}
+
+export interface RobotRuntime {
+  start(job: RobotJob, events: RobotEvents): RunningRobot;
+  running(): number;
+}
