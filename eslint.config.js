@@ -47,12 +47,14 @@ export default tseslint.config(
     },
   },
   {
-    // Robots run in a server worker today and on a desktop later: shared/, SheetJS and their own folder only.
+    // Robots run in a server worker or on a desktop: shared/, SheetJS and their own folder only. Desktop
+    // robots may name playwright-core's types (Page, Download); the browser itself comes from the context.
     files: ['resources/flows/**/*.ts'],
     ignores: ['resources/flows/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: classicZod, patterns: [
-        { regex: '^(?!xlsx$|#shared/|\\.\\.?/)', message: 'A robot imports only shared/ (#shared/...), xlsx and files of resources/flows: no Node, network or other packages.' },
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: classicZod, patterns: [
+        { regex: '^(?!xlsx$|#shared/|\\.\\.?/|playwright-core$)', message: 'A robot imports only shared/ (#shared/...), xlsx and files of resources/flows: no Node, network or other packages.' },
+        { group: ['playwright-core'], allowTypeImports: true, message: 'A robot imports only types from playwright-core (import type): its browser comes from context.openBrowser().' },
         { group: otherTops('server', 'main', 'preload', 'renderer', 'e2e', 'shared', 'scripts'), message: 'A robot reaches shared/ through #shared/..., and nothing else outside resources/flows.' },
       ] }],
       'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest', 'WebSocket', 'process', 'require'].map((name) => ({ name, message: 'Robots are pure: no network, no process; everything comes in through the run context.' }))],
