@@ -6,6 +6,8 @@ import type {
   CertificatesSyncRequest, ExpiringResponse, Machine, MachineConfig, MachineConfigRequest, MachineUpdateRequest,
   ScriptSetting, ScriptSettingRequest,
 } from '#shared/api/machines.ts';
+import { deviceLinkSchema, devicesPaths } from '#shared/api/devices.ts';
+import type { DeviceLink, DeviceLinkRequest } from '#shared/api/devices.ts';
 import { pathFor } from '#shared/api/flows.ts';
 import { baseApi } from './baseApi.ts';
 
@@ -64,6 +66,20 @@ export const machinesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Machines', 
       transformResponse: (response: unknown) => scriptSettingSchema.parse(response),
       invalidatesTags: ['ScriptSettings'],
     }),
+    /**
+     * Links this PC to the caller's account: registers it if new and issues a new device token (the
+     * desktop keeps it through the LinkDevice bridge command; earlier tokens stop working).
+     */
+    linkDevice: build.mutation<DeviceLink, DeviceLinkRequest>({
+      query: (request) => ({ url: devicesPaths.link, method: 'POST', body: request }),
+      transformResponse: (response: unknown) => deviceLinkSchema.parse(response),
+      invalidatesTags: ['Machines'],
+    }),
+    /** The machine's owner: its device token stops working at once (no more desktop or remote runs there). */
+    revokeDeviceToken: build.mutation<void, string>({
+      query: (machineId) => ({ url: pathFor(devicesPaths.deviceToken, { id: machineId }), method: 'DELETE' }),
+      invalidatesTags: ['Machines'],
+    }),
     deleteScriptSetting: build.mutation<void, string>({
       query: (id) => ({ url: pathFor(machinesPaths.scriptSetting, { id }), method: 'DELETE' }),
       invalidatesTags: ['ScriptSettings'],
@@ -74,5 +90,6 @@ export const machinesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Machines', 
 export const {
   useMachinesQuery, useSyncCertificatesMutation, useUpdateMachineMutation, useDeleteMachineMutation,
   useCreateMachineConfigMutation, useDeleteMachineConfigMutation, useExpiringCertificatesQuery,
-  useScriptSettingsQuery, useCreateScriptSettingMutation, useDeleteScriptSettingMutation,
+  useScriptSettingsQuery, useCreateScriptSettingMutation, useDeleteScriptSettingMutation, useLinkDeviceMutation,
+  useRevokeDeviceTokenMutation,
 } = machinesApi;

@@ -19,6 +19,8 @@ export function flowLog(overrides: Partial<FlowLog> = {}): FlowLog {
     outputFileNames: [],
     outputFolder: null,
     user: { email: 'ana@asesoria.es', name: 'Ana' },
+    machine: null,
+    remote: false,
     ...overrides,
   };
 }

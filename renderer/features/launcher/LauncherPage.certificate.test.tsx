@@ -55,7 +55,7 @@ function machine(id: string, savedAs: string, shared: boolean, certificates: [st
     _id: id, name: `PC-${id}`, savedAs, machineHashCode: 'f'.repeat(64), sync: true, shared, mine: false,
     owner: { email: 'luis@asesoria.es', name: 'Luis' },
     certificates: certificates.map(([digit, name]) => synced(digit, name, { _id: id, name: savedAs })),
-    configs: [], lastSyncAt: '2025-01-01T00:00:00Z', createdAt: '2025-01-01T00:00:00Z',
+    configs: [], lastSyncAt: '2025-01-01T00:00:00Z', linked: true, online: true, lastSeenAt: '2025-01-01T00:00:00Z', createdAt: '2025-01-01T00:00:00Z',
   };
 }
 

@@ -74,6 +74,9 @@ export function machine(overrides: Partial<Machine> & { _id: string; savedAs: st
     certificates: [],
     configs: [],
     lastSyncAt: '2025-03-01T10:00:00.000Z',
+    linked: false,
+    online: false,
+    lastSeenAt: null,
     createdAt: '2025-02-01T10:00:00.000Z',
     ...overrides,
   };
