@@ -1,0 +1,101 @@
+import type { z } from 'zod/mini';
+import { apiErrorSchema } from '#shared/api/errors.ts';
+import type { DeviceIdentity, DeviceRunOutcome, DeviceRunReport, DeviceRunReportAnswer, LeasedRun } from '#shared/api/devices.ts';
+import {
+  DEVICE_AUTH_SCHEME,
+  DEVICE_TOKEN_INVALID_MESSAGE,
+  deviceFinishAnswerSchema,
+  deviceIdentitySchema,
+  deviceRunReportAnswerSchema,
+  devicesPaths,
+  leasedRunResponseSchema,
+} from '#shared/api/devices.ts';
+import { DeviceError, unreachableMessage } from './errors.ts';
+
+/** The device API (shared/api/devices.ts) as this PC uses it, with its device token. */
+export interface DeviceServerClient {
+  readonly serverUrl: string;
+  me(): Promise<DeviceIdentity>;
+  /** Waits up to `waitSeconds` for a run queued for this machine; null when none came. */
+  nextRun(waitSeconds: number, signal?: AbortSignal): Promise<LeasedRun | null>;
+  claimRun(executionToken: string): Promise<LeasedRun>;
+  report(runId: string, report: DeviceRunReport): Promise<DeviceRunReportAnswer>;
+  finish(runId: string, outcome: DeviceRunOutcome): Promise<{ closed: boolean }>;
+}
+
+export interface DeviceServerClientOptions {
+  serverUrl: string;
+  deviceToken: string;
+  fetch: typeof fetch;
+  /** A call that takes longer than this (beyond a long poll's wait) counts as the server being unreachable. */
+  requestTimeoutMs?: number;
+}
+
+/**
+ * Every answer is parsed with the shared schema, and every failure becomes a DeviceError: 401 ->
+ * token-refused (with DEVICE_TOKEN_INVALID_MESSAGE), 409 -> conflict (the server's message), no answer
+ * or a 5xx -> unreachable, anything else -> server.
+ */
+export function deviceServerClient(options: DeviceServerClientOptions): DeviceServerClient {
+  const { serverUrl, deviceToken } = options;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 15_000;
+
+  async function call<S extends z.ZodMiniType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    init: { body?: unknown; signal?: AbortSignal; extraTimeoutMs?: number } = {},
+  ): Promise<z.infer<S> | null> {
+    const timeout = AbortSignal.timeout(requestTimeoutMs + (init.extraTimeoutMs ?? 0));
+    let response: Response;
+    try {
+      response = await options.fetch(new URL(path, serverUrl), {
+        method,
+        headers: {
+          authorization: `${DEVICE_AUTH_SCHEME} ${deviceToken}`,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      // The caller's own abort (unlink, shutdown) is not a network problem: let it through as it is.
+      if (init.signal?.aborted) throw error;
+      throw new DeviceError('unreachable', unreachableMessage(serverUrl));
+    }
+    if (response.status === 204) return null;
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) throw failureFor(response.status, body, serverUrl);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new DeviceError('server', `El servidor ${serverUrl} ha respondido algo inesperado: ¿es un servidor de AutoAsesor actualizado?`);
+    return parsed.data as z.infer<S>;
+  }
+
+  const runPath = (template: string, runId: string) => template.replace(':runId', encodeURIComponent(runId));
+  const required = <T>(value: T | null): T => {
+    if (value === null) throw new DeviceError('server', `El servidor ${serverUrl} no ha respondido nada.`);
+    return value;
+  };
+
+  return {
+    serverUrl,
+    me: async () => required(await call('GET', devicesPaths.me, deviceIdentitySchema)),
+    nextRun: async (waitSeconds, signal) => {
+      const answer = await call('GET', `${devicesPaths.nextRun}?wait=${waitSeconds}`, leasedRunResponseSchema, { signal, extraTimeoutMs: waitSeconds * 1000 });
+      return answer?.run ?? null;
+    },
+    claimRun: async (executionToken) => required(await call('POST', devicesPaths.claimRun, leasedRunResponseSchema, { body: { executionToken } })).run,
+    report: async (runId, report) => required(await call('POST', runPath(devicesPaths.report, runId), deviceRunReportAnswerSchema, { body: report })),
+    // A finish carries the outputs sent to the server: give it time to upload them.
+    finish: async (runId, outcome) =>
+      required(await call('POST', runPath(devicesPaths.finish, runId), deviceFinishAnswerSchema, { body: outcome, extraTimeoutMs: 120_000 })),
+  };
+}
+
+function failureFor(status: number, body: unknown, serverUrl: string): DeviceError {
+  const message = apiErrorSchema.safeParse(body).data?.message;
+  if (status === 401) return new DeviceError('token-refused', message ?? DEVICE_TOKEN_INVALID_MESSAGE);
+  if (status === 409) return new DeviceError('conflict', message ?? 'Esta ejecución ya no está en manos de este dispositivo.');
+  if (status >= 500) return new DeviceError('unreachable', `El servidor ${serverUrl} no está disponible ahora (${status}). Se vuelve a intentar en unos segundos.`);
+  return new DeviceError('server', message ?? `El servidor ${serverUrl} ha rechazado la petición (${status}).`);
+}
