@@ -6,7 +6,7 @@ import { fakeContext } from './test-context.ts';
 afterEach(() => vi.useRealTimers());
 
 describe('AppStatus', () => {
-  it('describes the host, machine, uptime and running robots', async () => {
+  it('describes the host, machine, uptime, running robots and the device link', async () => {
     const status = await readAppStatus(fakeContext({ runningRobots: () => 2 }));
     expect(appStatusSchema.parse(status)).toEqual({
       hostVersion: '1.2.3',
@@ -14,8 +14,15 @@ describe('AppStatus', () => {
       machineName: 'OFICINA-01',
       uptimeSeconds: 5,
       runningRobots: 2,
+      deviceLinked: false,
       at: '2026-11-23T08:00:05.000Z',
     });
+  });
+
+  it('says when this PC holds a device token', async () => {
+    const ctx = fakeContext();
+    const linked = fakeContext({ device: { ...ctx.device, status: async () => ({ linked: true, serverUrl: 'http://localhost:8081', machine: { _id: 'm', name: 'OFICINA-01' }, problem: null }) } });
+    await expect(readAppStatus(linked)).resolves.toMatchObject({ deviceLinked: true });
   });
 
   it('is emitted every second until stopped', async () => {

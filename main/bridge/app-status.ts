@@ -4,13 +4,18 @@ import type { BridgeContext } from './context.ts';
 
 export async function readAppStatus(ctx: BridgeContext): Promise<AppStatus> {
   const now = ctx.now();
-  const { machineName } = await ctx.machine().catch(() => ({ machineName: 'Equipo sin identificar' }));
+  const [{ machineName }, device] = await Promise.all([
+    ctx.machine().catch(() => ({ machineName: 'Equipo sin identificar' })),
+    // The link is read from memory after the first call: cheap enough for a status sent every second.
+    ctx.device.status().catch(() => ({ linked: false })),
+  ]);
   return {
     hostVersion: ctx.appVersion,
     host: ctx.host,
     machineName,
     uptimeSeconds: Math.max(0, Math.round((now.getTime() - ctx.startedAt.getTime()) / 1000)),
     runningRobots: ctx.runningRobots(),
+    deviceLinked: device.linked,
     at: now.toISOString(),
   };
 }

@@ -43,8 +43,11 @@ export interface DeviceConnection {
 
 /** Robots on this PC (main/robots/ + main/device/): each run in its own child process. */
 export interface RobotHost {
-  /** Leases the run with the device token and starts its robot; resolves once it has started. */
-  launch(executionToken: string): Promise<{ runId: string; outputFolder: string }>;
+  /**
+   * Leases the run with the device token and starts its robot; resolves once it has started. With
+   * flowId, refuses (and closes) a run of another flow instead of running it.
+   */
+  launch(executionToken: string, flowId?: string): Promise<{ runId: string; outputFolder: string }>;
   running(): number;
   /** Every run's folder is inside this one; OpenFolder opens nothing else. */
   outputRoot: string;

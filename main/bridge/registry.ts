@@ -12,6 +12,12 @@ import { CheckAppUpdate } from './CheckAppUpdate.ts';
 import { GetCertificatesList } from './GetCertificatesList.ts';
 import { SetCertificateFolder } from './SetCertificateFolder.ts';
 import { UnlockCertificateFile } from './UnlockCertificateFile.ts';
+import { LinkDevice } from './LinkDevice.ts';
+import { UnlinkDevice } from './UnlinkDevice.ts';
+import { GetDeviceStatus } from './GetDeviceStatus.ts';
+import { LaunchFlow } from './LaunchFlow.ts';
+import { OpenFolder } from './OpenFolder.ts';
+import { OpenNativeSelectionDialog } from './OpenNativeSelectionDialog.ts';
 
 /** One handler per contract command: a command without a handler does not compile. */
 export const handlers: { [C in BridgeCommand]: Handler<C> } = {
@@ -23,6 +29,12 @@ export const handlers: { [C in BridgeCommand]: Handler<C> } = {
   GetCertificatesList,
   SetCertificateFolder,
   UnlockCertificateFile,
+  LinkDevice,
+  UnlinkDevice,
+  GetDeviceStatus,
+  LaunchFlow,
+  OpenFolder,
+  OpenNativeSelectionDialog,
 };
 
 /**

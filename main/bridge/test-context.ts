@@ -15,7 +15,23 @@ export function fakeContext(overrides: Partial<BridgeContext> = {}): BridgeConte
       list: async () => ({ certificates: [], problems: [], folder: null }),
       setFolder: async (folder) => folder,
       unlock: async () => 0,
+      clientCertificate: async () => {
+        throw new Error('El certificado elegido no está en este dispositivo');
+      },
     },
+    device: {
+      status: async () => ({ linked: false, serverUrl: null, machine: null, problem: null }),
+      link: async (serverUrl) => ({ linked: true, serverUrl, machine: { _id: 'maquina-1', name: 'OFICINA-01' }, problem: null }),
+      unlink: async () => ({ linked: false, serverUrl: null, machine: null, problem: null }),
+    },
+    robots: {
+      launch: async () => {
+        throw new Error('fakeContext: no robots here; pass robots to run one');
+      },
+      running: () => 0,
+      outputRoot: '/nonexistent/autoasesor-resultados',
+    },
+    shell: { openFolder: async () => undefined, chooseFiles: null },
     now: () => new Date('2026-11-23T08:00:05Z'),
     ...overrides,
   };

@@ -61,7 +61,7 @@ describe('agent socket', () => {
     const running = await startAgent();
     const socket = await connect(`${running.url}/?token=secret-token-123`);
     const message = nextMessage(socket);
-    running.broadcast('AppStatus', { hostVersion: '1.2.3', host: 'agent', machineName: 'PC', uptimeSeconds: 1, runningRobots: 0, at: '2026-11-23T08:00:00.000Z' });
+    running.broadcast('AppStatus', { hostVersion: '1.2.3', host: 'agent', machineName: 'PC', uptimeSeconds: 1, runningRobots: 0, deviceLinked: false, at: '2026-11-23T08:00:00.000Z' });
     await expect(message).resolves.toMatchObject({ kind: 'event', event: 'AppStatus', payload: { machineName: 'PC' } });
     socket.close();
   });
