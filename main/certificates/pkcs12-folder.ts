@@ -36,6 +36,30 @@ export const WRONG_PASSWORD_MESSAGE = 'La contraseña no abre este certificado.'
  * BMPString, and as no password at all, which some Windows exports use).
  */
 export function openPkcs12(bytes: Uint8Array, password: string | null, fileName: string): Pkcs12Opening {
+  const contents = readPkcs12(bytes, password);
+  if (contents.kind !== 'read') return contents;
+  const opening: Pkcs12Opening = { kind: 'opened', certificates: [], problems: [] };
+  for (const der of contents.certificates) {
+    try {
+      if (!hasKeyIn(der, contents.keys)) continue;
+      const certificate = describeClientCertificate(der, 'pkcs12', fileName);
+      if (certificate) opening.certificates.push(certificate);
+    } catch (error) {
+      if (!(error instanceof CertificateReadError)) throw error;
+      opening.problems.push({ code: 'UNREADABLE', store: 'pkcs12', source: fileName, message: error.message });
+    }
+  }
+  return opening;
+}
+
+export type Pkcs12Contents =
+  /** Every certificate's DER and every private key in the file, in the file's order. */
+  | { kind: 'read'; certificates: Uint8Array[]; keys: KeyObject[] }
+  | { kind: 'locked' }
+  | { kind: 'unreadable' };
+
+/** The certificates and decrypted keys of PKCS#12 bytes (`password` as openPkcs12 takes it). */
+export function readPkcs12(bytes: Uint8Array, password: string | null): Pkcs12Contents {
   let pfx: forge.pkcs12.Pkcs12Pfx | null = null;
   let locked = false;
   for (const attempt of password === null ? ['', undefined] : [password]) {
@@ -52,29 +76,16 @@ export function openPkcs12(bytes: Uint8Array, password: string | null, fileName:
   if (!pfx) return locked ? { kind: 'locked' } : { kind: 'unreadable' };
 
   const bags = pfx.safeContents.flatMap((contents) => contents.safeBags);
-  const keys: KeyObject[] = [];
-  const certificates: Uint8Array[] = [];
+  const contents: Pkcs12Contents = { kind: 'read', certificates: [], keys: [] };
   try {
     for (const bag of bags) {
-      if (bag.type === forge.pki.oids.certBag) certificates.push(certificateDer(bag));
-      else if (bag.type === forge.pki.oids.pkcs8ShroudedKeyBag || bag.type === forge.pki.oids.keyBag) keys.push(privateKeyOf(bag));
+      if (bag.type === forge.pki.oids.certBag) contents.certificates.push(certificateDer(bag));
+      else if (bag.type === forge.pki.oids.pkcs8ShroudedKeyBag || bag.type === forge.pki.oids.keyBag) contents.keys.push(privateKeyOf(bag));
     }
   } catch {
     return { kind: 'unreadable' };
   }
-
-  const opening: Pkcs12Opening = { kind: 'opened', certificates: [], problems: [] };
-  for (const der of certificates) {
-    try {
-      if (!hasKeyIn(der, keys)) continue;
-      const certificate = describeClientCertificate(der, 'pkcs12', fileName);
-      if (certificate) opening.certificates.push(certificate);
-    } catch (error) {
-      if (!(error instanceof CertificateReadError)) throw error;
-      opening.problems.push({ code: 'UNREADABLE', store: 'pkcs12', source: fileName, message: error.message });
-    }
-  }
-  return opening;
+  return contents;
 }
 
 function certificateDer(bag: forge.pkcs12.Bag): Uint8Array {
@@ -90,13 +101,17 @@ function privateKeyOf(bag: forge.pkcs12.Bag): KeyObject {
 }
 
 function hasKeyIn(der: Uint8Array, keys: KeyObject[]): boolean {
-  let certificate: X509Certificate;
   try {
-    certificate = new X509Certificate(der);
+    return privateKeyFor(der, keys) !== undefined;
   } catch {
     return keys.length > 0; // describeCertificate will say what is wrong with it
   }
-  return keys.some((key) => key.asymmetricKeyType === certificate.publicKey.asymmetricKeyType && certificate.checkPrivateKey(key));
+}
+
+/** The key among `keys` that belongs to the certificate; throws when the certificate cannot be parsed. */
+export function privateKeyFor(der: Uint8Array, keys: readonly KeyObject[]): KeyObject | undefined {
+  const certificate = new X509Certificate(der);
+  return keys.find((key) => key.asymmetricKeyType === certificate.publicKey.asymmetricKeyType && certificate.checkPrivateKey(key));
 }
 
 /**

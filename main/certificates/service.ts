@@ -3,7 +3,8 @@
  * platform (Windows CurrentUser\My, the macOS keychain, the NSS database on Linux) plus the chosen folder
  * of .p12/.pfx files. One certificate found in both is listed once (by fingerprint); the list is sorted
  * by its CN. The folder and the files' passwords (sealed by a SecretBox, never in the clear) are kept in
- * a small JSON file in the app's data folder.
+ * a small JSON file in the app's data folder. A robot's browser gets one certificate with its key
+ * (clientCertificate), re-wrapped in memory: see client-certificate.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
@@ -11,6 +12,8 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod/mini';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
 import { BridgeFailure, type CertificateSource } from '../bridge/context.ts';
+import { CERTIFICATE_NOT_HERE_MESSAGE, exportClientCertificate } from './client-certificate.ts';
+import { exportFromOsStore } from './client-certificate-stores.ts';
 import { runCommand, type RunCommand } from './command.ts';
 import { listMacosCertificates } from './macos.ts';
 import { NssStore } from './nss.ts';
@@ -54,7 +57,7 @@ export function createCertificateService(options: CertificateServiceOptions): Ce
     return next;
   };
 
-  return {
+  const source: CertificateSource = {
     async list() {
       const settings = await readSettings(options.settingsFile);
       const passwordFor = async (path: string) => {
@@ -97,7 +100,24 @@ export function createCertificateService(options: CertificateServiceOptions): Ce
       }));
       return opening.certificates.length;
     },
+
+    async clientCertificate(fingerprint) {
+      const certificate = (await source.list()).certificates.find((candidate) => candidate.fingerprint === fingerprint);
+      if (certificate === undefined) throw new Error(CERTIFICATE_NOT_HERE_MESSAGE);
+      return exportClientCertificate(certificate, {
+        pkcs12File: async (file) => {
+          const { folder, passwords } = await readSettings(options.settingsFile);
+          if (folder === null) throw new Error(CERTIFICATE_NOT_HERE_MESSAGE);
+          const path = await folderFilePath(folder, file);
+          const sealed = passwords[path];
+          // A password this box cannot open is as good as none, as in list().
+          return { bytes: await readFile(path), password: sealed === undefined ? null : await options.box.open(sealed).catch(() => null) };
+        },
+        exportFromStore: (listed, password) => exportFromOsStore(listed, password, { run: options.runCommand ?? runCommand, nssDatabase: options.nssDatabase }),
+      });
+    },
   };
+  return source;
 }
 
 function osStoreReader(options: CertificateServiceOptions): () => Promise<StoreListing> {
