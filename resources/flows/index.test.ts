@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { flowDefinitionProblems, flowDefinitionSchema, type FlowDefinition } from '#shared/flows/definition.ts';
 import { detectColumns } from './_lib/columns.ts';
 import { firstSheetTable, readWorkbook } from './_lib/workbook.ts';
-import { builtInFlows } from './index.ts';
+import { builtInFlows, desktopFlows } from './index.ts';
 
 const repoRoot = new URL('../../', import.meta.url);
 const flowFolders = readdirSync(new URL('./', import.meta.url), { withFileTypes: true })
@@ -18,12 +18,14 @@ describe('built-in flows registry', () => {
     expect(flowFolders.length).toBeGreaterThanOrEqual(1);
   });
 
-  it.each(parsed.map(({ flow, definition }) => [definition.id, flow] as const))('%s: the definition is valid and runs on the server', (_id, flow) => {
+  it.each(parsed.map(({ flow, definition }) => [definition.id, flow] as const))('%s: the definition is valid, and its robot is where it runs', (id, flow) => {
     const result = flowDefinitionSchema.safeParse(flow.definition);
     expect(result.success).toBe(true);
     const definition = result.data as FlowDefinition;
     expect(flowDefinitionProblems(definition)).toEqual([]);
-    expect(definition.runsOn).toBe('server');
+    // A server flow's robot is loaded by the server's worker; a desktop flow's only by the desktop runtime.
+    expect(flow.loadRobot === undefined).toBe(definition.runsOn === 'desktop');
+    expect(desktopFlows.some((desktop) => desktop.id === id)).toBe(definition.runsOn === 'desktop');
     expect(definition.flowInputs.map((input) => input.key)).toEqual(
       definition.sectionSetup.builder.flatMap((section) => section.builder).filter((input) => !input.hidden).map((input) => input.key),
     );
@@ -44,8 +46,34 @@ describe('built-in flows registry', () => {
     },
   );
 
-  it.each(parsed.map(({ flow, definition }) => [definition.id, flow] as const))('%s: its robot module loads', async (_id, flow) => {
+  it.each(parsed.filter(({ flow }) => flow.loadRobot !== undefined).map(({ flow, definition }) => [definition.id, flow] as const))(
+    '%s: its robot module loads',
+    async (_id, flow) => {
+      const robot = await flow.loadRobot?.();
+      expect(typeof robot?.run).toBe('function');
+    },
+  );
+});
+
+describe('desktop flows', () => {
+  it('lists each desktop flow of the catalogue once, under its folder name', () => {
+    const desktopIds = parsed.filter(({ definition }) => definition.runsOn === 'desktop').map(({ definition }) => definition.id);
+    expect(desktopFlows.map((flow) => flow.id).sort()).toEqual(desktopIds.sort());
+    expect(desktopFlows.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(desktopFlows.map((flow) => [flow.id, flow] as const))('%s: its robot loads and its settings name a portal and its selectors', async (id, flow) => {
+    expect(flow.settings).toEqual(JSON.parse(readFileSync(new URL(`./${id}/settings.json`, import.meta.url), 'utf8')));
+    expect(URL.canParse(String(flow.settings['baseUrl']))).toBe(true);
+    expect(typeof flow.settings['selectors']).toBe('object');
     const robot = await flow.loadRobot();
     expect(typeof robot.run).toBe('function');
+  });
+
+  it.each(desktopFlows.map((flow) => [flow.id] as const))('%s: its inputs are those a scheduled or remote launch sends, with a certificate', (id) => {
+    const definition = parsed.find((entry) => entry.definition.id === id)?.definition;
+    const inputs = definition?.sectionSetup.builder.flatMap((section) => section.builder) ?? [];
+    expect(inputs.some((input) => input.template === 'Certificate' && input.required === true)).toBe(true);
+    expect(definition?.sectionSetup.builder.some((section) => section.template === 'OutputSection')).toBe(true);
   });
 });

@@ -1,16 +1,22 @@
 import type { Robot } from '#shared/flows/robot.ts';
+import type { DesktopRobot } from './_lib/desktop.ts';
 import comprobarAltasRed from './comprobar-altas-red/flow.json' with { type: 'json' };
+import descargarJustificantes from './descargar-justificantes/flow.json' with { type: 'json' };
+import descargarJustificantesSettings from './descargar-justificantes/settings.json' with { type: 'json' };
 import fieIncidenciasA3 from './fie-incidencias-a3/flow.json' with { type: 'json' };
 import validarIdentificadores from './validar-identificadores/flow.json' with { type: 'json' };
 
 /**
- * The built-in flows the server loads at start. Each is a folder: flow.json (checked by the server with
- * shared/flows/definition.ts), robot.ts (loaded only when a run needs it) and an optional template.
+ * The built-in flows the server loads at start (its catalogue). Each is a folder: flow.json (checked by
+ * the server with shared/flows/definition.ts), robot.ts (loaded only when a run needs it) and an optional
+ * template. Desktop flows (runsOn 'desktop') are in the catalogue too, but their robots run on a PC:
+ * they have no loadRobot here and are listed again, with their robot, in desktopFlows.
  */
 export interface BuiltInFlow {
   /** The folder's flow.json as read; the server parses it with flowDefinitionSchema. */
   definition: unknown;
-  loadRobot(): Promise<Robot>;
+  /** The robot the server's worker runs; absent for desktop flows. */
+  loadRobot?(): Promise<Robot>;
   /** The template workbook's path from the repository root, when the flow has one. */
   templateFile?: string;
 }
@@ -29,5 +35,25 @@ export const builtInFlows: readonly BuiltInFlow[] = [
     definition: comprobarAltasRed,
     loadRobot: async () => (await import('./comprobar-altas-red/robot.ts')).default,
     templateFile: 'resources/flows/comprobar-altas-red/plantilla.xlsx',
+  },
+  { definition: descargarJustificantes },
+];
+
+/**
+ * A flow whose robot runs on the advisor's PC or the office's agent (main/robots/ runs it in a child
+ * process): its id, its folder's settings.json (portal address and selectors; the installation's
+ * overrides are applied by the runtime) and its robot.
+ */
+export interface DesktopFlow {
+  id: string;
+  settings: Record<string, unknown>;
+  loadRobot(): Promise<DesktopRobot>;
+}
+
+export const desktopFlows: readonly DesktopFlow[] = [
+  {
+    id: descargarJustificantes.id,
+    settings: descargarJustificantesSettings,
+    loadRobot: async () => (await import('./descargar-justificantes/robot.ts')).default,
   },
 ];

@@ -1,4 +1,5 @@
-import type { Robot, RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
+import type { Robot, RobotContext, RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
+import type { DesktopRobot, DesktopRobotContext } from './desktop.ts';
 
 /** What a robot did in a test run: its result and everything it reported on the way. */
 export interface RecordedRun {
@@ -15,8 +16,13 @@ export interface TestRunOptions {
   stopAfter?: number;
 }
 
-/** Runs a robot as the runtime would, with an abort signal the test can trip. For robot tests. */
-export async function runRobot(robot: Robot, options: TestRunOptions = {}): Promise<RecordedRun> {
+export interface DesktopTestRunOptions extends TestRunOptions {
+  openBrowser: DesktopRobotContext['openBrowser'];
+  settings: DesktopRobotContext['settings'];
+}
+
+/** A run context that records what the robot reports, with an abort signal the test can trip. */
+function recordingContext(options: TestRunOptions): { context: RobotContext; logs: RecordedRun['logs']; progress: RecordedRun['progress'] } {
   const logs: RecordedRun['logs'] = [];
   const progress: RecordedRun['progress'] = [];
   const listeners: (() => void)[] = [];
@@ -26,7 +32,7 @@ export async function runRobot(robot: Robot, options: TestRunOptions = {}): Prom
       listeners.push(listener);
     },
   };
-  const result = await robot.run({
+  const context: RobotContext = {
     inputs: options.inputs ?? {},
     files: options.files ?? {},
     startedAt: options.startedAt ?? new Date('2025-03-14T09:30:00Z'),
@@ -39,6 +45,20 @@ export async function runRobot(robot: Robot, options: TestRunOptions = {}): Prom
         for (const listener of listeners) listener();
       }
     },
-  });
+  };
+  return { context, logs, progress };
+}
+
+/** Runs a robot as the runtime would, with an abort signal the test can trip. For robot tests. */
+export async function runRobot(robot: Robot, options: TestRunOptions = {}): Promise<RecordedRun> {
+  const { context, logs, progress } = recordingContext(options);
+  const result = await robot.run(context);
+  return { result, logs, progress };
+}
+
+/** The same for a desktop robot: the test says how the browser opens and what the settings are. */
+export async function runDesktopRobot(robot: DesktopRobot, options: DesktopTestRunOptions): Promise<RecordedRun> {
+  const { context, logs, progress } = recordingContext(options);
+  const result = await robot.run({ ...context, openBrowser: options.openBrowser, settings: options.settings });
   return { result, logs, progress };
 }

@@ -13,7 +13,8 @@ import type { Database } from '../../db/schema.ts';
 export interface BuiltInFlow {
   /** The folder's flow.json as read; parsed here with flowDefinitionSchema. */
   definition: unknown;
-  loadRobot(): Promise<Robot>;
+  /** The robot the worker runs; desktop flows (runsOn 'desktop') have none: they run on a machine, never here. */
+  loadRobot?(): Promise<Robot>;
   /** The template workbook's path from the repository root (or absolute). */
   templateFile?: string;
 }

@@ -33,6 +33,8 @@ function bytesOf(files: readonly RobotFile[]): ArrayBuffer[] {
 async function runRobot(job: WorkerJob): Promise<void> {
   const flow = (await loadFlows(job)).find((candidate) => (candidate.definition as { id?: unknown }).id === job.flowId);
   if (!flow) throw new Error(`El robot ${job.flowId} no está instalado en este servidor`);
+  // The service answers 409 for desktop flows before queueing; this guards the worker all the same.
+  if (!flow.loadRobot) throw new Error(`El robot ${job.flowId} se ejecuta en un dispositivo, no en el servidor`);
   const robot = await flow.loadRobot();
   const result = await robot.run({
     inputs: job.inputs,
