@@ -68,10 +68,33 @@ export const launcher = {
       noShared: 'No hay compartidos en tu entorno de trabajo',
       sharedFailed: 'No se han podido cargar los dispositivos compartidos. Inténtalo de nuevo.',
       unreadable: (problems: string) => `Algunos certificados no se han podido leer: ${problems}`,
-      /** A desktop flow: nothing launches it yet, in either mode (the desktop runtime is another issue). */
-      remoteSoon: 'Los lanzamientos en un dispositivo compartido aún no están disponibles en esta versión.',
-      desktopSoon: 'La aplicación de escritorio aún no lanza este robot en esta versión.',
+      /** A desktop flow: its certificates are the chosen device's. */
+      chooseDeviceFirst: 'Elige primero el dispositivo en el que se ejecutará el robot.',
+      machineNote: (machine: string) => `Certificados sincronizados en «${machine}»: el robot los usará allí.`,
+      /** Spec §8 empty state of a machine's synced certificates. */
+      noneOnMachine: 'Este dispositivo no tiene certificados compartidos',
     },
+  },
+  /** The 'Dispositivo' choice of a desktop flow (spec §6: this PC, or a machine of yours or of your firm). */
+  device: {
+    label: 'Dispositivo',
+    help: 'El equipo en el que se ejecutará el robot.',
+    thisDevice: 'Este dispositivo',
+    thisDeviceStatus: 'Se ejecuta aquí',
+    owner: (name: string) => `De ${name}`,
+    connection: { online: 'Conectado', offline: 'Sin conexión', unlinked: 'No conectado' },
+    loading: 'Cargando los dispositivos…',
+    failed: 'No se han podido cargar los dispositivos.',
+    retry: 'Reintentar',
+    emptyTitle: 'No tienes ningún dispositivo conectado',
+    emptyIntro: 'Este robot se ejecuta en un ordenador con la aplicación de AutoAsesor. Para conectar uno:',
+    emptySteps: [
+      'Instala la aplicación de escritorio de AutoAsesor, o el agente, en el ordenador de la oficina.',
+      'Ábrela con tu cuenta, entra en Mis recursos y pulsa «Conectar este dispositivo».',
+      'Si lo va a usar tu despacho, activa «Compartir con mi despacho» en ese dispositivo.',
+    ],
+    linking: 'Conectando este dispositivo…',
+    linkFailed: (reason: string) => `No se ha podido conectar este dispositivo: ${reason}`,
   },
   intrastatTitle: 'Configuración Intrastat',
   running: {
@@ -82,6 +105,8 @@ export const launcher = {
     progress: (done: number, total: number) => `${done} de ${total} completadas`,
     stopping: 'Deteniendo el robot…',
     reconnecting: 'Se ha perdido la conexión con el servidor; reintentando…',
+    /** A run queued for a machine, until its desktop takes it. */
+    waitingFor: (machine: string) => `Esperando a que ${machine} empiece el robot…`,
   },
   consoleTitle: 'Consola',
   consoleEmpty: 'El robot aún no ha escrito nada.',
@@ -91,6 +116,10 @@ export const launcher = {
     files: 'Archivos generados',
     noFiles: 'Este robot no ha generado archivos.',
     download: (name: string) => `Descargar ${name}`,
+    /** A desktop run's files stay in its folder on the PC: their names, and the folder to open. */
+    onDevice: 'Los archivos se han guardado en la carpeta de esta ejecución, en el equipo que ha ejecutado el robot.',
+    openFolder: 'Abrir carpeta',
+    openFolderFailed: 'No se ha podido abrir la carpeta',
     charged: (credits: string) => `Coste: ${credits}`,
     chargedBasis: (units: string, ratio: string) => `${units} × ${ratio}`,
   },

@@ -162,17 +162,6 @@ describe('the launcher Certificate input', { timeout: 15_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe('No se han podido cargar los dispositivos compartidos. Inténtalo de nuevo.');
   });
 
-  it('a desktop flow says honestly that nothing launches it yet, in each mode', async () => {
-    const { unmount } = renderLauncher(certificateFlow({ runsOn: 'desktop' }));
-    await fillAllButCertificate();
-    expect(screen.getByText('Los lanzamientos en un dispositivo compartido aún no están disponibles en esta versión.')).toBeTruthy();
-    unmount();
-
-    renderLauncher(certificateFlow({ runsOn: 'desktop' }), {}, undefined, fakeBridge(() => ({ ok: true, data: { certificates: [], problems: [], folder: null, readAt: '2025-01-01T00:00:00Z' } })));
-    await fillAllButCertificate();
-    expect(screen.getByText('La aplicación de escritorio aún no lanza este robot en esta versión.')).toBeTruthy();
-  });
-
   it("a certificate marked config.embedded stays desktop-only in the web app: 'Certificados locales no disponibles'", async () => {
     const flow = certificateFlow();
     for (const section of flow.sectionSetup.builder) {

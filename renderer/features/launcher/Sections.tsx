@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { MACHINE_OFFLINE_MESSAGE } from '#shared/api/devices.ts';
 import { flowsPaths, pathFor } from '#shared/api/flows.ts';
 import type { Output } from '#shared/api/flows.ts';
 import type { FieldIssue } from '#shared/api/errors.ts';
@@ -53,8 +54,9 @@ export function ConsolePanel({ lines, id }: { lines: readonly string[]; id?: str
 
 /** LoadingSection: what the run is doing, its iterations done of total, its live console and Detener. */
 export function LoadingSection({ caption, progress, onStop }: { caption?: unknown; progress: RunProgress; onStop: () => void }) {
-  const { state, successfulIterations, totalIterations, consoleLog, stopping, reconnecting } = progress;
-  const status = progress.phase === 'starting' ? text.running.starting : state === 'queued' ? text.running.queued : text.running.running;
+  const { state, successfulIterations, totalIterations, consoleLog, stopping, reconnecting, machine } = progress;
+  const queued = state === 'queued' ? (machine ? text.running.waitingFor(machine.name) : text.running.queued) : null;
+  const status = progress.phase === 'starting' ? text.running.starting : queued ?? text.running.running;
   return (
     <div className="launcher-loading">
       <div className="launcher-loading__status" role="status">
@@ -71,6 +73,7 @@ export function LoadingSection({ caption, progress, onStop }: { caption?: unknow
         <span className="ui-muted">{totalIterations > 0 ? text.running.progress(successfulIterations, totalIterations) : '\u00a0'}</span>
       </div>
       {reconnecting && <p className="ui-muted" role="status">{text.running.reconnecting}</p>}
+      {state === 'queued' && machine && !machine.online && <p className="launcher-notice" role="status">{MACHINE_OFFLINE_MESSAGE}</p>}
       <ConsolePanel lines={consoleLog} />
       <div className="launcher-actions">
         <Button variant="danger" onClick={onStop} loading={stopping} disabled={progress.phase !== 'running'}>
@@ -81,9 +84,26 @@ export function LoadingSection({ caption, progress, onStop }: { caption?: unknow
   );
 }
 
-/** OutputSection: the robot's summary figures, its files to download and what it cost. */
-export function OutputSection({ output, currencies, unit }: { output: Output; currencies?: string; unit: { singular: string; plural: string } }) {
+export interface OutputSectionProps {
+  output: Output;
+  currencies?: string;
+  unit: { singular: string; plural: string };
+  /** A desktop run's folder on the PC that ran it. */
+  folder?: string | null;
+  /** Set when the run was on this PC: 'Abrir carpeta' opens `folder` here. */
+  onOpenFolder?: (folder: string) => void;
+}
+
+/**
+ * OutputSection: the robot's summary figures, its files and what it cost. Files on the server are
+ * downloaded; a desktop run's files that stayed on its PC are listed by name, with 'Abrir carpeta' on
+ * that PC.
+ */
+export function OutputSection({ output, currencies, unit, folder, onOpenFolder }: OutputSectionProps) {
   const { data } = output;
+  const downloadable = new Set(data.files.map((file) => file.name));
+  const onDevice = (data.outputFileNames ?? []).filter((name) => !downloadable.has(name));
+  const openable = onOpenFolder && folder ? () => onOpenFolder(folder) : undefined;
   const units = `${new Intl.NumberFormat('es-ES').format(data.usageUnits)} ${data.usageUnits === 1 ? unit.singular : unit.plural}`;
   const summary = Object.entries(data.summary ?? {});
   return (
@@ -104,9 +124,8 @@ export function OutputSection({ output, currencies, unit }: { output: Output; cu
       )}
       <section aria-labelledby="launcher-files-title">
         <h3 id="launcher-files-title" className="launcher-subtitle">{text.output.files}</h3>
-        {data.files.length === 0 ? (
-          <p className="ui-muted">{text.output.noFiles}</p>
-        ) : (
+        {data.files.length === 0 && onDevice.length === 0 && <p className="ui-muted">{text.output.noFiles}</p>}
+        {data.files.length > 0 && (
           <ul className="launcher-output__files">
             {data.files.map((file) => (
               <li key={file.name}>
@@ -122,6 +141,19 @@ export function OutputSection({ output, currencies, unit }: { output: Output; cu
               </li>
             ))}
           </ul>
+        )}
+        {onDevice.length > 0 && (
+          <>
+            <p className="ui-muted launcher-output__note">{text.output.onDevice}</p>
+            <ul className="launcher-output__names">
+              {onDevice.map((name) => <li key={name}>{name}</li>)}
+            </ul>
+          </>
+        )}
+        {openable && (
+          <div className="launcher-output__folder">
+            <Button variant="secondary" onClick={openable}>{text.output.openFolder}</Button>
+          </div>
         )}
       </section>
       <p className="launcher-output__cost">

@@ -8,22 +8,24 @@ import type { FlowDefinition, Section } from '#shared/flows/definition.ts';
 import type { ScheduleRequestTiming } from '#shared/schedule/index.ts';
 import { formatMadridDateTime } from '#shared/time/index.ts';
 import { useCreateScheduleMutation } from '../../api/flows.ts';
-import { useToast } from '../../app/hooks.ts';
+import { useBridge, useToast } from '../../app/hooks.ts';
 import { launcher as text } from '../../i18n/es-launcher.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CostEstimate } from './CostEstimate.tsx';
 import { CreditsPrompt } from './CreditsPrompt.tsx';
+import { DeviceField } from './inputs/DeviceField.tsx';
 import { InputFields } from './inputs/InputFields.tsx';
 import {
-  allInputs, isDesktopOnly, isWorkbookName, loadingSection, nextSection, previousSection, requestInputs, resetSection,
-  sectionByRef, shownInputs, startSection, transitionFor, uploadedFiles, visibleSections,
+  allInputs, deviceSection, isDesktopOnly, isWorkbookName, loadingSection, nextSection, previousSection, requestInputs,
+  resetSection, sectionByRef, shownInputs, startSection, transitionFor, uploadedFiles, visibleSections,
 } from './launcherModel.ts';
 import type { ErrorKind, Transition } from './launcherModel.ts';
 import { ConsolePanel, ErrorSection, LoadingSection, OutputSection, TutorialSection } from './Sections.tsx';
 import type { RunProblem } from './Sections.tsx';
 import { useLauncherForm } from './useLauncherForm.ts';
 import { useRun } from './useRun.ts';
-import type { LaunchOutcome } from './useRun.ts';
+import type { LaunchDevice, LaunchOutcome } from './useRun.ts';
+import { useThisDeviceLink } from './useThisDeviceLink.ts';
 
 // The scheduler brings the calendar (react-day-picker): it loads when it is first opened.
 const loadScheduler = () => import('./SchedulerModal.tsx');
@@ -47,9 +49,12 @@ interface WizardProps {
 export function Wizard({ flow, currencies, onLeave }: WizardProps) {
   const navigate = useNavigate();
   const toast = useToast();
+  const bridge = useBridge();
   const launcherForm = useLauncherForm(flow);
-  const { form, validate, uploading } = launcherForm;
+  const { form, validate, uploading, device } = launcherForm;
   const run = useRun();
+  const linkThisDevice = useThisDeviceLink();
+  const askDevice = deviceSection(flow);
   const [createSchedule] = useCreateScheduleMutation();
 
   // null: no section to show (the fallback text).
@@ -69,6 +74,10 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
   const validateAll = async (): Promise<boolean> => {
     if (uploading.size > 0) {
       setNotice(text.inputs.waitForUpload);
+      return false;
+    }
+    if (!device.check()) {
+      if (askDevice) setCurrentRef(askDevice.ref);
       return false;
     }
     const current = section ? keysOf(section) : [];
@@ -119,16 +128,43 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
     apply(transitionFor(flow, from, outcome.status), from, found, outcome.credits);
   };
 
+  /**
+   * A desktop flow's machine for the launch: on this PC, linked first (silently; a failure is shown on
+   * the step and nothing is launched); another machine as chosen. Null when it cannot launch.
+   */
+  const launchDevice = async (): Promise<LaunchDevice | undefined | null> => {
+    const where = device.chosen;
+    if (!device.needed) return undefined;
+    if (where === null) {
+      device.check();
+      return null;
+    }
+    if (!where.thisDevice) return { machineId: where.machine._id, machineName: where.name, online: where.connection === 'online', localLaunch: false };
+    setNotice(text.device.linking);
+    const linked = await linkThisDevice();
+    setNotice(null);
+    if (!linked.ok) {
+      setProblem({ kind: 'default', status: 0, message: text.device.linkFailed(linked.message) });
+      return null;
+    }
+    return { machineId: linked.machine._id, machineName: linked.machine.name, online: true, localLaunch: true };
+  };
+
   const launch = async (from: Section, options: { acceptExtraUsage?: boolean; retry?: boolean } = {}) => {
     setNotice(null);
     setCreditsPrompt(null);
     setOutput(null);
     setProblem(null);
     setConsoleOpen(false);
+    const target = await launchDevice();
+    if (target === null) return;
     setLaunchedFrom(from);
     const loading = loadingSection(flow);
     if (loading) setCurrentRef(loading.ref);
-    const outcome = await run.launch({ flowId: flow.id, flowName: flow.name, step: from.ref, inputs: requestInputs(flow, form.getValues()), ...options });
+    const outcome = await run.launch({
+      flowId: flow.id, flowName: flow.name, step: from.ref, inputs: requestInputs(flow, form.getValues()), ...options,
+      ...(target ? { device: target } : {}),
+    });
     settle(outcome, from);
   };
 
@@ -143,7 +179,8 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
       setNotice(text.inputs.waitForUpload);
       return;
     }
-    if (!(await validate(keysOf(section)))) return;
+    const deviceMissing = section.ref === askDevice?.ref && !device.check();
+    if (!(await validate(keysOf(section))) || deviceMissing) return;
     const following = nextSection(flow, section.ref);
     if (following) setCurrentRef(following.ref);
   };
@@ -196,7 +233,15 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
     body = <LoadingSection caption={section.params?.['text']} progress={run.progress} onStop={() => void stopRun()} />;
   } else if (section.template === 'OutputSection' || section.template === 'ErrorSection') {
     body = section.template === 'OutputSection'
-      ? (output ? <OutputSection output={output} currencies={currencies} unit={measureUnitNames(flow.usageMeasureUnit)} /> : <p className="launcher-fallback">{text.fallback}</p>)
+      ? (output ? (
+        <OutputSection
+          output={output}
+          currencies={currencies}
+          unit={measureUnitNames(flow.usageMeasureUnit)}
+          folder={output.data.outputFolder ?? run.progress.outputFolder}
+          onOpenFolder={run.progress.localLaunch && bridge.available ? (folder) => void openFolder(folder) : undefined}
+        />
+      ) : <p className="launcher-fallback">{text.fallback}</p>)
       : <ErrorSection problem={problem ?? { kind: 'default', status: 0 }} onRetry={launchedFrom ? () => void launch(launchedFrom, { retry: true }) : undefined} />;
     actions = (
       <>
@@ -212,6 +257,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
       <>
         {problem && <p className="launcher-notice launcher-notice--error" role="alert">{problem.message ?? text.errors.defaultTitle}</p>}
         {section.template === 'TutorialSection' && <TutorialSection markdown={section.params?.['markdown']} />}
+        {section.ref === askDevice?.ref && <DeviceField device={device} onChoose={launcherForm.chooseDevice} />}
         {section.template === 'IntrastatSetup' && <h3 className="launcher-subtitle">{text.intrastatTitle}</h3>}
         {section.template !== 'TutorialSection' && <InputFields section={section} launcherForm={launcherForm} />}
         {section.execution === true && <CostEstimate flow={flow} workbookIds={workbookIds} currencies={currencies} />}
@@ -234,6 +280,11 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
 
   async function stopRun() {
     if (!(await run.stop())) toast.error(text.errors.stopFailed);
+  }
+
+  async function openFolder(folder: string) {
+    const opened = await bridge.invoke('OpenFolder', { folder });
+    if (!opened.ok) toast.error(`${text.output.openFolderFailed}: ${opened.error.message}`);
   }
 
   return (

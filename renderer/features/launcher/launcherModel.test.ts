@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { flowDefinitionProblems, flowDefinitionSchema } from '#shared/flows/definition.ts';
 import { checkField, possibleMessages } from '../../ui/forms.ts';
+import type { Machine } from '#shared/api/machines.ts';
 import {
-  chosenCertificate, defaultFormValue, estimateCost, guessColumns, nextSection, previousSection, requestInputs, resetSection, ruleFor,
-  startSection, transitionFor, unitMeasure,
+  chosenCertificate, connectionOf, defaultFormValue, deviceOptions, deviceSection, estimateCost, guessColumns, nextSection, previousSection,
+  requestInputs, resetSection, ruleFor, startSection, transitionFor, unitMeasure,
 } from './launcherModel.ts';
 import { formFlow, workbookFlow } from './test/flowFixture.ts';
 
@@ -189,5 +190,34 @@ describe('cost before launch (cost = units × usageRatio)', () => {
   it('is unknown until the workbook is uploaded, and one unit at least for units the robot counts', () => {
     expect(estimateCost({ usageRatio: 1, usageMeasureUnit: '100 filas' }, null)).toBeNull();
     expect(estimateCost({ usageRatio: 2, usageMeasureUnit: 'entrada|entradas' }, null)).toEqual({ cost: 2, units: 1, lowerBound: true });
+  });
+});
+
+describe('where a desktop flow runs (spec §6)', () => {
+  const machine = (id: string, hash: string, state: Pick<Machine, 'linked' | 'online'>): Machine => ({
+    _id: id, name: `PC-${id}`, savedAs: '', machineHashCode: hash.repeat(64), sync: false, shared: false, mine: true,
+    owner: { email: 'ana@asesoria.es', name: 'Ana' }, certificates: [], configs: [], lastSyncAt: null, lastSeenAt: null, createdAt: '2025-01-01T00:00:00Z', ...state,
+  });
+  const here = machine('m-here', 'a', { linked: true, online: true });
+  const office = machine('m-office', 'b', { linked: true, online: false });
+  const fresh = machine('m-fresh', 'c', { linked: false, online: false });
+
+  it('reads a machine as connected, quiet since it was linked, or never linked', () => {
+    expect([here, office, fresh].map(connectionOf)).toEqual(['online', 'offline', 'unlinked']);
+  });
+
+  it('the desktop app offers this PC first and not its own record again; the web app only the machines', () => {
+    const inApp = deviceOptions([office, here, fresh], { name: 'Este dispositivo', machineHashCode: 'a'.repeat(64) });
+    expect(inApp.map((option) => [option.key, option.name])).toEqual([['this-device', 'Este dispositivo'], ['m-office', 'PC-m-office'], ['m-fresh', 'PC-m-fresh']]);
+    expect(inApp[0]?.machine).toBe(here);
+    // Before GetMachineHashCode answers, this PC's record shows among the others.
+    expect(deviceOptions([here], { name: 'Este dispositivo', machineHashCode: null }).map((option) => option.key)).toEqual(['this-device', 'm-here']);
+    expect(deviceOptions([office, here], null).map((option) => option.key)).toEqual(['m-office', 'm-here']);
+  });
+
+  it('asks for the device on the first step filled in, and only for desktop flows', () => {
+    expect(deviceSection(formFlow({ runsOn: 'desktop' }))?.ref).toBe('persona');
+    expect(deviceSection(workbookFlow({ runsOn: 'desktop' }))?.ref).toBe('datos');
+    expect(deviceSection(formFlow())).toBeUndefined();
   });
 });

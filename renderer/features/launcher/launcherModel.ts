@@ -1,4 +1,5 @@
 import type { FileInputValue } from '#shared/api/flows.ts';
+import type { Machine } from '#shared/api/machines.ts';
 import { detectColumnHeaders } from '#shared/flows/columns.ts';
 import { measureUnitNames } from '#shared/flows/definition.ts';
 import { rowsPerUnit } from '#shared/flows/usage.ts';
@@ -269,4 +270,43 @@ export function externalUrl(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Where a desktop flow runs (spec §6: embedded runs here or on another machine; web picks a machine)
+
+/** How a machine is reached now: its desktop called lately, it is linked but quiet, or it was never linked. */
+export type Connection = 'online' | 'offline' | 'unlinked';
+
+export function connectionOf(machine: Pick<Machine, 'linked' | 'online'>): Connection {
+  if (machine.online) return 'online';
+  return machine.linked ? 'offline' : 'unlinked';
+}
+
+export const THIS_DEVICE = 'this-device';
+
+/** A machine the robot can run on: this PC (desktop app only) or one the user sees on the server. */
+export type DeviceOption =
+  | { key: typeof THIS_DEVICE; thisDevice: true; name: string; machine: Machine | undefined }
+  | { key: string; thisDevice: false; name: string; machine: Machine; connection: Connection };
+
+/**
+ * The choices, in order: in the desktop app this PC first, then the other machines the user sees
+ * (theirs, then the firm's shared ones, as the server sorts them); in the web app those machines only.
+ */
+export function deviceOptions(machines: readonly Machine[], thisDevice: { name: string; machineHashCode: string | null } | null): DeviceOption[] {
+  const others = machines
+    .filter((machine) => thisDevice === null || machine.machineHashCode !== thisDevice.machineHashCode)
+    .map((machine): DeviceOption => ({ key: machine._id, thisDevice: false, name: machine.savedAs || machine.name, machine, connection: connectionOf(machine) }));
+  if (thisDevice === null) return others;
+  const record = machines.find((machine) => machine.machineHashCode === thisDevice.machineHashCode);
+  return [{ key: THIS_DEVICE, thisDevice: true, name: thisDevice.name, machine: record }, ...others];
+}
+
+/** Where a desktop flow asks for its device: the first step the user fills in (before any certificate). */
+export function deviceSection(flow: FlowDefinition): Section | undefined {
+  if (flow.runsOn !== 'desktop') return undefined;
+  const sections = visibleSections(flow);
+  return sections.find((section) => section.template === 'InputComponents' || section.template === 'IntrastatSetup')
+    ?? sections.find((section) => section.execution === true);
 }

@@ -2,7 +2,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
 import { SCROLL_THROTTLE_MS, useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
-import { allInputs, defaultFormValue, ruleFor } from './launcherModel.ts';
+import { allInputs, chosenCertificate, defaultFormValue, effectiveTemplate, ruleFor } from './launcherModel.ts';
+import { useDeviceChoice } from './useDeviceChoice.ts';
 
 const FOCUSABLE = 'input:not([type="hidden"]):not([hidden]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
 
@@ -10,7 +11,8 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([hidden]), select, textarea, b
  * The launcher's form: every input of the flow as text in the app's react-hook-form wrapper (errors on
  * blur and on Next, shared validators), plus what the wrapper does not know: inputs that are not text
  * fields (checkbox, files, column mapping) set their value here, each input has an anchor for the
- * throttled scroll to the first error, and uploads in progress hold Next back.
+ * throttled scroll to the first error, uploads in progress hold Next back, and a desktop flow's device
+ * is chosen here (its certificates come from that device).
  */
 export function useLauncherForm(flow: FlowDefinition) {
   const inputs = useMemo(() => allInputs(flow), [flow]);
@@ -20,6 +22,7 @@ export function useLauncherForm(flow: FlowDefinition) {
   const anchors = useRef(new Map<string, HTMLElement>());
   const lastScroll = useRef(Number.NEGATIVE_INFINITY);
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
+  const device = useDeviceChoice(flow);
 
   /** A ref for the element that holds an input: the first error is scrolled to and focused there. */
   const anchor = useCallback((key: string) => (element: HTMLElement | null) => {
@@ -69,7 +72,19 @@ export function useLauncherForm(flow: FlowDefinition) {
     });
   }, []);
 
-  return { flow, form, rules, anchor, validate, setText, touch, uploading, setUploadBusy };
+  /** Another device: a certificate chosen on a different one no longer applies, so it is cleared. */
+  const chooseDevice = useCallback((key: string) => {
+    const option = device.options.find((candidate) => candidate.key === key);
+    const machineId = option && !option.thisDevice ? option.machine._id : undefined;
+    for (const input of inputs) {
+      if (effectiveTemplate(input) !== 'Certificate') continue;
+      const chosen = chosenCertificate(form.getValues()[input.key]);
+      if (chosen && chosen.machineId !== machineId) form.setValue(input.key, '', { shouldDirty: true });
+    }
+    device.choose(key);
+  }, [device, inputs, form]);
+
+  return { flow, form, rules, anchor, validate, setText, touch, uploading, setUploadBusy, device, chooseDevice };
 }
 
 export type LauncherForm = ReturnType<typeof useLauncherForm>;

@@ -4,7 +4,7 @@ import { notEnoughCreditsSchema } from '#shared/api/flows.ts';
 import type { ExecutionState, ExecutionStateResponse, NotEnoughCredits, Output } from '#shared/api/flows.ts';
 import { flowsApi, useExecuteMutation, useStopExecutionMutation } from '../../api/flows.ts';
 import { NETWORK_STATUS, TIMEOUT_STATUS } from '../../api/http.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch, useBridge } from '../../app/hooks.ts';
 import { runFinished } from '../../app/runNotifications.ts';
 import { asHttpError } from '../../ui/forms.ts';
 import { launcher as text } from '../../i18n/es-launcher.ts';
@@ -26,6 +26,19 @@ export interface RunProgress {
   stopping: boolean;
   /** A poll failed and is being retried. */
   reconnecting: boolean;
+  /** A desktop flow's machine, and whether it is connected now (a queued run waits for it). */
+  machine: { name: string; online: boolean } | null;
+  /** Launched on this PC (LaunchFlow): its files stay in `outputFolder` here. */
+  localLaunch: boolean;
+  outputFolder: string | null;
+}
+
+/** Where a desktop flow runs: this PC (linked, LaunchFlow starts it) or another machine (a remote launch). */
+export interface LaunchDevice {
+  machineId: string;
+  machineName: string;
+  online: boolean;
+  localLaunch: boolean;
 }
 
 /** How a launch ended: the run's Output, or the POST refused (402 with its figures, 400 with issues...). */
@@ -44,10 +57,13 @@ export interface LaunchRequest {
   acceptExtraUsage?: boolean;
   /** Re-send the previous attempt's idempotency key (a retry after no answer), not a new one. */
   retry?: boolean;
+  /** Desktop flows only. */
+  device?: LaunchDevice;
 }
 
 const idle: RunProgress = {
   phase: 'idle', state: null, runId: null, consoleLog: [], successfulIterations: 0, totalIterations: 0, stopping: false, reconnecting: false,
+  machine: null, localLaunch: false, outputFolder: null,
 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -61,9 +77,12 @@ function withNewLines(previous: readonly string[], since: number, state: Executi
  * Launches a flow and follows its run: POST execution (one idempotency key per launch attempt, the
  * same key when a launch that got no answer is retried), then long-polls the state until the Output
  * is set. Progress and console lines update as they arrive; stop() asks the server to end the run.
+ * A desktop flow names its machine; on this PC, LaunchFlow then starts the robot here, the desktop
+ * reports its lines to the server (the same long poll shows them) and its progress events show at once.
  */
 export function useRun() {
   const dispatch = useAppDispatch();
+  const bridge = useBridge();
   const [execute] = useExecuteMutation();
   const [stopExecution] = useStopExecutionMutation();
   const [progress, setProgress] = useState<RunProgress>(idle);
@@ -112,6 +131,7 @@ export function useRun() {
         setProgress((current) => ({
           ...current, phase: 'running', state: next.state, runId: next.runId, consoleLog: lines,
           successfulIterations: next.successfulIterations, totalIterations: next.totalIterations, reconnecting: false,
+          machine: next.machine ?? current.machine,
         }));
       }
     }
@@ -125,14 +145,24 @@ export function useRun() {
     return shown() ? { kind: 'output', output } : { kind: 'abandoned' };
   }, [dispatch]);
 
-  const launch = useCallback(async ({ flowId, flowName, step, inputs, acceptExtraUsage, retry = false }: LaunchRequest): Promise<LaunchOutcome> => {
+  const launch = useCallback(async ({ flowId, flowName, step, inputs, acceptExtraUsage, retry = false, device }: LaunchRequest): Promise<LaunchOutcome> => {
     generation.current += 1;
     const mine = generation.current;
     if (!retry || attemptKey.current === null) attemptKey.current = crypto.randomUUID();
     const idempotencyKey = attemptKey.current;
-    setProgress({ ...idle, phase: 'starting' });
+    const machine = device ? { name: device.machineName, online: device.online } : null;
+    const localLaunch = device?.localLaunch === true;
+    setProgress({ ...idle, phase: 'starting', machine, localLaunch });
 
-    const started = await execute({ flowId, request: { step, inputs, json: true, idempotencyKey, ...(acceptExtraUsage ? { acceptExtraUsage } : {}) } });
+    const started = await execute({
+      flowId,
+      request: {
+        step, inputs, json: true, idempotencyKey,
+        ...(acceptExtraUsage ? { acceptExtraUsage } : {}),
+        ...(device ? { machineId: device.machineId } : {}),
+        ...(localLaunch ? { localLaunch: true } : {}),
+      },
+    });
     if (started.data === undefined) {
       if (generation.current !== mine) return { kind: 'abandoned' };
       const error = asHttpError(started.error);
@@ -150,10 +180,31 @@ export function useRun() {
       setProgress({
         ...idle, phase: 'running', state: first.state, runId: first.runId, consoleLog: first.consoleLog,
         successfulIterations: first.successfulIterations, totalIterations: first.totalIterations,
+        machine: first.machine ?? machine, localLaunch,
       });
     }
 
-    const outcome = await follow(first, mine, { id: flowId, name: flowName });
+    let stopListening = () => {};
+    if (localLaunch && first.output === undefined) {
+      const robot = await bridge.invoke('LaunchFlow', { flowId, flowInputs: inputs, executionToken: first.executionToken });
+      if (!robot.ok) {
+        // The run would wait for this PC forever: close it on the server (never charged), and say why.
+        void stopExecution(first.executionToken);
+        if (generation.current !== mine) return { kind: 'abandoned' };
+        token.current = null;
+        setProgress((current) => ({ ...current, phase: 'finished', state: 'finished' }));
+        return { kind: 'refused', status: 500, message: robot.error.message, issues: [], credits: null };
+      }
+      const { runId, outputFolder } = robot.data;
+      if (generation.current === mine) setProgress((current) => ({ ...current, outputFolder }));
+      // The robot's own progress events show before the next poll answers; the poll stays the record.
+      stopListening = bridge.on('RobotRun', (event) => {
+        if (event.type !== 'progress' || event.runId !== runId || generation.current !== mine) return;
+        setProgress((current) => ({ ...current, successfulIterations: event.successfulIterations, totalIterations: event.totalIterations }));
+      });
+    }
+
+    const outcome = await follow(first, mine, { id: flowId, name: flowName }).finally(stopListening);
     if (outcome.kind === 'output') {
       const output = outcome.output;
       setProgress((current) => ({
@@ -167,7 +218,7 @@ export function useRun() {
       setProgress((current) => ({ ...current, phase: 'finished', stopping: false }));
     }
     return outcome;
-  }, [execute, follow]);
+  }, [execute, follow, bridge, stopExecution]);
 
   const stop = useCallback(async (): Promise<boolean> => {
     if (token.current === null) return false;

@@ -65,13 +65,24 @@ async function sharedOffer(loadMachines: () => Promise<Machine[]>): Promise<Offe
   return { ok: true, offer: { choices, note: text.sharedNote, emptyText: text.noShared } };
 }
 
+/** A desktop flow on another machine: the certificates synced on that machine, where the robot will run. */
+function machineOffer(machine: Machine): OfferResult {
+  const machineName = machine.savedAs || machine.name;
+  const choices = machine.certificates.map((synced) => ({
+    choice: { id: `${machine._id}:${synced.fingerprint}`, name: synced.subject.CN, certificate: { ...synced, commonName: synced.subject.CN } },
+    value: { fingerprint: synced.fingerprint, commonName: synced.subject.CN, nifVat: synced.nifVat, machineId: machine._id, machineName },
+  }));
+  return { ok: true, offer: { choices, note: text.machineNote(machineName), emptyText: text.noneOnMachine } };
+}
+
 /**
- * A Certificate input (spec §5: 'Necesitas seleccionar un certificado para continuar.'). In the desktop
- * app the picker lists this PC's certificates; in the web app, those synced on the firm's shared
- * machines. The value is the chosen certificate's fingerprint, with its name, NIF and machine to show.
+ * A Certificate input (spec §5: 'Necesitas seleccionar un certificado para continuar.'). A desktop
+ * flow's picker lists the chosen device's certificates: this PC's own, or those synced on the other
+ * machine. A server flow's lists this PC's in the desktop app, and in the web app those synced on the
+ * firm's shared machines. The value is the certificate's fingerprint, with its name, NIF and machine to show.
  */
 export function CertificateInput({ input, launcherForm }: { input: FlowInputDefinition; launcherForm: LauncherForm }) {
-  const { flow, form, rules, setText, touch } = launcherForm;
+  const { flow, form, rules, setText, touch, device } = launcherForm;
   const embedded = useEmbedded();
   const bridge = useBridge();
   const prompt = usePrompt();
@@ -89,7 +100,17 @@ export function CertificateInput({ input, launcherForm }: { input: FlowInputDefi
     setBusy(true);
     setFailure(null);
     try {
-      const result = embedded ? await localOffer(bridge) : await sharedOffer(() => loadMachines().unwrap());
+      let result: OfferResult;
+      if (flow.runsOn === 'desktop') {
+        const where = device.chosen;
+        if (where === null) {
+          setFailure(text.chooseDeviceFirst);
+          return;
+        }
+        result = where.thisDevice ? await localOffer(bridge) : machineOffer(where.machine);
+      } else {
+        result = embedded ? await localOffer(bridge) : await sharedOffer(() => loadMachines().unwrap());
+      }
       if (!result.ok) {
         setFailure(result.message);
         return;
@@ -111,7 +132,6 @@ export function CertificateInput({ input, launcherForm }: { input: FlowInputDefi
     }
   };
 
-  const desktopFlowNote = flow.runsOn === 'desktop' ? (embedded ? text.desktopSoon : text.remoteSoon) : null;
   return (
     <div className={`launcher-input launcher-certificate${error ? ' launcher-input--invalid' : ''}`} role="group" aria-labelledby={`${id}-label`}>
       <span className="app-field__label" id={`${id}-label`}>{rule.required ? `${input.label} *` : input.label}</span>
@@ -138,7 +158,6 @@ export function CertificateInput({ input, launcherForm }: { input: FlowInputDefi
         </Button>
         {failure && <span role="alert" className="launcher-input__failure">{failure}</span>}
       </div>
-      {desktopFlowNote && <p className="ui-muted launcher-input__help">{desktopFlowNote}</p>}
       <FieldMessage id={`${id}-error`} error={error} rule={rule} />
     </div>
   );

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { MACHINE_REQUIRED_MESSAGE } from '#shared/api/devices.ts';
+import type { FlowDefinition } from '#shared/flows/definition.ts';
+import { useMachinesQuery } from '../../api/machines.ts';
+import { useBridge, useEmbedded } from '../../app/hooks.ts';
+import { launcher as text } from '../../i18n/es-launcher.ts';
+import { THIS_DEVICE, deviceOptions } from './launcherModel.ts';
+import type { DeviceOption } from './launcherModel.ts';
+
+/** How often the machines' connection dots are refreshed while a desktop flow's launcher is open. */
+export const MACHINES_REFRESH_MS = 30_000;
+
+/**
+ * The 'Dispositivo' choice of a desktop flow: in the desktop app this PC (the default) or another
+ * machine the user sees; in the web app one of the user's machines or the firm's shared ones.
+ * Server flows need none (`needed` false, nothing is loaded).
+ */
+export function useDeviceChoice(flow: FlowDefinition) {
+  const embedded = useEmbedded();
+  const bridge = useBridge();
+  const needed = flow.runsOn === 'desktop';
+  const here = needed && embedded && bridge.available;
+  const machines = useMachinesQuery(undefined, { skip: !needed, pollingInterval: needed ? MACHINES_REFRESH_MS : 0 });
+  const [thisHash, setThisHash] = useState<string | null>(null);
+  const [key, setKey] = useState<string | null>(here ? THIS_DEVICE : null);
+  const [error, setError] = useState<string | null>(null);
+
+  // This PC's own record is offered as 'Este dispositivo', not a second time among the others.
+  useEffect(() => {
+    if (!here) return undefined;
+    let live = true;
+    void bridge.invoke('GetMachineHashCode', {}).then((result) => {
+      if (live && result.ok) setThisHash(result.data.machineHashCode);
+    });
+    return () => {
+      live = false;
+    };
+  }, [here, bridge]);
+
+  const options = useMemo<DeviceOption[]>(
+    () => (needed ? deviceOptions(machines.data ?? [], here ? { name: text.device.thisDevice, machineHashCode: thisHash } : null) : []),
+    [needed, here, machines.data, thisHash],
+  );
+  const chosen = options.find((option) => option.key === key) ?? null;
+
+  const choose = useCallback((next: string) => {
+    setKey(next);
+    setError(null);
+  }, []);
+
+  /** On Next and on launch: a desktop flow cannot go on without a device. */
+  const check = useCallback((): boolean => {
+    if (!needed || chosen !== null) return true;
+    setError(MACHINE_REQUIRED_MESSAGE);
+    return false;
+  }, [needed, chosen]);
+
+  return {
+    needed,
+    options,
+    chosen,
+    choose,
+    check,
+    error,
+    loading: needed && machines.isLoading,
+    failed: needed && machines.isError,
+    reload: machines.refetch,
+  };
+}
+
+export type DeviceChoice = ReturnType<typeof useDeviceChoice>;
