@@ -1,4 +1,5 @@
 import type { RobotLogLevel, RobotResultName } from '#shared/flows/robot.ts';
+import type { DesktopRobot } from '../../resources/flows/_lib/desktop.ts';
 
 /**
  * The desktop robot runtime's contract (main/robots/): main/device/ hands it a leased run, it runs the
@@ -20,7 +21,15 @@ export interface RobotJob {
 export interface RobotEvents {
   log(level: RobotLogLevel, text: string): void;
   progress(successful: number, total: number): void;
+  /** Milestones of the run, in ms since start() (the bench's launch -> first log line). Optional. */
+  timing?(milestone: RobotMilestone, elapsedMs: number): void;
 }
+
+/**
+ * process-ready: the child is up and asks for its job; robot-started: the robot's module is loaded and
+ * running; first-log: its first log line arrived; finished: the outcome is known and the child is gone.
+ */
+export type RobotMilestone = 'process-ready' | 'robot-started' | 'first-log' | 'finished';
 
 export type RobotOutcome =
   | {
@@ -43,6 +52,16 @@ export interface RunningRobot {
   readonly outcome: Promise<RobotOutcome>;
   /** Asks the robot to stop (abort signal), then ends its process after a grace period. */
   stop(by: 'user' | 'device'): void;
+}
+
+/**
+ * One entry of a robots module's `desktopFlows` (resources/flows/index.ts; tests give their own): the
+ * flow's id, its settings.json, and its robot, loaded in the run's child process only.
+ */
+export interface DesktopFlowEntry {
+  id: string;
+  settings: Record<string, unknown>;
+  loadRobot(): Promise<DesktopRobot>;
 }
 
 export interface RobotRuntime {

@@ -1,0 +1,41 @@
+import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
+
+/**
+ * The messages between the runtime (main process or agent) and one run's child process
+ * (robot-process.ts), over Node's IPC channel with 'advanced' serialization, so that output bytes and
+ * the certificate's PKCS#12 cross as Uint8Array.
+ */
+
+/** What the child needs to run the robot: plain data only. */
+export interface RobotProcessJob {
+  runId: string;
+  flowId: string;
+  inputs: Record<string, unknown>;
+  /** ISO-8601. */
+  startedAt: string;
+  /** A module exporting `desktopFlows` (tests); null for the app's own resources/flows. */
+  robotsModule: string | null;
+  /** This installation's overrides of the flow's settings.json (merged over it, key by key). */
+  settingsOverrides: Record<string, unknown>;
+  /** The Chromium to drive; null picks the platform's default (see sdk/browser.ts). */
+  chromiumPath: string | null;
+}
+
+export type ParentMessage =
+  | { type: 'start'; job: RobotProcessJob }
+  | { type: 'abort' }
+  | { type: 'certificate'; requestId: number; pfx: Uint8Array; passphrase: string }
+  | { type: 'certificate-refused'; requestId: number; message: string };
+
+export type ChildMessage =
+  /** The child is up and waits for its job (what the time to the first log line is measured from). */
+  | { type: 'ready' }
+  /** The robot's module is loaded and its run() called. */
+  | { type: 'robot-started' }
+  | { type: 'log'; level: RobotLogLevel; text: string }
+  | { type: 'progress'; successful: number; total: number }
+  | { type: 'result'; result: RobotResult }
+  /** The robot threw, or could not be found or loaded. */
+  | { type: 'failed'; message: string }
+  /** openBrowser asks for the PKCS#12 of the certificate chosen in a Certificate input. */
+  | { type: 'certificate-request'; requestId: number; fingerprint: string };

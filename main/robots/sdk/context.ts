@@ -1,0 +1,44 @@
+import type { RobotLogLevel } from '#shared/flows/robot.ts';
+import type { DesktopRobotContext } from '../../../resources/flows/_lib/desktop.ts';
+import type { RobotBrowsers } from './browser.ts';
+
+/** How the context reaches the parent process (robot-process.ts posts over IPC). */
+export interface RobotReporter {
+  log(level: RobotLogLevel, text: string): void;
+  progress(successful: number, total: number): void;
+}
+
+export interface DesktopContextParts {
+  inputs: Readonly<Record<string, unknown>>;
+  /** The flow's settings.json with this installation's overrides applied. */
+  settings: Readonly<Record<string, unknown>>;
+  startedAt: Date;
+  signal: AbortSignal;
+  browsers: RobotBrowsers;
+}
+
+/**
+ * What a desktop robot gets (resources/flows/_lib/desktop.ts). Files are empty for now: desktop flows
+ * take no uploads yet. Log text and progress figures are coerced to what the run log stores.
+ */
+export function createDesktopRobotContext(parts: DesktopContextParts, reporter: RobotReporter): DesktopRobotContext {
+  return {
+    inputs: parts.inputs,
+    files: {},
+    settings: parts.settings,
+    startedAt: parts.startedAt,
+    signal: parts.signal,
+    log: (level, text) => reporter.log(level === 'warn' || level === 'error' ? level : 'info', String(text)),
+    progress: (successful, total) => reporter.progress(wholeCount(successful), wholeCount(total)),
+    openBrowser: (request) => parts.browsers.open(request),
+  };
+}
+
+function wholeCount(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/** The flow's settings with the installation's overrides on top, key by key (an override replaces a whole key). */
+export function mergedSettings(flowSettings: Readonly<Record<string, unknown>>, overrides: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  return Object.freeze({ ...flowSettings, ...overrides });
+}

@@ -1,0 +1,120 @@
+/**
+ * Test-only robots module for the runtime's tests (runtime.test.ts) and the agent stand-in: one robot
+ * per way a run can end. Like the app's resources/flows/index.ts, it exports `desktopFlows`.
+ */
+import type { DesktopRobot, DesktopRobotContext } from '../../../resources/flows/_lib/desktop.ts';
+import type { DesktopFlowEntry } from '../types.ts';
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+/** Resolves when the run is stopped (or its time is up). */
+const aborted = (context: DesktopRobotContext) =>
+  new Promise<void>((resolve) => {
+    if (context.signal.aborted) resolve();
+    context.signal.addEventListener('abort', () => resolve());
+  });
+
+/** Never resolves, whatever the signal says (a timer keeps the process alive, as a stuck robot would). */
+const forever = () => new Promise<never>(() => setInterval(() => undefined, 60_000));
+
+const robots: Record<string, { settings?: Record<string, unknown>; robot: DesktopRobot }> = {
+  /** Logs, reports progress and returns two outputs whose names clash once normalised. */
+  'escribe-salidas': {
+    settings: { saludo: 'Hola', destino: 'ajustes del flujo' },
+    robot: {
+      async run(context) {
+        context.log('info', `${String(context.settings['saludo'])}, ${String(context.inputs['nombre'])}`);
+        context.progress(1, 2);
+        context.log('warn', `Destino: ${String(context.settings['destino'])}`);
+        context.progress(2, 2);
+        return {
+          result: 'Success',
+          usageUnits: 2,
+          outputs: [
+            { name: 'informe: marzo.txt', data: text('primero') },
+            { name: 'informe marzo.txt', data: text('segundo') },
+          ],
+          summary: { filas: 2, inicio: context.startedAt.toISOString() },
+        };
+      },
+    },
+  },
+  'lanza-error': {
+    robot: {
+      async run(context) {
+        context.log('info', 'Entrando en el portal');
+        throw new Error('El portal no responde');
+      },
+    },
+  },
+  /** Waits for its signal, then gives up with a Fail (its time limit is what ends it). */
+  'se-cuelga': {
+    robot: {
+      async run(context) {
+        context.log('info', 'Esperando al portal');
+        await aborted(context);
+        return { result: 'Fail', usageUnits: 0, outputs: [], message: 'Cancelado' };
+      },
+    },
+  },
+  /** Ignores its signal: only killing its process ends it. Logs its pid for the orphan test. */
+  'ignora-parada': {
+    robot: {
+      async run(context) {
+        context.log('info', `pid ${process.pid}`);
+        return forever();
+      },
+    },
+  },
+  /** Keeps everything it allocates until its heap runs out. */
+  'agota-memoria': {
+    robot: {
+      async run(context) {
+        context.log('info', 'Cargando todo en memoria');
+        const hoard: number[][] = [];
+        for (;;) hoard.push(Array.from({ length: 100_000 }, (_, index) => index * Math.random()));
+      },
+    },
+  },
+  /** Returns something that is not a result. */
+  'resultado-raro': {
+    robot: {
+      async run() {
+        return { result: 'Quizás', usageUnits: 1, outputs: [] } as never;
+      },
+    },
+  },
+  /** Logs in to the stand-in portal with the chosen certificate and reads the welcome line. */
+  portal: {
+    settings: { baseUrl: 'https://sede.example', selectors: { loginLink: '#login', welcome: '#welcome' } },
+    robot: {
+      async run(context) {
+        const baseUrl = String(context.settings['baseUrl']);
+        const selectors = context.settings['selectors'] as { loginLink: string; welcome: string };
+        const page = await context.openBrowser({ certificateInput: 'certificado', origins: [baseUrl] });
+        await page.goto(baseUrl);
+        await page.click(selectors.loginLink);
+        const welcome = (await page.textContent(selectors.welcome)) ?? '';
+        context.log('info', welcome);
+        return { result: 'Success', usageUnits: 1, outputs: [{ name: 'bienvenida.txt', data: text(welcome) }], summary: { bienvenida: welcome } };
+      },
+    },
+  },
+  /** Opens its browser, logs its pid, and then ignores everything (the orphan test kills its parent). */
+  'navegador-colgado': {
+    robot: {
+      async run(context) {
+        const page = await context.openBrowser({ certificateInput: 'certificado', origins: ['https://sede.example'] });
+        await page.goto('about:blank');
+        context.log('info', `pid ${process.pid}`);
+        return forever();
+      },
+    },
+  },
+};
+
+export const desktopFlows: readonly DesktopFlowEntry[] = Object.entries(robots).map(([id, { settings, robot }]) => ({
+  id,
+  settings: settings ?? {},
+  loadRobot: async () => robot,
+}));
