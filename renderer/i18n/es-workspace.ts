@@ -116,6 +116,27 @@ export const workspace = {
     removeFailed: MACHINE_DELETE_FAILED_MESSAGE,
   },
 
+  /** Whether a machine's desktop app or agent can receive robots (issue 7: device link, revoke). */
+  connection: {
+    title: 'Conexión',
+    online: 'Conectado',
+    offline: 'Sin conexión',
+    offlineSince: (when: string) => `Sin conexión desde ${when}`,
+    unlinked: 'No conectado',
+    explainUnlinked: 'Conecta este dispositivo a tu cuenta para ejecutar en él los robots de escritorio y recibir lanzamientos remotos.',
+    link: 'Conectar este dispositivo',
+    linked: 'Dispositivo conectado',
+    linkFailed: (reason: string) => `No se ha podido conectar este dispositivo: ${reason}`,
+    serverUnreachable: 'el servidor no ha respondido. Inténtalo de nuevo en unos minutos.',
+    revoke: 'Revocar acceso',
+    revokeTitle: 'Revocar acceso',
+    revokeText: (name: string) =>
+      `«${name}» dejará de ejecutar robots de escritorio y de recibir lanzamientos remotos hasta que se vuelva a conectar desde su aplicación.`,
+    revokeConfirm: 'Revocar',
+    revoked: 'Acceso revocado',
+    revokeFailed: 'No se ha podido revocar el acceso',
+  },
+
   configs: {
     listLabel: 'Configuraciones del dispositivo',
     ccc: (list: readonly string[]) => (list.length === 0 ? 'Todos los CCC' : `CCC: ${list.join(', ')}`),

@@ -8,7 +8,7 @@ import { MachineCard } from './MachineCard.tsx';
 import { MachineDetail } from './MachineDetail.tsx';
 import { useLocalDevice } from './useLocalDevice.ts';
 import type { LocalDevice } from './useLocalDevice.ts';
-import { groupMachines, matchingCertificates } from './workspaceModel.ts';
+import { groupMachines, machineConnection, matchingCertificates } from './workspaceModel.ts';
 
 const LOCAL = 'local';
 
@@ -79,6 +79,7 @@ export function DevicesView() {
         total={entry.total}
         searching={searching}
         lastSyncAt={entry.machine?.lastSyncAt ?? null}
+        connection={machineConnection(entry.machine)}
         reading={entry.key === LOCAL && local.reading && !local.list}
         selected={entry === selected}
         index={index}

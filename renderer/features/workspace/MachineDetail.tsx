@@ -3,6 +3,7 @@ import type { Machine } from '#shared/api/machines.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
 import { EmptyState } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { DeviceConnection } from './DeviceConnection.tsx';
 import { LocalCertificates } from './LocalCertificates.tsx';
 import { MachineConfigs } from './MachineConfigs.tsx';
 import { OwnerSettings } from './OwnerSettings.tsx';
@@ -24,7 +25,7 @@ export interface MachineDetailProps {
   onDeleted: () => void;
 }
 
-/** The selected device: its certificates or its configurations, and the owner's settings. */
+/** The selected device: its certificates or its configurations, its connection, and the owner's settings. */
 export function MachineDetail({ title, machine, local, query, onDeleted }: MachineDetailProps) {
   const [tab, setTab] = useState<SubTab>('certificates');
   let certificates;
@@ -54,6 +55,7 @@ export function MachineDetail({ title, machine, local, query, onDeleted }: Machi
         {tab === 'certificates' && certificates}
         {tab === 'configs' && (machine ? <MachineConfigs machine={machine} /> : <EmptyState title={text.noConfigs} text={text.syncFirst} headingLevel={3} />)}
       </Tabs>
+      <DeviceConnection machine={machine} local={local} title={machine?.savedAs ?? title} />
       {machine?.mine && <OwnerSettings key={machine._id} machine={machine} onDeleted={onDeleted} />}
     </section>
   );

@@ -4,6 +4,7 @@ import type { BridgeError } from '#shared/bridge/envelope.ts';
 import { useBridge, useEmbedded } from '../../app/hooks.ts';
 
 export type LocalIdentity = BridgeResult<'GetMachineHashCode'>;
+export type LocalDeviceStatus = BridgeResult<'GetDeviceStatus'>;
 export type LocalCertificateList = BridgeResult<'GetCertificatesList'>;
 
 export interface LocalDevice {
@@ -15,14 +16,18 @@ export interface LocalDevice {
   reading: boolean;
   /** Why the identity or the list could not be read, in the bridge's words. */
   error: string | null;
+  /** Whether this PC holds a device token, for which server, and its last problem with it (GetDeviceStatus). */
+  status: LocalDeviceStatus | null;
   reload: () => void;
+  reloadStatus: () => void;
   unlock: (file: string, password: string) => Promise<{ ok: true; certificates: number } | { ok: false; error: BridgeError }>;
   setFolder: (folder: string | null) => Promise<{ ok: true } | { ok: false; error: BridgeError }>;
 }
 
 /**
- * This PC through the desktop bridge: its hash and name (GetMachineHashCode) and its certificates
- * (GetCertificatesList), read again after a folder change or an unlocked .p12.
+ * This PC through the desktop bridge: its hash and name (GetMachineHashCode), its certificates
+ * (GetCertificatesList), read again after a folder change or an unlocked .p12, and its device link
+ * (GetDeviceStatus), read again when AppStatus says the link changed or after a link or revoke here.
  */
 export function useLocalDevice(): LocalDevice {
   const embedded = useEmbedded();
@@ -33,6 +38,9 @@ export function useLocalDevice(): LocalDevice {
   const [reading, setReading] = useState(available);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
+  const [status, setStatus] = useState<LocalDeviceStatus | null>(null);
+  const [statusGeneration, setStatusGeneration] = useState(0);
+  const reloadStatus = useCallback(() => setStatusGeneration((value) => value + 1), []);
 
   useEffect(() => {
     if (!available) return undefined;
@@ -63,6 +71,27 @@ export function useLocalDevice(): LocalDevice {
     };
   }, [available, bridge, generation]);
 
+  useEffect(() => {
+    if (!available) return undefined;
+    let live = true;
+    void bridge.invoke('GetDeviceStatus', {}).then((result) => {
+      if (live && result.ok) setStatus(result.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [available, bridge, statusGeneration]);
+
+  // The desktop tells every second whether it holds a token: a change (linked or dropped) is read again.
+  useEffect(() => {
+    if (!available) return undefined;
+    let seen: boolean | null = null;
+    return bridge.on('AppStatus', ({ deviceLinked }) => {
+      if (seen !== null && seen !== deviceLinked) reloadStatus();
+      seen = deviceLinked;
+    });
+  }, [available, bridge, reloadStatus]);
+
   const reload = useCallback(() => {
     setReading(true);
     setGeneration((value) => value + 1);
@@ -88,5 +117,5 @@ export function useLocalDevice(): LocalDevice {
     [bridge, reload],
   );
 
-  return { available, identity, list, reading, error, reload, unlock, setFolder };
+  return { available, identity, list, reading, error, status, reload, reloadStatus, unlock, setFolder };
 }

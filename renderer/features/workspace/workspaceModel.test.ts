@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { certificateMetadataSchema } from '#shared/certificates/certificate.ts';
 import { elena, empresa, expiring, machine, oficina, portatil, synced, LOCAL_HASH } from './testData.ts';
-import { countByThreshold, groupMachines, matchingCertificates, nextSyncedSet, parseCccLines, toCertificateMetadata } from './workspaceModel.ts';
+import { countByThreshold, groupMachines, machineConnection, matchingCertificates, nextSyncedSet, parseCccLines, toCertificateMetadata } from './workspaceModel.ts';
 
 describe('toCertificateMetadata', () => {
   it('keeps exactly what the server accepts: no location, no holderNif, nothing added', () => {
@@ -72,5 +72,15 @@ describe('countByThreshold', () => {
 describe('parseCccLines', () => {
   it('splits on lines and commas and drops blanks', () => {
     expect(parseCccLines('28 123456742\n\n 28123456742 , 1\n')).toEqual(['28 123456742', '28123456742', '1']);
+  });
+});
+
+describe('machineConnection', () => {
+  it('is online while its desktop calls, offline since it last did once linked, unlinked before (or unknown)', () => {
+    expect(machineConnection({ ...portatil, linked: true, online: true })).toEqual({ tone: 'online', since: null });
+    expect(machineConnection({ ...portatil, linked: true, online: false, lastSeenAt: '2025-07-14T07:05:00.000Z' })).toEqual({ tone: 'offline', since: '2025-07-14T07:05:00.000Z' });
+    expect(machineConnection({ ...portatil, linked: true, online: false, lastSeenAt: null })).toEqual({ tone: 'offline', since: null });
+    expect(machineConnection(portatil)).toEqual({ tone: 'unlinked', since: null });
+    expect(machineConnection(undefined)).toEqual({ tone: 'unlinked', since: null });
   });
 });

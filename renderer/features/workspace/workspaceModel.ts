@@ -102,3 +102,12 @@ export function parseCccLines(text: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line !== '');
 }
+
+/** How a machine is reached now, as its card says it: connected, quiet since when, or never linked. */
+export type MachineConnection = { tone: 'online'; since: null } | { tone: 'offline'; since: string | null } | { tone: 'unlinked'; since: null };
+
+export function machineConnection(machine: Pick<Machine, 'linked' | 'online' | 'lastSeenAt'> | undefined): MachineConnection {
+  if (!machine || (!machine.linked && !machine.online)) return { tone: 'unlinked', since: null };
+  if (machine.online) return { tone: 'online', since: null };
+  return { tone: 'offline', since: machine.lastSeenAt };
+}
