@@ -111,6 +111,18 @@ const robots: Record<string, { settings?: Record<string, unknown>; robot: Deskto
       },
     },
   },
+  /** Waits on a page for something that never comes, with no timeout of its own: a stop must end it. */
+  'espera-en-pagina': {
+    robot: {
+      async run(context) {
+        const page = await context.openBrowser({ certificateInput: 'certificado', origins: ['https://sede.example'] });
+        await page.setContent('<p>Cargando…</p>');
+        context.log('info', `pid ${process.pid}`);
+        await page.waitForSelector('#nunca', { timeout: 0 });
+        return { result: 'Success', usageUnits: 0, outputs: [] };
+      },
+    },
+  },
 };
 
 export const desktopFlows: readonly DesktopFlowEntry[] = Object.entries(robots).map(([id, { settings, robot }]) => ({
