@@ -89,7 +89,8 @@ function startRobotProcess(job: RobotJob, events: RobotEvents, options: RobotRun
     send({ type: 'abort' });
     killAfterGrace();
   };
-  const limitTimer = setTimeout(() => end({ kind: 'timeout' }), job.timeLimitSeconds * 1000);
+  // setTimeout fires at once past 2^31-1 ms (24.8 days): longer limits are capped there.
+  const limitTimer = setTimeout(() => end({ kind: 'timeout' }), Math.min(job.timeLimitSeconds * 1000, 2 ** 31 - 1));
 
   child.on('message', (message: ChildMessage) => {
     switch (message.type) {
@@ -161,7 +162,8 @@ function startRobotProcess(job: RobotJob, events: RobotEvents, options: RobotRun
     child.once('close', (code, signal) => {
       void settle(() => (/heap out of memory|Reached heap limit/i.test(stderrTail) ? OUT_OF_MEMORY_MESSAGE : `El robot terminó sin dar resultado (${signal ?? `código ${code}`})`));
     });
-    child.once('error', (error) => {
+    // Kept for the child's whole life: an 'error' event without a listener would throw in this process.
+    child.on('error', (error) => {
       // Only a process that never started ends here; otherwise 'close' follows.
       if (child.pid === undefined) void settle(() => `No se ha podido iniciar el robot: ${error.message}`);
     });
