@@ -77,6 +77,8 @@ export const flows = {
     unknownRobot: 'Este robot ya no forma parte de nuestra familia',
     running: 'En ejecución',
     queued: 'En cola',
+    /** A desktop flow's run: the machine it ran on. */
+    onMachine: (name: string) => `En ${name}`,
     loading: 'Cargando el historial…',
     failed: 'No se ha podido cargar el historial de robots.',
     noIterations: '—',
@@ -96,6 +98,10 @@ export const flows = {
     filesTitle: 'Archivos de resultado',
     noFiles: 'Esta ejecución no generó archivos.',
     download: (name: string) => `Descargar ${name}`,
+    /** A desktop run launched on its own PC: the files stayed there, in the run's folder. */
+    onDevice: (machine: string) => `Los archivos se guardaron en ${machine}, en la carpeta de esta ejecución; no se enviaron al servidor.`,
+    openFolder: 'Abrir carpeta',
+    openFolderFailed: 'No se ha podido abrir la carpeta',
   },
 } as const;
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { FlowLog, FlowSummary, ScheduledFlow } from '#shared/api/flows.ts';
+import type { BridgeClient } from '../../bridge/client.ts';
 import { preloadModal } from '../../ui/Modal.tsx';
 import { jsonResponse, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
 import FlowsPage from './FlowsPage.tsx';
@@ -49,13 +50,13 @@ function CurrentPath() {
 
 const firm = { currencies: 'crédito|créditos' };
 
-function renderAt(path: string, { embedded = false } = {}) {
+function renderAt(path: string, { embedded = false, bridge }: { embedded?: boolean; bridge?: BridgeClient } = {}) {
   return renderWithApp(
     <Routes>
       <Route path="/flows/:id?" element={<><FlowsPage /><CurrentPath /></>} />
       <Route path="/launcher/:id" element={<CurrentPath />} />
     </Routes>,
-    { path, embedded, toasts: true, preloadedState: signedInState(testUser({}, firm)) },
+    { path, embedded, bridge, toasts: true, preloadedState: signedInState(testUser({}, firm)) },
   );
 }
 
@@ -241,6 +242,8 @@ describe('FlowsPage selected robot', () => {
   });
 });
 
+const MESA = '33333333-3333-4333-8333-333333333333';
+
 describe('FlowsPage history', () => {
   const manyRuns = (count: number, overrides: Partial<FlowLog> = {}) =>
     Array.from({ length: count }, (_, index) => flowLog({ _id: `run-${index + 1}`, ...overrides }));
@@ -316,6 +319,81 @@ describe('FlowsPage history', () => {
     expect(lines.map((line) => line.textContent)).toEqual(['Información09:05:03Leyendo 250 filas', 'Aviso09:05:09Fila 12: NIF vacío']);
     expect(screen.getByRole('link', { name: 'Descargar resultado.xlsx' }).getAttribute('href')).toBe('/api/flowlog/run-7/outputs/resultado.xlsx');
     expect(calls).toContain('GET /api/flowlog/run-7');
+  });
+
+  it("names the machine of desktop runs, and 'Lanzamiento remoto' for those launched on it from elsewhere", async () => {
+    stubApi({
+      'GET /api/browserflow/flow': catalogueOf([]),
+      'GET /api/flowlog': historyOf([
+        flowLog({ _id: 'remota', machine: { _id: MESA, name: 'PC Oficina' }, remote: true, scheduled: true }),
+        flowLog({ _id: 'aqui', machine: { _id: MESA, name: 'Mesa de Ana' } }),
+        flowLog({ _id: 'servidor' }),
+      ]),
+    });
+    renderAt('/flows');
+    await screen.findByText('3 ejecuciones');
+    const robots = historyRows().map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(robots).toEqual(['Validar identificadoresLanzamiento remotoEn PC Oficina', 'Validar identificadoresManualEn Mesa de Ana', 'Validar identificadoresManual']);
+  });
+
+  it("a desktop run's files kept on its PC show by name; 'Abrir carpeta' only in the desktop app on that PC, with its error toast", async () => {
+    const kept = flowLogDetail({
+      _id: 'run-8', machine: { _id: MESA, name: 'Mesa de Ana' }, remote: false, outputFolder: '/home/ana/AutoAsesor/run-8', outputFileNames: ['justificante.pdf'],
+    });
+    stubApi({
+      'GET /api/browserflow/flow': catalogueOf([]),
+      'GET /api/flowlog': historyOf([kept]),
+      'GET /api/flowlog/run-8': () => jsonResponse(200, kept),
+    });
+    const opened: unknown[] = [];
+    let statusAsked = 0;
+    const desktop = (machineId: string) => ({
+      kind: 'agent',
+      available: true,
+      invoke: async (command: string, args: unknown) => {
+        if (command === 'GetDeviceStatus') statusAsked += 1;
+        if (command === 'GetDeviceStatus') return { ok: true, data: { linked: true, serverUrl: window.location.origin, machine: { _id: machineId, name: 'PC' }, problem: null } };
+        if (command === 'OpenFolder') {
+          opened.push(args);
+          return { ok: false, error: { code: 'NOT_FOUND', message: 'Esa carpeta ya no existe' } };
+        }
+        return { ok: false, error: { code: 'UNKNOWN_COMMAND', message: 'No' } };
+      },
+      on: () => () => undefined,
+    }) as unknown as BridgeClient;
+
+    // On the web: the names, no links, nothing to open.
+    const web = renderAt('/flows');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostrar detalle' }));
+    expect(await screen.findByText('justificante.pdf')).toBeTruthy();
+    expect(screen.getByText(/Los archivos se guardaron en Mesa de Ana/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Descargar/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Abrir carpeta' })).toBeNull();
+    web.unmount();
+
+    // In the desktop app on another PC: still nothing to open.
+    const elsewhere = renderAt('/flows', { embedded: true, bridge: desktop('99999999-9999-4999-8999-999999999999') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostrar detalle' }));
+    expect(await screen.findByText('justificante.pdf')).toBeTruthy();
+    await waitFor(() => expect(statusAsked).toBe(1));
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: 'Abrir carpeta' })).toBeNull();
+    elsewhere.unmount();
+
+    // On the PC that ran it: the folder opens (here it is gone, and the toast says so).
+    renderAt('/flows', { embedded: true, bridge: desktop(MESA) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostrar detalle' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir carpeta' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No se ha podido abrir la carpeta: Esa carpeta ya no existe');
+    expect(opened).toEqual([{ folder: '/home/ana/AutoAsesor/run-8' }]);
+  });
+
+  it('a remote launch sent its files to the server: they download', async () => {
+    const remote = flowLogDetail({ _id: 'run-9', machine: { _id: MESA, name: 'PC Oficina' }, remote: true, outputFolder: 'C:\\run-9', outputFileNames: ['justificante.pdf'] });
+    stubApi({ 'GET /api/browserflow/flow': catalogueOf([]), 'GET /api/flowlog': historyOf([remote]), 'GET /api/flowlog/run-9': () => jsonResponse(200, remote) });
+    renderAt('/flows');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostrar detalle' }));
+    expect((await screen.findByRole('link', { name: 'Descargar justificante.pdf' })).getAttribute('href')).toBe('/api/flowlog/run-9/outputs/justificante.pdf');
   });
 
   it('says when a run\'s log cannot be loaded', async () => {

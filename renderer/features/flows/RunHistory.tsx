@@ -35,6 +35,7 @@ const columns: readonly TableColumn<HistoryRow>[] = [
       <span className="flows-run">
         <span className={row.robotKnown ? 'flows-run__robot' : 'flows-run__robot flows-run__robot--gone'}>{row.robot}</span>
         <span className="ui-chip">{row.launchType}</span>
+        {row.machine && <span className="ui-muted flows-run__machine">{text.onMachine(row.machine)}</span>}
       </span>
     ),
   },

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { flowsPaths, pathFor } from '#shared/api/flows.ts';
-import type { LogLine } from '#shared/api/flows.ts';
+import type { FlowLogDetail, LogLine } from '#shared/api/flows.ts';
 import { formatMadridTime, toMadridParts } from '#shared/time/madrid.ts';
 import { useFlowlogDetailQuery } from '../../api/flows.ts';
+import { useBridge, useEmbedded, useToast } from '../../app/hooks.ts';
 import { flows } from '../../i18n/es-flows.ts';
 import { Button, IconFile, Spinner } from '../../ui/index.ts';
 
@@ -30,6 +32,70 @@ function LogLines({ lines }: { lines: readonly LogLine[] }) {
   );
 }
 
+/** The machine this PC is linked as (desktop app only): its runs' folders can be opened here. */
+function useThisMachineId(): string | null {
+  const embedded = useEmbedded();
+  const bridge = useBridge();
+  const [machineId, setMachineId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!embedded || !bridge.available) return undefined;
+    let live = true;
+    void bridge.invoke('GetDeviceStatus', {}).then((result) => {
+      if (live && result.ok) setMachineId(result.data.machine?._id ?? null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [embedded, bridge]);
+  return machineId;
+}
+
+/**
+ * A run's files: downloads for those on the server. A desktop run launched on its own PC kept its
+ * files there: their names, and on that same PC (desktop app) 'Abrir carpeta'.
+ */
+function OutputFiles({ run }: { run: FlowLogDetail }) {
+  const bridge = useBridge();
+  const toast = useToast();
+  const thisMachineId = useThisMachineId();
+  if (run.outputFileNames.length === 0) return <p className="ui-muted">{text.noFiles}</p>;
+
+  const keptOnDevice = run.machine !== null && !run.remote;
+  if (!keptOnDevice) {
+    return (
+      <ul className="flows-log__files">
+        {run.outputFileNames.map((name) => (
+          <li key={name}>
+            <a href={pathFor(flowsPaths.outputFile, { id: run._id, name })} download={name} aria-label={text.download(name)}>
+              <IconFile size={16} /> {name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const folder = run.outputFolder;
+  const here = folder !== null && thisMachineId !== null && run.machine?._id === thisMachineId;
+  const openFolder = async (path: string) => {
+    const opened = await bridge.invoke('OpenFolder', { folder: path });
+    if (!opened.ok) toast.error(`${text.openFolderFailed}: ${opened.error.message}`);
+  };
+  return (
+    <>
+      <p className="ui-muted flows-log__note">{text.onDevice(run.machine?.name ?? '')}</p>
+      <ul className="flows-log__names">
+        {run.outputFileNames.map((name) => <li key={name}>{name}</li>)}
+      </ul>
+      {here && (
+        <div className="flows-log__folder">
+          <Button variant="secondary" onClick={() => void openFolder(folder)}>{text.openFolder}</Button>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** A run's log lines and output files, loaded when its history row is expanded (GET flowlog/:id). */
 export function RunLogDetail({ runId }: { runId: string }) {
   const { data: run, isLoading, isError, refetch } = useFlowlogDetailQuery(runId);
@@ -50,19 +116,7 @@ export function RunLogDetail({ runId }: { runId: string }) {
       </div>
       <div>
         <h3 className="flows-log__title">{text.filesTitle}</h3>
-        {run.outputFileNames.length === 0 ? (
-          <p className="ui-muted">{text.noFiles}</p>
-        ) : (
-          <ul className="flows-log__files">
-            {run.outputFileNames.map((name) => (
-              <li key={name}>
-                <a href={pathFor(flowsPaths.outputFile, { id: run._id, name })} download={name} aria-label={text.download(name)}>
-                  <IconFile size={16} /> {name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <OutputFiles run={run} />
       </div>
     </div>
   );

@@ -19,6 +19,14 @@ describe('toHistoryRow', () => {
     expect(toHistoryRow(flowLog()).launchType).toBe('Manual');
     expect(toHistoryRow(flowLog({ scheduled: true, browserFlowSchedule: { _id: 's', machine: null } })).launchType).toBe('Programado');
     expect(toHistoryRow(flowLog({ scheduled: true, browserFlowSchedule: { _id: 's', machine: { name: 'Oficina' } } })).launchType).toBe('Lanzamiento remoto');
+    // Issue 7: a run launched for a machine from the web (no schedule) is remote too.
+    expect(toHistoryRow(flowLog({ remote: true, machine: { _id: 'm', name: 'Oficina' } })).launchType).toBe('Lanzamiento remoto');
+  });
+
+  it('names the machine a desktop flow ran on', () => {
+    expect(toHistoryRow(flowLog({ machine: { _id: 'm', name: 'Mesa de Ana' } })).machine).toBe('Mesa de Ana');
+    expect(toHistoryRow(flowLog({ machine: { _id: null, name: 'PC borrado' } })).machine).toBe('PC borrado');
+    expect(toHistoryRow(flowLog()).machine).toBeNull();
   });
 
   it('maps results to the spec labels, the 402 one with the firm\'s credit name', () => {

@@ -17,6 +17,8 @@ export interface HistoryRow {
   /** False when the robot left the catalogue: the name says 'Este robot ya no forma parte de nuestra familia'. */
   robotKnown: boolean;
   launchType: ExecutionType;
+  /** The machine a desktop flow ran on; null for server flows. */
+  machine: string | null;
   /** dd/mm/yyyy hh:mm in Europe/Madrid. */
   date: string;
   result: { label: string; tone: ResultTone };
@@ -47,6 +49,7 @@ export function toHistoryRow(log: FlowLog, currencies?: string): HistoryRow {
     robot: name ?? text.unknownRobot,
     robotKnown: name !== null,
     launchType: executionType(log),
+    machine: log.machine?.name ?? null,
     date: formatMadridDateTime(new Date(log.createAt)),
     // A run still going has no result yet: say so rather than 'Error inesperado' (unless the user stopped it).
     result: finished || log.stoppedByUser
