@@ -1,27 +1,52 @@
 /**
  * The headless agent: the desktop app's bridge without a window, for an office PC that runs robots
- * unattended. With AGENT_PORT set (development, e2e) it also serves the bridge on a loopback
- * WebSocket so a browser renderer can use it as if it were embedded.
+ * unattended. Once linked (LinkDevice) it takes the runs queued for its machine whenever it runs.
+ * With AGENT_PORT set (development, e2e) it also serves the bridge on a loopback WebSocket so a
+ * browser renderer can use it as if it were embedded.
  *
- *   AGENT_PORT=0 npm run agent     # random free port; prints {"agentBridge":{url,token}} on stdout
+ *   AGENT_PORT=0 npm run agent                 # random free port; prints {"agentBridge":{url,token}} on stdout
+ *   npm run agent -- --install-service         # start it with the session (systemd --user, logon task, LaunchAgent)
+ *   npm run agent -- --uninstall-service
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { RobotRunEvent } from '#shared/bridge/contract.ts';
 import { startAppStatusTicker } from './bridge/app-status.ts';
 import type { BridgeContext } from './bridge/context.ts';
 import { keyFileSecretBox } from './certificates/secret-box.ts';
 import { createCertificateService, nssDatabaseFrom } from './certificates/service.ts';
+import { agentShell } from './device/agent-shell.ts';
+import { createDeviceHost, robotSettingsFromEnv } from './device/device-host.ts';
+import type { DeviceRunner } from './device/run-loop.ts';
+import { agentDataFolder, applyPlan, currentSetup, installPlan, runCommand, uninstallPlan } from './install-service.ts';
 import { machineIdentityReader } from './machine/machine-id.ts';
-import { startAgentSocket } from './transports/agent-socket.ts';
+import { createRobotRuntime } from './robots/runtime.ts';
+import { startAgentSocket, type AgentSocket } from './transports/agent-socket.ts';
 
-const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+const require = createRequire(import.meta.url);
+const { version } = require('../package.json') as { version: string };
 
-export function agentContext(env: NodeJS.ProcessEnv = process.env): BridgeContext {
-  // The agent's own files: the .p12 folder it reads, and those files' passwords sealed under a 0600 key.
-  const dataFolder = env.AUTOASESOR_AGENT_DATA || join(homedir(), '.autoasesor-agent');
-  return {
+/** How long a SIGTERM waits for the robots to stop and their runs to be closed on the server. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+/**
+ * The agent's bridge context and its robots. Its own files live in the data folder: the .p12 folder
+ * setting and passwords and the device link (sealed under a 0600 key), and the runs' output folders.
+ */
+export function agentContext(env: NodeJS.ProcessEnv = process.env, emit: (event: RobotRunEvent) => void = () => undefined): { ctx: BridgeContext; runner: DeviceRunner } {
+  const dataFolder = agentDataFolder(env, homedir());
+  const box = keyFileSecretBox(join(dataFolder, 'secret.key'));
+  const certificates = createCertificateService({
+    platform: process.platform,
+    settingsFile: join(dataFolder, 'certificates.json'),
+    box,
+    nssDatabase: nssDatabaseFrom(env, homedir()),
+  });
+  const runtime = createRobotRuntime({ certificates, chromiumPath: env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(env) });
+  const { link, runner } = createDeviceHost({ dataFolder, box, fetch, runtime, outputRoot: join(dataFolder, 'resultados'), emit });
+  const ctx: BridgeContext = {
     host: 'agent',
     appVersion: version,
     startedAt: new Date(),
@@ -29,46 +54,73 @@ export function agentContext(env: NodeJS.ProcessEnv = process.env): BridgeContex
     machine: machineIdentityReader(),
     updateFeedUrl: env.AUTOASESOR_UPDATE_URL || null,
     fetch,
-    runningRobots: () => 0,
-    certificates: createCertificateService({
-      platform: process.platform,
-      settingsFile: join(dataFolder, 'certificates.json'),
-      box: keyFileSecretBox(join(dataFolder, 'secret.key')),
-      nssDatabase: nssDatabaseFrom(env, homedir()),
-    }),
+    runningRobots: () => runner.running(),
+    certificates,
+    device: link,
+    robots: runner,
+    shell: agentShell({ platform: process.platform, env }),
     now: () => new Date(),
   };
+  return { ctx, runner };
 }
 
 async function main() {
-  const ctx = agentContext();
+  const argv = process.argv.slice(2);
+  if (argv.includes('--install-service') || argv.includes('--uninstall-service')) {
+    const setup = currentSetup(process.env, homedir(), (id) => require.resolve(id));
+    const plan = argv.includes('--install-service') ? installPlan(setup) : uninstallPlan(setup);
+    process.exit((await applyPlan(plan, runCommand, (line) => console.log(line))) ? 0 : 1);
+  }
+
+  let socket: AgentSocket | null = null;
+  const { ctx, runner } = agentContext(process.env, (event) => socket?.broadcast('RobotRun', event));
   const identity = await ctx.machine();
   console.error(`Agente AutoAsesor ${version} en ${identity.machineName} (${identity.machineHashCode.slice(0, 12)})`);
   // Read the certificate store once at start: describing a certificate the first time costs ~1.5 ms each
   // (200 in a store: ~0.3 s); the store keeps those readings, so the user's first list is quick.
   void ctx.certificates.list().catch(() => undefined);
+  await runner.start();
+  const device = await ctx.device.status();
+  console.error(
+    device.linked
+      ? `Conectado a ${device.serverUrl} como «${device.machine?.name}»: recibe los robots de este dispositivo.`
+      : `Sin conectar a ninguna cuenta${device.problem ? ` (${device.problem})` : ''}: conéctalo desde la aplicación para recibir robots.`,
+  );
 
+  let stopTicker: () => void;
+  // Nothing else may hold the process open while it is not linked: a service waits here to be linked or stopped.
+  const keepAlive = setInterval(() => undefined, 1 << 30);
   const portSetting = process.env.AGENT_PORT;
   if (portSetting === undefined) {
     console.error('Sin AGENT_PORT: el agente no expone el puente a ninguna ventana.');
-    startAppStatusTicker(ctx, () => undefined);
-    return;
+    stopTicker = startAppStatusTicker(ctx, () => undefined);
+  } else {
+    const port = Number(portSetting);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      console.error(`AGENT_PORT no es un puerto válido: ${portSetting}`);
+      process.exit(2);
+    }
+    const token = process.env.AGENT_TOKEN || randomBytes(24).toString('hex');
+    const allowedOrigins = (process.env.AGENT_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean);
+    const open = await startAgentSocket(ctx, { port, token, allowedOrigins });
+    socket = open;
+    stopTicker = startAppStatusTicker(ctx, (status) => open.broadcast('AppStatus', status));
+    // One JSON line on stdout so scripts (and the e2e setup) can hand the connection to a renderer.
+    console.log(JSON.stringify({ agentBridge: { url: open.url, token } }));
   }
-  const port = Number(portSetting);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`AGENT_PORT no es un puerto válido: ${portSetting}`);
-    process.exit(2);
-  }
-  const token = process.env.AGENT_TOKEN || randomBytes(24).toString('hex');
-  const allowedOrigins = (process.env.AGENT_ALLOWED_ORIGINS ?? '').split(',').filter(Boolean);
-  const socket = await startAgentSocket(ctx, { port, token, allowedOrigins });
-  const stopTicker = startAppStatusTicker(ctx, (status) => socket.broadcast('AppStatus', status));
-  // One JSON line on stdout so scripts (and the e2e setup) can hand the connection to a renderer.
-  console.log(JSON.stringify({ agentBridge: { url: socket.url, token } }));
 
+  // A stop (systemd, Ctrl+C) ends the robots as 'device' and closes their runs on the server before exiting.
+  let stopping = false;
   const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
     stopTicker();
-    void socket.close().then(() => process.exit(0));
+    clearInterval(keepAlive);
+    if (runner.running() > 0) console.error('Deteniendo los robots en marcha y cerrando sus ejecuciones…');
+    void runner
+      .shutdown(SHUTDOWN_GRACE_MS)
+      .then(() => socket?.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { startAppStatusTicker } from '../bridge/app-status.ts';
 import type { BridgeContext } from '../bridge/context.ts';
 import { createCertificateService, nssDatabaseFrom } from '../certificates/service.ts';
+import { createDeviceHost, robotSettingsFromEnv } from '../device/device-host.ts';
 import { machineIdentityReader } from '../machine/machine-id.ts';
+import { createRobotRuntime } from '../robots/runtime.ts';
 import { readDesktopSettings, ServerUrlError, serverUrlFor } from '../settings/desktop-settings.ts';
+import { electronShell } from './desktop-shell.ts';
 import { registerBridge, sendBridgeEvent } from './ipc.ts';
 import { safeStorageSecretBox } from './safe-storage-box.ts';
 import { createMainWindow, windowControls } from './window.ts';
@@ -28,6 +31,28 @@ async function start() {
   }
   const window = createMainWindow({ serverUrl, preloadPath: join(here, 'preload.cjs'), appVersion: app.getVersion() });
 
+  const dataFolder = app.getPath('userData');
+  const box = safeStorageSecretBox(join(dataFolder, 'secret.key'));
+  const certificates = createCertificateService({
+    platform: process.platform,
+    settingsFile: join(dataFolder, 'certificates.json'),
+    box,
+    nssDatabase: nssDatabaseFrom(process.env, app.getPath('home')),
+  });
+  const runtime = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env) });
+  // Run folders go where the user keeps documents, so OpenFolder shows them somewhere familiar.
+  const { link, runner } = createDeviceHost({
+    dataFolder,
+    box,
+    fetch,
+    runtime,
+    outputRoot: join(app.getPath('documents'), 'AutoAsesor'),
+    // Robots may still be ending after the window closed (quitting): their events then go nowhere.
+    emit: (event) => {
+      if (!window.isDestroyed()) sendBridgeEvent(window.webContents, 'RobotRun', event);
+    },
+  });
+
   const ctx: BridgeContext = {
     host: 'electron',
     appVersion: app.getVersion(),
@@ -36,19 +61,28 @@ async function start() {
     machine: machineIdentityReader(),
     updateFeedUrl: process.env.AUTOASESOR_UPDATE_URL || null,
     fetch,
-    runningRobots: () => 0,
-    certificates: createCertificateService({
-      platform: process.platform,
-      settingsFile: join(app.getPath('userData'), 'certificates.json'),
-      box: safeStorageSecretBox(join(app.getPath('userData'), 'secret.key')),
-      nssDatabase: nssDatabaseFrom(process.env, app.getPath('home')),
-    }),
+    runningRobots: () => runner.running(),
+    certificates,
+    device: link,
+    robots: runner,
+    shell: electronShell(window),
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);
   // The store read once at start (the first description of each certificate is the slow part), so the first picker opens quickly.
   void ctx.certificates.list().catch(() => undefined);
   const stopTicker = startAppStatusTicker(ctx, (status) => sendBridgeEvent(window.webContents, 'AppStatus', status));
+  // While linked, the app takes this machine's remote launches too (as the agent does).
+  await runner.start();
+
+  // Quitting with robots running: stop them as 'device' and close their runs on the server first.
+  let closedRuns = false;
+  app.on('before-quit', (event) => {
+    if (closedRuns || runner.running() === 0) return;
+    event.preventDefault();
+    closedRuns = true;
+    void runner.shutdown(20_000).finally(() => app.quit());
+  });
 
   app.on('second-instance', () => {
     if (window.isMinimized()) window.restore();
