@@ -16,7 +16,7 @@ const setup = (overrides: Partial<ServiceSetup> = {}): ServiceSetup => ({
   user: 'ana',
   uid: 1000,
   nodePath: '/opt/node 20/bin/node',
-  tsxCli: '/srv/autoasesor/node_modules/tsx/dist/cli.mjs',
+  tsxLoader: 'file:///srv/autoasesor/node_modules/tsx/dist/loader.mjs',
   agentEntry: '/srv/autoasesor/main/agent.ts',
   workingDirectory: '/srv/autoasesor',
   env: {},
@@ -38,8 +38,8 @@ describe('--install-service on Linux', () => {
 
     const unitFile = join(home, '.config', 'systemd', 'user', 'autoasesor-agent.service');
     const unit = await readFile(unitFile, 'utf8');
-    expect(unit).toContain('ExecStart="/opt/node 20/bin/node" "/srv/autoasesor/node_modules/tsx/dist/cli.mjs" "/srv/autoasesor/main/agent.ts"\n');
-    expect(unit).toContain('WorkingDirectory="/srv/autoasesor"\n');
+    expect(unit).toContain('ExecStart="/opt/node 20/bin/node" "--import" "file:///srv/autoasesor/node_modules/tsx/dist/loader.mjs" "/srv/autoasesor/main/agent.ts"\n');
+    expect(unit).toContain('WorkingDirectory=/srv/autoasesor\n');
     expect(unit).toContain('Environment="AUTOASESOR_AGENT_DATA=/var/lib/autoasesor agente"\n');
     expect(unit).toContain('Environment="CHROMIUM_PATH=/usr/bin/chromium"\n');
     expect(unit).toContain('Environment="AUTOASESOR_ROBOT_SETTINGS={\\"x\\":{\\"ignoreHTTPSErrors\\":true,\\"p\\":\\"50%%\\"}}"\n');
@@ -77,7 +77,7 @@ describe('--install-service on Linux', () => {
 
 describe('--install-service on Windows', () => {
   it('creates a logon task that runs a .cmd with the agent variables', () => {
-    const plan = installPlan(setup({ platform: 'win32', home: 'C:\\Users\\ana', nodePath: 'C:\\Program Files\\nodejs\\node.exe', tsxCli: 'C:\\AutoAsesor\\node_modules\\tsx\\dist\\cli.mjs', agentEntry: 'C:\\AutoAsesor\\main\\agent.ts', workingDirectory: 'C:\\AutoAsesor', env: { CHROMIUM_PATH: 'C:\\Chromium\\chrome.exe' } }));
+    const plan = installPlan(setup({ platform: 'win32', home: 'C:\\Users\\ana', nodePath: 'C:\\Program Files\\nodejs\\node.exe', tsxLoader: 'file:///C:/AutoAsesor/node_modules/tsx/dist/loader.mjs', agentEntry: 'C:\\AutoAsesor\\main\\agent.ts', workingDirectory: 'C:\\AutoAsesor', env: { CHROMIUM_PATH: 'C:\\Chromium\\chrome.exe' } }));
     const script = 'C:\\Users\\ana\\.autoasesor-agent\\agente.cmd';
     expect(plan.files.map((file) => file.path)).toEqual([script]);
     expect(plan.files[0]?.content.split('\r\n')).toEqual([
@@ -86,7 +86,7 @@ describe('--install-service on Windows', () => {
       'set "AUTOASESOR_AGENT_DATA=C:\\Users\\ana\\.autoasesor-agent"',
       'set "CHROMIUM_PATH=C:\\Chromium\\chrome.exe"',
       'cd /d "C:\\AutoAsesor"',
-      '"C:\\Program Files\\nodejs\\node.exe" "C:\\AutoAsesor\\node_modules\\tsx\\dist\\cli.mjs" "C:\\AutoAsesor\\main\\agent.ts" >> "C:\\Users\\ana\\.autoasesor-agent\\agente.log" 2>&1',
+      '"C:\\Program Files\\nodejs\\node.exe" "--import" "file:///C:/AutoAsesor/node_modules/tsx/dist/loader.mjs" "C:\\AutoAsesor\\main\\agent.ts" >> "C:\\Users\\ana\\.autoasesor-agent\\agente.log" 2>&1',
       '',
     ]);
     expect(plan.commands).toEqual([
@@ -106,7 +106,7 @@ describe('--install-service on macOS', () => {
     await applyPlan(installPlan(setup({ platform: 'darwin', env: { AUTOASESOR_ROBOT_SETTINGS: '{"a":{"b":"<&>"}}' } })), recorder().run, (line) => printed.push(line));
     const plistFile = join(home, 'Library', 'LaunchAgents', 'es.autoasesor.agente.plist');
     const plist = await readFile(plistFile, 'utf8');
-    expect(plist).toContain('<key>ProgramArguments</key><array><string>/opt/node 20/bin/node</string><string>/srv/autoasesor/node_modules/tsx/dist/cli.mjs</string><string>/srv/autoasesor/main/agent.ts</string></array>');
+    expect(plist).toContain('<key>ProgramArguments</key><array><string>/opt/node 20/bin/node</string><string>--import</string><string>file:///srv/autoasesor/node_modules/tsx/dist/loader.mjs</string><string>/srv/autoasesor/main/agent.ts</string></array>');
     expect(plist).toContain('<key>AUTOASESOR_ROBOT_SETTINGS</key><string>{&quot;a&quot;:{&quot;b&quot;:&quot;&lt;&amp;&gt;&quot;}}</string>');
     expect(plist).toContain('<key>RunAtLoad</key><true/>');
     expect(printed).toContain(`  launchctl bootstrap gui/$(id -u) ${plistFile}`);

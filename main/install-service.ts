@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, resolve, win32 } from 'node:path';
 import { userInfo } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const SYSTEMD_UNIT = 'autoasesor-agent.service';
 export const WINDOWS_TASK = 'AutoAsesor\\Agente';
@@ -26,9 +26,9 @@ export interface ServiceSetup {
   user: string;
   /** The user's id, for launchctl's gui/<uid> domain (macOS). */
   uid: number;
-  /** Absolute paths: node itself, tsx's CLI, main/agent.ts and the folder it runs in. */
+  /** Absolute: node itself, tsx's loader (a file: URL for --import), main/agent.ts and the folder it runs in. */
   nodePath: string;
-  tsxCli: string;
+  tsxLoader: string;
   agentEntry: string;
   workingDirectory: string;
   env: NodeJS.ProcessEnv;
@@ -57,7 +57,8 @@ function serviceEnvironment(setup: ServiceSetup): [string, string][] {
 export function installPlan(setup: ServiceSetup): ServicePlan {
   const environment = serviceEnvironment(setup);
   const dataFolder = agentDataFolder(setup.env, setup.home, setup.platform);
-  const program = [setup.nodePath, setup.tsxCli, setup.agentEntry];
+  // One process, so the service manager's SIGTERM reaches the agent itself (tsx's CLI would sit in between).
+  const program = [setup.nodePath, '--import', setup.tsxLoader, setup.agentEntry];
   switch (setup.platform) {
     case 'linux': {
       const unit = join(setup.home, '.config', 'systemd', 'user', SYSTEMD_UNIT);
@@ -180,7 +181,8 @@ function systemdUnit(program: string[], workingDirectory: string, environment: [
     '',
     '[Service]',
     'Type=simple',
-    `WorkingDirectory=${systemdQuote(workingDirectory)}`,
+    // A path, not a command line: systemd takes it as it is (no quotes), expanding only % specifiers.
+    `WorkingDirectory=${workingDirectory.replace(/%/g, '%%')}`,
     `ExecStart=${program.map(systemdQuote).join(' ')}`,
     ...environment.map(([name, value]) => `Environment=${systemdQuote(`${name}=${value}`)}`),
     'Restart=on-failure',
@@ -235,7 +237,7 @@ function launchAgent(program: string[], workingDirectory: string, environment: [
   ].join('\n');
 }
 
-/** The setup of this checkout: the node running now, tsx from node_modules, and this folder's agent.ts. */
+/** The setup of this checkout: the node running now, tsx's loader from node_modules, and this folder's agent.ts. */
 export function currentSetup(env: NodeJS.ProcessEnv, home: string, resolveModule: (id: string) => string): ServiceSetup {
   const agentEntry = fileURLToPath(new URL('./agent.ts', import.meta.url));
   const user = userInfo();
@@ -245,7 +247,7 @@ export function currentSetup(env: NodeJS.ProcessEnv, home: string, resolveModule
     user: user.username,
     uid: user.uid,
     nodePath: process.execPath,
-    tsxCli: resolveModule('tsx/cli'),
+    tsxLoader: pathToFileURL(resolveModule('tsx')).href,
     agentEntry,
     workingDirectory: resolve(dirname(agentEntry), '..'),
     env,
