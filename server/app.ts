@@ -19,6 +19,9 @@ import type { AppLogLimits } from './modules/applogs/service.ts';
 import { resolveAuthLimits, type AuthLimits } from './modules/auth/guard.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { DeviceAuth } from './modules/devices/auth.ts';
+import { DeviceRunService } from './modules/devices/device-runs.ts';
+import { registerDevicesRoutes } from './modules/devices/routes.ts';
 import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
@@ -73,7 +76,7 @@ export interface ServerConfig {
   flowsModule?: string;
   /** Uploads and run outputs (STORAGE_DIR; default data/storage). */
   storageDir?: string;
-  /** Run execution: RUN_CONCURRENCY (2), worker memory, claim lease, stop grace. */
+  /** Run execution: RUN_CONCURRENCY (2), worker memory, claim lease (RUN_LEASE_MS, 60 s: a server's or a machine's), stop grace. */
   runs?: Partial<Omit<RunsOptions, 'flowsModule'>>;
   /** How often this process looks for due schedules of server flows (5 s); 0: never (tests that drive it). */
   scheduleRunnerIntervalMs?: number;
@@ -119,6 +122,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       ? new PgBossRunQueue(config.database.url, runsOptions.concurrency, (error) => app.log.warn({ err: error }, 'Error en la cola de ejecuciones (pg-boss)'))
       : new LocalRunQueue(runsOptions.concurrency);
   const runs = new RunService({ db, now, catalogue, storage, columnsReader, queue, options: runsOptions, log: app.log });
+  const deviceRuns = new DeviceRunService({ db, now, catalogue, runs, leaseMs: runsOptions.leaseMs });
+  // Machines' long polls answer at once rather than holding the close.
+  app.addHook('preClose', async () => deviceRuns.shutdown());
   // Before the database closes: runs executing here end (not charged) and the queue lets go.
   app.addHook('preClose', async () => runs.shutdown());
   const scheduleRunner = new ScheduleRunner({ db, launcher: runs, now, log: app.log });
@@ -161,6 +167,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerRunsRoutes(app, ctx, runs, storage);
   registerSchedulesRoutes(app, ctx);
   registerMachinesRoutes(app, ctx);
+  registerDevicesRoutes(app, ctx, new DeviceAuth(db, now), deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 

@@ -65,4 +65,10 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ RUN_CONCURRENCY: '0' })).toThrow('RUN_CONCURRENCY no válido: 0');
     expect(() => configFromEnv({ RUN_CONCURRENCY: 'muchos' })).toThrow('RUN_CONCURRENCY no válido');
   });
+
+  it('reads RUN_LEASE_MS, the lease of a run on a server process or a machine', () => {
+    expect(configFromEnv({ RUN_LEASE_MS: '3000' }).server.runs).toEqual({ concurrency: 2, leaseMs: 3_000 });
+    expect(() => configFromEnv({ RUN_LEASE_MS: '500' })).toThrow('RUN_LEASE_MS no válido: 500');
+    expect(() => configFromEnv({ RUN_LEASE_MS: '1 min' })).toThrow('RUN_LEASE_MS no válido');
+  });
 });

@@ -72,11 +72,24 @@ function parseRunConcurrency(value: string | undefined): number {
 }
 
 /**
+ * RUN_LEASE_MS: how long a run's claim holds without renewal, a server process's or a machine's (60 s
+ * by default). A run whose holder stops answering is closed as 'Robot interrumpido' (299) soon after;
+ * e2e sets a few seconds so a killed agent's run closes quickly.
+ */
+function parseRunLeaseMs(value: string | undefined): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms < 1_000 || ms > 3_600_000) throw new Error(`RUN_LEASE_MS no válido: ${value} (milisegundos, entre 1000 y 3600000)`);
+  return ms;
+}
+
+/**
  * Server settings from the environment: PORT (8081), HOST (127.0.0.1; 0.0.0.0 to listen on every
  * interface), DATA_DIR (./data, for the SQLite file) or DATABASE_URL (postgres://...), SMTP_URL and
  * SMTP_FROM, PUBLIC_URL, COOKIE_SECURE, ALLOWED_ORIGINS (comma-separated), TRUST_PROXY, LOG_LEVEL
  * (info), LOG_FILE (a size-rotated file instead of stdout), SUPPORT_EMAIL, STORAGE_DIR (uploads and
- * run outputs; <DATA_DIR>/storage) and RUN_CONCURRENCY (2).
+ * run outputs; <DATA_DIR>/storage), RUN_CONCURRENCY (2) and RUN_LEASE_MS (60000).
  */
 export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
   const port = Number(env.PORT ?? 8081);
@@ -85,6 +98,7 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
   const databaseUrl = env.DATABASE_URL?.trim();
   const usePostgres = databaseUrl !== undefined && /^postgres(ql)?:\/\//.test(databaseUrl);
   const dataDir = usePostgres ? null : env.DATA_DIR?.trim() || './data';
+  const leaseMs = parseRunLeaseMs(env.RUN_LEASE_MS);
   const publicUrl = env.PUBLIC_URL?.trim() || `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${port}`;
 
   const server: ServerConfig = {
@@ -99,7 +113,7 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
     support: supportConfigFromEnv(env),
     // Several server processes (PostgreSQL) must all see one storage folder: a shared volume.
     storageDir: env.STORAGE_DIR?.trim() || join(dataDir ?? './data', 'storage'),
-    runs: { concurrency: parseRunConcurrency(env.RUN_CONCURRENCY) },
+    runs: { concurrency: parseRunConcurrency(env.RUN_CONCURRENCY), ...(leaseMs !== undefined && { leaseMs }) },
     ...(env.WEB_ROOT && { webRoot: env.WEB_ROOT }),
     ...(env.SMTP_URL && { smtp: { url: env.SMTP_URL, from: env.SMTP_FROM?.trim() || 'AutoAsesor <no-reply@autoasesor.es>' } }),
   };

@@ -45,6 +45,12 @@ export interface RunFixture {
   stoppedByUser?: boolean;
   scheduleId?: string | null;
   machineName?: string | null;
+  /** A desktop flow's run: the machine it ran on, launched remotely or from that PC's window. */
+  machine?: { id: string | null; name: string };
+  remote?: boolean;
+  /** A desktop run's folder on its machine and the files it left there (sent to the server only when remote). */
+  outputFolder?: string | null;
+  outputFileNames?: string[];
   usageUnits?: number;
   usageRatio?: number;
   successfulIterations?: number;
@@ -60,7 +66,7 @@ export async function insertRun(db: Kysely<Database>, run: RunFixture): Promise<
   const usageUnits = run.usageUnits ?? 0;
   const usageRatio = run.usageRatio ?? 1;
   const finished = run.result !== null;
-  const scheduled = run.scheduleId !== undefined && run.scheduleId !== null;
+  const scheduled = (run.scheduleId !== undefined && run.scheduleId !== null) || run.remote === true;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('flow_runs')
@@ -78,7 +84,12 @@ export async function insertRun(db: Kysely<Database>, run: RunFixture): Promise<
         launch_status: null,
         scheduled: scheduled ? 1 : 0,
         schedule_id: run.scheduleId ?? null,
-        machine_name: run.machineName ?? null,
+        machine_name: run.machineName ?? run.machine?.name ?? null,
+        machine_id: run.machine?.id ?? null,
+        remote: run.remote ? 1 : 0,
+        send_output_to_server: run.outputFolder === undefined || run.remote ? 1 : 0,
+        output_folder: run.outputFolder ?? null,
+        output_file_names: run.outputFileNames === undefined ? null : JSON.stringify(run.outputFileNames),
         successful_iterations: run.successfulIterations ?? 0,
         total_iterations: run.totalIterations ?? 0,
         usage_units: usageUnits,

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { FlowLog, FlowLogDetail, FlowlogStats, LogLine } from '#shared/api/flows.ts';
 import type { FLOWLOG_SORT_FIELDS } from '#shared/api/flows.ts';
 import type { Database } from '../../db/schema.ts';
+import { parseOutputFileNames } from '../devices/machine-runs.ts';
 import { countRuns } from './counts.ts';
 import { preparedQuery, type SlotOf } from './prepared.ts';
 
@@ -71,7 +72,8 @@ function orderedRuns(db: Kysely<Database>, shape: RunsShape, slot: SlotOf<RunsVa
     .select([
       'r.id', 'r.flow_id', 'r.flow_name', 'r.result', 'r.state', 'r.stopped_by_user', 'r.created_at', 'r.finished_at',
       'r.scheduled', 'r.schedule_id', 'r.machine_name', 'r.successful_iterations', 'r.total_iterations',
-      'r.usage_units', 'r.usage_ratio', 'r.cost', 'u.email', 'u.name as user_name', 'f.name as catalogue_name',
+      'r.usage_units', 'r.usage_ratio', 'r.cost', 'r.machine_id', 'r.remote', 'r.send_output_to_server', 'r.output_folder',
+      'r.output_file_names', 'u.email', 'u.name as user_name', 'f.name as catalogue_name',
     ]);
   const sortColumn = SORT_COLUMNS[shape.sortby];
   if (sortColumn !== 'r.created_at') query = query.orderBy(sortColumn, shape.sortdir);
@@ -123,9 +125,14 @@ async function outputNames(db: Kysely<Database>, runIds: readonly string[]): Pro
   return byRun;
 }
 
-/** Spec §3 Flow log, from a flow_runs row. */
-function toFlowLog(row: RunRow, outputFileNames: string[]): FlowLog {
+/**
+ * Spec §3 Flow log, from a flow_runs row. `storedOutputs` are the files kept here (downloadable): a
+ * server run's, or a remote desktop run's that sent them. A desktop run that kept its files on its
+ * machine names them as it left them in its folder there.
+ */
+function toFlowLog(row: RunRow, storedOutputs: string[]): FlowLog {
   const usageUnits = Number(row.usage_units);
+  const keptOnMachine = Number(row.send_output_to_server) === 0;
   return {
     _id: row.id,
     browserFlow: { _id: row.flow_id, name: row.catalogue_name ?? null },
@@ -139,10 +146,11 @@ function toFlowLog(row: RunRow, outputFileNames: string[]): FlowLog {
     successfulIterations: Number(row.successful_iterations),
     totalIterations: Number(row.total_iterations),
     usageHistory: usageUnits > 0 ? [{ usageUnits, usageRatio: Number(row.usage_ratio) }] : [],
-    outputFileNames,
-    // Server runs keep their outputs in storage; a desktop's output folder comes with the desktop runtime.
-    outputFolder: null,
+    outputFileNames: keptOnMachine ? parseOutputFileNames(row.output_file_names) : storedOutputs,
+    outputFolder: row.output_folder,
     user: { email: row.email, name: row.user_name },
+    machine: row.machine_name === null ? null : { _id: row.machine_id, name: row.machine_name },
+    remote: Number(row.remote) === 1,
   };
 }
 

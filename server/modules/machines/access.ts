@@ -24,7 +24,7 @@ export function visibleMachines(db: Kysely<Database>, member: Member) {
     .selectFrom('machines as m')
     .innerJoin('users as u', 'u.id', 'm.owner_user_id')
     .select([
-      'm.id', 'm.owner_user_id', 'm.machine_hash', 'm.name', 'm.saved_as', 'm.shared', 'm.last_sync_at', 'm.created_at',
+      'm.id', 'm.owner_user_id', 'm.machine_hash', 'm.name', 'm.saved_as', 'm.shared', 'm.last_sync_at', 'm.last_seen_at', 'm.created_at',
       'u.email as owner_email', 'u.name as owner_name',
     ])
     .where('m.group_id', '=', member.groupId)

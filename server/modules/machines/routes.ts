@@ -24,7 +24,7 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): v
     const { machineName } = parseInput(certificatesSyncQuerySchema, request.query);
     const body = parseInput(certificatesSyncRequestSchema, request.body);
     const { machineId, created } = await syncCertificates(ctx.db, member, machineName, body, ctx.now());
-    return reply.status(created ? 201 : 200).send(await findMachine(ctx.db, member, machineId));
+    return reply.status(created ? 201 : 200).send(await findMachine(ctx.db, member, machineId, ctx.now()));
   });
 
   app.get(machinesPaths.certificatesExpiring, async (request) => {
@@ -35,7 +35,7 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): v
 
   app.get(machinesPaths.machines, async (request) => {
     const member = await requireSession(request, ctx);
-    return { items: await listMachines(ctx.db, member, parseInput(machinesQuerySchema, request.query)) };
+    return { items: await listMachines(ctx.db, member, parseInput(machinesQuerySchema, request.query), ctx.now()) };
   });
 
   app.patch(machinesPaths.machine, async (request) => {

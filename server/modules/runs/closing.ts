@@ -1,11 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { normalizeFilename } from '#shared/files/index.ts';
 import type { RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import type { RunResultName } from '#shared/runlogs/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { insertStoredFiles, type FileStorage, type NewStoredFile } from '../storage/service.ts';
+import { costOf } from './cost.ts';
 import type { WorkerOutcome } from './pool.ts';
 
 /**
  * How a run ends: a worker's outcome (a robot's result, a throw, a crash, a time-out, a stop) turned
- * into what flow_runs records and what is charged, and the names its outputs are stored under.
+ * into what flow_runs records and what is charged, the names its outputs are stored under, and the
+ * one transaction that closes it.
  */
 
 export const TIME_LIMIT_MESSAGE = 'Tiempo límite superado';
@@ -104,4 +110,91 @@ export function uniqueNames(files: readonly RobotFile[]): string[] {
     taken.add(candidate);
     return candidate;
   });
+}
+
+/**
+ * Which run may be closed: any unfinished one, only a queued one (a stop before it started), only a
+ * running one whose lease expired (recovery), or only one running under this lease that still holds
+ * (a machine finishing its run).
+ */
+export type CloseGuard = 'unfinished' | 'queued' | 'expired' | { leaseOwner: string };
+
+/** What a desktop run leaves on its machine: the run's folder there and the files in it. */
+export interface DesktopOutputs {
+  outputFolder: string | null;
+  outputFileNames: string[];
+}
+
+export interface ClosingStore {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  now: () => Date;
+}
+
+/**
+ * Ends a run, once: the run row, its outputs (on disk, then indexed), the ledger debit and the
+ * group's usage in one transaction, if the run is in the state `guard` allows. False when it was not
+ * (someone else closed it, or the lease was lost: nothing written, nothing charged).
+ */
+export async function closeRunOnce(store: ClosingStore, runId: string, closing: Closing, guard: CloseGuard, desktop?: DesktopOutputs): Promise<boolean> {
+  const { db, storage } = store;
+  const run = await db.selectFrom('flow_runs').select(['group_id', 'user_id', 'usage_ratio']).where('id', '=', runId).executeTakeFirstOrThrow();
+  const now = store.now();
+  const names = uniqueNames(closing.outputs);
+  const written: NewStoredFile[] = [];
+  try {
+    for (const [index, file] of closing.outputs.entries()) {
+      const { id, storageKey } = storage.newKey(run.group_id);
+      await storage.write(storageKey, file.data);
+      written.push({ id, storageKey, name: names[index] ?? 'resultado', size: file.data.byteLength });
+    }
+    const usageRatio = Number(run.usage_ratio);
+    const cost = costOf(closing.usageUnits, usageRatio);
+    const closed = await db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable('flow_runs')
+        .set({
+          state: 'finished',
+          result: closing.result,
+          launch_status: closing.launchStatus,
+          stopped_by_user: closing.stoppedByUser ? 1 : 0,
+          usage_units: closing.usageUnits,
+          cost,
+          summary: closing.summary === null ? null : JSON.stringify(closing.summary),
+          message: closing.message,
+          lease_owner: null,
+          lease_until: null,
+          finished_at: now.toISOString(),
+          ...(desktop && { output_folder: desktop.outputFolder, output_file_names: JSON.stringify(desktop.outputFileNames) }),
+        })
+        .where('id', '=', runId);
+      if (guard === 'queued') update = update.where('state', '=', 'queued');
+      else if (guard === 'expired') update = update.where('state', '=', 'running').where('lease_until', '<', now.toISOString());
+      else if (guard === 'unfinished') update = update.where('state', '!=', 'finished');
+      else update = update.where('state', '=', 'running').where('lease_owner', '=', guard.leaseOwner).where('lease_until', '>=', now.toISOString());
+      if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) return false;
+
+      if (closing.logLine) await appendLine(trx, runId, closing.logLine, now);
+      await insertStoredFiles(trx, { groupId: run.group_id, userId: run.user_id, kind: 'output', runId }, written, now);
+      if (cost > 0) {
+        await trx.insertInto('credit_ledger').values({ id: randomUUID(), group_id: run.group_id, run_id: runId, usage_units: closing.usageUnits, usage_ratio: usageRatio, amount: cost, created_at: now.toISOString() }).execute();
+        // used_slans is an integer column: PostgreSQL needs the addend typed, or it refuses a fractional cost.
+        const addend = sql<number>`cast(${cost} as double precision)`;
+        await trx.updateTable('subscriptions').set((eb) => ({ used_slans: eb('used_slans', '+', addend), updated_at: now.toISOString() })).where('group_id', '=', run.group_id).execute();
+        await trx.updateTable('users').set((eb) => ({ used_slans: eb('used_slans', '+', addend) })).where('id', '=', run.user_id).execute();
+      }
+      return true;
+    });
+    if (!closed) await storage.remove(written.map((file) => file.storageKey));
+    return closed;
+  } catch (error) {
+    await storage.remove(written.map((file) => file.storageKey));
+    throw error;
+  }
+}
+
+async function appendLine(trx: Transaction<Database>, runId: string, line: { level: RobotLogLevel; text: string }, now: Date): Promise<void> {
+  const last = await trx.selectFrom('flow_run_logs').select((eb) => eb.fn.max('seq').as('last')).where('run_id', '=', runId).executeTakeFirst();
+  const seq = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
+  await trx.insertInto('flow_run_logs').values({ run_id: runId, seq, level: line.level, text: line.text, created_at: now.toISOString() }).execute();
 }

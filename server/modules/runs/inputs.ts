@@ -70,6 +70,24 @@ function checkText(input: FlowInputDefinition, value: unknown): Check {
   return { value: value === undefined || value === null ? null : text };
 }
 
+export const CERTIFICATE_REQUIRED_MESSAGE = 'Necesitas seleccionar un certificado para continuar.';
+
+/** A desktop run's certificate: the fingerprint (SHA-256, hex) of one in its machine's store. */
+function checkCertificate(input: FlowInputDefinition, value: unknown): Check {
+  if (value === undefined || value === null || value === '') return input.required === true ? { issue: CERTIFICATE_REQUIRED_MESSAGE } : { value: null };
+  if (typeof value !== 'string' || !/^[0-9a-f]{64}$/i.test(value)) return { issue: 'El certificado elegido no es válido' };
+  return { value: value.toLowerCase() };
+}
+
+/** A desktop run's native dialog pick: paths on its machine, as the dialog gave them. */
+function checkSelection(input: FlowInputDefinition, value: unknown): Check {
+  const paths = value === undefined || value === null || value === '' ? [] : Array.isArray(value) ? value : [value];
+  if (!paths.every((path) => typeof path === 'string' && path.length > 0 && path.length <= 1_000) || paths.length > 1_000) return { issue: 'Elige los archivos o carpetas de nuevo' };
+  if (paths.length === 0 && input.required === true) return { issue: MANDATORY_MESSAGE };
+  if (paths.length > 1 && input.config?.multiple !== true) return { issue: input.config?.directory === true ? 'Elige una sola carpeta' : 'Elige un solo archivo' };
+  return { value: paths };
+}
+
 function checkColumnMapping(input: FlowInputDefinition, value: unknown): Check {
   if (value === undefined || value === null) return { value: {} };
   const parsed = z.safeParse(columnMappingValueSchema, value);
@@ -83,7 +101,8 @@ function checkColumnMapping(input: FlowInputDefinition, value: unknown): Check {
 /**
  * Checks a launch's inputs against the flow (spec §5 Inputs and forms): required and format rules,
  * choices, number bounds, and for FileUpload inputs that every file is an upload of the caller's group
- * of an accepted type and within the size limit. Throws a 400 with every bad field's path.
+ * of an accepted type and within the size limit. A server run has no desktop-only inputs; a desktop
+ * run checks them too (a certificate's fingerprint, the dialog's paths). Throws a 400 with every bad field's path.
  */
 export async function checkInputs(
   definition: FlowDefinition,
@@ -93,7 +112,7 @@ export async function checkInputs(
   const issues: FieldIssue[] = [];
   const checked: CheckedInputs = { values: {}, uploads: {}, stored: {} };
   for (const input of flowInputs(definition)) {
-    if (desktopOnly(input)) continue;
+    if (definition.runsOn === 'server' && desktopOnly(input)) continue;
     const path = `inputs.${input.key}`;
     const value = Object.hasOwn(sent, input.key) ? sent[input.key] : input.value;
     if (input.template === 'FileUpload') {
@@ -105,7 +124,9 @@ export async function checkInputs(
       continue;
     }
     const check =
-      input.template === 'Checkbox' ? checkCheckbox(input, value)
+      input.template === 'Certificate' ? checkCertificate(input, value)
+      : input.template === 'SelectionDialog' ? checkSelection(input, value)
+      : input.template === 'Checkbox' ? checkCheckbox(input, value)
       : input.template === 'Number' ? checkNumber(input, value)
       : input.template === 'Date' ? checkDate(input, value)
       : input.template === 'ColumnMapping' ? checkColumnMapping(input, value)

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { RobotLogLevel } from '#shared/flows/robot.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** Log lines kept per run; a robot that writes more gets one line saying so. */
-const MAX_LOG_LINES = 5_000;
+/** Log lines kept per run; a robot that writes more gets one line saying so (LOG_LIMIT_NOTICE). */
+export const MAX_LOG_LINES = 5_000;
+export const LOG_LIMIT_NOTICE = `… el robot ha escrito más de ${MAX_LOG_LINES} líneas; no se guardan más`;
 const MAX_LINE_LENGTH = 2_000;
 const LOG_FLUSH_MS = 200;
 
@@ -27,7 +28,7 @@ export class RunLogWriter {
   log(level: RobotLogLevel, text: string): void {
     this.lines += 1;
     if (this.lines > MAX_LOG_LINES + 1) return;
-    const line = this.lines > MAX_LOG_LINES ? `… el robot ha escrito más de ${MAX_LOG_LINES} líneas; no se guardan más` : text.slice(0, MAX_LINE_LENGTH);
+    const line = this.lines > MAX_LOG_LINES ? LOG_LIMIT_NOTICE : text.slice(0, MAX_LINE_LENGTH);
     this.pending.push({ seq: this.seq++, level, text: line, at: this.now().toISOString() });
     this.schedule();
   }

@@ -35,6 +35,8 @@ export function registerRunsRoutes(app: FastifyInstance, ctx: AppContext, runs: 
       inputs: body.inputs,
       idempotencyKey: body.idempotencyKey,
       ...(body.acceptExtraUsage !== undefined && { acceptExtraUsage: body.acceptExtraUsage }),
+      ...(body.machineId !== undefined && { machineId: body.machineId }),
+      ...(body.localLaunch !== undefined && { localLaunch: body.localLaunch }),
     });
     return reply.status(202).send(await runs.state(groupId, run.execution_token));
   });

@@ -263,14 +263,15 @@ describe('executions of the test robot', () => {
     expect(server.countRows('flow_runs')).toBe(0);
   });
 
-  it('refuses unknown flows (404) and desktop flows (409) without writing a run', async () => {
+  it('refuses unknown flows (404) and desktop flows without a machine (400) without writing a run', async () => {
     const jar = await registerUser(server.app, 'escritorio@asesoria.es');
     const unknown = await launch(jar, 'no-existe', {});
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: 'Este robot ya no forma parte de nuestra familia' });
+    // Desktop flows run on a machine (server/modules/devices covers the rest).
     const desktop = await launch(jar, DESKTOP_FLOW_ID, {});
-    expect(desktop.statusCode).toBe(409);
-    expect(desktop.json()).toMatchObject({ code: 'DESKTOP_FLOW', message: 'Este robot se lanza desde la aplicación de escritorio' });
+    expect(desktop.statusCode).toBe(400);
+    expect(desktop.json()).toMatchObject({ code: 'MACHINE_REQUIRED', message: 'Este robot necesita un dispositivo' });
     expect((await server.app.inject({ method: 'POST', url: `/api/browserflow/execution/${TEST_FLOW_ID}`, payload: { inputs: {}, idempotencyKey: randomUUID() } })).statusCode).toBe(401);
     expect(server.countRows('flow_runs')).toBe(0);
   });

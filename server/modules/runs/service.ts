@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { LEASE_LOST_MESSAGE } from '#shared/api/devices.ts';
 import type { ExecutionStateResponse, NotEnoughCredits, OutputData } from '#shared/api/flows.ts';
 import { creditUnitNames, deriveSubscription, formatCredits } from '#shared/billing/index.ts';
-import type { RobotFile, RobotLogLevel } from '#shared/flows/robot.ts';
+import type { RobotFile } from '#shared/flows/robot.ts';
 import type { Database, FlowRunsTable } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { isMachineLease, isOnline, machineTarget, MACHINE_GONE_MESSAGE, parseOutputFileNames } from '../devices/machine-runs.ts';
 import { recordRunCreated } from '../flowlogs/counts.ts';
 import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { flowNotFound } from '../flows/routes.ts';
-import { findGroupUpload, insertStoredFiles, type FileStorage, type NewStoredFile, type StoredFile } from '../storage/service.ts';
+import { findGroupUpload, type FileStorage, type StoredFile } from '../storage/service.ts';
 import { isWorkbookName, type UploadColumnsReader } from '../storage/workbook.ts';
 import { findSubscriptionRecord } from '../subscriptions/service.ts';
-import { aborted, closingFor, failed, STOPPED_MESSAGE, uniqueNames, type Closing } from './closing.ts';
+import { aborted, closeRunOnce, closingFor, failed, STOPPED_MESSAGE, type CloseGuard, type Closing, type DesktopOutputs } from './closing.ts';
 import { costOf, estimateUnits } from './cost.ts';
 import { checkInputs, flowInputs } from './inputs.ts';
 import { RunLogWriter } from './log-writer.ts';
@@ -29,6 +31,10 @@ export interface LaunchInput {
   idempotencyKey: string;
   scheduleId?: string;
   acceptExtraUsage?: boolean;
+  /** A desktop flow: the machine (the caller's, or shared with the firm) that runs it. */
+  machineId?: string;
+  /** The desktop app launches on its own machine: not a remote launch, and its files stay there. */
+  localLaunch?: boolean;
 }
 
 /** What other modules (schedules) use to start runs; ctx.runs. */
@@ -44,7 +50,10 @@ export interface RunsOptions {
   concurrency: number;
   /** Heap limit of each run's worker thread, in MB. */
   memoryMb: number;
-  /** How long a process's claim on a running run holds without renewal; then start-up recovery may close it. */
+  /**
+   * How long a claim on a running run holds without renewal (a server process's, or a machine's that
+   * reports), after which the run is closed as 299 (RUN_LEASE_MS).
+   */
   leaseMs: number;
   /** How long a stopped or timed-out robot may take to return before its thread is terminated. */
   stopGraceMs: number;
@@ -52,15 +61,17 @@ export interface RunsOptions {
   flowsModule: string | null;
 }
 
-export const DESKTOP_FLOW_MESSAGE = 'Este robot se lanza desde la aplicación de escritorio';
 export const RUN_NOT_FOUND_MESSAGE = 'No se ha encontrado esta ejecución';
 export const ABANDONED_MESSAGE = 'El servidor que ejecutaba este robot se detuvo antes de terminar. No se ha cobrado.';
 
 /** How often a running run checks for a stop asked through another server process. */
 const STOP_CHECK_MS = 1_000;
+/** Expired claims are looked for at least this often (a machine's run lost with it is closed within this of its lease). */
+const SWEEP_MAX_MS = 5_000;
+
+const machineRunsKey = (machineId: string) => `machine:${machineId}`;
 
 type RunRow = Selectable<FlowRunsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 interface ActiveRun {
   worker: RunningWorker | null;
@@ -112,7 +123,11 @@ export class RunService implements RunLauncher {
     const earlier = await this.findByKey(input.userId, input.idempotencyKey);
     if (earlier) return earlier;
     const { definition } = flow;
-    if (definition.runsOn === 'desktop') throw new HttpError(409, 'DESKTOP_FLOW', DESKTOP_FLOW_MESSAGE);
+    // Desktop flows run on a machine the caller sees; server flows take none.
+    const machine = await machineTarget(db, input, definition.runsOn, input.machineId);
+    const remote = machine !== null && input.localLaunch !== true;
+    // The history's 'scheduled' side holds scheduled runs and remote launches alike (flow_run_counts too).
+    const scheduled = input.scheduleId !== undefined || remote;
 
     const checked = await checkInputs(definition, input.inputs, (id) => findGroupUpload(db, input.groupId, id));
     const estimatedCost = costOf(estimateUnits(definition, await this.workbookRows(Object.values(checked.uploads).flat())), definition.usageRatio);
@@ -123,8 +138,12 @@ export class RunService implements RunLauncher {
       flow_id: definition.id,
       flow_name: definition.name,
       execution_token: randomUUID(),
-      scheduled: input.scheduleId === undefined ? 0 : 1,
+      scheduled: scheduled ? 1 : 0,
       schedule_id: input.scheduleId ?? null,
+      machine_id: machine?.id ?? null,
+      machine_name: machine?.savedAs ?? null,
+      remote: remote ? 1 : 0,
+      send_output_to_server: machine === null || remote ? 1 : 0,
       usage_ratio: definition.usageRatio,
       inputs: JSON.stringify(checked.stored),
       accept_extra_usage: input.acceptExtraUsage === true ? 1 : 0,
@@ -146,7 +165,7 @@ export class RunService implements RunLauncher {
           .insertInto('flow_runs')
           .values({ ...base, id: runId, idempotency_key: null, state: 'finished', result: 'NotEnoughSlans', launch_status: 402, message: refusal.message, finished_at: now.toISOString() })
           .execute();
-        await recordRunCreated(trx, input.groupId, input.scheduleId !== undefined);
+        await recordRunCreated(trx, input.groupId, scheduled);
         await trx.insertInto('flow_run_logs').values({ run_id: runId, seq: 0, level: 'warn', text: refusal.message, created_at: now.toISOString() }).execute();
       });
       throw refusal;
@@ -156,7 +175,7 @@ export class RunService implements RunLauncher {
     try {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('flow_runs').values({ ...base, id: runId, idempotency_key: input.idempotencyKey, state: 'queued' }).execute();
-        await recordRunCreated(trx, input.groupId, input.scheduleId !== undefined);
+        await recordRunCreated(trx, input.groupId, scheduled);
       });
     } catch (error) {
       // Two requests with one key at the same instant: the unique index lets one in; the other answers with it.
@@ -164,8 +183,16 @@ export class RunService implements RunLauncher {
       if (winner) return winner;
       throw error;
     }
-    await this.deps.queue.enqueue(runId);
+    // A machine's run waits for that machine (its long poll is woken here); the rest go to the server's queue.
+    if (machine) this.changes.emit(machineRunsKey(machine.id));
+    else await this.deps.queue.enqueue(runId);
     return this.findById(runId);
+  }
+
+  /** Calls `listener` whenever this process queues a run for the machine; returns the unsubscribe. */
+  onMachineRunQueued(machineId: string, listener: () => void): () => void {
+    this.changes.on(machineRunsKey(machineId), listener);
+    return () => this.changes.off(machineRunsKey(machineId), listener);
   }
 
   /** Data rows of the workbooks among the uploads, or null when none is a workbook. */
@@ -312,6 +339,7 @@ export class RunService implements RunLauncher {
       successfulIterations: Number(run.successful_iterations),
       totalIterations: Number(run.total_iterations),
       consoleLog: lines.slice(since),
+      ...(run.machine_name !== null && { machine: await this.machineOf(run) }),
     };
     if (run.state !== 'finished') return state;
     const files = await db.selectFrom('stored_files').select(['name', 'size']).where('run_id', '=', run.id).where('kind', '=', 'output').orderBy('name').execute();
@@ -323,8 +351,17 @@ export class RunService implements RunLauncher {
       cost: Number(run.cost),
       ...(run.summary !== null && { summary: JSON.parse(run.summary) as OutputData['summary'] }),
       ...(run.message !== null && { message: run.message }),
+      // A desktop run's files are in its folder on the machine (and in `files` when it sent them here).
+      ...(run.machine_name !== null && { outputFolder: run.output_folder, outputFileNames: parseOutputFileNames(run.output_file_names) }),
     };
     return { ...state, output: { data, status: run.launch_status ?? 500, executionToken: run.execution_token, consoleLog: lines } };
+  }
+
+  /** The machine a run waits for or runs on, as the launcher shows it (by the name it was launched on, once deleted). */
+  private async machineOf(run: RunRow): Promise<NonNullable<ExecutionStateResponse['machine']>> {
+    const machine = run.machine_id === null ? undefined : await this.deps.db.selectFrom('machines').select(['id', 'saved_as', 'last_seen_at']).where('id', '=', run.machine_id).executeTakeFirst();
+    if (!machine) return { _id: run.machine_id ?? '', name: run.machine_name ?? '', online: false };
+    return { _id: machine.id, name: machine.saved_as, online: isOnline(machine.last_seen_at, this.deps.now()) };
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -347,6 +384,8 @@ export class RunService implements RunLauncher {
       .set({ state: 'running', started_at: startedAt.toISOString(), lease_owner: this.processId, lease_until: new Date(startedAt.getTime() + options.leaseMs).toISOString() })
       .where('id', '=', runId)
       .where('state', '=', 'queued')
+      // A machine's run is only ever leased by that machine.
+      .where('machine_name', 'is', null)
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) === 0) return;
 
@@ -430,74 +469,17 @@ export class RunService implements RunLauncher {
   // Closing
 
   /**
-   * Ends a run, once: the run row, its outputs (on disk, then indexed), the ledger debit and the
-   * group's usage in one transaction. `guard` says which run may be closed: any unfinished one, only a
-   * queued one (a stop before it started), or only a running one whose lease expired (recovery).
-   * False when the run was not in that state (someone else closed it: nothing written, nothing charged).
+   * Ends a run once (closing.ts closeRunOnce) and wakes whoever waits on it. False when the run was
+   * not in the state `guard` allows: nothing written, nothing charged.
    */
-  private async closeRun(runId: string, closing: Closing, guard: 'unfinished' | 'queued' | 'expired'): Promise<boolean> {
-    const { db, storage } = this.deps;
-    const run = await db.selectFrom('flow_runs').select(['group_id', 'user_id', 'usage_ratio']).where('id', '=', runId).executeTakeFirstOrThrow();
-    const now = this.deps.now();
-    const names = uniqueNames(closing.outputs);
-    const written: NewStoredFile[] = [];
-    try {
-      for (const [index, file] of closing.outputs.entries()) {
-        const { id, storageKey } = storage.newKey(run.group_id);
-        await storage.write(storageKey, file.data);
-        written.push({ id, storageKey, name: names[index] ?? 'resultado', size: file.data.byteLength });
-      }
-      const usageRatio = Number(run.usage_ratio);
-      const cost = costOf(closing.usageUnits, usageRatio);
-      const closed = await db.transaction().execute(async (trx) => {
-        let update = trx
-          .updateTable('flow_runs')
-          .set({
-            state: 'finished',
-            result: closing.result,
-            launch_status: closing.launchStatus,
-            stopped_by_user: closing.stoppedByUser ? 1 : 0,
-            usage_units: closing.usageUnits,
-            cost,
-            summary: closing.summary === null ? null : JSON.stringify(closing.summary),
-            message: closing.message,
-            lease_owner: null,
-            lease_until: null,
-            finished_at: now.toISOString(),
-          })
-          .where('id', '=', runId);
-        if (guard === 'queued') update = update.where('state', '=', 'queued');
-        else if (guard === 'expired') update = update.where('state', '=', 'running').where('lease_until', '<', now.toISOString());
-        else update = update.where('state', '!=', 'finished');
-        if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) return false;
-
-        if (closing.logLine) await this.appendLine(trx, runId, closing.logLine, now);
-        await insertStoredFiles(trx, { groupId: run.group_id, userId: run.user_id, kind: 'output', runId }, written, now);
-        if (cost > 0) {
-          await trx.insertInto('credit_ledger').values({ id: randomUUID(), group_id: run.group_id, run_id: runId, usage_units: closing.usageUnits, usage_ratio: usageRatio, amount: cost, created_at: now.toISOString() }).execute();
-          // used_slans is an integer column: PostgreSQL needs the addend typed, or it refuses a fractional cost.
-          const addend = sql<number>`cast(${cost} as double precision)`;
-          await trx.updateTable('subscriptions').set((eb) => ({ used_slans: eb('used_slans', '+', addend), updated_at: now.toISOString() })).where('group_id', '=', run.group_id).execute();
-          await trx.updateTable('users').set((eb) => ({ used_slans: eb('used_slans', '+', addend) })).where('id', '=', run.user_id).execute();
-        }
-        return true;
-      });
-      if (!closed) await storage.remove(written.map((file) => file.storageKey));
-      this.emitChange(runId);
-      return closed;
-    } catch (error) {
-      await storage.remove(written.map((file) => file.storageKey));
-      throw error;
-    }
+  async closeRun(runId: string, closing: Closing, guard: CloseGuard, desktop?: DesktopOutputs): Promise<boolean> {
+    const closed = await closeRunOnce(this.deps, runId, closing, guard, desktop);
+    this.emitChange(runId);
+    return closed;
   }
 
-  private async appendLine(trx: Db, runId: string, line: { level: RobotLogLevel; text: string }, now: Date): Promise<void> {
-    const last = await trx.selectFrom('flow_run_logs').select((eb) => eb.fn.max('seq').as('last')).where('run_id', '=', runId).executeTakeFirst();
-    const seq = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
-    await trx.insertInto('flow_run_logs').values({ run_id: runId, seq, level: line.level, text: line.text, created_at: now.toISOString() }).execute();
-  }
-
-  private emitChange(runId: string): void {
+  /** Wakes whoever waits on the run in this process (the launcher's long poll); others poll. */
+  emitChange(runId: string): void {
     this.changes.emit(runId);
   }
 
@@ -505,25 +487,28 @@ export class RunService implements RunLauncher {
   // Start and shutdown
 
   /**
-   * Closes runs whose process died (claim expired) as FlowAborted (299), charged nothing; with the
-   * in-process queue, queues again the runs a previous process left waiting.
+   * Closes runs whose process or machine stopped answering (claim expired) as FlowAborted (299),
+   * charged nothing, and runs left waiting for a machine since deleted; with the in-process queue,
+   * queues again the server runs a previous process left waiting.
    */
   async recover(requeueWaiting: boolean): Promise<void> {
     const { db } = this.deps;
-    const expired = await db.selectFrom('flow_runs').select('id').where('state', '=', 'running').where('lease_until', '<', this.deps.now().toISOString()).execute();
-    for (const { id } of expired) await this.closeRun(id, aborted(ABANDONED_MESSAGE, false), 'expired');
+    const expired = await db.selectFrom('flow_runs').select(['id', 'lease_owner']).where('state', '=', 'running').where('lease_until', '<', this.deps.now().toISOString()).execute();
+    for (const run of expired) await this.closeRun(run.id, aborted(isMachineLease(run.lease_owner) ? LEASE_LOST_MESSAGE : ABANDONED_MESSAGE, false), 'expired');
+    const orphans = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').where('machine_name', 'is not', null).where('machine_id', 'is', null).execute();
+    for (const { id } of orphans) await this.closeRun(id, aborted(MACHINE_GONE_MESSAGE, false), 'queued');
     if (!requeueWaiting) return;
-    const waiting = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').orderBy('created_at').execute();
+    const waiting = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').where('machine_name', 'is', null).orderBy('created_at').execute();
     for (const { id } of waiting) await this.deps.queue.enqueue(id);
   }
 
   async start(requeueWaiting: boolean): Promise<void> {
     await this.recover(requeueWaiting);
     await this.deps.queue.start(this.execute);
-    // Another process may die while this one lives: its runs are closed once their claim runs out.
+    // Another process or a machine may die while this one lives: its runs are closed soon after their claim runs out.
     this.sweepTimer = setInterval(() => {
       this.recover(false).catch((error: unknown) => this.deps.log.warn({ err: error }, 'No se han podido cerrar ejecuciones abandonadas'));
-    }, this.deps.options.leaseMs);
+    }, Math.min(this.deps.options.leaseMs, SWEEP_MAX_MS));
     this.sweepTimer.unref();
   }
 

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DEVICE_FINISH_BODY_LIMIT, claimRunRequestSchema, deviceLinkRequestSchema, deviceRunOutcomeSchema, deviceRunParamsSchema,
+  deviceRunReportSchema, devicesPaths, nextRunQuerySchema,
+} from '#shared/api/devices.ts';
+import { machineIdParamsSchema } from '#shared/api/machines.ts';
+import type { AppContext } from '../../context.ts';
+import { parseInput } from '../../http/parse.ts';
+import { requireSession } from '../../http/session.ts';
+import { deviceTokenInvalid, type DeviceAuth, type DeviceCaller } from './auth.ts';
+import type { DeviceRunService } from './device-runs.ts';
+import { deviceIdentity, linkDevice, revokeDeviceToken } from './link.ts';
+
+/** Aborts when the caller's connection closes before the answer is sent (a long poll whose desktop went away). */
+function connectionGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/**
+ * Devices (shared/api/devices.ts): linking a PC and revoking it, signed in; and the device-run API,
+ * with `Authorization: Device <token>` only (a cookie on these routes counts for nothing).
+ */
+export function registerDevicesRoutes(app: FastifyInstance, ctx: AppContext, auth: DeviceAuth, deviceRuns: DeviceRunService): void {
+  // The token is checked before the body is read: a caller without one never gets to send 60 MB.
+  const callers = new WeakMap<FastifyRequest, DeviceCaller>();
+  const device = { onRequest: async (request: FastifyRequest) => void callers.set(request, await auth.require(request)) };
+  const callerOf = (request: FastifyRequest): DeviceCaller => {
+    const caller = callers.get(request);
+    if (!caller) throw deviceTokenInvalid();
+    return caller;
+  };
+
+  app.post(devicesPaths.link, async (request, reply) => {
+    const member = await requireSession(request, ctx);
+    const body = parseInput(deviceLinkRequestSchema, request.body);
+    const { link, created } = await linkDevice(ctx.db, member, body, ctx.now());
+    return reply.status(created ? 201 : 200).send(link);
+  });
+
+  app.delete(devicesPaths.deviceToken, async (request, reply) => {
+    const member = await requireSession(request, ctx);
+    const { id } = parseInput(machineIdParamsSchema, request.params);
+    await revokeDeviceToken(ctx.db, member, id);
+    return reply.status(204).send();
+  });
+
+  app.get(devicesPaths.me, device, async (request) => {
+    return deviceIdentity(ctx.db, callerOf(request));
+  });
+
+  app.get(devicesPaths.nextRun, device, async (request, reply) => {
+    const caller = callerOf(request);
+    const { wait } = parseInput(nextRunQuerySchema, request.query);
+    const run = await deviceRuns.next(caller, wait, connectionGone(reply));
+    return run ? { run } : reply.status(204).send();
+  });
+
+  app.post(devicesPaths.claimRun, device, async (request) => {
+    const { executionToken } = parseInput(claimRunRequestSchema, request.body);
+    return { run: await deviceRuns.claim(callerOf(request), executionToken) };
+  });
+
+  app.post(devicesPaths.report, device, async (request) => {
+    const { runId } = parseInput(deviceRunParamsSchema, request.params);
+    const report = parseInput(deviceRunReportSchema, request.body);
+    return deviceRuns.report(callerOf(request), runId, report);
+  });
+
+  // Output files sent to the server travel in this body, base64.
+  app.post(devicesPaths.finish, { ...device, bodyLimit: DEVICE_FINISH_BODY_LIMIT }, async (request, reply) => {
+    const { runId } = parseInput(deviceRunParamsSchema, request.params);
+    const outcome = parseInput(deviceRunOutcomeSchema, request.body);
+    const closed = await deviceRuns.finish(callerOf(request), runId, outcome);
+    return reply.status(closed ? 200 : 409).send({ closed });
+  });
+}
