@@ -6,6 +6,7 @@ import type { FlowLog, FlowlogResponse } from '#shared/api/flows.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { linkPc } from '../devices/test-support.ts';
 import { insertFlow, insertRun, memberOf } from './fixtures.ts';
 
 const NOW = new Date('2025-03-20T10:00:00.000Z');
@@ -98,6 +99,35 @@ describe('GET /api/flowlog', () => {
     expect(oneSchedule.total).toBe(2);
     expect(oneSchedule.items.map((run) => run.createAt)).toEqual([minutesAgo(2), minutesAgo(4)]);
     expect((await page(ana)).total).toBe(4);
+  });
+
+  it('names a desktop run’s machine, tells remote launches (scheduled side) from local ones, and lists the files each kept', async () => {
+    await insertFlow(db, { id: 'robot-de-escritorio', name: 'Descargar justificantes', runsOn: 'desktop' });
+    const folder = 'C:\\Users\\ana\\AutoAsesor\\descargar-justificantes\\2025-03-20 10.57.00 1a2b3c4d';
+    const pc = await linkPc(ana, 'despacho', 'PC del despacho');
+    // Launched from the web on the office PC: its files went to the server.
+    await insertRun(db, {
+      ...anaMember, flowId: 'robot-de-escritorio', createdAt: minutesAgo(3), machine: { id: pc.machine._id, name: 'PC del despacho' }, remote: true,
+      outputFolder: folder, outputFileNames: ['justificante 1.pdf'], outputs: ['justificante 1.pdf'],
+    });
+    // Launched in that PC's own window: its files stayed there.
+    await insertRun(db, {
+      ...anaMember, flowId: 'robot-de-escritorio', createdAt: minutesAgo(2), machine: { id: null, name: 'Portátil (eliminado)' },
+      outputFolder: folder, outputFileNames: ['justificante 1.pdf', 'justificante 2.pdf'],
+    });
+    await insertRun(db, { ...anaMember, flowId: 'robot-de-prueba', createdAt: minutesAgo(1), outputs: ['informe.xlsx'] });
+
+    const [serverRun, local, remote] = (await page(ana)).items as [FlowLog, FlowLog, FlowLog];
+    expect(remote).toMatchObject({ remote: true, scheduled: true, browserFlowSchedule: null, machine: { _id: pc.machine._id, name: 'PC del despacho' }, outputFolder: folder, outputFileNames: ['justificante 1.pdf'] });
+    expect(local).toMatchObject({ remote: false, scheduled: false, machine: { _id: null, name: 'Portátil (eliminado)' }, outputFolder: folder, outputFileNames: ['justificante 1.pdf', 'justificante 2.pdf'] });
+    expect(serverRun).toMatchObject({ remote: false, machine: null, outputFolder: null, outputFileNames: ['informe.xlsx'] });
+
+    // 'Scheduled and remote launches' against manual ones, from the counters and from the rows alike.
+    expect((await page(ana, '?scheduled=true')).items.map((run) => run.machine?.name)).toEqual(['PC del despacho']);
+    expect((await page(ana, '?scheduled=true')).total).toBe(1);
+    expect((await page(ana, '?scheduled=false')).total).toBe(2);
+    const detail = (await ana.get(`/api/flowlog/${remote._id}`)).json() as FlowLog;
+    expect(detail).toMatchObject({ remote: true, machine: { name: 'PC del despacho' } });
   });
 
   it('sorts by cost, result and robot name, ties by date', async () => {

@@ -6,7 +6,8 @@ import { buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
-import { TEST_FLOW_ID } from '../flows/test-flows/index.ts';
+import { DeviceClient, linkPc, successWith } from '../devices/test-support.ts';
+import { DESKTOP_FLOW_ID, TEST_FLOW_ID } from '../flows/test-flows/index.ts';
 import { TEST_FLOWS_CONFIG } from '../runs/test-support.ts';
 
 /**
@@ -121,5 +122,28 @@ describe('scheduled server flows', () => {
     } finally {
       await next.close();
     }
+  });
+});
+
+describe('scheduled desktop flows on a machine', () => {
+  it('launches a due one remotely on its machine (remote, scheduled), which leases and finishes it; then the schedule is deleted', async () => {
+    const pc = await linkPc(ana, 'despacho', 'PC del despacho');
+    const device = new DeviceClient(server, pc.deviceToken);
+    const response = await ana.post(`/api/browserflow/schedule/${DESKTOP_FLOW_ID}`, { scheduledDate: new Date().toISOString(), machine: pc.machine._id, flowInputs: {} });
+    expect(response.statusCode, response.body).toBe(201);
+    const schedule = response.json() as ScheduledFlow;
+
+    const run = await device.leaseNext(10);
+    expect(run).toMatchObject({ flowId: DESKTOP_FLOW_ID, remote: true, sendOutputToServer: true });
+    const row = await db.selectFrom('flow_runs').selectAll().where('id', '=', run.runId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ schedule_id: schedule._id, scheduled: 1, remote: 1, machine_id: pc.machine._id });
+    // The schedule waits for the machine's run to end before it is done.
+    expect((await ana.get(`/api/browserflow/schedule/${schedule._id}`)).statusCode).toBe(200);
+    expect((await device.finish(run.runId, successWith({ 'justificante.pdf': '%PDF' }))).statusCode).toBe(200);
+    await eventually(async () => (await ana.get(`/api/browserflow/schedule/${schedule._id}`)).statusCode, (status) => status === 404);
+
+    const [logged] = (await history('?scheduled=true')).items;
+    expect(logged).toMatchObject({ remote: true, scheduled: true, machine: { _id: pc.machine._id, name: 'PC del despacho' }, browserFlowSchedule: { _id: schedule._id, machine: { name: 'PC del despacho' } } });
+    expect((await history()).total).toBe(1);
   });
 });

@@ -40,12 +40,14 @@ interface ClaimedSchedule {
   every: number;
   interval: string;
   flow_inputs: string;
+  /** A desktop flow's machine: its run is a remote launch there. */
+  machine_id: string | null;
   claim: string;
 }
 
 /**
- * Runs the schedules of server flows at their time (spec §4 Scheduled task), from any number of
- * server processes sharing one database:
+ * Runs the schedules of server flows, and of desktop flows on a machine (a remote launch there), at
+ * their time (spec §4 Scheduled task), from any number of server processes sharing one database:
  * - a due schedule is claimed with a conditional UPDATE, so exactly one runner launches it;
  * - the launch's idempotency key is the schedule and its date, so a claim retried after a runner
  *   died finds the same run instead of starting (and charging) another;
@@ -108,8 +110,9 @@ export class ScheduleRunner {
     const due = await db
       .selectFrom('flow_schedules as s')
       .innerJoin('flows as f', 'f.id', 's.flow_id')
-      .select(['s.id', 's.group_id', 's.user_id', 's.flow_id', 's.scheduled_date', 's.repeat', 's.every', 's.interval', 's.flow_inputs'])
-      .where('f.runs_on', '=', 'server')
+      .select(['s.id', 's.group_id', 's.user_id', 's.flow_id', 's.scheduled_date', 's.repeat', 's.every', 's.interval', 's.flow_inputs', 's.machine_id'])
+      // Server flows, and desktop flows with their machine (the desktop's own autopilot tasks have none).
+      .where((eb) => eb.or([eb('f.runs_on', '=', 'server'), eb('s.machine_id', 'is not', null)]))
       .where('f.active', '=', 1)
       .where('s.scheduled_date', '<=', nowIso)
       .where((eb) => eb.or([eb('s.claimed_until', 'is', null), eb('s.claimed_until', '<', nowIso)]))
@@ -144,6 +147,7 @@ export class ScheduleRunner {
         inputs: parseInputs(schedule.flow_inputs),
         idempotencyKey: await this.idempotencyKey(schedule),
         scheduleId: schedule.id,
+        ...(schedule.machine_id !== null && { machineId: schedule.machine_id }),
       });
       ({ launchStatus } = await this.options.launcher.finished(runId));
     } catch (error) {

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScheduledFlow } from '#shared/api/flows.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { DESKTOP_FLOW_ID, TEST_FLOW_ID } from '../flows/test-flows/index.ts';
+import { linkPc } from '../devices/test-support.ts';
+import { registerColleague } from '../machines/test-support.ts';
 import { TEST_FLOWS_CONFIG } from '../runs/test-support.ts';
 
 const NOW = new Date('2025-03-20T10:00:00.000Z');
@@ -72,13 +74,26 @@ describe('POST /api/browserflow/schedule/:flowId', () => {
     expect(server.countRows('flow_schedules')).toBe(0);
   });
 
-  it('asks for a device for a desktop flow (machines come with the desktop runtime)', async () => {
-    for (const body of [{ scheduledDate: TOMORROW_9 }, { scheduledDate: TOMORROW_9, machine: randomUUID() }]) {
-      const response = await schedule(ana, DESKTOP_FLOW_ID, body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'MACHINE_REQUIRED', message: 'Este robot necesita un dispositivo', issues: [{ path: 'machine' }] });
-    }
+  it('asks for a device for a desktop flow, one the user sees, and for none for a server flow', async () => {
+    const missing = await schedule(ana, DESKTOP_FLOW_ID, { scheduledDate: TOMORROW_9 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'MACHINE_REQUIRED', message: 'Este robot necesita un dispositivo', issues: [{ path: 'machine' }] });
+    const unknown = await schedule(ana, DESKTOP_FLOW_ID, { scheduledDate: TOMORROW_9, machine: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'No se ha encontrado este dispositivo' });
+
+    const pc = await linkPc(ana, 'despacho', 'PC del despacho');
+    const luis = await registerColleague(server, 'luis@asesoria.es', 'ana@asesoria.es');
+    expect((await schedule(luis, DESKTOP_FLOW_ID, { scheduledDate: TOMORROW_9, machine: pc.machine._id })).statusCode).toBe(404);
+    const onServer = await schedule(ana, TEST_FLOW_ID, { scheduledDate: TOMORROW_9, machine: pc.machine._id });
+    expect(onServer.statusCode).toBe(400);
+    expect(onServer.json()).toMatchObject({ issues: [{ path: 'machine' }] });
     expect(server.countRows('flow_schedules')).toBe(0);
+
+    const onPc = await schedule(ana, DESKTOP_FLOW_ID, { scheduledDate: TOMORROW_9, machine: pc.machine._id, flowInputs: { certificate: 'ab'.repeat(32) } });
+    expect(onPc.statusCode, onPc.body).toBe(201);
+    expect(onPc.json()).toMatchObject({ browserFlow: DESKTOP_FLOW_ID, machine: { _id: pc.machine._id, name: 'PC del despacho' } });
+    expect((await ana.get(`/api/browserflow/schedule/${(onPc.json() as ScheduledFlow)._id}`)).json()).toMatchObject({ machine: { _id: pc.machine._id } });
   });
 
   it('needs a session', async () => {

@@ -6,6 +6,8 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
+import { SERVER_FLOW_MACHINE_MESSAGE } from '../devices/machine-runs.ts';
+import { machineNotFound, visibleMachines } from '../machines/access.ts';
 /** Who creates a schedule: the signed-in user and the group that owns it. */
 type Member = Pick<ActiveSession, 'userId' | 'groupId'>;
 
@@ -33,9 +35,12 @@ function scheduleRows(db: Kysely<Database>, groupId: string) {
     .innerJoin('users as u', 'u.id', 's.user_id')
     // Today's catalogue name when the robot is still offered, else the name it was scheduled under.
     .leftJoin('flows as f', (join) => join.onRef('f.id', '=', 's.flow_id').on('f.active', '=', 1))
+    // A desktop flow's machine, while it exists in the group.
+    .leftJoin('machines as m', (join) => join.onRef('m.id', '=', 's.machine_id').onRef('m.group_id', '=', 's.group_id'))
     .select([
       's.id', 's.flow_id', 's.flow_name', 's.local_process', 's.scheduled_date', 's.repeat', 's.every', 's.interval',
       's.flow_inputs', 's.send_output_to_server', 's.updated_at', 'u.email', 'u.name as user_name', 'f.name as catalogue_name',
+      'm.id as machine_id', 'm.saved_as as machine_name',
     ])
     .where('s.group_id', '=', groupId);
 }
@@ -55,7 +60,7 @@ export function parseInputs(json: string): Record<string, unknown> {
   }
 }
 
-/** Spec §3 Scheduled flow (server record). Machines come with the desktop runtime: none yet. */
+/** Spec §3 Scheduled flow (server record); a desktop flow's names the machine that runs it. */
 function toScheduledFlow(row: ScheduleRow): ScheduledFlow {
   return {
     _id: row.id,
@@ -67,7 +72,7 @@ function toScheduledFlow(row: ScheduleRow): ScheduledFlow {
     every: Number(row.every),
     interval: toInterval(row.interval),
     user: { email: row.email, name: row.user_name },
-    machine: null,
+    machine: row.machine_id === null || row.machine_name === null ? null : { _id: row.machine_id, name: row.machine_name },
     flowInputs: parseInputs(row.flow_inputs),
     sendOutputToServer: Number(row.send_output_to_server) === 1,
     updatedAt: row.updated_at,
@@ -83,12 +88,12 @@ function futureDate(scheduledDate: string, now: Date): string {
 
 /**
  * A new schedule of an offered flow. A server flow is run by the server at its time; a desktop flow
- * needs the machine that runs it, and machines come with the desktop runtime, so those are refused.
+ * needs the machine that runs it (one the member sees), and is then launched on it remotely.
  */
 export async function createSchedule(db: Kysely<Database>, member: Member, flowId: string, request: ScheduleRequest, now: Date): Promise<ScheduledFlow> {
   const flow = await db.selectFrom('flows').select(['id', 'name', 'runs_on']).where('id', '=', flowId).where('active', '=', 1).executeTakeFirst();
   if (!flow) throw new HttpError(404, 'FLOW_NOT_FOUND', SCHEDULE_FAILED_MESSAGE);
-  if (flow.runs_on !== 'server') throw new HttpError(400, 'MACHINE_REQUIRED', MACHINE_REQUIRED_MESSAGE, { issues: [{ path: 'machine', message: MACHINE_REQUIRED_MESSAGE }] });
+  const machineId = await scheduleMachine(db, member, flow.runs_on, request.machine);
   const flowInputs = JSON.stringify(request.flowInputs);
   if (new TextEncoder().encode(flowInputs).length > MAX_FLOW_INPUTS_BYTES) throw fieldError('flowInputs', 'Las entradas del robot ocupan demasiado');
   const scheduledDate = futureDate(request.scheduledDate, now);
@@ -108,7 +113,7 @@ export async function createSchedule(db: Kysely<Database>, member: Member, flowI
       interval: request.interval,
       flow_inputs: flowInputs,
       send_output_to_server: request.sendOutputToServer ? 1 : 0,
-      machine_id: null,
+      machine_id: machineId,
       local_machine_hash: request.localMachineHashCode ?? null,
       local_process: request.localProcess ?? null,
       claimed_by: null,
@@ -120,10 +125,22 @@ export async function createSchedule(db: Kysely<Database>, member: Member, flowI
   return findSchedule(db, member.groupId, id);
 }
 
+/** The machine a desktop flow's schedule launches on; none for a server flow. */
+async function scheduleMachine(db: Kysely<Database>, member: Member, runsOn: string, machine: string | undefined): Promise<string | null> {
+  if (runsOn === 'server') {
+    if (machine !== undefined) throw fieldError('machine', SERVER_FLOW_MACHINE_MESSAGE);
+    return null;
+  }
+  if (machine === undefined) throw new HttpError(400, 'MACHINE_REQUIRED', MACHINE_REQUIRED_MESSAGE, { issues: [{ path: 'machine', message: MACHINE_REQUIRED_MESSAGE }] });
+  const row = await visibleMachines(db, member).where('m.id', '=', machine).executeTakeFirst();
+  if (!row) throw machineNotFound();
+  return row.id;
+}
+
 /**
  * The group's schedules, soonest first; `user` keeps one member's (by email). A machine's list
- * (`machineHash`, what the desktop autopilot runs) is empty until machines exist: server flows are
- * run by the server, and desktop flows cannot be scheduled without a machine yet.
+ * (`machineHash`, what the desktop autopilot runs itself) is empty: server flows, and desktop flows
+ * scheduled on a machine, are launched by the server (the machine receives them as remote launches).
  */
 export async function listSchedules(db: Kysely<Database>, groupId: string, filter: { user?: string; machineHash?: string }): Promise<ScheduledFlow[]> {
   if (filter.machineHash !== undefined) return [];
