@@ -37,7 +37,10 @@ export const flowsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Flows', 'FlowL
       query: (id) => pathFor(flowsPaths.uploadColumns, { id }),
       transformResponse: (response: unknown) => uploadColumnsResponseSchema.parse(response),
     }),
-    /** Starts a run: 202 with its state; 402/400 come back as errors. */
+    /**
+     * Starts a run: 202 with its state; 402/400 come back as errors. A desktop flow names its machine
+     * (machineId), with localLaunch when this PC then starts it itself (LaunchFlow).
+     */
     execute: build.mutation<ExecutionStateResponse, { flowId: string; request: ExecutionRequest }>({
       query: ({ flowId, request }) => ({ url: pathFor(flowsPaths.execution, { flowId }), method: 'POST', body: request }),
       transformResponse: (response: unknown) => executionStateSchema.parse(response),

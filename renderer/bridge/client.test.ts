@@ -80,7 +80,7 @@ describe('selectBridge', () => {
     const stop = bridge.on('AppStatus', (status) => seen.push(status.hostVersion));
     const socket = sockets[0]!;
     socket.open();
-    const status = { hostVersion: '1.2.3', host: 'agent', machineName: 'PC', uptimeSeconds: 5, runningRobots: 0, at: '2025-01-01T00:00:00Z' };
+    const status = { hostVersion: '1.2.3', host: 'agent', machineName: 'PC', uptimeSeconds: 5, runningRobots: 0, deviceLinked: false, at: '2025-01-01T00:00:00Z' };
     socket.receive({ kind: 'event', event: 'AppStatus', payload: status });
     socket.receive({ kind: 'event', event: 'AppStatus', payload: { hostVersion: 3 } });
     stop();
