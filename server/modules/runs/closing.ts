@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { normalizeFilename } from '#shared/files/index.ts';
+import { isRobotResult, uniqueNames } from '#shared/flows/outputs.ts';
 import type { RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import type { RunResultName } from '#shared/runlogs/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -47,18 +47,6 @@ export function failed(launchStatus: number, message: string, logText: string): 
   return { result: 'Fail', launchStatus, stoppedByUser: false, usageUnits: 0, message, summary: null, outputs: [], logLine: { level: 'error', text: logText } };
 }
 
-/** A robot's result as it crossed the thread boundary, checked before anything is stored or charged. */
-function isRobotResult(value: unknown): value is RobotResult {
-  const result = value as Partial<RobotResult> | null;
-  return (
-    typeof result === 'object' && result !== null &&
-    (result.result === 'Success' || result.result === 'Fail' || result.result === 'WrongInput') &&
-    typeof result.usageUnits === 'number' && Number.isFinite(result.usageUnits) && result.usageUnits >= 0 &&
-    Array.isArray(result.outputs) &&
-    result.outputs.every((file) => typeof file?.name === 'string' && file.data instanceof Uint8Array)
-  );
-}
-
 function jsonSafeSummary(summary: RobotResult['summary']): Closing['summary'] {
   if (summary === undefined) return null;
   const entries = Object.entries(summary).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
@@ -96,20 +84,6 @@ export function closingFor(outcome: WorkerOutcome, timeLimitSeconds: number, sto
     case 'stopped':
       return stopReason === 'user' ? aborted(STOPPED_MESSAGE, true) : aborted('El servidor se ha detenido durante la ejecución. No se ha cobrado.', false);
   }
-}
-
-/** Output names as stored: normalised, and unique within the run ('x.xlsx', 'x (2).xlsx'). */
-export function uniqueNames(files: readonly RobotFile[]): string[] {
-  const taken = new Set<string>();
-  return files.map((file) => {
-    const name = normalizeFilename(file.name) || 'resultado';
-    const dot = name.lastIndexOf('.');
-    const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let copy = 2; taken.has(candidate); copy += 1) candidate = `${base} (${copy})${extension}`;
-    taken.add(candidate);
-    return candidate;
-  });
 }
 
 /**
