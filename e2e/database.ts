@@ -46,3 +46,17 @@ export function joinFirmOf(email: string, colleagueEmail: string): void {
     db.prepare('update users set group_id = ? where email = ?').run(groupOf(db, colleagueEmail), email);
   });
 }
+
+/** A group's runs of one flow as the server recorded them, newest first. */
+export function runsOf(email: string, flowId: string): { id: string; state: string; result: string | null; launch_status: number | null; message: string | null; remote: number; output_folder: string | null; output_file_names: string | null; cost: number }[] {
+  return withDatabase((db) =>
+    db
+      .prepare('select id, state, result, launch_status, message, remote, output_folder, output_file_names, cost from flow_runs where group_id = ? and flow_id = ? order by created_at desc')
+      .all(groupOf(db, email), flowId) as ReturnType<typeof runsOf>,
+  );
+}
+
+/** Ledger debits of one run: a run is charged once at most. */
+export function chargesOf(runId: string): number {
+  return withDatabase((db) => (db.prepare('select count(*) as n from credit_ledger where run_id = ?').get(runId) as { n: number }).n);
+}

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServerCopy } from '../scripts/build-server.ts';
 import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testing/nss-database.ts';
+import { startStandinPortal } from '../standins/portal/portal.ts';
+import { portalOptions } from '../standins/portal/test-certificates.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { freePort, startProcess, stop, waitFor } from './processes.ts';
 
@@ -27,17 +29,24 @@ export default async function globalSetup() {
     PUBLIC_URL: baseUrl,
     NODE_ENV: 'test',
     SMTP_URL: '',
+    // A desktop that stops reporting loses its run after 6 s (60 s in production), so the kill -9 test is quick.
+    RUN_LEASE_MS: '6000',
   }, serverLog);
   await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
 
   // The agent reads a real NSS store (Chrome's format on Linux) holding test certificates with their keys.
   const nss = await certificateStore(dataDir);
-  const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], {
-    AGENT_PORT: '0',
+  // The administration portal the desktop robots drive: a mutual-TLS stand-in trusting the test CAs that
+  // issued the store's certificates. The robots reach it through their settings' override, as they would
+  // reach the real portal through theirs.
+  const portal = await startStandinPortal(portalOptions());
+  const robotSettings = JSON.stringify({ 'descargar-justificantes': { baseUrl: portal.url, ignoreHTTPSErrors: true } });
+  const agentEnv = {
     AGENT_ALLOWED_ORIGINS: baseUrl,
-    AUTOASESOR_AGENT_DATA: join(dataDir, 'agent'),
     AUTOASESOR_NSS_DB: nss ?? `sql:${join(dataDir, 'no-nssdb')}`,
-  });
+    AUTOASESOR_ROBOT_SETTINGS: robotSettings,
+  };
+  const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { ...agentEnv, AGENT_PORT: '0', AUTOASESOR_AGENT_DATA: join(dataDir, 'agent') });
   const bridge = await waitFor(
     'the agent',
     async () => {
@@ -54,9 +63,13 @@ export default async function globalSetup() {
   process.env.E2E_AGENT_URL = bridge.url;
   process.env.E2E_AGENT_TOKEN = bridge.token;
   if (nss) process.env.E2E_NSS_DB = nss;
+  process.env.E2E_PORTAL_URL = portal.url;
+  process.env.E2E_DATA_DIR = dataDir;
+  // What a test needs to start a second agent of its own (the kill -9 test).
+  process.env.E2E_AGENT_ENV = JSON.stringify(agentEnv);
 
   return async () => {
-    await Promise.all([stop(server.child), stop(agent.child)]);
+    await Promise.all([stop(server.child), stop(agent.child), portal.close()]);
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };
 }

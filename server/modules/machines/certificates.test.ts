@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { devicesPaths, type DeviceLink } from '#shared/api/devices.ts';
 import { DEVICE_NAME_REQUIRED_MESSAGE, machinesPaths, type ExpiringResponse, type Machine } from '#shared/api/machines.ts';
 import { registerUser, type CookieJar, type TestServer, startTestServer } from '../../test/harness.ts';
 import { certificate, machineHash, machinesOf, registerColleague, sync, syncUrl } from './test-support.ts';
@@ -15,6 +16,18 @@ beforeEach(async () => {
 afterEach(async () => server.close());
 
 describe('POST /api/certificates (sync)', () => {
+  it('a PC linked before its first sync takes the name typed for the sync, until the user renames it', async () => {
+    const linked = await ana.post(devicesPaths.link, { machineHashCode: OFFICE, machineName: 'DESKTOP-7Q2K' });
+    expect(linked.statusCode).toBe(201);
+    const machineId = (linked.json() as DeviceLink).machine._id;
+    const synced = await sync(ana, 'PC Oficina', { machineHashCode: OFFICE, digitalCertificates: [certificate('UNO', 90, NOW)] });
+    expect(synced).toMatchObject({ _id: machineId, name: 'PC Oficina', savedAs: 'PC Oficina' });
+
+    await ana.patch(machinesPaths.machine.replace(':id', machineId), { savedAs: 'Recepción' });
+    const again = await sync(ana, 'PC Oficina 2', { machineHashCode: OFFICE, digitalCertificates: [certificate('UNO', 90, NOW)] });
+    expect(again).toMatchObject({ name: 'PC Oficina 2', savedAs: 'Recepción' });
+  });
+
   it('registers a new PC for the caller (201), then replaces its certificate set on each sync (200)', async () => {
     const first = await ana.post(syncUrl('  PC Oficina  '), {
       machineHashCode: OFFICE,

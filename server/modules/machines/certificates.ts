@@ -113,8 +113,19 @@ export async function syncCertificates(
     if (!machine) throw machineNotFound();
 
     // Updating the machine first takes its row lock on PostgreSQL, so two syncs of one PC do not interleave.
-    // `name` follows what the PC reports; `saved_as` is the user's to change (PATCH).
-    await trx.updateTable('machines').set({ name: machineName, last_sync_at: syncedAt, updated_at: syncedAt }).where('id', '=', machine.id).execute();
+    // `name` follows what the PC reports; `saved_as` is the user's to change (PATCH). A machine linked
+    // before its first sync was saved under the PC's host name: until the user renames it, it follows
+    // the name typed for the sync, so the launcher and the card show the same name.
+    await trx
+      .updateTable('machines')
+      .set((eb) => ({
+        name: machineName,
+        saved_as: eb.case().when('saved_as', '=', eb.ref('name')).then(machineName).else(eb.ref('saved_as')).end(),
+        last_sync_at: syncedAt,
+        updated_at: syncedAt,
+      }))
+      .where('id', '=', machine.id)
+      .execute();
 
     let removed = trx.deleteFrom('machine_certificates').where('machine_id', '=', machine.id);
     if (certificates.length > 0) removed = removed.where('fingerprint', 'not in', certificates.map((certificate) => certificate.fingerprint));
