@@ -69,8 +69,10 @@ describe('the agent process', () => {
     expect(api.finishes.get(run.runId), stderr()).toEqual([{ kind: 'failed', message: 'El robot robot-inexistente no está instalado en este equipo' }]);
     for (let waited = 0; events('RobotRun').length === 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(events('RobotRun')).toContainEqual({ type: 'finished', runId: run.runId, outcome: 'failed', outputFolder: null, outputFileNames: [] });
-    for (let waited = 0; events('AppStatus').length === 0 && waited < 3000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(events('AppStatus').at(-1)).toMatchObject({ host: 'agent', deviceLinked: true, runningRobots: 0 });
+    // AppStatus ticks every second: one sent while the robot still ran says 1, so wait for the next.
+    const lastStatus = () => events('AppStatus').at(-1) as { runningRobots?: number } | undefined;
+    for (let waited = 0; lastStatus()?.runningRobots !== 0 && waited < 3000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lastStatus()).toMatchObject({ host: 'agent', deviceLinked: true, runningRobots: 0 });
     expect(stderr()).toContain(`Conectado a ${api.url} como «OFICINA-01»`);
 
     const stoppedAt = Date.now();
