@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DeviceIdentity, DeviceLink, DeviceLinkRequest } from '#shared/api/devices.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { MACHINE_NOT_FOUND_MESSAGE, type Member } from '../machines/access.ts';
+import { MACHINE_NOT_FOUND_MESSAGE, registerMachineIfNew, type Member } from '../machines/access.ts';
 import { ownedMachine } from '../machines/service.ts';
 import { deviceTokenInvalid, newDeviceToken, type DeviceCaller } from './auth.ts';
 
@@ -19,25 +19,7 @@ export async function linkDevice(db: Kysely<Database>, member: Member, request: 
   const at = now.toISOString();
   const { token, tokenHash } = newDeviceToken();
   return db.transaction().execute(async (trx) => {
-    const newId = randomUUID();
-    // Two first links (or a link and a sync) of one PC at once: the unique (group, hash) lets one insert through.
-    await trx
-      .insertInto('machines')
-      .values({
-        id: newId,
-        group_id: member.groupId,
-        owner_user_id: member.userId,
-        machine_hash: request.machineHashCode,
-        name: request.machineName,
-        saved_as: request.machineName,
-        shared: 0,
-        last_sync_at: null,
-        last_seen_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .onConflict((conflict) => conflict.columns(['group_id', 'machine_hash']).doNothing())
-      .execute();
+    const createdId = await registerMachineIfNew(trx, member, request.machineHashCode, request.machineName, at);
     const machine = await trx
       .selectFrom('machines')
       .select(['id', 'owner_user_id', 'saved_as'])
@@ -53,7 +35,7 @@ export async function linkDevice(db: Kysely<Database>, member: Member, request: 
       .insertInto('device_tokens')
       .values({ id: randomUUID(), machine_id: machine.id, group_id: member.groupId, user_id: member.userId, token_hash: tokenHash, created_at: at, last_used_at: null })
       .execute();
-    return { link: { machine: { _id: machine.id, name: machine.saved_as }, deviceToken: token }, created: machine.id === newId };
+    return { link: { machine: { _id: machine.id, name: machine.saved_as }, deviceToken: token }, created: machine.id === createdId };
   });
 }
 

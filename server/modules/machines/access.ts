@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
@@ -32,3 +33,18 @@ export function visibleMachines(db: Kysely<Database>, member: Member) {
 }
 
 export type MachineRow = Awaited<ReturnType<ReturnType<typeof visibleMachines>['execute']>>[number];
+
+/**
+ * Registers a PC for the member's group with the member as owner, unless the group has it already
+ * (by hash). Two first registrations of one PC at once (two syncs, a link and a sync): the unique
+ * (group, hash) lets one insert through. Returns the new machine's id when this call created it.
+ */
+export async function registerMachineIfNew(trx: Transaction<Database>, member: Member, machineHash: string, name: string, at: string): Promise<string | null> {
+  const id = randomUUID();
+  const inserted = await trx
+    .insertInto('machines')
+    .values({ id, group_id: member.groupId, owner_user_id: member.userId, machine_hash: machineHash, name, saved_as: name, shared: 0, last_sync_at: null, last_seen_at: null, created_at: at, updated_at: at })
+    .onConflict((conflict) => conflict.columns(['group_id', 'machine_hash']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0 ? id : null;
+}

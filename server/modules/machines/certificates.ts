@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CertificatesSyncRequest, ExpiringCertificate, SyncedCertificate } from '#shared/api/machines.ts';
 import { CERTIFICATE_KINDS, CERTIFICATE_STORES, daysUntil, expiryThreshold, type CertificateMetadata } from '#shared/certificates/certificate.ts';
 import type { Database, MachineCertificatesTable } from '../../db/schema.ts';
-import { machineNotFound, spanishOrder, visibleMachines, type Member } from './access.ts';
+import { machineNotFound, registerMachineIfNew, spanishOrder, visibleMachines, type Member } from './access.ts';
 
 const DAY_MS = 86_400_000;
 /** The radar keeps showing a certificate for this long after it expired (someone has to renew it). */
@@ -91,24 +91,7 @@ export async function syncCertificates(
   const syncedAt = now.toISOString();
   const certificates = uniqueByFingerprint(request.digitalCertificates);
   return db.transaction().execute(async (trx) => {
-    const newId = randomUUID();
-    // Two first syncs of one PC at once: the unique (group, hash) lets one insert through.
-    await trx
-      .insertInto('machines')
-      .values({
-        id: newId,
-        group_id: member.groupId,
-        owner_user_id: member.userId,
-        machine_hash: request.machineHashCode,
-        name: machineName,
-        saved_as: machineName,
-        shared: 0,
-        last_sync_at: null,
-        created_at: syncedAt,
-        updated_at: syncedAt,
-      })
-      .onConflict((conflict) => conflict.columns(['group_id', 'machine_hash']).doNothing())
-      .execute();
+    const createdId = await registerMachineIfNew(trx, member, request.machineHashCode, machineName, syncedAt);
     const machine = await visibleMachines(trx, member).where('m.machine_hash', '=', request.machineHashCode).executeTakeFirst();
     if (!machine) throw machineNotFound();
 
@@ -168,7 +151,7 @@ export async function syncCertificates(
         )
         .execute();
     }
-    return { machineId: machine.id, created: machine.id === newId };
+    return { machineId: machine.id, created: machine.id === createdId };
   });
 }
 
