@@ -122,7 +122,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       ? new PgBossRunQueue(config.database.url, runsOptions.concurrency, (error) => app.log.warn({ err: error }, 'Error en la cola de ejecuciones (pg-boss)'))
       : new LocalRunQueue(runsOptions.concurrency);
   const runs = new RunService({ db, now, catalogue, storage, columnsReader, queue, options: runsOptions, log: app.log });
-  const deviceRuns = new DeviceRunService({ db, now, catalogue, runs, leaseMs: runsOptions.leaseMs });
+  const deviceRuns = new DeviceRunService({ db, now, catalogue, runs, storage, leaseMs: runsOptions.leaseMs });
   // Machines' long polls answer at once rather than holding the close.
   app.addHook('preClose', async () => deviceRuns.shutdown());
   // Before the database closes: runs executing here end (not charged) and the queue lets go.

@@ -26,6 +26,12 @@ export const devicesPaths = {
   report: '/api/device/runs/:runId/report',
   /** POST DeviceRunOutcome -> { closed }: ends the run (once). 409 when it was already closed (lease lost, stopped elsewhere). */
   finish: '/api/device/runs/:runId/finish',
+  /**
+   * GET -> the bytes of one upload of a FileUpload input of a run this machine holds (content-type,
+   * content-length), fetched before its robot starts. 404 for another machine's run, a run not leased
+   * yet, or an upload its inputs do not name; 409 once the lease is lost.
+   */
+  runFile: '/api/device/runs/:runId/files/:uploadId',
 } as const;
 
 export const DEVICE_AUTH_SCHEME = 'Device';
@@ -75,6 +81,11 @@ export const leasedRunSchema = z.object({
   sendOutputToServer: z.boolean(),
   /** Report at least this often or the lease runs out. */
   leaseMs: z.number(),
+  /**
+   * The keys of the flow's FileUpload inputs: each holds a FileInputValue in `inputs`, whose files the
+   * device downloads (runFile) and gives the robot as bytes. Additive: absent from older servers.
+   */
+  fileInputs: z._default(z.array(z.string()), []),
   startedAt: z.string(),
 });
 export type LeasedRun = z.infer<typeof leasedRunSchema>;
@@ -85,6 +96,11 @@ export const nextRunQuerySchema = z.object({
 });
 export const claimRunRequestSchema = z.strictObject({ executionToken: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const deviceRunParamsSchema = z.object({ runId: z.string().check(z.uuid('El identificador de la ejecución no es válido')) });
+export const deviceRunFileParamsSchema = z.object({
+  runId: deviceRunParamsSchema.shape.runId,
+  uploadId: z.string().check(z.uuid('El identificador del archivo no es válido')),
+});
+export const RUN_FILE_NOT_FOUND_MESSAGE = 'No se ha encontrado este archivo de la ejecución';
 
 export const deviceRunReportSchema = z.strictObject({
   /** Lines since the last report, oldest first. */

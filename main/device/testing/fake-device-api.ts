@@ -170,6 +170,7 @@ export async function startFakeDeviceApi(): Promise<FakeDeviceApi> {
         sendOutputToServer: false,
         leaseMs: 30_000,
         startedAt: '2026-11-23T08:30:15.000Z',
+        fileInputs: [],
         ...partial,
       };
       runs.set(run.runId, { run, state: 'queued', stopRequested: false });

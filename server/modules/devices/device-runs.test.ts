@@ -57,6 +57,7 @@ describe('launching a desktop flow on a machine', () => {
       sendOutputToServer: true,
       leaseMs: 60_000,
       startedAt: expect.any(String),
+      fileInputs: [],
     } satisfies LeasedRun);
     const row = await runRow(queued.runId);
     expect(row).toMatchObject({ state: 'running', lease_owner: `machine:${machineId}` });

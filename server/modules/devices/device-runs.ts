@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
-import { LEASE_LOST_MESSAGE, type DeviceRunReport, type DeviceRunReportAnswer, type LeasedRun } from '#shared/api/devices.ts';
+import { LEASE_LOST_MESSAGE, RUN_FILE_NOT_FOUND_MESSAGE, type DeviceRunReport, type DeviceRunReportAnswer, type LeasedRun } from '#shared/api/devices.ts';
+import { fileInputValueSchema } from '#shared/api/flows.ts';
+import type { FlowDefinition } from '#shared/flows/definition.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { failed } from '../runs/closing.ts';
 import { LOG_LIMIT_NOTICE, MAX_LOG_LINES } from '../runs/log-writer.ts';
+import { flowInputs } from '../runs/inputs.ts';
 import { RUN_NOT_FOUND_MESSAGE, type RunService } from '../runs/service.ts';
+import { findGroupUpload, type FileStorage, type StoredFile } from '../storage/service.ts';
 import type { DeviceCaller } from './auth.ts';
 import { machineLeaseOwner } from './machine-runs.ts';
 import { closingForDevice, type DeviceRunOutcome } from './outcome.ts';
@@ -21,6 +25,8 @@ export interface DeviceRunsDeps {
   now: () => Date;
   catalogue: FlowCatalogue;
   runs: RunService;
+  /** Where the uploads of FileUpload inputs are kept (the machine downloads them before its robot starts). */
+  storage: FileStorage;
   /** How long a machine's lease holds without a report (RunsOptions.leaseMs). */
   leaseMs: number;
 }
@@ -31,6 +37,21 @@ function leaseLost(): HttpError {
 
 function runNotFound(): HttpError {
   return new HttpError(404, 'RUN_NOT_FOUND', RUN_NOT_FOUND_MESSAGE);
+}
+
+function runFileNotFound(): HttpError {
+  return new HttpError(404, 'RUN_FILE_NOT_FOUND', RUN_FILE_NOT_FOUND_MESSAGE);
+}
+
+/** The keys of a flow's FileUpload inputs. */
+function fileInputKeys(definition: FlowDefinition): string[] {
+  return flowInputs(definition).filter((input) => input.template === 'FileUpload').map((input) => input.key);
+}
+
+/** One upload a run's robot gets, with where its bytes are. */
+export interface RunFile {
+  file: Pick<StoredFile, 'name' | 'size' | 'content_type'>;
+  path: string;
 }
 
 /**
@@ -138,6 +159,31 @@ export class DeviceRunService {
     return this.deps.runs.closeRun(runId, closing, { leaseOwner: machineLeaseOwner(caller.machineId) }, desktop);
   }
 
+  /**
+   * One upload named by a FileUpload input of a run this machine holds now (its robot gets the bytes).
+   * 404: another machine's run, one not leased yet, or an upload its inputs do not name (even the
+   * firm's own); 409: the lease was lost (the run is closed, or about to be).
+   */
+  async runFile(caller: DeviceCaller, runId: string, uploadId: string): Promise<RunFile> {
+    const run = await this.deps.db
+      .selectFrom('flow_runs')
+      .select(['flow_id', 'state', 'lease_owner', 'lease_until', 'inputs'])
+      .where('id', '=', runId)
+      .where('group_id', '=', caller.groupId)
+      .where('machine_id', '=', caller.machineId)
+      .executeTakeFirst();
+    if (!run || run.state === 'queued') throw runNotFound();
+    const held = run.state === 'running' && run.lease_owner === machineLeaseOwner(caller.machineId) && (run.lease_until ?? '') >= this.deps.now().toISOString();
+    if (!held) throw leaseLost();
+    const definition = this.deps.catalogue.get(run.flow_id)?.definition;
+    const inputs = JSON.parse(run.inputs) as Record<string, unknown>;
+    const named = (definition ? fileInputKeys(definition) : []).some((key) => fileInputValueSchema.safeParse(inputs[key]).data?.some((file) => file.uploadId === uploadId) === true);
+    if (!named) throw runFileNotFound();
+    const upload = await findGroupUpload(this.deps.db, caller.groupId, uploadId);
+    if (!upload) throw runFileNotFound();
+    return { file: upload, path: this.deps.storage.pathOf(upload.storage_key) };
+  }
+
   /** Waits `ms`, or less when the function handed to `expose` (or shutdown) is called. */
   private async pause(ms: number, expose: (done: () => void) => void): Promise<void> {
     let done = () => undefined as void;
@@ -220,6 +266,7 @@ export class DeviceRunService {
       sendOutputToServer: Number(row.send_output_to_server) === 1,
       leaseMs,
       startedAt: startedAt.toISOString(),
+      fileInputs: fileInputKeys(flow.definition),
     };
   }
 }

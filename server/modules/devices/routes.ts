@@ -1,6 +1,7 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  DEVICE_FINISH_BODY_LIMIT, claimRunRequestSchema, deviceLinkRequestSchema, deviceRunOutcomeSchema, deviceRunParamsSchema,
+  DEVICE_FINISH_BODY_LIMIT, claimRunRequestSchema, deviceLinkRequestSchema, deviceRunFileParamsSchema, deviceRunOutcomeSchema, deviceRunParamsSchema,
   deviceRunReportSchema, devicesPaths, nextRunQuerySchema,
 } from '#shared/api/devices.ts';
 import { machineIdParamsSchema } from '#shared/api/machines.ts';
@@ -68,6 +69,16 @@ export function registerDevicesRoutes(app: FastifyInstance, ctx: AppContext, aut
     const { runId } = parseInput(deviceRunParamsSchema, request.params);
     const report = parseInput(deviceRunReportSchema, request.body);
     return deviceRuns.report(callerOf(request), runId, report);
+  });
+
+  // The uploads of a run's FileUpload inputs, streamed to the machine before its robot starts.
+  app.get(devicesPaths.runFile, device, async (request, reply) => {
+    const { runId, uploadId } = parseInput(deviceRunFileParamsSchema, request.params);
+    const { file, path } = await deviceRuns.runFile(callerOf(request), runId, uploadId);
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-length', Number(file.size))
+      .send(createReadStream(path));
   });
 
   // Output files sent to the server travel in this body, base64.
