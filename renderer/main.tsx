@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { sendRequest, DEFAULT_TIMEOUT_MS } from './api/http.ts';
-import { clientHeaders } from './api/baseApi.ts';
+import { clientHeaders } from './api/baseQuery.ts';
 import { applogsPath } from '#shared/api/applogs.ts';
 import { AppProviders } from './app/AppProviders.tsx';
 import { embedded } from './app/env.ts';
 import { installErrorReporter } from './app/errorReporter.ts';
-import { createAppRouter } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import { createAppStore } from './app/store.ts';
 import { bridgeFromWindow } from './bridge/client.ts';
 import './ui/tokens.css';
@@ -20,14 +19,13 @@ installErrorReporter(window, {
 });
 
 const store = createAppStore();
-const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
     <AppProviders store={store} bridge={bridgeFromWindow()} embedded={embedded}>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProviders>
   </StrictMode>,
 );

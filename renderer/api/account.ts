@@ -6,12 +6,44 @@ import type { LauncherSubscription, SubscriptionUsage } from '#shared/api/subscr
 import { applogsPath } from '#shared/api/applogs.ts';
 import type { AppLogRequest } from '#shared/api/applogs.ts';
 import type { ReleaseNote } from '#shared/domain/release-note.ts';
+import { authPaths, sessionResponseSchema } from '#shared/api/auth.ts';
+import { emailCheckResponseSchema, usersPaths } from '#shared/api/users.ts';
+import type { UpdateProfileRequest } from '#shared/api/users.ts';
+import type { UserData } from '#shared/domain/user.ts';
 import { useSession } from '../app/hooks.ts';
+import { signedOut, userUpdated } from '../app/session.ts';
 import { baseApi } from './baseApi.ts';
 
-/** The signed-in user's side data: preferences, release notes, subscription, client error logs. */
+const toUserData = (response: unknown): UserData => sessionResponseSchema.parse(response).userData;
+
+/**
+ * The signed-in user's account: profile, logout, preferences, release notes, subscription, client
+ * error logs. (Signing in, restoring and the emailed links are plain calls in session.ts.)
+ */
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    logout: build.mutation<void, void>({
+      query: () => ({ url: authPaths.logout, method: 'POST' }),
+      transformResponse: () => undefined,
+      // Signed out locally even if the server could not be told: the user asked to leave.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        await queryFulfilled.catch(() => undefined);
+        dispatch(signedOut());
+        dispatch(baseApi.util.resetApiState());
+      },
+    }),
+    updateProfile: build.mutation<UserData, UpdateProfileRequest>({
+      query: (body) => ({ url: usersPaths.update, method: 'PUT', body }),
+      transformResponse: toUserData,
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(userUpdated(data));
+      },
+    }),
+    emailCheck: build.query<boolean, string>({
+      query: (email) => usersPaths.emailCheck(email),
+      transformResponse: (response: unknown) => emailCheckResponseSchema.parse(response).exists,
+    }),
     preferences: build.query<Preferences, void>({
       query: () => preferencesPath,
       transformResponse: (response: unknown) => preferencesResponseSchema.parse(response).preferences,
@@ -46,7 +78,7 @@ export const accountApi = baseApi.injectEndpoints({
 });
 
 export const {
-  usePreferencesQuery, usePatchPreferencesMutation, useActiveNotesQuery, useLauncherSubscriptionQuery,
+  useLogoutMutation, useUpdateProfileMutation, useLazyEmailCheckQuery, usePreferencesQuery, usePatchPreferencesMutation, useActiveNotesQuery, useLauncherSubscriptionQuery,
   useSubscriptionUsageQuery,
 } = accountApi;
 

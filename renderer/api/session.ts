@@ -1,77 +1,67 @@
+import { useCallback, useState } from 'react';
 import { authPaths, okResponseSchema, sessionResponseSchema } from '#shared/api/auth.ts';
 import type { LoginRequest, ResetPassCheckRequest, ResetPassRequest } from '#shared/api/auth.ts';
-import { emailCheckResponseSchema, usersPaths } from '#shared/api/users.ts';
-import type { RegisterRequest, UpdateProfileRequest } from '#shared/api/users.ts';
+import { usersPaths } from '#shared/api/users.ts';
+import type { RegisterRequest } from '#shared/api/users.ts';
 import type { UserData } from '#shared/domain/user.ts';
-import type { AppDispatch, RootState } from '../app/store.ts';
+import { useAppDispatch } from '../app/hooks.ts';
 import { restoreStarted, signedIn, signedOut, userUpdated } from '../app/session.ts';
-import { baseApi } from './baseApi.ts';
+import type { AppDispatch, RootState } from '../app/store.ts';
+import { callApi } from './baseQuery.ts';
+import type { HttpError, HttpRequest } from './http.ts';
 
-const toUserData = (response: unknown): UserData => sessionResponseSchema.parse(response).userData;
-const toOk = (response: unknown) => okResponseSchema.parse(response);
+/*
+ * The session's calls, as plain thunks over callApi rather than RTK Query endpoints: the sign-in
+ * screen is most visitors' first page, and it needs only these. Each successful call keeps the
+ * session slice in step; that slice is what the route guard and every screen read.
+ */
 
-/** Session and account endpoints; each successful one keeps the session slice in step. */
-export const sessionApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    me: build.query<UserData, void>({
-      query: () => usersPaths.me,
-      transformResponse: toUserData,
-      providesTags: ['Me'],
-    }),
-    login: build.mutation<UserData, LoginRequest>({
-      query: (body) => ({ url: authPaths.login, method: 'POST', body }),
-      transformResponse: toUserData,
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(signedIn(data));
-      },
-    }),
-    register: build.mutation<UserData, RegisterRequest>({
-      query: (body) => ({ url: usersPaths.register, method: 'POST', body }),
-      transformResponse: toUserData,
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(signedIn(data));
-      },
-    }),
-    logout: build.mutation<void, void>({
-      query: () => ({ url: authPaths.logout, method: 'POST' }),
-      transformResponse: () => undefined,
-      // Signed out locally even if the server could not be told: the user asked to leave.
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        await queryFulfilled.catch(() => undefined);
-        dispatch(signedOut());
-        dispatch(baseApi.util.resetApiState());
-      },
-    }),
-    resetPassword: build.mutation<{ ok: true }, ResetPassRequest>({
-      query: (body) => ({ url: authPaths.resetPass, method: 'POST', body }),
-      transformResponse: toOk,
-    }),
-    /** Without a password it only checks the link; with one it sets the new password. */
-    resetPasswordCheck: build.mutation<{ ok: true }, ResetPassCheckRequest>({
-      query: (body) => ({ url: authPaths.resetPassCheck, method: 'POST', body }),
-      transformResponse: toOk,
-    }),
-    emailCheck: build.query<boolean, string>({
-      query: (email) => usersPaths.emailCheck(email),
-      transformResponse: (response: unknown) => emailCheckResponseSchema.parse(response).exists,
-    }),
-    updateProfile: build.mutation<UserData, UpdateProfileRequest>({
-      query: (body) => ({ url: usersPaths.update, method: 'PUT', body }),
-      transformResponse: toUserData,
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(userUpdated(data));
-      },
-    }),
-  }),
-});
+export type CallResult<Data> = { data: Data; error?: undefined } | { error: HttpError; data?: undefined };
+type Thunk<Data> = (dispatch: AppDispatch, getState: () => RootState) => Promise<CallResult<Data>>;
 
-export const {
-  useLoginMutation, useRegisterMutation, useLogoutMutation, useResetPasswordMutation,
-  useResetPasswordCheckMutation, useUpdateProfileMutation, useLazyEmailCheckQuery,
-} = sessionApi;
+/** A 2xx whose body breaks the contract: shown like any unexpected failure. */
+const unreadableAnswer: HttpError = { status: 502, message: 'Ha ocurrido un error inesperado' };
+
+function call<Data>(request: HttpRequest, read: (body: unknown) => Data | undefined, onSuccess?: (data: Data, dispatch: AppDispatch) => void): Thunk<Data> {
+  return async (dispatch, getState) => {
+    const result = await callApi(request, { dispatch, getState });
+    if (result.error) return { error: result.error };
+    const data = read(result.data);
+    if (data === undefined) return { error: unreadableAnswer };
+    onSuccess?.(data, dispatch);
+    return { data };
+  };
+}
+
+const userData = (body: unknown): UserData | undefined => sessionResponseSchema.safeParse(body).data?.userData;
+const ok = (body: unknown): { ok: true } | undefined => okResponseSchema.safeParse(body).data;
+
+export const login = (body: LoginRequest) => call({ url: authPaths.login, method: 'POST', body }, userData, (user, dispatch) => dispatch(signedIn(user)));
+
+/** Registration signs the new user in straight away (the server sets the session cookies). */
+export const register = (body: RegisterRequest) => call({ url: usersPaths.register, method: 'POST', body }, userData, (user, dispatch) => dispatch(signedIn(user)));
+
+export const resetPassword = (body: ResetPassRequest) => call({ url: authPaths.resetPass, method: 'POST', body }, ok);
+
+/** Without a password it only checks the link; with one it sets the new password. */
+export const resetPasswordCheck = (body: ResetPassCheckRequest) => call({ url: authPaths.resetPassCheck, method: 'POST', body }, ok);
+
+const me = () => call({ url: usersPaths.me }, userData);
+
+/**
+ * Spends the emailed validation link's token (no session needed). A signed-in user then reloads
+ * their data, so "Email validado" shows without signing in again.
+ */
+export function validateEmail({ email, token }: { email: string; token: string }): Thunk<{ ok: true }> {
+  return async (dispatch, getState) => {
+    const result = await call({ url: authPaths.emailValidation(email), method: 'POST', body: { token } }, ok)(dispatch, getState);
+    if (result.data && getState().session.status === 'authenticated') {
+      const refreshed = await me()(dispatch, getState);
+      if (refreshed.data) dispatch(userUpdated(refreshed.data));
+    }
+    return result;
+  };
+}
 
 /**
  * Asks the server who we are (GET /api/users/me). A 401 there already went through one refresh
@@ -81,9 +71,25 @@ export function restoreSession() {
   return async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
     if (getState().session.status === 'restoring') return;
     dispatch(restoreStarted());
-    const request = dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
-    const result = await request;
-    request.unsubscribe();
+    const result = await me()(dispatch, getState);
     dispatch(result.data ? signedIn(result.data) : signedOut());
   };
+}
+
+/** `[send, { isLoading }]` for one of the calls above, the shape RTK Query's mutation hooks have. */
+export function useSessionCall<Args, Data>(action: (args: Args) => Thunk<Data>) {
+  const dispatch = useAppDispatch();
+  const [pending, setPending] = useState(0);
+  const send = useCallback(
+    async (args: Args): Promise<CallResult<Data>> => {
+      setPending((count) => count + 1);
+      try {
+        return await dispatch(action(args));
+      } finally {
+        setPending((count) => count - 1);
+      }
+    },
+    [dispatch, action],
+  );
+  return [send, { isLoading: pending > 0 }] as const;
 }

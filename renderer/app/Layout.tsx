@@ -1,6 +1,6 @@
-import { Outlet, useMatches } from 'react-router-dom';
+import { matchRoutes, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector, useSession } from './hooks.ts';
-import type { AppRoute } from './routes.ts';
+import { routes } from './routes.ts';
 import { CreditBanner } from './shell/CreditBanner.tsx';
 import { Drawer } from './shell/Drawer.tsx';
 import { Navigation } from './shell/Navigation.tsx';
@@ -9,14 +9,13 @@ import { Toasts } from './shell/Toasts.tsx';
 import { TopBar } from './shell/TopBar.tsx';
 import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
 
-function isAppRoute(handle: unknown): handle is AppRoute {
-  return typeof handle === 'object' && handle !== null && 'meta' in handle && 'name' in handle;
-}
+// The routes drawn inside the shell; the router only nests routes with meta.topbar here.
+const shellRoutes = routes.filter((route) => route.meta.topbar);
 
 /** The shell around every screen; the chrome shows on routes whose meta asks for it, once signed in. */
 export function Layout() {
-  const matches = useMatches();
-  const route = matches.map((match) => match.handle).filter(isAppRoute).at(-1);
+  const location = useLocation();
+  const route = matchRoutes(shellRoutes, location)?.at(-1)?.route;
   const { status } = useSession();
   const menuOpen = useAppSelector((state) => state.ui.menuOpen);
   const signedIn = status === 'authenticated';

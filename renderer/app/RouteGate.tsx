@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { restoreSession } from '../api/session.ts';
 import { decideRoute } from './guard.ts';
+import type { SubscriptionState } from './guard.ts';
 import { useAppDispatch } from './hooks.ts';
 import { lazyPage, pageModuleKey } from './pages.ts';
 import { useRouteContext } from './routeContext.ts';
@@ -16,11 +17,14 @@ type PageModule = { default: unknown };
 // The same screen modules pages.ts loads: importing one twice fetches and evaluates it once.
 const pageLoaders = import.meta.glob<PageModule>('../features/*/*Page.tsx');
 
-/** Carries out decideRoute for one route: restore the session, redirect, ask for payment, or show the screen. */
-export function RouteGate({ route }: { route: AppRoute }) {
+/**
+ * Carries out decideRoute for one route: restore the session, redirect, ask for payment, or show the
+ * screen. `subscription` stays unknown except under PaidRouteGate.
+ */
+export function RouteGate({ route, subscription = 'unknown' }: { route: AppRoute; subscription?: SubscriptionState }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const context = useRouteContext(route);
+  const context = useRouteContext(subscription);
   const decision = decideRoute(route, context);
 
   const isAuth = route.name === 'Auth';

@@ -1,8 +1,9 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import type { Location, NavigateFunction } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders.tsx';
-import { createTestRouter } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import { Toasts } from '../app/shell/Toasts.tsx';
 import { createAppStore } from '../app/store.ts';
 import type { RootState } from '../app/store.ts';
@@ -33,15 +34,40 @@ export function renderWithApp(ui: ReactElement, { path = '/', preloadedState, br
   return { store, ...view };
 }
 
+/** What tests read and drive of the in-memory router: where it is, and a navigation (inside act). */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: (to: string) => Promise<void>;
+}
+
+/** Keeps `router` in step with the MemoryRouter it sits in. */
+function RouterProbe({ router }: { router: { location?: Location; navigate?: NavigateFunction } }) {
+  router.location = useLocation();
+  router.navigate = useNavigate();
+  return null;
+}
+
 /** The whole app (route table, guard, shell) at `path`, in memory. */
 export function renderRoutes({ path = '/', preloadedState, bridge = noBridge, embedded = false }: TestAppOptions = {}) {
   const store = createAppStore(preloadedState);
-  const router = createTestRouter(path);
+  const probe: { location?: Location; navigate?: NavigateFunction } = {};
   const view = render(
     <AppProviders store={store} bridge={bridge} embedded={embedded}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe router={probe} />
+      </MemoryRouter>
     </AppProviders>,
   );
+  const router: TestRouter = {
+    state: {
+      get location() {
+        if (!probe.location) throw new Error('The router has not rendered yet');
+        return probe.location;
+      },
+    },
+    navigate: (to) => act(async () => void (await probe.navigate?.(to))),
+  };
   return { store, router, ...view };
 }
 

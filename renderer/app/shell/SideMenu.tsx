@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLogoutMutation } from '../../api/session.ts';
+import { useLogoutMutation } from '../../api/account.ts';
 import { es } from '../../i18n/es.ts';
 import { appVersion } from '../env.ts';
 import { isHidden } from '../guard.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useValidateEmailMutation } from '../../api/emailValidation.ts';
+import { useSessionCall, validateEmail } from '../../api/session.ts';
 import { es } from '../../i18n/es.ts';
 import { asHttpError } from '../../ui/forms.ts';
 
@@ -11,7 +11,7 @@ type Outcome = { kind: 'validating' } | { kind: 'validated' } | { kind: 'failed'
  * session is needed, since the link is often opened on another device.
  */
 export function EmailValidation({ email, token }: { email: string | null; token: string | null }) {
-  const [validate] = useValidateEmailMutation();
+  const [validate] = useSessionCall(validateEmail);
   const complete = email !== null && email !== '' && token !== null && token !== '';
   const [outcome, setOutcome] = useState<Outcome>(complete ? { kind: 'validating' } : { kind: 'failed', message: es.auth.invalidLink });
   // The token is single-use: StrictMode's second effect run must not post it again.

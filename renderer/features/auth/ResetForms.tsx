@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useResetPasswordCheckMutation, useResetPasswordMutation } from '../../api/session.ts';
+import { resetPassword, resetPasswordCheck, useSessionCall } from '../../api/session.ts';
 import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
 import { TextField } from '../../ui/TextField.tsx';
@@ -13,7 +13,7 @@ const emailDefaults = { email: '' };
 /** Asks for the reset link. The answer never says whether the account exists. */
 export function ResetRequestForm() {
   const form = useAppForm({ defaultValues: emailDefaults, rules: emailRules });
-  const [requestReset, { isLoading }] = useResetPasswordMutation();
+  const [requestReset, { isLoading }] = useSessionCall(resetPassword);
   const [alert, setAlert] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -39,7 +39,7 @@ const passwordDefaults = { password: '' };
 /** /auth/reset?token=…: checks the link first, then sets the new password (resetpasscheck). */
 export function NewPasswordForm({ token }: { token: string }) {
   const form = useAppForm({ defaultValues: passwordDefaults, rules: passwordRules });
-  const [check, { isLoading }] = useResetPasswordCheckMutation();
+  const [check, { isLoading }] = useSessionCall(resetPasswordCheck);
   const [linkValid, setLinkValid] = useState<boolean | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [done, setDone] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLoginMutation } from '../../api/session.ts';
+import { login as loginCall, useSessionCall } from '../../api/session.ts';
 import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
 import { TextField } from '../../ui/TextField.tsx';
@@ -13,7 +13,7 @@ const defaultValues: Record<Field, string> = { email: '', password: '' };
 /** On success the session slice is signed in and the route guard takes the user on. */
 export function SignInForm() {
   const form = useAppForm({ defaultValues, rules });
-  const [login, { isLoading }] = useLoginMutation();
+  const [login, { isLoading }] = useSessionCall(loginCall);
   const [alert, setAlert] = useState<string | null>(null);
 
   const submit = form.submit(async (values) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useRegisterMutation } from '../../api/session.ts';
+import { register as registerCall, useSessionCall } from '../../api/session.ts';
 import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
 import { TextField } from '../../ui/TextField.tsx';
@@ -17,7 +17,7 @@ const defaultValues: Record<Field, string> = { name: '', email: '', password: ''
 /** Registration signs the new user in straight away (the server sets the session cookies). */
 export function SignUpForm() {
   const form = useAppForm({ defaultValues, rules });
-  const [register, { isLoading }] = useRegisterMutation();
+  const [register, { isLoading }] = useSessionCall(registerCall);
   const [alert, setAlert] = useState<string | null>(null);
 
   const submit = form.submit(async (values) => {

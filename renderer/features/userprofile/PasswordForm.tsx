@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useUpdateProfileMutation } from '../../api/session.ts';
+import { useUpdateProfileMutation } from '../../api/account.ts';
 import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
 import { useToast } from '../../app/hooks.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UserData } from '#shared/domain/user.ts';
-import { useUpdateProfileMutation } from '../../api/session.ts';
+import { useUpdateProfileMutation } from '../../api/account.ts';
 import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
 import { useToast } from '../../app/hooks.ts';

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from './store.ts';
+import { restoreSession } from '../api/session.ts';
+
+// Only store.ts and the plain session calls are imported up front: RTK Query (baseApi.ts) loads
+// inside the tests, the way a screen's chunk brings it after the sign-in screen.
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const user = {
+  uid: 'u1', email: 'ana@asesoria.es', name: 'Ana', language: 'es', emailValidated: true,
+  group: { id: 'g1', name: 'Asesoría Pérez', config: { allowed_routes: [], hidden_routes: [] } },
+  config: {}, usedSlans: 0,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the app store', () => {
+  it('restores the session without RTK Query, which joins the store when it loads', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/users/me' ? json(200, { userData: user }) : json(200, { items: [] }))));
+    const store = createAppStore();
+    await store.dispatch(restoreSession());
+    expect(store.getState().session).toMatchObject({ status: 'authenticated', user: { email: 'ana@asesoria.es' } });
+    expect(store.getState().api).toBeUndefined();
+
+    const { accountApi } = await import('../api/account.ts');
+    expect(store.getState().api).toBeDefined();
+    const notes = await store.dispatch(accountApi.endpoints.activeNotes.initiate());
+    expect(notes.data).toEqual([]);
+    // Cached in this store's api state: its middleware and reducer are both in place.
+    expect(Object.values(store.getState().api?.queries ?? {}).map((query) => query?.status)).toEqual(['fulfilled']);
+  });
+
+  it('answers an expired session with one refresh, shared by the session restore and RTK Query calls', async () => {
+    let fresh = false;
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push(url);
+      if (url === '/api/auth/newtoken') {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        fresh = true;
+        return json(200, { ok: true });
+      }
+      if (!fresh) return json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Inicia sesión' });
+      return url === '/api/users/me' ? json(200, { userData: user }) : json(200, { items: [] });
+    }));
+    const { accountApi } = await import('../api/account.ts');
+    const store = createAppStore();
+
+    const [, notes] = await Promise.all([store.dispatch(restoreSession()), store.dispatch(accountApi.endpoints.activeNotes.initiate())]);
+
+    expect(calls.filter((url) => url === '/api/auth/newtoken')).toHaveLength(1);
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(notes.data).toEqual([]);
+  });
+
+  it('ends the session once, with the server reason, when the refresh fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Inicia sesión', logoutReason: 'Tu sesión ha caducado' })));
+    const store = createAppStore();
+    await store.dispatch(restoreSession());
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().toasts.items.map((toast) => toast.message)).toEqual(['Tu sesión ha caducado']);
+  });
+});
