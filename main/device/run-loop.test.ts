@@ -59,6 +59,7 @@ describe('the device run loop', () => {
       runId: run.runId,
       flowId: 'descargar-justificantes',
       inputs: { certificate: 'a'.repeat(64), ejercicio: 2026 },
+      files: {},
       timeLimitSeconds: 600,
       startedAt: run.startedAt,
       outputFolder: jobFolderFor(outputRoot, run),
@@ -274,5 +275,90 @@ describe('LaunchFlow through the runner', () => {
   it('is NOT_LINKED without a token', async () => {
     const { runner } = await startRunner({ link: createDeviceLink({ store: memoryTokenStore(), fetch }) });
     await expect(runner.launch('abc', 'descargar-justificantes')).rejects.toMatchObject({ code: 'NOT_LINKED' });
+  });
+});
+
+describe('a run whose flow takes files (FileUpload inputs)', () => {
+  const PDF = Buffer.from('%PDF-1.4\n\u00e1 justificante de marzo');
+  const CSV = Buffer.from('NIF;Importe\n12345678Z;100,00\n');
+
+  it('downloads each input’s files before starting the robot, which gets their bytes by input key and the other inputs alone', async () => {
+    const { runtime } = await startRunner();
+    const pdf = api.upload('justificante marzo.pdf', PDF);
+    const csv = api.upload('importes.csv', CSV);
+    const run = api.queue({ inputs: { documentos: [pdf, csv], anexo: [], nota: 'urgente' }, fileInputs: ['documentos', 'anexo'] });
+    const robot = await runtime.nextRobot();
+
+    expect(robot.job.inputs).toEqual({ nota: 'urgente' });
+    expect(Object.keys(robot.job.files ?? {})).toEqual(['documentos', 'anexo']);
+    const documentos = robot.job.files?.['documentos'] ?? [];
+    expect(documentos.map((file) => file.name)).toEqual(['justificante marzo.pdf', 'importes.csv']);
+    expect(Buffer.from(documentos[0]?.data ?? []).equals(PDF)).toBe(true);
+    expect(Buffer.from(documentos[1]?.data ?? []).equals(CSV)).toBe(true);
+    expect(robot.job.files?.['anexo']).toEqual([]);
+    const downloads = api.calls.filter((call) => call.path.includes('/files/')).map((call) => call.path);
+    expect(downloads).toEqual([`/api/device/runs/${run.runId}/files/${pdf.uploadId}`, `/api/device/runs/${run.runId}/files/${csv.uploadId}`]);
+  });
+
+  it('tries a cut download again, and fails the run in Spanish, naming the file, when it keeps arriving short; the robot never starts', async () => {
+    const waits: number[] = [];
+    const { runtime, events } = await startRunner({ sleep: async (ms) => void waits.push(ms) });
+    const once = api.upload('justificante.pdf', PDF);
+    api.cutUpload(once.uploadId, 1);
+    api.queue({ inputs: { documentos: [once] }, fileInputs: ['documentos'] });
+    const robot = await runtime.nextRobot();
+    expect(Buffer.from(robot.job.files?.['documentos']?.[0]?.data ?? []).equals(PDF)).toBe(true);
+    expect(waits).toEqual([1000]);
+
+    const broken = api.upload('importes.csv', CSV);
+    api.cutUpload(broken.uploadId, 5);
+    const run = api.queue({ inputs: { documentos: [broken] }, fileInputs: ['documentos'] });
+    const [finish] = await until(() => api.finishes.get(run.runId));
+    expect(finish).toEqual({
+      kind: 'failed',
+      message: `No se han podido descargar en este equipo los archivos del robot: «importes.csv»: La conexión se ha cortado antes de recibir el archivo entero (${CSV.length} bytes).`,
+    });
+    expect(waits).toEqual([1000, 1000, 2000]);
+    expect(runtime.robots).toHaveLength(1);
+    await until(() => events.some((event) => event.type === 'finished' && event.runId === run.runId));
+  });
+
+  it('fails the run when the server does not know a file of it (404), with the server’s reason', async () => {
+    const { runtime } = await startRunner();
+    const missing = { uploadId: '0d9c6a0e-4c1b-4f0a-9a57-7f3c2b1e0a11', name: 'perdido.pdf' };
+    const run = api.queue({ inputs: { documentos: [missing] }, fileInputs: ['documentos'] });
+    const [finish] = await until(() => api.finishes.get(run.runId));
+    expect(finish).toEqual({ kind: 'failed', message: 'No se han podido descargar en este equipo los archivos del robot: «perdido.pdf»: No se ha encontrado este archivo de la ejecución' });
+    expect(runtime.robots).toEqual([]);
+  });
+
+  it('starts nothing and finishes nothing when the lease is lost during a download (409)', async () => {
+    const { runtime, runner } = await startRunner();
+    const pdf = api.upload('justificante.pdf', PDF);
+    const release = api.holdUpload(pdf.uploadId);
+    const run = api.queue({ inputs: { documentos: [pdf] }, fileInputs: ['documentos'] });
+    await until(() => api.calls.some((call) => call.path.includes('/files/')));
+    api.loseLease(run.runId);
+    release();
+    await until(() => runner.running() === 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runtime.robots).toEqual([]);
+    expect(api.finishes.get(run.runId)).toBeUndefined();
+    expect(api.calls.filter((call) => call.path.endsWith('/finish'))).toEqual([]);
+  });
+
+  it('a stop during the downloads ends the run as stopped, and the robot never starts', async () => {
+    const { runtime, runner } = await startRunner();
+    const pdf = api.upload('justificante.pdf', PDF);
+    const release = api.holdUpload(pdf.uploadId);
+    const run = api.queue({ inputs: { documentos: [pdf] }, fileInputs: ['documentos'] });
+    await until(() => api.calls.some((call) => call.path.includes('/files/')));
+    const stoppingAt = Date.now();
+    await runner.shutdown(3000);
+    // The download is dropped at once, not waited for.
+    expect(Date.now() - stoppingAt).toBeLessThan(1500);
+    release();
+    expect(api.finishes.get(run.runId)).toEqual([{ kind: 'stopped', by: 'device' }]);
+    expect(runtime.robots).toEqual([]);
   });
 });

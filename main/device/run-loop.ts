@@ -4,7 +4,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { format } from 'date-fns';
 import type { DeviceRunOutcome, DeviceRunReport, LeasedRun } from '#shared/api/devices.ts';
 import { DEVICE_FINISH_BODY_LIMIT, DEVICE_TOKEN_INVALID_MESSAGE } from '#shared/api/devices.ts';
+import { fileInputValueSchema } from '#shared/api/flows.ts';
 import type { RobotRunEvent } from '#shared/bridge/contract.ts';
+import type { RobotFile } from '#shared/flows/robot.ts';
 import type { RobotHost } from '../bridge/context.ts';
 import type { RobotOutcome, RobotRuntime, RunningRobot } from '../robots/types.ts';
 import type { DeviceLinkService } from './connection.ts';
@@ -140,10 +142,13 @@ export function createDeviceRunner(options: DeviceRunnerOptions): DeviceRunner {
     const outputFolder = jobFolderFor(options.outputRoot, run);
     const reporter = createReporter(client, record, run);
     let robot: RunningRobot | null = null;
-    let outcome: Promise<RobotOutcome>;
-    try {
+    /** A stop asked before the robot started (while its files download): it never starts. */
+    let stoppedEarly: 'user' | 'device' | null = null;
+    const downloading = new AbortController();
+    const startRobot = (files: RunFiles): Promise<RobotOutcome> => {
+      if (stoppedEarly) return Promise.resolve({ kind: 'stopped', by: stoppedEarly });
       robot = options.runtime.start(
-        { runId: run.runId, flowId: run.flowId, inputs: run.inputs, timeLimitSeconds: run.timeLimitSeconds, startedAt: run.startedAt, outputFolder },
+        { runId: run.runId, flowId: run.flowId, inputs: files.inputs, files: files.files, timeLimitSeconds: run.timeLimitSeconds, startedAt: run.startedAt, outputFolder },
         {
           log: (level, text) => {
             reporter.line(level, text);
@@ -155,16 +160,40 @@ export function createDeviceRunner(options: DeviceRunnerOptions): DeviceRunner {
           },
         },
       );
-      outcome = robot.outcome;
-    } catch (error) {
-      outcome = Promise.resolve({ kind: 'crashed', message: `El robot no ha podido arrancar en este equipo: ${error instanceof Error ? error.message : String(error)}` });
-    }
+      return robot.outcome;
+    };
+    const startAfterDownloads = async (): Promise<RobotOutcome> => {
+      let files: RunFiles;
+      try {
+        files = await downloadRunFiles(client, run, downloading.signal, (ms) => sleep(ms, downloading.signal));
+      } catch (error) {
+        if (stoppedEarly) return { kind: 'stopped', by: stoppedEarly };
+        // 409 or 401: the server has let go of this run (or of this PC); the reporter stops here too.
+        if (reporter.refused(error)) return { kind: 'stopped', by: 'device' };
+        return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+      }
+      let started: Promise<RobotOutcome>;
+      try {
+        started = startRobot(files);
+      } catch (error) {
+        return { kind: 'crashed', message: `El robot no ha podido arrancar en este equipo: ${error instanceof Error ? error.message : String(error)}` };
+      }
+      return started;
+    };
+    const outcome = startAfterDownloads();
     const execution: Execution = {
       run,
       outputFolder,
       robotEnded: false,
       done: Promise.resolve(),
-      stop: (by) => robot?.stop(by),
+      stop: (by) => {
+        if (robot) {
+          robot.stop(by);
+          return;
+        }
+        stoppedEarly ??= by;
+        downloading.abort();
+      },
     };
     reporter.onStop((by) => execution.stop(by));
     execution.done = outcome
@@ -268,6 +297,12 @@ export function createDeviceRunner(options: DeviceRunnerOptions): DeviceRunner {
     return {
       onStop(stop: (by: 'user' | 'device') => void) {
         stopRobot = stop;
+      },
+      /** Whether a call for this run (a file download) was answered as a lost lease or a forgotten token; if so, nothing more is reported. */
+      refused(error: unknown): boolean {
+        if (!(error instanceof DeviceError) || (error.reason !== 'conflict' && error.reason !== 'token-refused')) return false;
+        lose(error.reason === 'conflict' ? 'lease' : 'token');
+        return true;
       },
       line(level: DeviceRunReport['lines'][number]['level'], text: string) {
         if (lost) return;
@@ -394,6 +429,54 @@ export function jobFolderFor(outputRoot: string, run: Pick<LeasedRun, 'flowId' |
 function plainName(text: string): string {
   const plain = text.replace(/[^A-Za-z0-9_-]/g, '_');
   return plain.length > 0 ? plain : '_';
+}
+
+/** A run's inputs as its robot gets them: the FileUpload ones as bytes in `files`, the rest in `inputs`. */
+export interface RunFiles {
+  inputs: Record<string, unknown>;
+  files: Record<string, RobotFile[]>;
+}
+
+export const FILES_DOWNLOAD_FAILED_MESSAGE = 'No se han podido descargar en este equipo los archivos del robot';
+const DOWNLOAD_ATTEMPTS = 3;
+
+/**
+ * Downloads every file of the run's FileUpload inputs (names from the inputs, in the user's order),
+ * one at a time, before the robot starts; a server out of reach is tried again (1 s, 2 s). A failure
+ * throws a DeviceError whose Spanish message names the file; a 409 or 401 comes through as it is.
+ */
+export async function downloadRunFiles(
+  client: Pick<DeviceServerClient, 'runFile'>,
+  run: Pick<LeasedRun, 'runId' | 'inputs' | 'fileInputs'>,
+  signal: AbortSignal,
+  wait: (ms: number) => Promise<void>,
+): Promise<RunFiles> {
+  const inputs: Record<string, unknown> = { ...run.inputs };
+  const files: Record<string, RobotFile[]> = {};
+  for (const key of run.fileInputs) {
+    const value = inputs[key] ?? [];
+    delete inputs[key];
+    const parsed = fileInputValueSchema.safeParse(value);
+    if (!parsed.success) throw new DeviceError('server', `${FILES_DOWNLOAD_FAILED_MESSAGE}: la entrada «${key}» no trae archivos válidos.`);
+    files[key] = [];
+    for (const { uploadId, name } of parsed.data) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          files[key].push({ name, data: await client.runFile(run.runId, uploadId, signal) });
+          break;
+        } catch (error) {
+          if (signal.aborted) throw error;
+          if (!(error instanceof DeviceError)) throw new DeviceError('server', `${FILES_DOWNLOAD_FAILED_MESSAGE}: «${name}»: ${String(error)}`);
+          if (error.reason === 'conflict' || error.reason === 'token-refused') throw error;
+          // The run fails here: no 'se vuelve a intentar' in its message.
+          if (error.reason !== 'unreachable' || attempt >= DOWNLOAD_ATTEMPTS) throw new DeviceError(error.reason, `${FILES_DOWNLOAD_FAILED_MESSAGE}: «${name}»: ${error.message.replace(/ Se vuelve a intentar en unos segundos\.$/, '')}`);
+          await wait(1000 * 2 ** (attempt - 1));
+          if (signal.aborted) throw error;
+        }
+      }
+    }
+  }
+  return { inputs, files };
 }
 
 /** The robot's outcome as the finish call takes it; outputs travel (base64) only when the run asks for them. */

@@ -21,6 +21,8 @@ export interface DeviceServerClient {
   claimRun(executionToken: string): Promise<LeasedRun>;
   report(runId: string, report: DeviceRunReport): Promise<DeviceRunReportAnswer>;
   finish(runId: string, outcome: DeviceRunOutcome): Promise<{ closed: boolean }>;
+  /** The bytes of one upload of a FileUpload input of a run this PC holds, all of them (checked against content-length). */
+  runFile(runId: string, uploadId: string, signal?: AbortSignal): Promise<Uint8Array>;
 }
 
 export interface DeviceServerClientOptions {
@@ -40,16 +42,13 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
   const { serverUrl, deviceToken } = options;
   const requestTimeoutMs = options.requestTimeoutMs ?? 15_000;
 
-  async function call<S extends z.ZodMiniType>(
-    method: 'GET' | 'POST',
-    path: string,
-    schema: S,
-    init: { body?: unknown; signal?: AbortSignal; extraTimeoutMs?: number } = {},
-  ): Promise<z.infer<S> | null> {
+  type RequestInit = { body?: unknown; signal?: AbortSignal; extraTimeoutMs?: number };
+
+  /** One request with the device token; no answer at all (or too late) is 'unreachable'. */
+  async function request(method: 'GET' | 'POST', path: string, init: RequestInit): Promise<Response> {
     const timeout = AbortSignal.timeout(requestTimeoutMs + (init.extraTimeoutMs ?? 0));
-    let response: Response;
     try {
-      response = await options.fetch(new URL(path, serverUrl), {
+      return await options.fetch(new URL(path, serverUrl), {
         method,
         headers: {
           authorization: `${DEVICE_AUTH_SCHEME} ${deviceToken}`,
@@ -63,12 +62,34 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
       if (init.signal?.aborted) throw error;
       throw new DeviceError('unreachable', unreachableMessage(serverUrl));
     }
+  }
+
+  async function call<S extends z.ZodMiniType>(method: 'GET' | 'POST', path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S> | null> {
+    const response = await request(method, path, init);
     if (response.status === 204) return null;
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) throw failureFor(response.status, body, serverUrl);
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new DeviceError('server', `El servidor ${serverUrl} ha respondido algo inesperado: ¿es un servidor de AutoAsesor actualizado?`);
     return parsed.data as z.infer<S>;
+  }
+
+  /** A file's bytes, all of them: a body shorter than its content-length (a cut connection) is refused. */
+  async function download(path: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
+    // A file may be large: give it time beyond a JSON call's.
+    const response = await request('GET', path, { signal, extraTimeoutMs: 120_000 });
+    if (!response.ok) throw failureFor(response.status, await response.json().catch(() => undefined), serverUrl);
+    const expected = Number(response.headers.get('content-length') ?? Number.NaN);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new DeviceError('unreachable', Number.isFinite(expected) ? `La conexión se ha cortado antes de recibir el archivo entero (${expected} bytes).` : unreachableMessage(serverUrl));
+    }
+    if (!Number.isInteger(expected)) throw new DeviceError('server', `El servidor ${serverUrl} no ha dicho el tamaño del archivo.`);
+    if (bytes.byteLength !== expected) throw new DeviceError('unreachable', incompleteMessage(bytes.byteLength, expected));
+    return bytes;
   }
 
   const runPath = (template: string, runId: string) => template.replace(':runId', encodeURIComponent(runId));
@@ -89,7 +110,12 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
     // A finish carries the outputs sent to the server: give it time to upload them.
     finish: async (runId, outcome) =>
       required(await call('POST', runPath(devicesPaths.finish, runId), deviceFinishAnswerSchema, { body: outcome, extraTimeoutMs: 120_000 })),
+    runFile: (runId, uploadId, signal) => download(runPath(devicesPaths.runFile, runId).replace(':uploadId', encodeURIComponent(uploadId)), signal),
   };
+}
+
+function incompleteMessage(received: number, expected: number): string {
+  return `El archivo ha llegado incompleto (${received} de ${expected} bytes).`;
 }
 
 function failureFor(status: number, body: unknown, serverUrl: string): DeviceError {

@@ -1,4 +1,4 @@
-import type { RobotLogLevel, RobotResultName } from '#shared/flows/robot.ts';
+import type { RobotFile, RobotLogLevel, RobotResultName } from '#shared/flows/robot.ts';
 import type { DesktopRobot } from '../../resources/flows/_lib/desktop.ts';
 
 /**
@@ -9,8 +9,10 @@ import type { DesktopRobot } from '../../resources/flows/_lib/desktop.ts';
 export interface RobotJob {
   runId: string;
   flowId: string;
-  /** The inputs as checked by the server at launch. */
+  /** The inputs as checked by the server at launch (without the FileUpload ones: their bytes are in `files`). */
   inputs: Record<string, unknown>;
+  /** Each FileUpload input's files, by input key, in the order the user picked them; none when the flow takes no uploads. */
+  files?: Readonly<Record<string, readonly RobotFile[]>>;
   timeLimitSeconds: number;
   /** ISO-8601: the run's start, given to the robot as context.startedAt. */
   startedAt: string;

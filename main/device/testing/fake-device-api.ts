@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeviceRunOutcome, DeviceRunReport, LeasedRun } from '#shared/api/devices.ts';
+import { fileInputValueSchema } from '#shared/api/flows.ts';
 import {
   claimRunRequestSchema,
   DEVICE_TOKEN_INVALID_MESSAGE,
@@ -37,6 +38,12 @@ export interface FakeDeviceApi {
   loseLease(runId: string): void;
   /** The token is revoked: every call gets 401. */
   revoke(): void;
+  /** Keeps a file as the server keeps an upload; a run's FileUpload input names it by the returned value. */
+  upload(name: string, data: string | Uint8Array): { uploadId: string; name: string };
+  /** The next `times` downloads of this upload send half its bytes and cut the connection. */
+  cutUpload(uploadId: string, times?: number): void;
+  /** Downloads of this upload wait until the returned function is called (then answer as the run is by then). */
+  holdUpload(uploadId: string): () => void;
   /** The next `count` device calls answer `status` (a server restarting). */
   failNext(count: number, status: number): void;
   state(runId: string): FakeRun['state'] | undefined;
@@ -58,6 +65,9 @@ export async function startFakeDeviceApi(): Promise<FakeDeviceApi> {
   const calls: FakeDeviceApi['calls'] = [];
   const badBodies: unknown[] = [];
   const waiting = new Set<() => void>();
+  const uploads = new Map<string, Buffer>();
+  const cuts = new Map<string, number>();
+  const holds = new Map<string, Promise<void>>();
   let revoked = false;
   let failures: { count: number; status: number } = { count: 0, status: 503 };
 
@@ -118,6 +128,25 @@ export async function startFakeDeviceApi(): Promise<FakeDeviceApi> {
       if (!entry) return error(response, 404, 'No se ha encontrado esta ejecución');
       if (entry.state !== 'queued') return error(response, 409, ALREADY_STARTED_MESSAGE);
       return send(response, 200, lease(entry));
+    }
+    const fileRoute = /^\/api\/device\/runs\/([^/]+)\/files\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && fileRoute) {
+      const [, runId, uploadId] = fileRoute as unknown as [string, string, string];
+      await holds.get(uploadId);
+      const entry = runs.get(runId);
+      if (!entry || entry.state === 'queued') return error(response, 404, 'No se ha encontrado esta ejecución');
+      if (entry.state !== 'running') return error(response, 409, LEASE_LOST_MESSAGE);
+      const named = entry.run.fileInputs.some((key) => fileInputValueSchema.safeParse(entry.run.inputs[key]).data?.some((file) => file.uploadId === uploadId));
+      const bytes = uploads.get(uploadId);
+      if (!named || !bytes) return error(response, 404, 'No se ha encontrado este archivo de la ejecución');
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length });
+      const cutsLeft = cuts.get(uploadId) ?? 0;
+      if (cutsLeft > 0) {
+        cuts.set(uploadId, cutsLeft - 1);
+        response.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => response.socket?.destroy());
+        return;
+      }
+      return response.end(bytes);
     }
     const runRoute = /^\/api\/device\/runs\/([^/]+)\/(report|finish)$/.exec(url.pathname);
     if (request.method === 'POST' && runRoute) {
@@ -184,6 +213,22 @@ export async function startFakeDeviceApi(): Promise<FakeDeviceApi> {
     loseLease(runId) {
       const entry = runs.get(runId);
       if (entry) entry.state = 'closed';
+    },
+    upload(name, data) {
+      const uploadId = randomUUID();
+      uploads.set(uploadId, Buffer.from(data));
+      return { uploadId, name };
+    },
+    cutUpload(uploadId, times = 1) {
+      cuts.set(uploadId, times);
+    },
+    holdUpload(uploadId) {
+      let release = () => undefined as void;
+      holds.set(uploadId, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        holds.delete(uploadId);
+        release();
+      };
     },
     revoke() {
       revoked = true;
