@@ -1,4 +1,4 @@
-import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
+import type { RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 
 /**
  * The messages between the runtime (main process or agent) and one run's child process
@@ -11,6 +11,8 @@ export interface RobotProcessJob {
   runId: string;
   flowId: string;
   inputs: Record<string, unknown>;
+  /** Each FileUpload input's files (bytes), by input key. */
+  files: Readonly<Record<string, readonly RobotFile[]>>;
   /** ISO-8601. */
   startedAt: string;
   /** A module exporting `desktopFlows` (tests); null for the app's own resources/flows. */

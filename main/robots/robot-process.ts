@@ -79,7 +79,7 @@ async function run(job: RobotProcessJob): Promise<void> {
       clientCertificate,
     });
     const context = createDesktopRobotContext(
-      { inputs: job.inputs, settings, startedAt: new Date(job.startedAt), signal: abort.signal, browsers },
+      { inputs: job.inputs, files: job.files, settings, startedAt: new Date(job.startedAt), signal: abort.signal, browsers },
       {
         log: (level, text) => void post({ type: 'log', level, text }),
         progress: (successful, total) => void post({ type: 'progress', successful, total }),

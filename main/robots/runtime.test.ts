@@ -114,6 +114,21 @@ describe('robot runtime', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
+  it("gives the robot each FileUpload input's files, byte for byte, by input key", async () => {
+    const everyByte = Uint8Array.from({ length: 256 }, (_, index) => index);
+    const pdf = new TextEncoder().encode('%PDF-1.4 justificante de marzo');
+    const robotJob = job('lee-archivos', { inputs: { nota: 'urgente' }, files: { documentos: [{ name: 'bytes.bin', data: everyByte }, { name: 'marzo.pdf', data: pdf }], anexo: [] } });
+    const run = watch(runtime(), robotJob);
+    const outcome = await run.robot.outcome;
+    expect(outcome).toMatchObject({ kind: 'result', usageUnits: 2, summary: { entradas: 'nota' }, outputFileNames: ['copia de bytes.bin', 'copia de marzo.pdf'] });
+    expect(run.logs).toEqual([
+      ['info', 'documentos: bytes.bin (256 bytes)'],
+      ['info', 'documentos: marzo.pdf (30 bytes)'],
+    ]);
+    expect(new Uint8Array(await readFile(join(robotJob.outputFolder, 'copia de bytes.bin')))).toEqual(everyByte);
+    expect(await readFile(join(robotJob.outputFolder, 'copia de marzo.pdf'), 'utf8')).toBe('%PDF-1.4 justificante de marzo');
+  });
+
   it('never writes over a file already in the run folder', async () => {
     const robotJob = job('escribe-salidas', { inputs: { nombre: 'Ana' } });
     const robots = runtime();

@@ -103,6 +103,7 @@ function startRobotProcess(job: RobotJob, events: RobotEvents, options: RobotRun
             runId: job.runId,
             flowId: job.flowId,
             inputs: job.inputs,
+        files: job.files ?? {},
             startedAt: job.startedAt,
             robotsModule: options.robotsModule?.href ?? null,
             settingsOverrides: options.settingsOverrides?.[job.flowId] ?? {},

@@ -1,4 +1,4 @@
-import type { RobotLogLevel } from '#shared/flows/robot.ts';
+import type { RobotFile, RobotLogLevel } from '#shared/flows/robot.ts';
 import type { DesktopRobotContext } from '../../../resources/flows/_lib/desktop.ts';
 import type { RobotBrowsers } from './browser.ts';
 
@@ -10,6 +10,8 @@ export interface RobotReporter {
 
 export interface DesktopContextParts {
   inputs: Readonly<Record<string, unknown>>;
+  /** Each FileUpload input's files, by input key, as the device runner downloaded them. */
+  files: Readonly<Record<string, readonly RobotFile[]>>;
   /** The flow's settings.json with this installation's overrides applied. */
   settings: Readonly<Record<string, unknown>>;
   startedAt: Date;
@@ -18,13 +20,13 @@ export interface DesktopContextParts {
 }
 
 /**
- * What a desktop robot gets (resources/flows/_lib/desktop.ts). Files are empty for now: desktop flows
- * take no uploads yet. Log text and progress figures are coerced to what the run log stores.
+ * What a desktop robot gets (resources/flows/_lib/desktop.ts): its files as the server worker gives a
+ * server robot's (bytes per FileUpload input key). Log text and progress figures are coerced to what the run log stores.
  */
 export function createDesktopRobotContext(parts: DesktopContextParts, reporter: RobotReporter): DesktopRobotContext {
   return {
     inputs: parts.inputs,
-    files: {},
+    files: parts.files,
     settings: parts.settings,
     startedAt: parts.startedAt,
     signal: parts.signal,

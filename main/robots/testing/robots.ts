@@ -39,6 +39,20 @@ const robots: Record<string, { settings?: Record<string, unknown>; robot: Deskto
       },
     },
   },
+  /** Logs each file it was given and returns them back, renamed, with the inputs it saw. */
+  'lee-archivos': {
+    robot: {
+      async run(context) {
+        const outputs = Object.entries(context.files).flatMap(([key, files]) =>
+          files.map((file) => {
+            context.log('info', `${key}: ${file.name} (${file.data.byteLength} bytes)`);
+            return { name: `copia de ${file.name}`, data: file.data };
+          }),
+        );
+        return { result: 'Success', usageUnits: outputs.length, outputs, summary: { entradas: Object.keys(context.inputs).join(',') } };
+      },
+    },
+  },
   'lanza-error': {
     robot: {
       async run(context) {
@@ -73,6 +87,15 @@ const robots: Record<string, { settings?: Record<string, unknown>; robot: Deskto
         context.log('info', 'Cargando todo en memoria');
         const hoard: number[][] = [];
         for (;;) hoard.push(Array.from({ length: 100_000 }, (_, index) => index * Math.random()));
+      },
+    },
+  },
+  /** Says which process runs it, and ends (the spare tests tell a spare from a fresh process by it). */
+  'dice-pid': {
+    robot: {
+      async run(context) {
+        context.log('info', `pid ${process.pid}`);
+        return { result: 'Success', usageUnits: 0, outputs: [] };
       },
     },
   },
