@@ -44,7 +44,8 @@ export function agentContext(env: NodeJS.ProcessEnv = process.env, emit: (event:
     box,
     nssDatabase: nssDatabaseFrom(env, homedir()),
   });
-  const runtime = createRobotRuntime({ certificates, chromiumPath: env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(env) });
+  // A spare robot process with its browser waits for the next run (launch -> first log line goal, ≤ 500 ms).
+  const runtime = createRobotRuntime({ certificates, chromiumPath: env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(env), spare: { browser: true } });
   const { link, runner } = createDeviceHost({ dataFolder, box, fetch, runtime, outputRoot: join(dataFolder, 'resultados'), emit });
   const ctx: BridgeContext = {
     host: 'agent',

@@ -39,7 +39,8 @@ async function start() {
     box,
     nssDatabase: nssDatabaseFrom(process.env, app.getPath('home')),
   });
-  const runtime = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env) });
+  // As in the agent: a spare robot process with its browser waits for the next run, so its log starts at once.
+  const runtime = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env), spare: { browser: true } });
   // Run folders go where the user keeps documents, so OpenFolder shows them somewhere familiar.
   const { link, runner } = createDeviceHost({
     dataFolder,

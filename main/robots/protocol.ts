@@ -24,6 +24,11 @@ export interface RobotProcessJob {
 }
 
 export type ParentMessage =
+  /**
+   * To a spare process forked ahead of any run (runtime.ts): load the robots and, with `browser`, launch
+   * the browser now (no context, no certificate), so that the next run skips that wait.
+   */
+  | { type: 'prepare'; robotsModule: string | null; chromiumPath: string | null; browser: boolean }
   | { type: 'start'; job: RobotProcessJob }
   | { type: 'abort' }
   | { type: 'certificate'; requestId: number; pfx: Uint8Array; passphrase: string }
@@ -32,6 +37,8 @@ export type ParentMessage =
 export type ChildMessage =
   /** The child is up and waits for its job (what the time to the first log line is measured from). */
   | { type: 'ready' }
+  /** A spare has done what 'prepare' asked (or given up on it: the run then does it itself). */
+  | { type: 'prepared' }
   /** The robot's module is loaded and its run() called. */
   | { type: 'robot-started' }
   | { type: 'log'; level: RobotLogLevel; text: string }

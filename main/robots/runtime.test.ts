@@ -2,7 +2,8 @@
  * The runtime with real child processes and the test robots (testing/robots.ts): each way a run can
  * end ends the run the right way, its process is gone, and the next run is fine.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RobotLogLevel } from '#shared/flows/robot.ts';
 import type { CertificateSource } from '../bridge/context.ts';
-import { NOT_CHOSEN_CERTIFICATE_MESSAGE, OUT_OF_MEMORY_MESSAGE, createRobotRuntime, type RobotRuntimeOptions } from './runtime.ts';
+import { createPkcs12, createTestCertificate } from '../certificates/testing/spanish-certificates.ts';
+import { NOT_CHOSEN_CERTIFICATE_MESSAGE, OUT_OF_MEMORY_MESSAGE, createRobotRuntime, type RobotRuntimeHost, type RobotRuntimeOptions } from './runtime.ts';
 import { measureRobotLaunch } from './bench.ts';
 import type { RobotJob, RobotMilestone } from './types.ts';
 
@@ -224,19 +226,28 @@ describe('a certificate is only given for the run\'s own inputs', () => {
 
 describe('when the agent dies (kill -9)', () => {
   /** The agent stand-in as its own process, with its event lines. */
-  function startAgent(flowId: string) {
+  function startAgent(flowId: string, spare?: 'spare' | 'spare-browser') {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const agent = spawn(process.execPath, ['--import', tsx, new URL('./testing/agent-stand-in.ts', import.meta.url).pathname, flowId], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const robotPid = new Promise<number>((resolve, reject) => {
-      let buffered = '';
-      agent.stdout.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString('utf8');
-        const pid = pidIn(buffered);
-        if (pid) resolve(pid);
+    const agent = spawn(process.execPath, ['--import', tsx, new URL('./testing/agent-stand-in.ts', import.meta.url).pathname, flowId, ...(spare ? [spare] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let buffered = '';
+    agent.stdout.on('data', (chunk: Buffer) => (buffered += chunk.toString('utf8')));
+    const waitFor = <T>(read: (output: string) => T | null) =>
+      new Promise<T>((resolve, reject) => {
+        const check = () => {
+          const value = read(buffered);
+          if (value === null) return false;
+          agent.stdout.off('data', check);
+          resolve(value);
+          return true;
+        };
+        if (check()) return;
+        agent.stdout.on('data', check);
+        agent.once('exit', () => reject(new Error(`the agent stand-in ended early: ${buffered}`)));
       });
-      agent.once('exit', () => reject(new Error(`the agent stand-in ended early: ${buffered}`)));
-    });
-    return { agent, robotPid };
+    const robotPid = waitFor((output) => pidIn(output) || null);
+    /** The spare started after the run's first line, once prepared. */
+    const sparePid = () => waitFor((output) => Number(/"event":"spare","pid":(\d+)/.exec(output)?.[1]) || null);
+    return { agent, robotPid, sparePid };
   }
 
   const gone = async (pids: number[], withinMs: number) => {
@@ -252,6 +263,19 @@ describe('when the agent dies (kill -9)', () => {
     agent.kill('SIGKILL');
     expect(await gone([pid], 10_000)).toEqual([]);
   }, 60_000);
+
+  it('a spare waiting for its run dies with it, and so does the browser it launched ahead', async () => {
+    const { agent, robotPid, sparePid } = startAgent('ignora-parada', chromiumFound ? 'spare-browser' : 'spare');
+    try {
+      const pids = [await robotPid, await sparePid()];
+      const browser = chromiumFound ? descendantsOf(pids[1] as number) : [];
+      if (chromiumFound) expect(browser.length).toBeGreaterThan(0);
+      agent.kill('SIGKILL');
+      expect(await gone([...pids, ...browser].filter((pid) => !isZombie(pid)), 15_000)).toEqual([]);
+    } finally {
+      agent.kill('SIGKILL');
+    }
+  }, 90_000);
 });
 
 describe('measureRobotLaunch (the bench hook)', () => {
@@ -269,3 +293,154 @@ describe('measureRobotLaunch (the bench hook)', () => {
     expect(timings.milestones['process-ready']).toBeGreaterThan(0);
   });
 });
+
+describe('a spare robot process (forked ahead of the next run)', () => {
+  /** Runs a robot and returns the pid of the process it ran in (it logs it) with the outcome. */
+  async function pidOfRun(robots: RobotRuntimeHost, flowId = 'dice-pid') {
+    const run = watch(robots, job(flowId));
+    const outcome = await run.robot.outcome;
+    return { pid: pidIn(run.logs[0]?.[1] ?? ''), outcome, milestones: run.milestones };
+  }
+
+  it('the next run takes the spare, which is replaced after that run; close() ends the spare', async () => {
+    const robots = runtime({ spare: { browser: false } });
+    try {
+      const spare = await robots.warm();
+      expect(spare).toEqual(expect.any(Number));
+      const first = await pidOfRun(robots);
+      expect(first.outcome).toMatchObject({ kind: 'result', result: 'Success' });
+      expect(first.pid).toBe(spare);
+      // It was ready and waiting: the job went to it at once.
+      expect(first.milestones.find(([milestone]) => milestone === 'process-ready')?.[1]).toBeLessThan(50);
+
+      const replacement = await robots.warm();
+      expect(replacement).toEqual(expect.any(Number));
+      expect(replacement).not.toBe(spare);
+      expect(await goneWithin([spare as number], 5_000)).toEqual([]);
+      expect((await pidOfRun(robots)).pid).toBe(replacement);
+    } finally {
+      robots.close();
+    }
+    const last = await robots.warm();
+    expect(last).toBeNull();
+  });
+
+  it('never runs two jobs: two runs started together get two processes, the spare serves one', async () => {
+    const robots = runtime({ spare: { browser: false } });
+    try {
+      const spare = await robots.warm();
+      const [first, second] = await Promise.all([pidOfRun(robots), pidOfRun(robots)]);
+      expect(first.outcome.kind).toBe('result');
+      expect(second.outcome.kind).toBe('result');
+      expect(first.pid).toBe(spare);
+      expect(second.pid).not.toBe(spare);
+      expect(second.pid).toEqual(expect.any(Number));
+    } finally {
+      robots.close();
+    }
+  });
+
+  it('a spare that died while waiting does not fail the next run: it starts in a fresh process', async () => {
+    const robots = runtime({ spare: { browser: false } });
+    try {
+      const spare = (await robots.warm()) as number;
+      process.kill(spare, 'SIGKILL');
+      expect(await goneWithin([spare], 5_000)).toEqual([]);
+      const run = await pidOfRun(robots, 'escribe-salidas');
+      expect(run.outcome).toMatchObject({ kind: 'result', result: 'Success', usageUnits: 2 });
+      // And a new spare is ready for the one after.
+      expect(await robots.warm()).toEqual(expect.any(Number));
+    } finally {
+      robots.close();
+    }
+  });
+
+  it('a spare that dies as it is handed the run: the run starts again in a fresh process, once', async () => {
+    const robots = runtime({ spare: { browser: false } });
+    try {
+      const spare = (await robots.warm()) as number;
+      const run = watch(robots, job('dice-pid'));
+      process.kill(spare, 'SIGKILL');
+      await expect(run.robot.outcome).resolves.toMatchObject({ kind: 'result', result: 'Success' });
+      expect(run.logs).toHaveLength(1);
+      expect(pidIn(run.logs[0]?.[1] ?? '')).not.toBe(spare);
+    } finally {
+      robots.close();
+    }
+  });
+
+  it.skipIf(!chromiumFound)('with its browser launched ahead: the run opens its page in that browser, and only the run asks for the certificate', async () => {
+    const asked: string[] = [];
+    const certificate = createTestCertificate({ keyType: 'ec' });
+    const robots = runtime({
+      chromiumPath,
+      spare: { browser: true },
+      certificates: { ...noCertificates, clientCertificate: async (fingerprint) => (asked.push(fingerprint), { pfx: Buffer.from(createPkcs12(certificate, 'clave')), passphrase: 'clave' }) },
+    });
+    try {
+      const spare = (await robots.warm()) as number;
+      const browserBefore = childrenOf(spare);
+      expect(browserBefore.length).toBeGreaterThan(0);
+      expect(asked).toEqual([]);
+      const run = watch(robots, job('navegador-colgado', { inputs: { certificado: certificate.fingerprint } }));
+      expect(pidIn(await run.firstLog)).toBe(spare);
+      // No second browser was launched for the run: its page is in the one started ahead.
+      expect(childrenOf(spare)).toEqual(browserBefore);
+      expect(asked).toEqual([certificate.fingerprint]);
+      run.robot.stop('user');
+      await expect(run.robot.outcome).resolves.toEqual({ kind: 'stopped', by: 'user' });
+    } finally {
+      robots.close();
+    }
+  }, 60_000);
+});
+
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromiumFound = existsSync(chromiumPath);
+
+/** Zombies (exited, waiting for a parent that does not reap them, as a container's init may not) count as gone. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function goneWithin(pids: number[], withinMs: number): Promise<number[]> {
+  const running = () => pids.filter((pid) => isAlive(pid) && !isZombie(pid));
+  const deadline = Date.now() + withinMs;
+  while (running().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return running();
+}
+
+function processTable(): Array<[number, number]> {
+  return execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+}
+
+/** The processes `pid` started itself (a robot process: its browser). */
+function childrenOf(pid: number): number[] {
+  return processTable()
+    .filter(([, parent]) => parent === pid)
+    .map(([child]) => child)
+    .sort((a, b) => a - b);
+}
+
+/** Every process below `pid` (a browser and its helpers). */
+function descendantsOf(pid: number): number[] {
+  const rows = processTable();
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of rows) {
+      if (ppid !== parent) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}

@@ -41,6 +41,11 @@ export interface RobotBrowsersOptions {
   ignoreHTTPSErrors: boolean;
   /** Asks the parent for the PKCS#12 of a certificate on this PC. */
   clientCertificate(fingerprint: string): Promise<ClientCertificate>;
+  /**
+   * A browser a spare robot process launched ahead with the same launchOptions (no context yet): the
+   * run adopts it instead of waiting for a launch. One that failed or has since gone is launched again.
+   */
+  launched?: Promise<Browser>;
 }
 
 const FINGERPRINT = /^[0-9a-f]{64}$/;
@@ -82,21 +87,27 @@ export class RobotBrowsers {
   /** Closes every context and the browser; safe to call more than once, and it never throws. */
   async closeAll(): Promise<void> {
     this.closed = true;
-    const browser = this.browser;
+    // A browser launched ahead closes too, even if the robot never opened it.
+    const browser = this.browser ?? this.options.launched;
     this.browser = null;
     await Promise.allSettled(this.contexts.splice(0).map((context) => context.close()));
     if (browser) await browser.then((opened) => opened.close()).catch(() => undefined);
   }
 
   private launch(): Promise<Browser> {
+    const { launched } = this.options;
+    this.browser ??= launched ? launched.then((browser) => (browser.isConnected() ? browser : this.launchNew()), () => this.launchNew()) : this.launchNew();
+    return this.browser;
+  }
+
+  private launchNew(): Promise<Browser> {
     // playwright-core is imported on the first browser only: robots without one start faster.
-    this.browser ??= import('playwright-core')
+    return import('playwright-core')
       .then(({ chromium }) => chromium.launch(this.options.launchOptions))
       .catch((error: unknown) => {
         const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
         throw new Error(`No se ha podido abrir el navegador (${browserName(this.options.launchOptions)}): ${reason}`);
       });
-    return this.browser;
   }
 }
 
