@@ -15,6 +15,9 @@ export default defineConfig({
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
+    // Every browser the app supports (Chromium, Electron, Firefox 115+, Safari 17+) preloads modules
+    // itself; the polyfill would only add bytes to the first download.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8081' },

@@ -1,21 +1,19 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { restoreSession } from '../api/session.ts';
 import { decideRoute } from './guard.ts';
 import type { SubscriptionState } from './guard.ts';
 import { useAppDispatch } from './hooks.ts';
-import { lazyPage, pageModuleKey } from './pages.ts';
+import { lazyPage, pageLoader } from './pages.ts';
 import { useRouteContext } from './routeContext.ts';
 import type { AppRoute } from './routes.ts';
 import { targetConsumed, targetSaved } from './session.ts';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
-import { PaymentRequiredModal } from './shell/PaymentRequiredModal.tsx';
 import { Splash } from './shell/Splash.tsx';
 import { uiCleared } from './ui.ts';
 
-type PageModule = { default: unknown };
-// The same screen modules pages.ts loads: importing one twice fetches and evaluates it once.
-const pageLoaders = import.meta.glob<PageModule>('../features/*/*Page.tsx');
+// Only payment-gated routes (under PaidRouteGate) ever ask for it.
+const PaymentRequiredModal = lazy(async () => ({ default: (await import('./shell/PaymentRequiredModal.tsx')).PaymentRequiredModal }));
 
 /**
  * Carries out decideRoute for one route: restore the session, redirect, ask for payment, or show the
@@ -44,7 +42,7 @@ export function RouteGate({ route, subscription = 'unknown' }: { route: AppRoute
   // While the session is being checked, fetch the screen's code alongside: on a first visit the
   // screen then shows as soon as the answer comes, not one more download later (the page's LCP).
   const checking = decision.kind === 'restore-session' || decision.kind === 'wait';
-  const load = route.page ? pageLoaders[pageModuleKey(route.page)] : undefined;
+  const load = route.page ? pageLoader(route.page) : undefined;
   useEffect(() => {
     if (checking && load) load().catch(() => undefined); // a failed load shows through the lazy page itself
   }, [checking, load]);
@@ -72,7 +70,11 @@ export function RouteGate({ route, subscription = 'unknown' }: { route: AppRoute
       );
     }
     case 'payment-required':
-      return <PaymentRequiredModal onClose={() => navigate('/', { replace: true })} />;
+      return (
+        <Suspense fallback={null}>
+          <PaymentRequiredModal onClose={() => navigate('/', { replace: true })} />
+        </Suspense>
+      );
     case 'redirect':
       return null;
     default:

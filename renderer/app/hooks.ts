@@ -1,12 +1,8 @@
 import { useContext, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { BridgeClient } from '../bridge/client.ts';
-import { es } from '../i18n/es.ts';
 import { BridgeContext, EmbeddedContext, PromptContext } from './contexts.ts';
 import type { PromptApi } from './contexts.ts';
-import { emptyGroupConfig, isReachable } from './guard.ts';
-import { basePath, routes } from './routes.ts';
-import type { AppRoute } from './routes.ts';
 import type { SessionState } from './session.ts';
 import type { AppDispatch, RootState } from './store.ts';
 import { TOAST_DURATION_MS, toastShown } from './toasts.ts';
@@ -53,17 +49,4 @@ export function useToast(): ToastApi {
     }),
     [dispatch],
   );
-}
-
-type NavName = keyof typeof es.nav;
-const isNavName = (name: string): name is NavName => name in es.nav;
-
-/** The routes with meta.navigation that this user may open here: allowed() and not hidden. */
-export function useNavigationRoutes(): { route: AppRoute; label: string; to: string }[] {
-  const { user } = useSession();
-  const embedded = useEmbedded();
-  const config = user?.group.config ?? emptyGroupConfig();
-  return routes
-    .filter((route) => route.meta.navigation && isReachable(route, embedded, config))
-    .map((route) => ({ route, label: isNavName(route.name) ? es.nav[route.name] : route.name, to: basePath(route) }));
 }

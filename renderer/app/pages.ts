@@ -25,6 +25,11 @@ export function lazyPage(page: string): LazyExoticComponent<ComponentType> | und
   return component;
 }
 
+/** The import behind lazyPage (one fetch and evaluation either way), to fetch a screen ahead of time. */
+export function pageLoader(page: string): (() => Promise<PageModule>) | undefined {
+  return pageModules[pageModuleKey(page)];
+}
+
 export function hasPage(page: string): boolean {
   return pageModuleKey(page) in pageModules;
 }

@@ -1,5 +1,6 @@
 /** Every user-facing string of the app shell, auth, home, profile and payments. Screens add theirs in es-screens.ts. */
 import { areas, availableAreas, screens } from './es-screens.ts';
+import { es as core } from './es-core.ts';
 
 export { screens };
 
@@ -10,16 +11,7 @@ export const validationMessages = {
 } as const;
 
 export const es = {
-  appName: 'AutoAsesor',
-  common: {
-    loading: 'Cargando…',
-    cancel: 'Cancelar',
-    accept: 'Aceptar',
-    close: 'Cerrar',
-    save: 'Guardar',
-    seePlans: 'Ver planes',
-    unexpectedError: 'Ha ocurrido un error inesperado',
-  },
+  ...core,
   nav: {
     // The areas' names come from es-screens' areas: one name per area in menu, titles and tiles.
     Home: availableAreas[0].title,
@@ -60,19 +52,8 @@ export const es = {
     web: 'Web',
     machine: 'Equipo: ',
   },
-  splash: { restoring: 'Recuperando tu sesión…' },
   /** Public pages (/oauth-response, /online-form, /info, /form): the way back into the app. */
   publicPage: { backToApp: 'Ir al inicio de AutoAsesor' },
-  notFound: {
-    title: 'Página no encontrada',
-    body: 'La dirección que has abierto no existe o ya no está disponible.',
-    goHome: 'Volver al inicio',
-  },
-  routeError: {
-    title: 'Algo ha fallado',
-    body: 'No se ha podido mostrar esta pantalla. Vuelve a cargar la aplicación para intentarlo de nuevo.',
-    reload: 'Volver a cargar',
-  },
   paymentRequired: {
     title: 'Necesitas una suscripción activa',
     body: 'Esta sección forma parte de los planes de pago. Elige un plan para seguir.',
@@ -104,32 +85,6 @@ export const es = {
     searchCertificates: 'Buscar por certificado o dispositivo',
     /** Certificates without a machine (local ones) when the list is grouped by machine. */
     otherCertificates: 'Otros certificados',
-  },
-  auth: {
-    signinTitle: 'Inicia sesión',
-    signupTitle: 'Crea tu cuenta',
-    resetTitle: 'Recupera tu contraseña',
-    newPasswordTitle: 'Elige una nueva contraseña',
-    email: 'Email',
-    password: 'Contraseña',
-    newPassword: 'Nueva contraseña',
-    name: 'Nombre',
-    signin: 'Iniciar sesión',
-    signup: 'Crear cuenta',
-    sendLink: 'Enviar enlace',
-    savePassword: 'Guardar contraseña',
-    toSignup: '¿No tienes cuenta? Crea una',
-    toSignin: '¿Ya tienes cuenta? Inicia sesión',
-    toReset: '¿Has olvidado tu contraseña?',
-    resetSent: (email: string) => `Si existe una cuenta para ${email}, te hemos enviado un enlace para restablecer la contraseña.`,
-    passwordChanged: 'Contraseña actualizada. Ya puedes iniciar sesión.',
-    invalidLink: 'El enlace no es válido o ha caducado. Pide uno nuevo.',
-    checkFields: 'Revisa los campos marcados.',
-    emailValidationTitle: 'Validación del email',
-    validatingEmail: 'Validando tu email…',
-    emailValidated: (email: string) => `Tu email ${email} está validado.`,
-    goHome: 'Ir al inicio',
-    backToSignin: 'Volver a iniciar sesión',
   },
   home: {
     subtitle: '¿Qué quieres hacer hoy?',

@@ -7,7 +7,7 @@ import { MANDATORY_MESSAGE, ruleMessage } from '#shared/validation/index.ts';
 import type { ValidationRule } from '#shared/validation/index.ts';
 import type { FieldIssue } from '#shared/api/errors.ts';
 import type { HttpError } from '../api/baseApi.ts';
-import { es } from '../i18n/es.ts';
+import { es } from '../i18n/es-core.ts';
 
 /**
  * Per field (spec §5): whether it must be filled, the format its value must have, and whether that

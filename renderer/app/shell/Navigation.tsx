@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { es } from '../../i18n/es.ts';
-import { useNavigationRoutes } from '../hooks.ts';
+import { useNavigationRoutes } from '../navigation.ts';
 
 /**
  * The list of areas. Beside the page on wide screens, inside the drawer on narrow ones (where a

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { es } from '../../i18n/es.ts';
+import { es } from '../../i18n/es-core.ts';
 
 export function NotFoundPage() {
   return (

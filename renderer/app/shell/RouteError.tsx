@@ -1,7 +1,7 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button.tsx';
-import { es } from '../../i18n/es.ts';
+import { es } from '../../i18n/es-core.ts';
 
 /** When a screen fails to load or throws: say so in Spanish and offer a reload (chunk errors heal that way). */
 export function RouteError({ error }: { error: unknown }) {

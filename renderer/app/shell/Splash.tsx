@@ -1,5 +1,5 @@
 import { Spinner } from '../../ui/Spinner.tsx';
-import { es } from '../../i18n/es.ts';
+import { es } from '../../i18n/es-core.ts';
 
 /** The global splash while the session is being restored. */
 export function Splash({ message = es.splash.restoring }: { message?: string }) {

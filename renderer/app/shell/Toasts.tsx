@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { toastDismissed } from '../toasts.ts';
 import type { Toast } from '../toasts.ts';
-import { es } from '../../i18n/es.ts';
-import { IconClose } from '../../ui/icons.tsx';
+import { es } from '../../i18n/es-core.ts';
+
+// The icon set loads with the first toast: the sign-in screen shows none on most visits.
+const IconClose = lazy(async () => ({ default: (await import('../../ui/icons.tsx')).IconClose }));
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
@@ -16,7 +18,9 @@ function ToastItem({ toast }: { toast: Toast }) {
     <div className={`app-toast app-toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
       <span>{toast.message}</span>
       <button type="button" className="app-toast__close" aria-label={es.common.close} onClick={() => dispatch(toastDismissed(toast.id))}>
-        <IconClose size={16} />
+        <Suspense fallback={null}>
+          <IconClose size={16} />
+        </Suspense>
       </button>
     </div>
   );

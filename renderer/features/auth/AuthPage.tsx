@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { es } from '../../i18n/es.ts';
+import { es } from '../../i18n/es-core.ts';
 import { EmailValidation } from './EmailValidation.tsx';
 import { NewPasswordForm, ResetRequestForm } from './ResetForms.tsx';
 import { SignInForm } from './SignInForm.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSessionCall, validateEmail } from '../../api/session.ts';
-import { es } from '../../i18n/es.ts';
+import { es } from '../../i18n/es-core.ts';
 import { asHttpError } from '../../ui/forms.ts';
 
 type Outcome = { kind: 'validating' } | { kind: 'validated' } | { kind: 'failed'; message: string };

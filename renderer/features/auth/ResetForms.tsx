@@ -5,7 +5,7 @@ import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { es } from '../../i18n/es.ts';
+import { es } from '../../i18n/es-core.ts';
 
 const emailRules: FormRules<'email'> = { email: { required: true, rule: 'email' } };
 const emailDefaults = { email: '' };

@@ -4,7 +4,7 @@ import { useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { es } from '../../i18n/es.ts';
+import { es } from '../../i18n/es-core.ts';
 
 type Field = 'name' | 'email' | 'password';
 const rules: FormRules<Field> = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSubscriptionUsage } from '../../api/account.ts';
-import { useNavigationRoutes } from '../../app/hooks.ts';
+import { useNavigationRoutes } from '../../app/navigation.ts';
 import { PageHeader, SubscriptionStatusCard } from '../../ui/index.ts';
 import { es } from '../../i18n/es.ts';
 import { areaIcon } from './areaIcons.tsx';
