@@ -52,8 +52,22 @@ export const launcher = {
     mappingFailed: 'No se han podido leer las columnas del archivo.',
     mappingSheet: (sheet: string, rows: string) => `Hoja «${sheet}»: ${rows} de datos.`,
     certificatesUnavailable: 'Certificados locales no disponibles',
-    needsDesktop: 'Esta acción necesita la aplicación de escritorio de AutoAsesor.',
-    desktopSoon: 'La aplicación de escritorio aún no ofrece esta acción en esta versión.',
+    /** The web app: inputs only the desktop app can fill (a native file dialog, a certificate of this PC). */
+    onlyInDesktop: {
+      selection: 'Solo se puede elegir desde la aplicación de escritorio de AutoAsesor, en el equipo donde están los archivos.',
+      certificate: 'Solo se puede elegir desde la aplicación de escritorio de AutoAsesor, en el equipo que tiene el certificado.',
+    },
+    /** A SelectionDialog input in the desktop app (the system's own file or folder dialog). */
+    selection: {
+      choose: (directory: boolean, multiple: boolean) =>
+        directory ? (multiple ? 'Elegir carpetas' : 'Elegir carpeta') : multiple ? 'Elegir archivos' : 'Elegir archivo',
+      none: (directory: boolean) => (directory ? 'Ninguna carpeta elegida.' : 'Ningún archivo elegido.'),
+      chosenLabel: (label: string) => `${label}: elegidos`,
+      remove: 'Quitar',
+      removeLabel: (path: string) => `Quitar ${path}`,
+      /** A desktop flow set to run on another machine: paths of this PC mean nothing there. */
+      thisDeviceOnly: 'Solo se puede elegir si el robot se ejecuta en este dispositivo.',
+    },
     certificate: {
       choose: 'Elegir certificado',
       change: 'Cambiar certificado',
@@ -73,6 +87,8 @@ export const launcher = {
       machineNote: (machine: string) => `Certificados sincronizados en «${machine}»: el robot los usará allí.`,
       /** Spec §8 empty state of a machine's synced certificates. */
       noneOnMachine: 'Este dispositivo no tiene certificados compartidos',
+      /** config.embedded: this PC's own certificates only, so the robot has to run here. */
+      thisDeviceOnly: 'Este certificado tiene que estar en este dispositivo: elige «Este dispositivo» para que el robot se ejecute aquí.',
     },
   },
   /** The 'Dispositivo' choice of a desktop flow (spec §6: this PC, or a machine of yours or of your firm). */

@@ -8,7 +8,7 @@ import type { FlowDefinition, Section } from '#shared/flows/definition.ts';
 import type { ScheduleRequestTiming } from '#shared/schedule/index.ts';
 import { formatMadridDateTime } from '#shared/time/index.ts';
 import { useCreateScheduleMutation } from '../../api/flows.ts';
-import { useBridge, useToast } from '../../app/hooks.ts';
+import { useBridge, useEmbedded, useToast } from '../../app/hooks.ts';
 import { launcher as text } from '../../i18n/es-launcher.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CostEstimate } from './CostEstimate.tsx';
@@ -16,7 +16,7 @@ import { CreditsPrompt } from './CreditsPrompt.tsx';
 import { DeviceField } from './inputs/DeviceField.tsx';
 import { InputFields } from './inputs/InputFields.tsx';
 import {
-  allInputs, deviceSection, isDesktopOnly, isWorkbookName, loadingSection, nextSection, previousSection, requestInputs,
+  allInputs, deviceSection, fillableHere, isWorkbookName, loadingSection, nextSection, previousSection, requestInputs,
   resetSection, sectionByRef, shownInputs, startSection, transitionFor, uploadedFiles, visibleSections,
 } from './launcherModel.ts';
 import type { ErrorKind, Transition } from './launcherModel.ts';
@@ -50,6 +50,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const bridge = useBridge();
+  const embedded = useEmbedded();
   const launcherForm = useLauncherForm(flow);
   const { form, validate, uploading, device } = launcherForm;
   const run = useRun();
@@ -80,10 +81,10 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
       if (askDevice) setCurrentRef(askDevice.ref);
       return false;
     }
-    const current = section ? keysOf(section) : [];
+    const current = section ? keysOf(section, embedded) : [];
     if (!(await validate(current))) return false;
     for (const candidate of visibleSections(flow)) {
-      const keys = keysOf(candidate);
+      const keys = keysOf(candidate, embedded);
       if (keys.length === 0 || candidate.ref === section?.ref) continue;
       if (!(await form.trigger(keys))) {
         setCurrentRef(candidate.ref);
@@ -162,7 +163,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
     const loading = loadingSection(flow);
     if (loading) setCurrentRef(loading.ref);
     const outcome = await run.launch({
-      flowId: flow.id, flowName: flow.name, step: from.ref, inputs: requestInputs(flow, form.getValues()), ...options,
+      flowId: flow.id, flowName: flow.name, step: from.ref, inputs: requestInputs(flow, form.getValues(), embedded), ...options,
       ...(target ? { device: target } : {}),
     });
     settle(outcome, from);
@@ -180,7 +181,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
       return;
     }
     const deviceMissing = section.ref === askDevice?.ref && !device.check();
-    if (!(await validate(keysOf(section))) || deviceMissing) return;
+    if (!(await validate(keysOf(section, embedded))) || deviceMissing) return;
     const following = nextSection(flow, section.ref);
     if (following) setCurrentRef(following.ref);
   };
@@ -207,7 +208,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
   };
 
   const schedule = async (timing: ScheduleRequestTiming): Promise<boolean> => {
-    const answer = await createSchedule({ flowId: flow.id, request: { ...timing, flowInputs: requestInputs(flow, form.getValues()) } });
+    const answer = await createSchedule({ flowId: flow.id, request: { ...timing, flowInputs: requestInputs(flow, form.getValues(), embedded) } });
     if (answer.error !== undefined) {
       toast.error(SCHEDULE_FAILED_MESSAGE);
       return false;
@@ -317,7 +318,7 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
   );
 }
 
-/** The keys of a section's inputs the user fills (and so the ones Next checks). */
-function keysOf(section: Section): string[] {
-  return shownInputs(section).filter((input) => !isDesktopOnly(input)).map((input) => input.key);
+/** The keys of a section's inputs the user fills here (and so the ones Next checks). */
+function keysOf(section: Section, embedded: boolean): string[] {
+  return shownInputs(section).filter((input) => fillableHere(input, embedded)).map((input) => input.key);
 }

@@ -4,7 +4,7 @@ import { checkField, possibleMessages } from '../../ui/forms.ts';
 import type { Machine } from '#shared/api/machines.ts';
 import {
   chosenCertificate, connectionOf, defaultFormValue, deviceOptions, deviceSection, estimateCost, guessColumns, nextSection, previousSection,
-  requestInputs, resetSection, ruleFor, startSection, transitionFor, unitMeasure,
+  requestInputs, resetSection, ruleFor, selectedPaths, startSection, transitionFor, unitMeasure,
 } from './launcherModel.ts';
 import { formFlow, workbookFlow } from './test/flowFixture.ts';
 
@@ -123,6 +123,34 @@ describe('inputs', () => {
     expect(byKey['origen']).toEqual({});
     expect(ruleFor({ key: 'carpeta', template: 'SelectionDialog', label: 'Carpeta', required: true })).toEqual({});
     expect(ruleFor({ key: 'local', template: 'Certificate', label: 'Certificado', required: true, config: { embedded: true } })).toEqual({});
+  });
+
+  it('in the desktop app, desktop-only inputs are checked like the others: a required pick, a required certificate of this PC', () => {
+    expect(ruleFor({ key: 'carpeta', template: 'SelectionDialog', label: 'Carpeta', required: true }, true)).toEqual({ required: true });
+    expect(ruleFor({ key: 'carpeta', template: 'SelectionDialog', label: 'Carpeta' }, true)).toEqual({ required: false });
+    expect(ruleFor({ key: 'local', template: 'Certificate', label: 'Certificado', required: true, config: { embedded: true } }, true))
+      .toEqual({ required: true, requiredMessage: 'Necesitas seleccionar un certificado para continuar.' });
+    expect(ruleFor({ key: 'oculta', template: 'SelectionDialog', label: 'Oculta', required: true, hidden: true }, true)).toEqual({});
+  });
+
+  it('a SelectionDialog input holds the dialog’s paths; only the desktop app sends them (string[]), and none when empty', () => {
+    const flow = formFlow();
+    flow.sectionSetup.builder[1]?.builder.push(
+      { key: 'carpeta', template: 'SelectionDialog', label: 'Carpeta de destino', config: { directory: true } },
+      { key: 'local', template: 'Certificate', label: 'Certificado de este equipo', config: { embedded: true } },
+    );
+    const paths = ['C:\\Users\\ana\\Justificantes', '/home/ana/justificantes 2025'];
+    const values = { nif: '12345678Z', inicio: '2025-03-01', tipo: '100', acepto: 'true', carpeta: JSON.stringify(paths), local: JSON.stringify({ ...chosen, machineId: undefined }) };
+    expect(requestInputs(flow, values, true)).toMatchObject({ carpeta: paths, local: chosen.fingerprint });
+    expect(requestInputs(flow, values)).not.toHaveProperty('carpeta');
+    expect(requestInputs(flow, values)).not.toHaveProperty('local');
+    expect(requestInputs(flow, { ...values, carpeta: '' }, true)).not.toHaveProperty('carpeta');
+    expect(selectedPaths(JSON.stringify(paths))).toEqual(paths);
+    expect(selectedPaths('["/a", 3, ""]')).toEqual(['/a']);
+    expect(selectedPaths('no es json')).toEqual([]);
+    expect(defaultFormValue({ key: 'c', template: 'SelectionDialog', label: 'C', value: '/home/ana' })).toBe('["/home/ana"]');
+    expect(defaultFormValue({ key: 'c', template: 'SelectionDialog', label: 'C', value: ['/a', '/b'] })).toBe('["/a","/b"]');
+    expect(defaultFormValue({ key: 'c', template: 'SelectionDialog', label: 'C' })).toBe('');
   });
 
   it("a required certificate says 'Necesitas seleccionar un certificado para continuar.', not the generic message", () => {

@@ -111,11 +111,19 @@ export function allInputs(flow: FlowDefinition): FlowInputDefinition[] {
 }
 
 /**
- * Desktop-only inputs cannot be filled in the web app; they are neither checked nor sent. A Certificate
- * is not one of them: the web app offers the certificates synced on the firm's shared machines.
+ * Desktop-only inputs: a native file dialog, and a certificate marked config.embedded (this PC's own
+ * only). A plain Certificate is not one of them: the web app offers those synced on shared machines.
  */
 export function isDesktopOnly(input: FlowInputDefinition): boolean {
   return input.template === 'SelectionDialog' || input.config?.embedded === true;
+}
+
+/**
+ * Whether the user can fill the input where the launcher runs: the desktop app fills every input; the
+ * web app none of the desktop-only ones, which it then neither checks nor sends.
+ */
+export function fillableHere(input: FlowInputDefinition, embedded: boolean): boolean {
+  return embedded || !isDesktopOnly(input);
 }
 
 /** A Dropdown without choices is treated as text (spec §5). */
@@ -128,8 +136,8 @@ export function effectiveTemplate(input: FlowInputDefinition): FlowInputDefiniti
  * flow turns it off). Numbers and dates are checked as such; dropdowns, checkboxes, files and
  * column mappings only for presence.
  */
-export function ruleFor(input: FlowInputDefinition): FieldRule {
-  if (input.hidden === true || isDesktopOnly(input)) return {};
+export function ruleFor(input: FlowInputDefinition, embedded = false): FieldRule {
+  if (input.hidden === true || !fillableHere(input, embedded)) return {};
   const required = input.required === true;
   const formatRequired = input.formatRequired ?? true;
   switch (effectiveTemplate(input)) {
@@ -152,6 +160,10 @@ export function defaultFormValue(input: FlowInputDefinition): string {
     case 'ColumnMapping': return typeof value === 'object' ? JSON.stringify(value) : '';
     // A certificate is chosen on this PC or a shared machine each time; no flow can know one ahead.
     case 'Certificate': return '';
+    case 'SelectionDialog': {
+      const paths = (Array.isArray(value) ? value : [value]).filter((path): path is string => typeof path === 'string' && path !== '');
+      return paths.length === 0 ? '' : JSON.stringify(paths);
+    }
     default: return typeof value === 'object' ? '' : String(value);
   }
 }
@@ -173,16 +185,22 @@ export function requestValue(input: FlowInputDefinition, text: string): unknown 
     case 'FileUpload': return text === '' ? [] : parseJson(text);
     case 'ColumnMapping': return text === '' ? undefined : parseJson(text);
     case 'Certificate': return chosenCertificate(text)?.fingerprint;
-    case 'SelectionDialog': return undefined;
+    case 'SelectionDialog': {
+      const paths = selectedPaths(text);
+      return paths.length === 0 ? undefined : paths;
+    }
     default: return text.trim() === '' ? undefined : text.trim();
   }
 }
 
-/** The execution request's inputs: every input of the flow, hidden ones with their default. */
-export function requestInputs(flow: FlowDefinition, values: Record<string, string>): Record<string, unknown> {
+/**
+ * The execution request's inputs: every input of the flow, hidden ones with their default; desktop-only
+ * ones only from the desktop app (`embedded`).
+ */
+export function requestInputs(flow: FlowDefinition, values: Record<string, string>, embedded = false): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   for (const input of allInputs(flow)) {
-    if (isDesktopOnly(input)) continue;
+    if (!fillableHere(input, embedded)) continue;
     const value = input.hidden === true ? input.value : requestValue(input, values[input.key] ?? '');
     if (value !== undefined) inputs[input.key] = value;
   }
@@ -207,6 +225,13 @@ export function chosenCertificate(text: string | undefined): ChosenCertificate |
   if (!text) return null;
   const parsed = chosenCertificateSchema.safeParse(parseJson(text));
   return parsed.success ? parsed.data : null;
+}
+
+/** The paths a SelectionDialog input's form text holds (as the native dialog gave them), in order. */
+export function selectedPaths(text: string | undefined): string[] {
+  if (!text) return [];
+  const parsed = parseJson(text);
+  return Array.isArray(parsed) ? parsed.filter((path): path is string => typeof path === 'string' && path !== '') : [];
 }
 
 export function uploadedFiles(text: string | undefined): FileInputValue {

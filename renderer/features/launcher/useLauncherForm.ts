@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
+import { useEmbedded } from '../../app/hooks.ts';
 import { SCROLL_THROTTLE_MS, useAppForm } from '../../ui/forms.ts';
 import type { FormRules } from '../../ui/forms.ts';
-import { allInputs, chosenCertificate, defaultFormValue, effectiveTemplate, ruleFor } from './launcherModel.ts';
+import { allInputs, chosenCertificate, defaultFormValue, effectiveTemplate, ruleFor, selectedPaths } from './launcherModel.ts';
 import { useDeviceChoice } from './useDeviceChoice.ts';
 
 const FOCUSABLE = 'input:not([type="hidden"]):not([hidden]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
@@ -15,8 +16,9 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([hidden]), select, textarea, b
  * is chosen here (its certificates come from that device).
  */
 export function useLauncherForm(flow: FlowDefinition) {
+  const embedded = useEmbedded();
   const inputs = useMemo(() => allInputs(flow), [flow]);
-  const rules = useMemo(() => Object.fromEntries(inputs.map((input) => [input.key, ruleFor(input)])) as FormRules<string>, [inputs]);
+  const rules = useMemo(() => Object.fromEntries(inputs.map((input) => [input.key, ruleFor(input, embedded)])) as FormRules<string>, [inputs, embedded]);
   const defaultValues = useMemo(() => Object.fromEntries(inputs.map((input) => [input.key, defaultFormValue(input)])), [inputs]);
   const form = useAppForm<string>({ defaultValues, rules });
   const anchors = useRef(new Map<string, HTMLElement>());
@@ -72,14 +74,16 @@ export function useLauncherForm(flow: FlowDefinition) {
     });
   }, []);
 
-  /** Another device: a certificate chosen on a different one no longer applies, so it is cleared. */
+  /** Another device: a certificate chosen on a different one, or paths of this PC for another, no longer apply, so they are cleared. */
   const chooseDevice = useCallback((key: string) => {
     const option = device.options.find((candidate) => candidate.key === key);
     const machineId = option && !option.thisDevice ? option.machine._id : undefined;
     for (const input of inputs) {
-      if (effectiveTemplate(input) !== 'Certificate') continue;
-      const chosen = chosenCertificate(form.getValues()[input.key]);
-      if (chosen && chosen.machineId !== machineId) form.setValue(input.key, '', { shouldDirty: true });
+      const value = form.getValues()[input.key];
+      const template = effectiveTemplate(input);
+      const chosen = template === 'Certificate' ? chosenCertificate(value) : null;
+      const stale = (chosen !== null && chosen.machineId !== machineId) || (template === 'SelectionDialog' && machineId !== undefined && selectedPaths(value).length > 0);
+      if (stale) form.setValue(input.key, '', { shouldDirty: true });
     }
     device.choose(key);
   }, [device, inputs, form]);

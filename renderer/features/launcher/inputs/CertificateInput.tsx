@@ -79,9 +79,11 @@ function machineOffer(machine: Machine): OfferResult {
  * A Certificate input (spec §5: 'Necesitas seleccionar un certificado para continuar.'). A desktop
  * flow's picker lists the chosen device's certificates: this PC's own, or those synced on the other
  * machine. A server flow's lists this PC's in the desktop app, and in the web app those synced on the
- * firm's shared machines. The value is the certificate's fingerprint, with its name, NIF and machine to show.
+ * firm's shared machines. `thisDeviceOnly` (config.embedded, desktop app) lists this PC's alone, and
+ * none while a desktop flow is set to run elsewhere. The value is the certificate's fingerprint, with
+ * its name, NIF and machine to show.
  */
-export function CertificateInput({ input, launcherForm }: { input: FlowInputDefinition; launcherForm: LauncherForm }) {
+export function CertificateInput({ input, launcherForm, thisDeviceOnly = false }: { input: FlowInputDefinition; launcherForm: LauncherForm; thisDeviceOnly?: boolean }) {
   const { flow, form, rules, setText, touch, device } = launcherForm;
   const embedded = useEmbedded();
   const bridge = useBridge();
@@ -101,7 +103,13 @@ export function CertificateInput({ input, launcherForm }: { input: FlowInputDefi
     setFailure(null);
     try {
       let result: OfferResult;
-      if (flow.runsOn === 'desktop') {
+      if (thisDeviceOnly) {
+        if (flow.runsOn === 'desktop' && device.chosen !== null && !device.chosen.thisDevice) {
+          setFailure(text.thisDeviceOnly);
+          return;
+        }
+        result = await localOffer(bridge);
+      } else if (flow.runsOn === 'desktop') {
         const where = device.chosen;
         if (where === null) {
           setFailure(text.chooseDeviceFirst);

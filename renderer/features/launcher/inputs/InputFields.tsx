@@ -4,13 +4,14 @@ import type { FlowInputDefinition, Section } from '#shared/flows/definition.ts';
 import { useEmbedded } from '../../../app/hooks.ts';
 import { launcher as text } from '../../../i18n/es-launcher.ts';
 import { TextField } from '../../../ui/TextField.tsx';
-import { effectiveTemplate, isDesktopOnly, shownInputs } from '../launcherModel.ts';
+import { effectiveTemplate, fillableHere, isDesktopOnly, shownInputs } from '../launcherModel.ts';
 import type { LauncherForm } from '../useLauncherForm.ts';
 import { CertificateInput } from './CertificateInput.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { ColumnMappingInput } from './ColumnMappingInput.tsx';
 import { FieldMessage } from './FieldMessage.tsx';
 import { FileUploadInput } from './FileUploadInput.tsx';
+import { SelectionDialogInput } from './SelectionDialogInput.tsx';
 
 /** A section's inputs, in their order, each wrapped in the anchor the first-error scroll goes to. */
 export function InputFields({ section, launcherForm }: { section: Section; launcherForm: LauncherForm }) {
@@ -28,6 +29,7 @@ export function InputFields({ section, launcherForm }: { section: Section; launc
 
 function InputField({ input, launcherForm }: { input: FlowInputDefinition; launcherForm: LauncherForm }) {
   const { form, rules, setText, touch } = launcherForm;
+  const embedded = useEmbedded();
   const key = input.key;
   const rule = rules[key] ?? {};
   const label = rule.required ? `${input.label} *` : input.label;
@@ -66,11 +68,13 @@ function InputField({ input, launcherForm }: { input: FlowInputDefinition; launc
       return <ColumnMappingInput input={input} launcherForm={launcherForm} />;
     case 'Certificate':
       // config.embedded: only this PC's own certificates will do, so the web app cannot offer shared ones.
-      if (isDesktopOnly(input)) return <DesktopOnlyInput input={input} />;
+      if (!fillableHere(input, embedded)) return <DesktopOnlyInput input={input} />;
       form.register(key);
-      return <CertificateInput input={input} launcherForm={launcherForm} />;
+      return <CertificateInput input={input} launcherForm={launcherForm} thisDeviceOnly={isDesktopOnly(input)} />;
     case 'SelectionDialog':
-      return <DesktopOnlyInput input={input} />;
+      if (!fillableHere(input, embedded)) return <DesktopOnlyInput input={input} />;
+      form.register(key);
+      return <SelectionDialogInput input={input} launcherForm={launcherForm} />;
   }
 }
 
@@ -111,18 +115,17 @@ function CheckboxInput({ input, launcherForm }: { input: FlowInputDefinition; la
 }
 
 /**
- * Native file dialogs, and certificates marked config.embedded, exist only in the desktop app (spec §3
- * Input config.embedded; §6 'Certificados locales no disponibles'). The web app says so; the desktop
- * bridge for them is another issue's work, so the desktop app says it is not there yet rather than pretending.
+ * The web app's note for an input only the desktop app can fill: a native file dialog, or a certificate
+ * marked config.embedded (spec §3 Input config.embedded; §6 'Certificados locales no disponibles').
+ * It is neither checked nor sent from here.
  */
 function DesktopOnlyInput({ input }: { input: FlowInputDefinition }) {
-  const embedded = useEmbedded();
+  const certificate = input.template === 'Certificate';
   return (
     <div className="launcher-input launcher-desktop-only" role="note" aria-label={input.label}>
       <span className="app-field__label">{input.label}</span>
       <p className="launcher-desktop-only__text">
-        {input.template === 'Certificate' && !embedded ? `${text.inputs.certificatesUnavailable}. ` : ''}
-        {embedded ? text.inputs.desktopSoon : text.inputs.needsDesktop}
+        {certificate ? `${text.inputs.certificatesUnavailable}. ${text.inputs.onlyInDesktop.certificate}` : text.inputs.onlyInDesktop.selection}
       </p>
     </div>
   );
