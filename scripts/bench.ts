@@ -5,6 +5,8 @@
  *  - the server's cold start to its first 200 on a fresh database: compiled (npm start) and tsx (npm run dev)
  *  - flows: one run-history page of a million runs under load beside a bare Fastify hello-world, and
  *    launch to first log line of a server flow (scripts/bench/flows.ts)
+ *  - desktop runs: launch -> first log line of a desktop flow, cold and with the agent's spare process,
+ *    and a remote launch's way to the agent (scripts/bench/desktop-runs.ts)
  *  - FIE decode throughput, and the table filter/sort bench when those files exist
  *  - certificates: GetCertificatesList with 200 certificates in a real NSS database (scripts/bench/certificates.ts)
  * `--build` rebuilds the web app first (it is built anyway when dist/renderer has no index.html).
@@ -13,6 +15,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { buildServerCopy } from './build-server.ts';
+import { runDesktopRunsBench } from './bench/desktop-runs.ts';
 import { runFlowsBench } from './bench/flows.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { measureColdStart, startBenchServer, type ServerCommand } from './bench/server-start.ts';
@@ -83,6 +86,9 @@ try {
 
   console.log('== Flows: run history of a million runs under load (compiled server), launch to first log line');
   await runFlowsBench(compiled);
+
+  console.log('== Desktop runs: launch -> first log line of Descargar justificantes (stand-in portal), remote launch -> agent (compiled server)');
+  for (const line of await runDesktopRunsBench(compiled)) console.log(line);
 } finally {
   await rm(serverBuild.dir, { recursive: true, force: true });
 }
