@@ -1,42 +1,50 @@
 /**
- * Bundles the desktop app's main process (ESM) and preload (CommonJS: a sandboxed preload cannot
- * load other files, so the contract it allowlists is bundled into it) into dist/desktop/.
+ * Bundles the desktop app into dist/desktop/:
+ *  - main.js: the main process (ESM), and beside it
+ *  - robot-process.js: the child process each desktop run's robot runs in (main/robots/runtime.ts forks
+ *    the robot-process.js next to the code that runs it, so the packaged app needs no tsx), with the
+ *    desktop flows of resources/flows (their robots, flow.json and settings.json) bundled into it;
+ *  - preload.cjs (CommonJS: a sandboxed preload cannot load other files, so the contract it allowlists
+ *    is bundled into it).
+ * Our dependencies are bundled too, so the package needs from node_modules only playwright-core (kept
+ * out: it finds its own files beside it at run time), besides electron itself.
  */
-import { build } from 'vite';
 import { builtinModules } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build, type InlineConfig } from 'vite';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+const root = fileURLToPath(new URL('..', import.meta.url));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+/** What the bundles import at run time instead of holding it. */
+export const DESKTOP_EXTERNALS = ['electron', 'playwright-core'];
 
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    ssr: 'main/electron/main.ts',
-    outDir: 'dist/desktop',
-    emptyOutDir: true,
-    target: 'node20',
-    rollupOptions: {
-      external: ['electron', ...nodeBuiltins, ...Object.keys(pkg.dependencies)],
-      output: { format: 'es', entryFileNames: 'main.js' },
+/** One self-contained ESM (or CJS) file for `entry` in outDir, our code and dependencies inside. */
+function bundle(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs', external: string[], { emptyOutDir = false, split = false } = {}): InlineConfig {
+  return {
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: {
+      ssr: entry,
+      outDir,
+      emptyOutDir,
+      target: 'node20',
+      // main.js is one file (runtime.ts finds robot-process.js from its import.meta.url); the robot
+      // process keeps its lazy parts (each robot, the spare's warm-up) as chunks it loads when needed.
+      rollupOptions: { external, output: { format, entryFileNames: fileName, chunkFileNames: 'chunks/[name]-[hash].js', codeSplitting: split } },
     },
-  },
-});
+  };
+}
 
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  ssr: { noExternal: true },
-  build: {
-    ssr: 'preload/index.ts',
-    outDir: 'dist/desktop',
-    emptyOutDir: false,
-    target: 'node20',
-    rollupOptions: {
-      external: ['electron'],
-      output: { format: 'cjs', entryFileNames: 'preload.cjs' },
-    },
-  },
-});
-console.log('Aplicación de escritorio compilada en dist/desktop/ (main.js, preload.cjs).');
+export async function buildDesktop(outDir = `${root}dist/desktop`): Promise<void> {
+  const external = [...DESKTOP_EXTERNALS, ...nodeBuiltins];
+  await build(bundle('main/electron/main.ts', outDir, 'main.js', 'es', external, { emptyOutDir: true }));
+  await build(bundle('main/robots/robot-process.ts', outDir, 'robot-process.js', 'es', external, { split: true }));
+  await build(bundle('preload/index.ts', outDir, 'preload.cjs', 'cjs', ['electron']));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildDesktop();
+  console.log('Aplicación de escritorio compilada en dist/desktop/ (main.js, robot-process.js, preload.cjs).');
+}

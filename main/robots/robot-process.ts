@@ -10,6 +10,9 @@
  */
 import type { Browser } from 'playwright-core';
 import type { RobotResult } from '#shared/flows/robot.ts';
+// Only the list (flow.json, settings.json and a loader per robot); each robot's code loads with its run.
+// Imported by name, so the desktop build leaves out the server's robots listed beside it.
+import { desktopFlows as appDesktopFlows } from '../../resources/flows/index.ts';
 import type { ClientCertificate } from '../certificates/client-certificate.ts';
 import type { ChildMessage, ParentMessage, RobotProcessJob } from './protocol.ts';
 import { browserLaunchOptions, RobotBrowsers } from './sdk/browser.ts';
@@ -166,8 +169,8 @@ async function run(job: RobotProcessJob): Promise<void> {
 
 /** The `desktopFlows` of the robots module: the app's own (resources/flows) or a test's. */
 async function loadDesktopFlows(robotsModule: string | null): Promise<readonly DesktopFlowEntry[]> {
-  const loaded: unknown = robotsModule === null ? await import('../../resources/flows/index.ts') : await import(robotsModule);
-  const flows = (loaded as { desktopFlows?: unknown }).desktopFlows;
+  if (robotsModule === null) return appDesktopFlows;
+  const flows = ((await import(robotsModule)) as { desktopFlows?: unknown }).desktopFlows;
   if (!Array.isArray(flows)) throw new Error('Esta instalación no tiene robots de escritorio');
   return flows as readonly DesktopFlowEntry[];
 }

@@ -342,14 +342,16 @@ export async function writeOutputs(folder: string, files: readonly RobotFile[]):
 }
 
 /**
- * How to start robot-process: the compiled robot-process.js beside this module, or, from source (tsx,
- * vitest), robot-process.ts with tsx's loader (inherited when the parent runs under tsx, added when
- * not). The parent's debugger and heap flags are not inherited; the robot gets its own heap cap.
- * Under Electron, fork runs the Electron binary, which must act as plain Node.
+ * How to start robot-process: packaged, this module is inside dist/desktop/main.js and the robot's entry
+ * is the robot-process.js built beside it (scripts/build-desktop.ts), run as plain JavaScript; from
+ * source (tsx, vitest), robot-process.ts with tsx's loader (inherited when the parent runs under tsx,
+ * added when not). The parent's debugger and heap flags are not inherited; the robot gets its own heap
+ * cap. Under Electron, fork runs the Electron binary, which must act as plain Node. `from` is where
+ * this code runs (its import.meta.url; tests pass the built main.js).
  */
-export function robotProcessCommand(memoryMb: number): { entry: string; execArgv: string[]; env: NodeJS.ProcessEnv } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? './robot-process.ts' : './robot-process.js', import.meta.url));
+export function robotProcessCommand(memoryMb: number, from = import.meta.url): { entry: string; execArgv: string[]; env: NodeJS.ProcessEnv } {
+  const fromSource = from.endsWith('.ts');
+  const entry = fileURLToPath(new URL(fromSource ? './robot-process.ts' : './robot-process.js', from));
   const inherited = process.execArgv.filter((arg) => !/^--(max-old-space-size|inspect|debug)/.test(arg));
   const loader = fromSource && !inherited.some((arg) => arg.includes('tsx')) ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
   const env = process.versions.electron ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : process.env;
