@@ -39,8 +39,9 @@ async function start() {
     box,
     nssDatabase: nssDatabaseFrom(process.env, app.getPath('home')),
   });
-  // As in the agent: a spare robot process with its browser waits for the next run, so its log starts at once.
-  const runtime = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env), spare: { browser: true } });
+  // A spare robot process waits for the next run, as in the agent, but without a browser: on an advisor's
+  // laptop an idle hidden Chromium all day costs more memory than the second its first run saves.
+  const runtime = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env), spare: { browser: false } });
   // Run folders go where the user keeps documents, so OpenFolder shows them somewhere familiar.
   const { link, runner } = createDeviceHost({
     dataFolder,
