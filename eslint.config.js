@@ -126,4 +126,17 @@ export default tseslint.config(
       ] }],
     },
   },
+  {
+    // renderer/vite.config.ts marks z.* calls pure so unused schemas drop out of the bundle: a z.* call
+    // made only for its effect (z.config(...), z.globalRegistry.add(...)) would vanish from the build.
+    files: ['shared/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', ...[
+        "ExpressionStatement > CallExpression[callee.object.name='z']",
+        "ExpressionStatement > CallExpression[callee.object.object.name='z']",
+        "ExpressionStatement > AwaitExpression > CallExpression[callee.object.name='z']",
+      ].map((selector) => ({ selector, message: 'The renderer build treats z.* calls as pure and drops one whose result is unused: keep its result, or call a schema method instead.' }))],
+    },
+  },
 );

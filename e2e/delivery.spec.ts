@@ -13,6 +13,8 @@ const LIBRARY_MARKERS = {
   'TanStack Virtual': 'getVirtualItems',
   'react-day-picker': 'rdp-',
   'react-markdown': 'remarkjs/react-markdown',
+  // The sign-in screen signs in with plain calls; RTK Query loads with the first screen that uses it.
+  'RTK Query': 'injectEndpoints',
 } as const;
 
 interface LoadedScript {

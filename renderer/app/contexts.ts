@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { noBridge } from '../bridge/client.ts';
+import { noBridge } from '../bridge/detect.ts';
 import type { BridgeClient } from '../bridge/client.ts';
 import type { CertificateItemData } from '../ui/CertificateItem.tsx';
 import { embedded } from './env.ts';

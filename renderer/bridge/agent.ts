@@ -3,7 +3,7 @@ import { bridgeEnvelopeSchema } from '#shared/bridge/envelope.ts';
 import type { BridgeClient } from './types.ts';
 import { failure, toCommandEnvelope, toEventPayload } from './validate.ts';
 
-export const AGENT_BRIDGE_STORAGE_KEY = 'autoasesor.agentBridge';
+export { AGENT_BRIDGE_STORAGE_KEY } from './detect.ts';
 
 export interface AgentBridgeConfig {
   url: string;

@@ -1,19 +1,11 @@
-import { AGENT_BRIDGE_STORAGE_KEY, createAgentBridge, readAgentConfig } from './agent.ts';
+import { createAgentBridge, readAgentConfig } from './agent.ts';
 import type { WebSocketFactory } from './agent.ts';
 import { createDesktopBridge } from './desktop.ts';
 import type { BridgeClient, DesktopPreload } from './types.ts';
-import { failure } from './validate.ts';
+import { noBridge, storedAgentConfig } from './detect.ts';
 
 export type { BridgeClient, BridgeKind, DesktopPreload } from './types.ts';
-export { AGENT_BRIDGE_STORAGE_KEY } from './agent.ts';
-
-/** Web mode: nothing to call; every command answers UNAVAILABLE and no event ever fires. */
-export const noBridge: BridgeClient = {
-  kind: 'none',
-  available: false,
-  invoke: async () => failure('UNAVAILABLE', 'Esta acción solo está disponible en la aplicación de escritorio'),
-  on: () => () => undefined,
-};
+export { AGENT_BRIDGE_STORAGE_KEY, noBridge } from './detect.ts';
 
 export interface BridgeEnvironment {
   desktop?: DesktopPreload;
@@ -29,14 +21,6 @@ export function selectBridge(environment: BridgeEnvironment): BridgeClient {
   return noBridge;
 }
 
-function readStorage(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 export function bridgeFromWindow(): BridgeClient {
-  return selectBridge({ desktop: window.desktop, storedAgentConfig: readStorage(AGENT_BRIDGE_STORAGE_KEY) });
+  return selectBridge({ desktop: window.desktop, storedAgentConfig: storedAgentConfig() });
 }

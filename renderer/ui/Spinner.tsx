@@ -1,4 +1,4 @@
-import { widgets } from '../i18n/es-screens.ts';
+import { widgets } from '../i18n/es-widgets.ts';
 
 export interface SpinnerProps {
   size?: 'small' | 'medium' | 'large';
