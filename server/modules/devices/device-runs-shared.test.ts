@@ -1,14 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LeasedRun } from '#shared/api/devices.ts';
 import type { ExecutionStateResponse } from '#shared/api/flows.ts';
-import { buildApp } from '../../app.ts';
 import { registerUser } from '../../test/harness.ts';
+import { twoServersOnPostgres } from '../../test/two-servers.ts';
 import { DESKTOP_FLOW_ID } from '../flows/test-flows/index.ts';
 import { TEST_FLOWS_CONFIG, launch } from '../runs/test-support.ts';
 import { DeviceClient, linkPc } from './test-support.ts';
@@ -21,31 +15,10 @@ const url = process.env.TEST_DATABASE_URL;
  * of one machine on two servers never both lease it.
  */
 describe.skipIf(!url)('machine runs across two servers on one PostgreSQL database (TEST_DATABASE_URL)', () => {
-  const name = `autoasesor_devices_${randomUUID().replaceAll('-', '')}`;
-  let admin: pg.Client;
-  let storageDir: string;
-  let servers: FastifyInstance[] = [];
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const scoped = new URL(url ?? '');
-    scoped.pathname = `/${name}`;
-    const database = { kind: 'postgres' as const, url: scoped.toString() };
-    storageDir = await mkdtemp(join(tmpdir(), 'autoasesor-devices-shared-'));
-    const build = () => buildApp({ database, storageDir, webRoot: '/nonexistent', publicUrl: 'http://app.test', cookieSecure: false, allowedOrigins: [], ...TEST_FLOWS_CONFIG });
-    const first = await build();
-    servers = [first, await build()];
-  });
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
-    await rm(storageDir, { recursive: true, force: true });
-  });
+  const shared = twoServersOnPostgres(url ?? '', 'autoasesor_devices', TEST_FLOWS_CONFIG);
 
   it('hands a run launched on one server to the machine polling the other, within a second, and to one poll only', async () => {
-    const [first, second] = servers as [FastifyInstance, FastifyInstance];
+    const [first, second] = shared.servers();
     const ana = await registerUser(first, 'ana@asesoria.es');
     const pc = await linkPc(ana, 'despacho');
     const onFirst = new DeviceClient({ app: first }, pc.deviceToken);

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type ServerConfig } from '../app.ts';
+
+export interface TwoServers {
+  /** The two servers, once beforeAll has run; the first one migrated the database. */
+  servers(): [FastifyInstance, FastifyInstance];
+  database(): { kind: 'postgres'; url: string };
+}
+
+/**
+ * Inside a describe: a throwaway PostgreSQL database (created on `adminUrl`, dropped after) and two
+ * servers on it sharing one storage folder, as two processes of one deployment would (a shared volume
+ * in production). `config` adds to the servers' configuration (flows, limits).
+ */
+export function twoServersOnPostgres(adminUrl: string, prefix: string, config: Partial<ServerConfig> = {}): TwoServers {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  let admin: pg.Client | undefined;
+  let storageDir = '';
+  let database: { kind: 'postgres'; url: string } | undefined;
+  let servers: FastifyInstance[] = [];
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const scoped = new URL(adminUrl);
+    scoped.pathname = `/${name}`;
+    const shared = { kind: 'postgres' as const, url: scoped.toString() };
+    database = shared;
+    storageDir = await mkdtemp(join(tmpdir(), `${prefix}-`));
+    const build = () => buildApp({ database: shared, storageDir, webRoot: '/nonexistent', publicUrl: 'http://app.test', cookieSecure: false, allowedOrigins: [], ...config });
+    const first = await build(); // migrates (and installs pg-boss)
+    servers = [first, await build()];
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    await admin?.query(`drop database if exists ${name} with (force)`);
+    await admin?.end();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  });
+  return {
+    servers: () => servers as [FastifyInstance, FastifyInstance],
+    database: () => {
+      if (!database) throw new Error('twoServersOnPostgres: used before beforeAll ran');
+      return database;
+    },
+  };
+}
