@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Machine, SyncedCertificate } from '#shared/api/machines.ts';
-import type { BridgeCommand, BridgeEventPayload } from '#shared/bridge/contract.ts';
+import type { BridgeCommand } from '#shared/bridge/contract.ts';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
-import type { BridgeClient } from '../../bridge/client.ts';
 import { jsonResponse } from '../../test/renderApp.tsx';
 import { preloadModal } from '../../ui/Modal.tsx';
+import { fakeDesktopBridge, type BridgeAnswer } from './test/fakeDesktopBridge.ts';
 import { formFlow } from './test/flowFixture.ts';
 import { output, runState } from './test/launcherApi.ts';
 import { executionPath, launchButton, renderLauncher, statePath } from './test/renderLauncher.tsx';
@@ -58,13 +58,9 @@ const ownCertificate: LocalCertificate = {
   notBefore: '2024-01-01T00:00:00Z', notAfter: '2099-06-30T10:00:00Z', nifVat: '99999999R', kind: 'person', store: 'nss', location: 'nss:Ana', holderNif: null,
 };
 
-type Answer = (args: never) => unknown;
-
 /** A desktop bridge answering like the real handlers; RobotRun events can be pushed with emit(). */
-function fakeBridge(overrides: Partial<Record<BridgeCommand, Answer>> = {}) {
-  const calls: { command: BridgeCommand; args: unknown }[] = [];
-  const listeners = new Set<(payload: BridgeEventPayload<'RobotRun'>) => void>();
-  const answers: Partial<Record<BridgeCommand, Answer>> = {
+function fakeBridge(overrides: Partial<Record<BridgeCommand, BridgeAnswer>> = {}) {
+  return fakeDesktopBridge({
     GetMachineHashCode: () => ({ ok: true, data: { machineHashCode: THIS_HASH, machineName: 'PC-ANA' } }),
     GetDeviceStatus: () => ({ ok: true, data: { linked: false, serverUrl: null, machine: null, problem: null } }),
     LinkDevice: (args: { serverUrl: string }) => ({ ok: true, data: { linked: true, serverUrl: args.serverUrl, machine: { _id: HERE, name: 'PC-ANA' }, problem: null } }),
@@ -72,24 +68,7 @@ function fakeBridge(overrides: Partial<Record<BridgeCommand, Answer>> = {}) {
     OpenFolder: () => ({ ok: true, data: { opened: true } }),
     GetCertificatesList: () => ({ ok: true, data: { certificates: [ownCertificate], problems: [], folder: null, readAt: '2025-01-01T00:00:00Z' } }),
     ...overrides,
-  };
-  const bridge = {
-    kind: 'agent',
-    available: true,
-    invoke: async (command: BridgeCommand, args: unknown) => {
-      calls.push({ command, args });
-      const answer = answers[command] as ((args: unknown) => unknown) | undefined;
-      return answer ? answer(args) : { ok: false, error: { code: 'UNKNOWN_COMMAND', message: 'No' } };
-    },
-    on: (event: string, callback: (payload: BridgeEventPayload<'RobotRun'>) => void) => {
-      if (event !== 'RobotRun') return () => undefined;
-      listeners.add(callback);
-      return () => listeners.delete(callback);
-    },
-  } as unknown as BridgeClient;
-  const emit = (payload: BridgeEventPayload<'RobotRun'>) => act(() => listeners.forEach((listener) => listener(payload)));
-  const commands = () => calls.map((call) => call.command);
-  return { bridge, calls, commands, emit, listeners };
+  });
 }
 
 const deviceGroup = () => screen.findByRole('group', { name: /^Dispositivo/ });

@@ -4,9 +4,9 @@ import type { Machine } from '#shared/api/machines.ts';
 import type { BridgeCommand } from '#shared/bridge/contract.ts';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
-import type { BridgeClient } from '../../bridge/client.ts';
 import { jsonResponse } from '../../test/renderApp.tsx';
 import { preloadModal } from '../../ui/Modal.tsx';
+import { fakeDesktopBridge, type BridgeAnswer } from './test/fakeDesktopBridge.ts';
 import { formFlow } from './test/flowFixture.ts';
 import { output, runState } from './test/launcherApi.ts';
 import { executionPath, launchButton, renderLauncher, statePath } from './test/renderLauncher.tsx';
@@ -53,31 +53,16 @@ const ownCertificate: LocalCertificate = {
   notBefore: '2024-01-01T00:00:00Z', notAfter: '2099-06-30T10:00:00Z', nifVat: '99999999R', kind: 'person', store: 'nss', location: 'nss:Ana', holderNif: null,
 };
 
-type Answer = (args: never) => unknown;
-
 /** The desktop bridge as its handlers answer; the native dialog answers each call with the next of `picks`. */
-function fakeBridge(picks: unknown[], overrides: Partial<Record<BridgeCommand, Answer>> = {}) {
-  const calls: { command: BridgeCommand; args: unknown }[] = [];
-  const answers: Partial<Record<BridgeCommand, Answer>> = {
+function fakeBridge(picks: unknown[], overrides: Partial<Record<BridgeCommand, BridgeAnswer>> = {}) {
+  return fakeDesktopBridge({
     GetMachineHashCode: () => ({ ok: true, data: { machineHashCode: THIS_HASH, machineName: 'PC-ANA' } }),
     GetDeviceStatus: () => ({ ok: true, data: { linked: true, serverUrl: window.location.origin, machine: { _id: HERE, name: 'PC-ANA' }, problem: null } }),
     LaunchFlow: () => ({ ok: true, data: { runId: 'run-1', outputFolder: FOLDER } }),
     GetCertificatesList: () => ({ ok: true, data: { certificates: [ownCertificate], problems: [], folder: null, readAt: '2025-01-01T00:00:00Z' } }),
     OpenNativeSelectionDialog: () => picks.shift() ?? { ok: true, data: { paths: [] } },
     ...overrides,
-  };
-  const bridge = {
-    kind: 'agent',
-    available: true,
-    invoke: async (command: BridgeCommand, args: unknown) => {
-      calls.push({ command, args });
-      const answer = answers[command] as ((args: unknown) => unknown) | undefined;
-      return answer ? answer(args) : { ok: false, error: { code: 'UNKNOWN_COMMAND', message: 'No' } };
-    },
-    on: () => () => undefined,
-  } as unknown as BridgeClient;
-  const argsOf = (command: BridgeCommand) => calls.filter((call) => call.command === command).map((call) => call.args);
-  return { bridge, calls, argsOf };
+  });
 }
 
 const picked = (...paths: string[]) => ({ ok: true, data: { paths } });
