@@ -1,6 +1,7 @@
 import type { BridgeCommand, BridgeArgs, BridgeResult, DeviceStatus } from '#shared/bridge/contract.ts';
 import type { BridgeErrorCode } from '#shared/bridge/envelope.ts';
 import type { CertificateProblem, LocalCertificate } from '#shared/certificates/certificate.ts';
+import type { AutopilotControl } from '../autopilot/types.ts';
 
 /** What a desktop window can do; absent in the headless agent. */
 export interface WindowControls {
@@ -75,6 +76,8 @@ export interface BridgeContext {
   device: DeviceConnection;
   robots: RobotHost;
   shell: DesktopShell;
+  /** This PC's autopilot (main/autopilot/): apps, switches and the task cache. */
+  autopilot: AutopilotControl;
   now: () => Date;
 }
 

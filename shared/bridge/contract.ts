@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { autopilotCertificatesArgsSchema, autopilotSnapshotSchema, autopilotSwitchArgsSchema } from '../autopilot/state.ts';
 import { certificateProblemSchema, localCertificateSchema } from '../certificates/certificate.ts';
 
 const deviceStatusSchema = z.object({
@@ -100,6 +101,18 @@ export const bridgeCommands = {
     /** Empty when the user cancelled. */
     result: z.object({ paths: z.array(z.string()) }),
   },
+
+  // The autopilot (main/autopilot/, spec §2 Autopilot panel): each answers the whole snapshot after it.
+  /** The apps, their switches and certificates, and the task cache of this PC. */
+  GetAutopilot: { args: z.strictObject({}), result: autopilotSnapshotSchema },
+  /** The general switch ('all') or one app's. An app that cannot load yet refuses (UNAVAILABLE). */
+  SetAutopilotSwitch: { args: autopilotSwitchArgsSchema, result: autopilotSnapshotSchema },
+  /** The certificates an app works with (fingerprint and CN only; the certificate stays in its store). */
+  SetAutopilotCertificates: { args: autopilotCertificatesArgsSchema, result: autopilotSnapshotSchema },
+  /** Deletes a task: a scheduled flow's schedule on the server too. A running task refuses (FORBIDDEN). */
+  DeleteAutopilotTask: { args: z.strictObject({ taskId: z.string().check(z.minLength(1), z.maxLength(200)) }), result: autopilotSnapshotSchema },
+  /** The desktop app runs the loop while the panel is open (spec §4); the agent runs it always and ignores this. */
+  SetAutopilotPanelOpen: { args: z.strictObject({ open: z.boolean() }), result: autopilotSnapshotSchema },
 } as const;
 
 export type BridgeCommand = keyof typeof bridgeCommands;
@@ -139,6 +152,8 @@ export type RobotRunEvent = z.infer<typeof robotRunEventSchema>;
 export const bridgeEvents = {
   AppStatus: appStatusSchema,
   RobotRun: robotRunEventSchema,
+  /** The autopilot's snapshot, whenever it changes (a task starts or ends, a sync, a switch). */
+  Autopilot: autopilotSnapshotSchema,
 } as const;
 export type BridgeEvent = keyof typeof bridgeEvents;
 export type BridgeEventPayload<E extends BridgeEvent> = z.infer<(typeof bridgeEvents)[E]>;
