@@ -18,6 +18,11 @@ import { GetDeviceStatus } from './GetDeviceStatus.ts';
 import { LaunchFlow } from './LaunchFlow.ts';
 import { OpenFolder } from './OpenFolder.ts';
 import { OpenNativeSelectionDialog } from './OpenNativeSelectionDialog.ts';
+import { GetAutopilot } from './GetAutopilot.ts';
+import { SetAutopilotSwitch } from './SetAutopilotSwitch.ts';
+import { SetAutopilotCertificates } from './SetAutopilotCertificates.ts';
+import { DeleteAutopilotTask } from './DeleteAutopilotTask.ts';
+import { SetAutopilotPanelOpen } from './SetAutopilotPanelOpen.ts';
 
 /** One handler per contract command: a command without a handler does not compile. */
 export const handlers: { [C in BridgeCommand]: Handler<C> } = {
@@ -35,6 +40,11 @@ export const handlers: { [C in BridgeCommand]: Handler<C> } = {
   LaunchFlow,
   OpenFolder,
   OpenNativeSelectionDialog,
+  GetAutopilot,
+  SetAutopilotSwitch,
+  SetAutopilotCertificates,
+  DeleteAutopilotTask,
+  SetAutopilotPanelOpen,
 };
 
 /**

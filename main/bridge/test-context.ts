@@ -1,3 +1,6 @@
+import type { AutopilotApp, AutopilotSnapshot } from '#shared/autopilot/state.ts';
+import { AUTOPILOT_REFRESH_MS, autopilotSnapshotSchema, isAppActive } from '#shared/autopilot/state.ts';
+import type { AutopilotControl } from '../autopilot/types.ts';
 import type { BridgeContext, WindowControls } from './context.ts';
 
 /** A context with fakes for handler tests; override what a test cares about. */
@@ -32,6 +35,7 @@ export function fakeContext(overrides: Partial<BridgeContext> = {}): BridgeConte
       outputRoot: '/nonexistent/autoasesor-resultados',
     },
     shell: { openFolder: async () => undefined, chooseFiles: null },
+    autopilot: fakeAutopilot(),
     now: () => new Date('2026-11-23T08:00:05Z'),
     ...overrides,
   };
@@ -49,5 +53,93 @@ export function fakeWindow(): WindowControls & { calls: string[] } {
       return maximized;
     },
     close: () => void calls.push('close'),
+  };
+}
+
+export type AutopilotCall = { [M in keyof AutopilotControl]: { method: M; args: Parameters<AutopilotControl[M]> } }[keyof AutopilotControl];
+
+export interface FakeAutopilot extends AutopilotControl {
+  /** Every call, in order, refused ones too. */
+  calls: AutopilotCall[];
+  /** The next call of this method throws the error (an AutopilotRefusal, or anything else) and changes nothing. */
+  failNext(method: keyof AutopilotControl, error: Error): void;
+}
+
+/**
+ * An autopilot for handler tests: it records calls and keeps one snapshot (checked against the shared
+ * schema) that switches, certificates, deletions and the panel change. It pulls and runs nothing.
+ */
+export function fakeAutopilot(now: () => Date = () => new Date('2026-11-23T08:00:05Z')): FakeAutopilot {
+  const app = (id: AutopilotApp['id'], title: string, needsCertificates: boolean, available: boolean): AutopilotApp => ({
+    id,
+    title,
+    description: `${title} en este equipo`,
+    enabled: true,
+    active: false,
+    available,
+    unavailableReason: available ? null : 'Esta aplicación todavía no está disponible en este equipo',
+    needsCertificates,
+    multipleCertificates: id === 'notificaciones',
+    certificates: [],
+    refreshEveryMs: AUTOPILOT_REFRESH_MS,
+    nextRefreshAt: null,
+    problem: null,
+  });
+  const state: AutopilotSnapshot = autopilotSnapshotSchema.parse({
+    enabled: true,
+    looping: false,
+    linked: true,
+    apps: [app('robots', 'Robots para asesorías', false, true), app('altas', 'Altas desasistidas', true, false), app('notificaciones', 'Notificaciones', true, false)],
+    tasks: [
+      {
+        id: 'flow:programacion-1',
+        app: 'robots',
+        title: 'Descargar justificantes',
+        description: 'Programado por ana@asesoria.example',
+        scheduledDate: '2026-11-23T09:30:00.000Z',
+        done: false,
+        removing: false,
+        executionInProgress: false,
+        repeat: { every: 1, interval: 'days' },
+        info: [],
+        items: [],
+        canBeRemoved: true,
+        runId: null,
+        scheduleId: 'programacion-1',
+      },
+    ],
+    at: now().toISOString(),
+  });
+  const calls: AutopilotCall[] = [];
+  const failures = new Map<keyof AutopilotControl, Error>();
+
+  /** Records the call, throws a failure set for it, else applies the change and answers the snapshot after it. */
+  const answer = async (call: AutopilotCall, change: () => void = () => undefined): Promise<AutopilotSnapshot> => {
+    calls.push(call);
+    const failure = failures.get(call.method);
+    if (failure) {
+      failures.delete(call.method);
+      throw failure;
+    }
+    change();
+    for (const each of state.apps) each.active = isAppActive(state.enabled, each);
+    state.at = now().toISOString();
+    return structuredClone(state);
+  };
+  const appById = (id: AutopilotApp['id']) => state.apps.find((each) => each.id === id)!;
+
+  return {
+    calls,
+    failNext: (method, error) => void failures.set(method, error),
+    snapshot: () => answer({ method: 'snapshot', args: [] }),
+    setSwitch: (target, enabled) =>
+      answer({ method: 'setSwitch', args: [target, enabled] }, () => {
+        if (target === 'all') state.enabled = enabled;
+        else appById(target).enabled = enabled;
+      }),
+    setCertificates: (target, certificates) =>
+      answer({ method: 'setCertificates', args: [target, certificates] }, () => void (appById(target).certificates = certificates)),
+    deleteTask: (taskId) => answer({ method: 'deleteTask', args: [taskId] }, () => void (state.tasks = state.tasks.filter((task) => task.id !== taskId))),
+    setPanelOpen: (open) => answer({ method: 'setPanelOpen', args: [open] }, () => void (state.looping = open)),
   };
 }

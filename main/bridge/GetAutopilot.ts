@@ -1,0 +1,5 @@
+import { askAutopilot } from './autopilot-refusal.ts';
+import type { Handler } from './context.ts';
+
+/** The apps, their switches and certificates, and the task cache of this PC, as the panel shows them. */
+export const GetAutopilot: Handler<'GetAutopilot'> = async (_args, ctx) => askAutopilot(() => ctx.autopilot.snapshot());
