@@ -6,7 +6,7 @@ import { BridgeFailure } from '../bridge/context.ts';
  */
 export class DeviceError extends BridgeFailure {
   constructor(
-    readonly reason: 'not-linked' | 'token-refused' | 'unreachable' | 'conflict' | 'server' | 'invalid',
+    readonly reason: 'not-linked' | 'token-refused' | 'unreachable' | 'conflict' | 'not-found' | 'server' | 'invalid',
     message: string,
   ) {
     super(codeFor(reason), message);
@@ -23,6 +23,8 @@ function codeFor(reason: DeviceError['reason']): BridgeFailure['code'] {
       return 'UNAVAILABLE';
     case 'invalid':
       return 'BAD_ARGS';
+    case 'not-found':
+      return 'NOT_FOUND';
     case 'conflict':
     case 'server':
       return 'FAILED';

@@ -1,5 +1,9 @@
 import type { z } from 'zod/mini';
+import type { DeviceScheduleCheck, SlotRun } from '#shared/api/autopilot.ts';
+import { autopilotPaths, deviceScheduleCheckSchema, SCHEDULE_MOVED_MESSAGE, slotRunSchema } from '#shared/api/autopilot.ts';
 import { apiErrorSchema } from '#shared/api/errors.ts';
+import type { ScheduledFlow } from '#shared/api/flows.ts';
+import { scheduledFlowSchema, schedulesResponseSchema } from '#shared/api/flows.ts';
 import type { DeviceIdentity, DeviceRunOutcome, DeviceRunReport, DeviceRunReportAnswer, LeasedRun } from '#shared/api/devices.ts';
 import {
   DEVICE_AUTH_SCHEME,
@@ -23,6 +27,20 @@ export interface DeviceServerClient {
   finish(runId: string, outcome: DeviceRunOutcome): Promise<{ closed: boolean }>;
   /** The bytes of one upload of a FileUpload input of a run this PC holds, all of them (checked against content-length). */
   runFile(runId: string, uploadId: string, signal?: AbortSignal): Promise<Uint8Array>;
+
+  // The autopilot's schedule calls (shared/api/autopilot.ts). A schedule that is gone is 'not-found';
+  // one no longer at the date given is a 'conflict' (SCHEDULE_MOVED_MESSAGE).
+  /** This machine's schedules, soonest first. */
+  schedules(): Promise<ScheduledFlow[]>;
+  /** Whether a schedule still exists, and its current date. */
+  checkSchedule(scheduleId: string): Promise<DeviceScheduleCheck>;
+  /** The run of the slot at `scheduledDate` (ISO), launched now if it has none: asking again gives the same run. */
+  launchSlot(scheduleId: string, scheduledDate: string): Promise<SlotRun>;
+  slotRun(scheduleId: string, runId: string): Promise<SlotRun>;
+  /** Moves a repeating schedule to `to`, only while it is still at `from`. */
+  advanceSchedule(scheduleId: string, from: string, to: string): Promise<ScheduledFlow>;
+  /** Deletes a schedule, only while it is still at `from`. */
+  removeSchedule(scheduleId: string, from: string): Promise<void>;
 }
 
 export interface DeviceServerClientOptions {
@@ -42,10 +60,17 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
   const { serverUrl, deviceToken } = options;
   const requestTimeoutMs = options.requestTimeoutMs ?? 15_000;
 
-  type RequestInit = { body?: unknown; signal?: AbortSignal; extraTimeoutMs?: number };
+  type RequestInit = {
+    body?: unknown;
+    signal?: AbortSignal;
+    extraTimeoutMs?: number;
+    /** The schedule calls: 404 means the schedule (or its run) is gone, and 409 that it moved. */
+    schedule?: boolean;
+  };
+  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
   /** One request with the device token; no answer at all (or too late) is 'unreachable'. */
-  async function request(method: 'GET' | 'POST', path: string, init: RequestInit): Promise<Response> {
+  async function request(method: Method, path: string, init: RequestInit): Promise<Response> {
     const timeout = AbortSignal.timeout(requestTimeoutMs + (init.extraTimeoutMs ?? 0));
     try {
       return await options.fetch(new URL(path, serverUrl), {
@@ -64,11 +89,11 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
     }
   }
 
-  async function call<S extends z.ZodMiniType>(method: 'GET' | 'POST', path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S> | null> {
+  async function call<S extends z.ZodMiniType>(method: Method, path: string, schema: S, init: RequestInit = {}): Promise<z.infer<S> | null> {
     const response = await request(method, path, init);
     if (response.status === 204) return null;
     const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) throw failureFor(response.status, body, serverUrl);
+    if (!response.ok) throw init.schedule ? scheduleFailureFor(response.status, body, serverUrl) : failureFor(response.status, body, serverUrl);
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new DeviceError('server', `El servidor ${serverUrl} ha respondido algo inesperado: ¿es un servidor de AutoAsesor actualizado?`);
     return parsed.data as z.infer<S>;
@@ -93,6 +118,9 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
   }
 
   const runPath = (template: string, runId: string) => template.replace(':runId', encodeURIComponent(runId));
+  const schedulePath = (template: string, scheduleId: string, runId = '') =>
+    template.replace(':id', encodeURIComponent(scheduleId)).replace(':runId', encodeURIComponent(runId));
+  const onSchedule = { schedule: true } as const;
   const required = <T>(value: T | null): T => {
     if (value === null) throw new DeviceError('server', `El servidor ${serverUrl} no ha respondido nada.`);
     return value;
@@ -111,11 +139,31 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
     finish: async (runId, outcome) =>
       required(await call('POST', runPath(devicesPaths.finish, runId), deviceFinishAnswerSchema, { body: outcome, extraTimeoutMs: 120_000 })),
     runFile: (runId, uploadId, signal) => download(runPath(devicesPaths.runFile, runId).replace(':uploadId', encodeURIComponent(uploadId)), signal),
+    schedules: async () => required(await call('GET', autopilotPaths.schedules, schedulesResponseSchema, onSchedule)).items,
+    checkSchedule: async (scheduleId) => required(await call('GET', schedulePath(autopilotPaths.schedule, scheduleId), deviceScheduleCheckSchema, onSchedule)),
+    launchSlot: async (scheduleId, scheduledDate) =>
+      required(await call('POST', schedulePath(autopilotPaths.launch, scheduleId), slotRunSchema, { ...onSchedule, body: { scheduledDate } })),
+    slotRun: async (scheduleId, runId) => required(await call('GET', schedulePath(autopilotPaths.slotRun, scheduleId, runId), slotRunSchema, onSchedule)),
+    advanceSchedule: async (scheduleId, from, to) =>
+      required(await call('PUT', schedulePath(autopilotPaths.schedule, scheduleId), scheduledFlowSchema, { ...onSchedule, body: { from, to } })),
+    removeSchedule: async (scheduleId, from) => {
+      const response = await request('DELETE', `${schedulePath(autopilotPaths.schedule, scheduleId)}?from=${encodeURIComponent(from)}`, onSchedule);
+      if (!response.ok) throw scheduleFailureFor(response.status, await response.json().catch(() => undefined), serverUrl);
+      await response.body?.cancel();
+    },
   };
 }
 
 function incompleteMessage(received: number, expected: number): string {
   return `El archivo ha llegado incompleto (${received} de ${expected} bytes).`;
+}
+
+/** As failureFor, for the schedule calls: 404 -> not-found (the schedule is gone), 409 -> conflict (it moved). */
+function scheduleFailureFor(status: number, body: unknown, serverUrl: string): DeviceError {
+  const message = apiErrorSchema.safeParse(body).data?.message;
+  if (status === 404) return new DeviceError('not-found', message ?? 'Esta programación ya no existe.');
+  if (status === 409) return new DeviceError('conflict', message ?? SCHEDULE_MOVED_MESSAGE);
+  return failureFor(status, body, serverUrl);
 }
 
 function failureFor(status: number, body: unknown, serverUrl: string): DeviceError {
