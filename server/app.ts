@@ -165,9 +165,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerFlowsRoutes(app, ctx, catalogue);
   await registerStorageRoutes(app, ctx, storage, columnsReader);
   registerRunsRoutes(app, ctx, runs, storage);
-  registerSchedulesRoutes(app, ctx);
+  // One DeviceAuth for every device route: it writes a machine's last call at most every few seconds.
+  const deviceAuth = new DeviceAuth(db, now);
+  registerSchedulesRoutes(app, ctx, deviceAuth);
   registerMachinesRoutes(app, ctx);
-  registerDevicesRoutes(app, ctx, new DeviceAuth(db, now), deviceRuns);
+  registerDevicesRoutes(app, ctx, deviceAuth, deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 

@@ -22,11 +22,11 @@ function connectionGone(reply: FastifyReply): AbortSignal {
 }
 
 /**
- * Devices (shared/api/devices.ts): linking a PC and revoking it, signed in; and the device-run API,
- * with `Authorization: Device <token>` only (a cookie on these routes counts for nothing).
+ * For routes with `Authorization: Device <token>` only: `device` (route options) checks the token
+ * before the body is read, so a caller without one never gets to send 60 MB; `callerOf` gives the
+ * machine it stands for. A cookie on these routes counts for nothing.
  */
-export function registerDevicesRoutes(app: FastifyInstance, ctx: AppContext, auth: DeviceAuth, deviceRuns: DeviceRunService): void {
-  // The token is checked before the body is read: a caller without one never gets to send 60 MB.
+export function deviceOnly(auth: DeviceAuth) {
   const callers = new WeakMap<FastifyRequest, DeviceCaller>();
   const device = { onRequest: async (request: FastifyRequest) => void callers.set(request, await auth.require(request)) };
   const callerOf = (request: FastifyRequest): DeviceCaller => {
@@ -34,6 +34,15 @@ export function registerDevicesRoutes(app: FastifyInstance, ctx: AppContext, aut
     if (!caller) throw deviceTokenInvalid();
     return caller;
   };
+  return { device, callerOf };
+}
+
+/**
+ * Devices (shared/api/devices.ts): linking a PC and revoking it, signed in; and the device-run API,
+ * with `Authorization: Device <token>` only (a cookie on these routes counts for nothing).
+ */
+export function registerDevicesRoutes(app: FastifyInstance, ctx: AppContext, auth: DeviceAuth, deviceRuns: DeviceRunService): void {
+  const { device, callerOf } = deviceOnly(auth);
 
   app.post(devicesPaths.link, async (request, reply) => {
     const member = await requireSession(request, ctx);

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import {
+  autopilotPaths, deviceScheduleParamsSchema, scheduleAdvanceRequestSchema, scheduleRemoveQuerySchema, slotLaunchRequestSchema, slotRunParamsSchema,
+} from '#shared/api/autopilot.ts';
+import {
   SCHEDULE_FAILED_MESSAGE, flowsPaths, scheduleByIdQuerySchema, scheduleRequestSchema,
   scheduleUpdateQuerySchema, schedulesQuerySchema,
 } from '#shared/api/flows.ts';
@@ -8,6 +11,9 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
+import type { DeviceAuth } from '../devices/auth.ts';
+import { deviceOnly } from '../devices/routes.ts';
+import { advanceMachineSchedule, checkMachineSchedule, launchSlot, listMachineSchedules, machineSlotRun, removeMachineSchedule } from './device-schedules.ts';
 import { createSchedule, deleteSchedule, findSchedule, listSchedules, moveSchedule, scheduleExists } from './service.ts';
 
 const flowParamsSchema = z.object({ flowId: z.string().check(z.minLength(1), z.maxLength(64)) });
@@ -17,7 +23,7 @@ const scheduleIdParamsSchema = z.object({ id: z.string().check(z.uuid('El identi
  * Spec §7 scheduled-flow calls, always within the caller's group. Failures that are not about one
  * field answer 'No se ha podido programar este robot' (spec §8), which the launcher shows as it is.
  */
-export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, deviceAuth: DeviceAuth): void {
   app.post(flowsPaths.scheduleCreate, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { flowId } = parseInput(flowParamsSchema, request.params);
@@ -55,6 +61,49 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext): 
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
     await deleteSchedule(ctx.db, groupId, id);
+    return reply.status(204).send();
+  });
+
+  registerDeviceSchedulesRoutes(app, ctx, deviceAuth);
+}
+
+/**
+ * The autopilot's schedule calls (shared/api/autopilot.ts), with `Authorization: Device <token>` only:
+ * the machine's own schedules, its slots' runs, and moving on after a slot ran.
+ */
+function registerDeviceSchedulesRoutes(app: FastifyInstance, ctx: AppContext, auth: DeviceAuth): void {
+  const { device, callerOf } = deviceOnly(auth);
+
+  app.get(autopilotPaths.schedules, device, async (request) => {
+    return { items: await listMachineSchedules(ctx.db, callerOf(request)) };
+  });
+
+  app.get(autopilotPaths.schedule, device, async (request) => {
+    const { id } = parseInput(deviceScheduleParamsSchema, request.params);
+    return checkMachineSchedule(ctx.db, callerOf(request), id);
+  });
+
+  app.post(autopilotPaths.launch, device, async (request) => {
+    const { id } = parseInput(deviceScheduleParamsSchema, request.params);
+    const { scheduledDate } = parseInput(slotLaunchRequestSchema, request.body);
+    return launchSlot(ctx.db, ctx.runs, callerOf(request), id, scheduledDate);
+  });
+
+  app.get(autopilotPaths.slotRun, device, async (request) => {
+    const { id, runId } = parseInput(slotRunParamsSchema, request.params);
+    return machineSlotRun(ctx.db, callerOf(request), id, runId);
+  });
+
+  app.put(autopilotPaths.schedule, device, async (request) => {
+    const { id } = parseInput(deviceScheduleParamsSchema, request.params);
+    const move = parseInput(scheduleAdvanceRequestSchema, request.body);
+    return advanceMachineSchedule(ctx.db, callerOf(request), id, move, ctx.now());
+  });
+
+  app.delete(autopilotPaths.schedule, device, async (request, reply) => {
+    const { id } = parseInput(deviceScheduleParamsSchema, request.params);
+    const { from } = parseInput(scheduleRemoveQuerySchema, request.query);
+    await removeMachineSchedule(ctx.db, callerOf(request), id, from);
     return reply.status(204).send();
   });
 }

@@ -6,13 +6,14 @@ import { buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
-import { DeviceClient, linkPc, successWith } from '../devices/test-support.ts';
+import { DeviceClient, linkPc } from '../devices/test-support.ts';
 import { DESKTOP_FLOW_ID, TEST_FLOW_ID } from '../flows/test-flows/index.ts';
 import { TEST_FLOWS_CONFIG } from '../runs/test-support.ts';
 
 /**
- * The server's own runner with the real launcher: schedules created through the API run at their
- * time as scheduled runs of the history, charged once, and survive a server stopped mid-run.
+ * The server's own runner with the real launcher: schedules of server flows created through the API
+ * run at their time as scheduled runs of the history, charged once, and survive a server stopped
+ * mid-run. Desktop flows on a machine are left to its autopilot (device-schedules.test.ts).
  */
 
 let server: TestServer;
@@ -126,24 +127,18 @@ describe('scheduled server flows', () => {
 });
 
 describe('scheduled desktop flows on a machine', () => {
-  it('launches a due one remotely on its machine (remote, scheduled), which leases and finishes it; then the schedule is deleted', async () => {
+  it('leaves a due one to its machine’s autopilot: the runner launches nothing and claims nothing', async () => {
     const pc = await linkPc(ana, 'despacho', 'PC del despacho');
     const device = new DeviceClient(server, pc.deviceToken);
     const response = await ana.post(`/api/browserflow/schedule/${DESKTOP_FLOW_ID}`, { scheduledDate: new Date().toISOString(), machine: pc.machine._id, flowInputs: {} });
     expect(response.statusCode, response.body).toBe(201);
     const schedule = response.json() as ScheduledFlow;
 
-    const run = await device.leaseNext(10);
-    expect(run).toMatchObject({ flowId: DESKTOP_FLOW_ID, remote: true, sendOutputToServer: true });
-    const row = await db.selectFrom('flow_runs').selectAll().where('id', '=', run.runId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ schedule_id: schedule._id, scheduled: 1, remote: 1, machine_id: pc.machine._id });
-    // The schedule waits for the machine's run to end before it is done.
-    expect((await ana.get(`/api/browserflow/schedule/${schedule._id}`)).statusCode).toBe(200);
-    expect((await device.finish(run.runId, successWith({ 'justificante.pdf': '%PDF' }))).statusCode).toBe(200);
-    await eventually(async () => (await ana.get(`/api/browserflow/schedule/${schedule._id}`)).statusCode, (status) => status === 404);
-
-    const [logged] = (await history('?scheduled=true')).items;
-    expect(logged).toMatchObject({ remote: true, scheduled: true, machine: { _id: pc.machine._id, name: 'PC del despacho' }, browserFlowSchedule: { _id: schedule._id, machine: { name: 'PC del despacho' } } });
-    expect((await history()).total).toBe(1);
+    // Many ticks of the runner (every 50 ms) while the machine waits a second for a run.
+    expect((await device.next(1)).statusCode).toBe(204);
+    expect(server.countRows('flow_runs')).toBe(0);
+    const left = await db.selectFrom('flow_schedules').select(['scheduled_date', 'claimed_by', 'claimed_until']).where('id', '=', schedule._id).executeTakeFirstOrThrow();
+    expect(left).toEqual({ scheduled_date: schedule.scheduledDate, claimed_by: null, claimed_until: null });
+    expect((await history()).total).toBe(0);
   });
 });

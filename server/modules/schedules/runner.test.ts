@@ -5,7 +5,8 @@ import { toMadridParts } from '#shared/time/index.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
+import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { linkPc } from '../devices/test-support.ts';
 import { memberOf } from '../flowlogs/fixtures.ts';
 import { DESKTOP_FLOW_ID, TEST_FLOW_ID } from '../flows/test-flows/index.ts';
 import { TEST_FLOWS_CONFIG } from '../runs/test-support.ts';
@@ -51,6 +52,7 @@ const quietLog = { warn: () => undefined, error: () => undefined };
 
 let server: TestServer;
 let db: Kysely<Database>;
+let ana: CookieJar;
 let member: { userId: string; groupId: string };
 let clock: Date;
 let launcher: RecordingLauncher;
@@ -69,14 +71,14 @@ async function tickAndSettle(target: ScheduleRunner = runner()): Promise<number>
   return claimed;
 }
 
-async function insertSchedule(values: { scheduledDate: string; repeat?: boolean; every?: number; interval?: string; flowId?: string }): Promise<string> {
+async function insertSchedule(values: { scheduledDate: string; repeat?: boolean; every?: number; interval?: string; flowId?: string; machineId?: string }): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('flow_schedules')
     .values({
       id, group_id: member.groupId, user_id: member.userId, flow_id: values.flowId ?? TEST_FLOW_ID, flow_name: 'Robot de pruebas',
       scheduled_date: values.scheduledDate, repeat: values.repeat ? 1 : 0, every: values.every ?? 1, interval: values.interval ?? 'days',
-      flow_inputs: JSON.stringify({ mode: 'ok' }), send_output_to_server: 1, machine_id: null, local_machine_hash: null, local_process: null,
+      flow_inputs: JSON.stringify({ mode: 'ok' }), send_output_to_server: 1, machine_id: values.machineId ?? null, local_machine_hash: null, local_process: null,
       claimed_by: null, claimed_until: null, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
     })
     .execute();
@@ -95,7 +97,7 @@ const stored = (id: string) => db.selectFrom('flow_schedules').selectAll().where
 beforeEach(async () => {
   server = await startTestServer({ ...TEST_FLOWS_CONFIG, scheduleRunnerIntervalMs: 0 });
   db = connectDatabase(server.database);
-  await registerUser(server.app, 'ana@asesoria.es');
+  ana = await registerUser(server.app, 'ana@asesoria.es');
   member = await memberOf(db, 'ana@asesoria.es');
   launcher = new RecordingLauncher();
   clock = new Date('2025-03-20T10:00:00.000Z');
@@ -233,11 +235,14 @@ describe('ScheduleRunner', () => {
     expect(await stored(id)).toMatchObject({ scheduled_date: '2025-04-02T07:00:00.000Z', claimed_by: null });
   });
 
-  it('leaves desktop flows to the desktop and skips robots no longer offered', async () => {
+  it('leaves desktop flows to the desktop (on a machine: its autopilot launches them) and skips robots no longer offered', async () => {
+    const pc = await linkPc(ana, 'despacho');
+    const onMachine = await insertSchedule({ scheduledDate: '2025-03-20T09:00:00.000Z', flowId: DESKTOP_FLOW_ID, machineId: pc.machine._id });
     await insertSchedule({ scheduledDate: '2025-03-20T09:00:00.000Z', flowId: DESKTOP_FLOW_ID });
     await insertSchedule({ scheduledDate: '2025-03-20T09:00:00.000Z', flowId: 'robot-retirado' });
     expect(await tickAndSettle()).toBe(0);
     expect(launcher.launches).toEqual([]);
+    expect(await stored(onMachine)).toMatchObject({ scheduled_date: '2025-03-20T09:00:00.000Z', claimed_by: null, claimed_until: null });
   });
 
   it('stops claiming once stopped', async () => {

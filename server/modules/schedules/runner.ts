@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ABORTED_LAUNCH_STATUS } from '#shared/api/autopilot.ts';
 import { nextRunDate } from '#shared/schedule/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInputs, toInterval } from './service.ts';
+import { currentSlotAttempt } from './slots.ts';
 import type { RunLauncher } from '../runs/service.ts';
 
 /** What the runner needs from the runs module (ctx.runs implements it; tests pass a recording fake). */
@@ -27,8 +29,6 @@ export interface ScheduleRunnerOptions {
   batchSize?: number;
 }
 
-/** The launcher's status of a run the server itself cut short (shutdown, a worker process lost). */
-const SERVER_ABORTED_STATUS = 299;
 
 interface ClaimedSchedule {
   id: string;
@@ -40,14 +40,13 @@ interface ClaimedSchedule {
   every: number;
   interval: string;
   flow_inputs: string;
-  /** A desktop flow's machine: its run is a remote launch there. */
-  machine_id: string | null;
   claim: string;
 }
 
 /**
- * Runs the schedules of server flows, and of desktop flows on a machine (a remote launch there), at
- * their time (spec §4 Scheduled task), from any number of server processes sharing one database:
+ * Runs the schedules of server flows at their time (spec §4 Scheduled task), from any number of
+ * server processes sharing one database. Desktop flows scheduled on a machine are that machine's
+ * autopilot's (device-schedules.ts): it launches their slots itself, so they run while it is on.
  * - a due schedule is claimed with a conditional UPDATE, so exactly one runner launches it;
  * - the launch's idempotency key is the schedule and its date, so a claim retried after a runner
  *   died finds the same run instead of starting (and charging) another;
@@ -110,9 +109,8 @@ export class ScheduleRunner {
     const due = await db
       .selectFrom('flow_schedules as s')
       .innerJoin('flows as f', 'f.id', 's.flow_id')
-      .select(['s.id', 's.group_id', 's.user_id', 's.flow_id', 's.scheduled_date', 's.repeat', 's.every', 's.interval', 's.flow_inputs', 's.machine_id'])
-      // Server flows, and desktop flows with their machine (the desktop's own autopilot tasks have none).
-      .where((eb) => eb.or([eb('f.runs_on', '=', 'server'), eb('s.machine_id', 'is not', null)]))
+      .select(['s.id', 's.group_id', 's.user_id', 's.flow_id', 's.scheduled_date', 's.repeat', 's.every', 's.interval', 's.flow_inputs'])
+      .where('f.runs_on', '=', 'server')
       .where('f.active', '=', 1)
       .where('s.scheduled_date', '<=', nowIso)
       .where((eb) => eb.or([eb('s.claimed_until', 'is', null), eb('s.claimed_until', '<', nowIso)]))
@@ -145,9 +143,8 @@ export class ScheduleRunner {
         userId: schedule.user_id,
         flowId: schedule.flow_id,
         inputs: parseInputs(schedule.flow_inputs),
-        idempotencyKey: await this.idempotencyKey(schedule),
+        idempotencyKey: (await currentSlotAttempt(this.options.db, schedule.id, schedule.scheduled_date)).key,
         scheduleId: schedule.id,
-        ...(schedule.machine_id !== null && { machineId: schedule.machine_id }),
       });
       ({ launchStatus } = await this.options.launcher.finished(runId));
     } catch (error) {
@@ -159,25 +156,8 @@ export class ScheduleRunner {
       this.options.log.error({ err: error, scheduleId: schedule.id }, 'No se ha podido lanzar un robot programado; se reintentará');
       return this.release(schedule, new Date(this.options.now().getTime() + (this.options.retryMs ?? 5 * 60_000)));
     }
-    if (launchStatus === SERVER_ABORTED_STATUS) return this.release(schedule, null);
+    if (launchStatus === ABORTED_LAUNCH_STATUS) return this.release(schedule, null);
     return this.advance(schedule);
-  }
-
-  /**
-   * `${scheduleId}:${scheduledDate}`, plus the number of earlier attempts at this slot that the
-   * server aborted: those were not charged, and the slot must run again, with a key of its own.
-   */
-  private async idempotencyKey(schedule: ClaimedSchedule): Promise<string> {
-    const slot = `${schedule.id}:${schedule.scheduled_date}`;
-    const aborted = await this.options.db
-      .selectFrom('flow_runs')
-      .select((eb) => eb.fn.countAll<number>().as('runs'))
-      .where('schedule_id', '=', schedule.id)
-      .where('idempotency_key', 'like', `${slot}%`)
-      .where('launch_status', '=', SERVER_ABORTED_STATUS)
-      .executeTakeFirst();
-    const attempts = Number(aborted?.runs ?? 0);
-    return attempts === 0 ? slot : `${slot}:${attempts}`;
   }
 
   /** Deletes a one-off schedule or moves a repeating one to its next future occurrence. */

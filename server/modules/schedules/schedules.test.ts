@@ -4,7 +4,7 @@ import type { ScheduledFlow } from '#shared/api/flows.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { DESKTOP_FLOW_ID, TEST_FLOW_ID } from '../flows/test-flows/index.ts';
 import { linkPc } from '../devices/test-support.ts';
-import { registerColleague } from '../machines/test-support.ts';
+import { machineHash, registerColleague } from '../machines/test-support.ts';
 import { TEST_FLOWS_CONFIG } from '../runs/test-support.ts';
 
 const NOW = new Date('2025-03-20T10:00:00.000Z');
@@ -104,7 +104,7 @@ describe('POST /api/browserflow/schedule/:flowId', () => {
 });
 
 describe('reading, moving and deleting schedules', () => {
-  it('lists the group’s schedules soonest first, one member’s by email; a machine’s list is empty', async () => {
+  it('lists the group’s schedules soonest first, one member’s by email; an unknown machine’s list is empty', async () => {
     const luisInGroup = await registerUser(server.app, 'luis@asesoria.es', 'Luis');
     const later = await created(ana, { scheduledDate: '2025-03-25T08:00:00.000Z' });
     const sooner = await created(ana);
@@ -117,6 +117,27 @@ describe('reading, moving and deleting schedules', () => {
     expect(byAna.items).toHaveLength(2);
     expect((await ana.get('/api/browserflow/schedule?user=luis@asesoria.es')).json()).toEqual({ items: [] });
     expect((await ana.get('/api/browserflow/schedule?machineHash=abc123')).json()).toEqual({ items: [] });
+  });
+
+  it('lists the schedules on the machine with ?machineHash (the embedded panel), and with ?user too, that member’s there', async () => {
+    const pc = await linkPc(ana, 'despacho', 'PC del despacho');
+    const home = await linkPc(ana, 'casa', 'Portátil de casa');
+    await ana.patch(`/api/machines/${pc.machine._id}`, { shared: true });
+    const luis = await registerColleague(server, 'luis@asesoria.es', 'ana@asesoria.es');
+    const onPc = (jar: CookieJar, scheduledDate: string) => schedule(jar, DESKTOP_FLOW_ID, { scheduledDate, machine: pc.machine._id, flowInputs: {} });
+    const anaLater = (await onPc(ana, '2025-03-25T08:00:00.000Z')).json() as ScheduledFlow;
+    const luisSooner = (await onPc(luis, TOMORROW_9)).json() as ScheduledFlow;
+    expect((await schedule(ana, DESKTOP_FLOW_ID, { scheduledDate: TOMORROW_9, machine: home.machine._id, flowInputs: {} })).statusCode).toBe(201);
+    await created(ana);
+
+    const ids = async (query: string) => ((await ana.get(`/api/browserflow/schedule?${query}`)).json() as { items: ScheduledFlow[] }).items.map((item) => item._id);
+    expect(await ids(`machineHash=${machineHash('despacho')}`)).toEqual([luisSooner._id, anaLater._id]);
+    expect(await ids(`machineHash=${machineHash('despacho')}&user=ana@asesoria.es`)).toEqual([anaLater._id]);
+    expect(await ids(`machineHash=${machineHash('despacho')}&user=eva@otra.es`)).toEqual([]);
+    // Another firm with a PC of the same hash sees only its own.
+    const eva = await registerUser(server.app, 'eva@otra.es');
+    await linkPc(eva, 'despacho');
+    expect((await eva.get(`/api/browserflow/schedule?machineHash=${machineHash('despacho')}`)).json()).toEqual({ items: [] });
   });
 
   it('reads one by id, or says whether it exists', async () => {

@@ -25,11 +25,12 @@ export function scheduleNotFound(): HttpError {
   return new HttpError(404, 'SCHEDULE_NOT_FOUND', SCHEDULE_NOT_FOUND_MESSAGE);
 }
 
-function fieldError(path: string, message: string): HttpError {
+export function fieldError(path: string, message: string): HttpError {
   return new HttpError(400, 'VALIDATION', message, { issues: [{ path, message }] });
 }
 
-function scheduleRows(db: Kysely<Database>, groupId: string) {
+/** The group's schedules as the API shows them (ScheduledFlow), to be narrowed with more where clauses. */
+export function scheduleRows(db: Kysely<Database>, groupId: string) {
   return db
     .selectFrom('flow_schedules as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -45,7 +46,7 @@ function scheduleRows(db: Kysely<Database>, groupId: string) {
     .where('s.group_id', '=', groupId);
 }
 
-type ScheduleRow = Awaited<ReturnType<ReturnType<typeof scheduleRows>['execute']>>[number];
+export type ScheduleRow = Awaited<ReturnType<ReturnType<typeof scheduleRows>['execute']>>[number];
 
 export function toInterval(value: string): ScheduleInterval {
   return SCHEDULE_INTERVALS.find((interval) => interval === value) ?? 'days';
@@ -61,7 +62,7 @@ export function parseInputs(json: string): Record<string, unknown> {
 }
 
 /** Spec §3 Scheduled flow (server record); a desktop flow's names the machine that runs it. */
-function toScheduledFlow(row: ScheduleRow): ScheduledFlow {
+export function toScheduledFlow(row: ScheduleRow): ScheduledFlow {
   return {
     _id: row.id,
     browserFlowName: row.catalogue_name ?? row.flow_name,
@@ -79,10 +80,10 @@ function toScheduledFlow(row: ScheduleRow): ScheduledFlow {
   };
 }
 
-/** The ISO date as stored (UTC, so dates sort as text), refusing one already past. */
-function futureDate(scheduledDate: string, now: Date): string {
+/** The ISO date as stored (UTC, so dates sort as text), refusing one already past (a 400 on `path`). */
+export function futureDate(scheduledDate: string, now: Date, path = 'scheduledDate'): string {
   const date = new Date(scheduledDate);
-  if (date.getTime() < now.getTime() - PAST_DATE_GRACE_MS) throw fieldError('scheduledDate', PAST_DATE_MESSAGE);
+  if (date.getTime() < now.getTime() - PAST_DATE_GRACE_MS) throw fieldError(path, PAST_DATE_MESSAGE);
   return date.toISOString();
 }
 
@@ -138,14 +139,14 @@ async function scheduleMachine(db: Kysely<Database>, member: Member, runsOn: str
 }
 
 /**
- * The group's schedules, soonest first; `user` keeps one member's (by email). A machine's list
- * (`machineHash`, what the desktop autopilot runs itself) is empty: server flows, and desktop flows
- * scheduled on a machine, are launched by the server (the machine receives them as remote launches).
+ * The group's schedules, soonest first; `user` keeps one member's (by email), `machineHash` those of
+ * the group's machine with that hash (spec §7 getSchedule, embedded: what that PC's autopilot runs).
+ * Both together: the member's schedules on that machine.
  */
 export async function listSchedules(db: Kysely<Database>, groupId: string, filter: { user?: string; machineHash?: string }): Promise<ScheduledFlow[]> {
-  if (filter.machineHash !== undefined) return [];
   let query = scheduleRows(db, groupId);
   if (filter.user !== undefined) query = query.where('u.email', '=', filter.user.trim().toLowerCase());
+  if (filter.machineHash !== undefined) query = query.where('m.machine_hash', '=', filter.machineHash);
   const rows = await query.orderBy('s.scheduled_date').orderBy('s.id').execute();
   return rows.map(toScheduledFlow);
 }
