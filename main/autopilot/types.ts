@@ -1,4 +1,5 @@
 import type { AutopilotAppId, AutopilotCertificate, AutopilotSnapshot, CertificateAppId } from '#shared/autopilot/state.ts';
+import type { DeviceLinkService } from '../device/connection.ts';
 
 /**
  * What the bridge may ask of this PC's autopilot (GetAutopilot, SetAutopilotSwitch, ...). Each call
@@ -34,4 +35,26 @@ export class AutopilotRefusal extends Error {
     super(message);
     this.name = 'AutopilotRefusal';
   }
+}
+
+/** What a host (agent, Electron main) gives createAutopilot (main/autopilot/index.ts). */
+export interface AutopilotOptions {
+  /** The host's own folder: the task cache is autopilot.sqlite in it. */
+  dataFolder: string;
+  /** This PC's device link: link.client() is null while unlinked (then nothing is pulled or launched). */
+  link: DeviceLinkService;
+  /** The agent's loop always runs; the desktop app's only while the panel is open. */
+  host: 'electron' | 'agent';
+  now?: () => Date;
+  log?: (message: string) => void;
+  /** After a 299 run (the device stopped it), when its slot is tried again. Default 60 s (hosts read AUTOPILOT_RETRY_MS). */
+  retryAfterAbortMs?: number;
+  /** How often a launched slot's run is looked at. Default 1 s. */
+  followEveryMs?: number;
+  /** node-cron's schedule by default; tests tick by hand. */
+  cron?: (expression: string, tick: () => Promise<void>) => { stop(): void };
+  /** The apps' refresh timers (setInterval by default); tests fire them by hand. */
+  every?: (ms: number, tick: () => void) => { stop(): void };
+  /** Whether the process of a claim found at start still exists (signal 0 by default). */
+  isProcessAlive?: (pid: number) => boolean;
 }
