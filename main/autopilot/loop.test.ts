@@ -275,3 +275,33 @@ describe('more than one loop on one cache', () => {
     expect(await taskOf(schedule._id)).toMatchObject({ done: true, runId: slot.runId });
   });
 });
+
+describe('a slot the server refuses to launch', () => {
+  const refusal = new DeviceError('refused', 'Las entradas del robot ya no son válidas');
+
+  it('moves a repeating schedule on instead of asking again every few seconds', async () => {
+    harness = autopilotHarness({ at: '2026-05-04T07:00:00.500Z' });
+    const { server, autopilot, cron } = harness;
+    const schedule = server.add({ scheduledDate: '2026-05-04T07:00:00.000Z', repeat: true, every: 1, interval: 'days' });
+    server.failNext('launchSlot', 1, refusal);
+    await autopilot.start();
+    await cron.tick();
+    expect(server.runs).toHaveLength(0);
+    expect(server.schedule(schedule._id)?.scheduledDate).toBe('2026-05-05T07:00:00.000Z');
+    harness.at(60_000);
+    await cron.tick();
+    expect(server.count('launchSlot')).toBe(1);
+  });
+
+  it('lets a one-off go, as the server runner does with its refusals', async () => {
+    harness = autopilotHarness({ at: '2026-05-04T07:00:00.500Z' });
+    const { server, autopilot, cron } = harness;
+    const schedule = server.add({ scheduledDate: '2026-05-04T07:00:00.000Z' });
+    server.failNext('launchSlot', 1, refusal);
+    await autopilot.start();
+    await cron.tick();
+    expect(server.schedule(schedule._id)).toBeUndefined();
+    expect(server.count('launchSlot')).toBe(1);
+    expect(server.runs).toHaveLength(0);
+  });
+});

@@ -133,6 +133,12 @@ export function createExecutionLoop(options: ExecutionLoopOptions): ExecutionLoo
         await options.resync();
         return;
       }
+      if (isReason(error, 'refused')) {
+        // The server will not launch this slot (inputs no longer valid, robot withdrawn): like the server's
+        // own runner, the slot counts as done, so a refusal is not retried every few seconds for ever.
+        log(`Piloto automático: '${task.title}' no se ha lanzado: ${(error as Error).message}`);
+        return finishSlot(client, task, schedule, scheduleId);
+      }
       throw error;
     }
     cache.setRunId(task.id, owner, run.runId);
@@ -152,6 +158,11 @@ export function createExecutionLoop(options: ExecutionLoopOptions): ExecutionLoo
       cache.release(task.id, owner, later(options.retryAfterAbortMs));
       return;
     }
+    await finishSlot(client, task, schedule, scheduleId);
+  }
+
+  /** After a slot ran (or was refused): a repeating schedule moves to its next date, a one-off goes. */
+  async function finishSlot(client: DeviceServerClient, task: CachedTask, schedule: ScheduledFlow, scheduleId: string): Promise<void> {
     if (schedule.repeat) await moveToNextDate(client, task, schedule);
     else await removeOneOff(client, task, scheduleId);
   }

@@ -6,7 +6,7 @@ import { BridgeFailure } from '../bridge/context.ts';
  */
 export class DeviceError extends BridgeFailure {
   constructor(
-    readonly reason: 'not-linked' | 'token-refused' | 'unreachable' | 'conflict' | 'not-found' | 'server' | 'invalid',
+    readonly reason: 'not-linked' | 'token-refused' | 'unreachable' | 'conflict' | 'not-found' | 'refused' | 'server' | 'invalid',
     message: string,
   ) {
     super(codeFor(reason), message);
@@ -26,6 +26,7 @@ function codeFor(reason: DeviceError['reason']): BridgeFailure['code'] {
     case 'not-found':
       return 'NOT_FOUND';
     case 'conflict':
+    case 'refused':
     case 'server':
       return 'FAILED';
   }

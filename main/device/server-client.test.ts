@@ -117,7 +117,7 @@ describe('the autopilot’s schedule calls', () => {
   });
 
   it('answers a schedule that is gone as not-found and one that moved as a conflict, with the server’s message or a Spanish one', async () => {
-    const gone = clientAnsweringInTurn(json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Esta programación ya no existe' })).client;
+    const gone = clientAnsweringInTurn(json(404, { statusCode: 404, code: 'SCHEDULE_NOT_FOUND', message: 'Esta programación ya no existe' })).client;
     await expect(gone.launchSlot(SCHEDULE, AT)).rejects.toMatchObject({ reason: 'not-found', code: 'NOT_FOUND', message: 'Esta programación ya no existe' });
     const moved = clientAnsweringInTurn(json(409, { statusCode: 409, code: 'SCHEDULE_MOVED', message: SCHEDULE_MOVED_MESSAGE })).client;
     await expect(moved.advanceSchedule(SCHEDULE, AT, AT)).rejects.toMatchObject({ reason: 'conflict', message: SCHEDULE_MOVED_MESSAGE });
@@ -125,6 +125,13 @@ describe('the autopilot’s schedule calls', () => {
     await expect(movedBare.removeSchedule(SCHEDULE, AT)).rejects.toMatchObject({ reason: 'conflict', message: SCHEDULE_MOVED_MESSAGE });
     const goneBare = clientAnsweringInTurn(new Response(null, { status: 404 })).client;
     await expect(goneBare.removeSchedule(SCHEDULE, AT)).rejects.toMatchObject({ reason: 'not-found', message: 'Esta programación ya no existe.' });
+  });
+
+  it('answers a launch the server refuses (a withdrawn robot, invalid inputs) as refused, with its reason', async () => {
+    const withdrawn = clientAnsweringInTurn(json(404, { statusCode: 404, code: 'FLOW_NOT_FOUND', message: 'No se ha podido programar este robot' })).client;
+    await expect(withdrawn.launchSlot(SCHEDULE, AT)).rejects.toMatchObject({ reason: 'refused', message: 'No se ha podido programar este robot' });
+    const invalid = clientAnsweringInTurn(json(400, { statusCode: 400, code: 'VALIDATION', message: 'Selecciona un certificado' })).client;
+    await expect(invalid.launchSlot(SCHEDULE, AT)).rejects.toMatchObject({ reason: 'refused', message: 'Selecciona un certificado' });
   });
 
   it('refuses an answer that is not what the contract says, and counts a 5xx or no answer as unreachable', async () => {

@@ -159,10 +159,18 @@ function incompleteMessage(received: number, expected: number): string {
 }
 
 /** As failureFor, for the schedule calls: 404 -> not-found (the schedule is gone), 409 -> conflict (it moved). */
+/**
+ * On the schedule calls: 404 SCHEDULE_NOT_FOUND (or any 404 without a body) is a schedule gone, 409 one
+ * moved; any other 4xx (the launch refused: inputs no longer valid, the robot no longer offered, the
+ * machine no longer the owner's) is 'refused', with the server's reason.
+ */
 function scheduleFailureFor(status: number, body: unknown, serverUrl: string): DeviceError {
-  const message = apiErrorSchema.safeParse(body).data?.message;
-  if (status === 404) return new DeviceError('not-found', message ?? 'Esta programación ya no existe.');
-  if (status === 409) return new DeviceError('conflict', message ?? SCHEDULE_MOVED_MESSAGE);
+  const error = apiErrorSchema.safeParse(body).data;
+  if (status === 404 && (error === undefined || error.code === 'SCHEDULE_NOT_FOUND' || error.code === 'RUN_NOT_FOUND')) {
+    return new DeviceError('not-found', error?.message ?? 'Esta programación ya no existe.');
+  }
+  if (status === 409) return new DeviceError('conflict', error?.message ?? SCHEDULE_MOVED_MESSAGE);
+  if (status >= 400 && status < 500 && status !== 401 && error !== undefined) return new DeviceError('refused', error.message);
   return failureFor(status, body, serverUrl);
 }
 
