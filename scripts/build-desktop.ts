@@ -7,7 +7,8 @@
  *  - preload.cjs (CommonJS: a sandboxed preload cannot load other files, so the contract it allowlists
  *    is bundled into it).
  * Our dependencies are bundled too, so the package needs from node_modules only playwright-core (kept
- * out: it finds its own files beside it at run time), besides electron itself.
+ * out: it finds its own files beside it at run time) and better-sqlite3 (native: rebuilt for Electron
+ * by electron-builder), besides electron itself.
  */
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ import { build, type InlineConfig } from 'vite';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 /** What the bundles import at run time instead of holding it. */
-export const DESKTOP_EXTERNALS = ['electron', 'playwright-core'];
+export const DESKTOP_EXTERNALS = ['electron', 'playwright-core', 'better-sqlite3'];
 
 /** One self-contained ESM (or CJS) file for `entry` in outDir, our code and dependencies inside. */
 function bundle(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs', external: string[], { emptyOutDir = false, split = false } = {}): InlineConfig {
