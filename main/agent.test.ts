@@ -1,16 +1,19 @@
 /**
  * The agent as a process (node --import tsx main/agent.ts), linked to an in-test device API: it takes
  * the run queued for its machine, runs it in a robot process, closes it on the server, pushes the
- * RobotRun events to its bridge socket, and exits cleanly on SIGTERM.
+ * RobotRun events to its bridge socket, and exits cleanly on SIGTERM. Its autopilot answers on the
+ * same socket, loops without any panel, and pushes its changes as Autopilot events.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { AgentMessage } from '#shared/bridge/envelope.ts';
+import type { AutopilotSnapshot } from '#shared/autopilot/state.ts';
+import type { AgentMessage, BridgeEnvelope } from '#shared/bridge/envelope.ts';
+import { autopilotRetryFromEnv } from './agent.ts';
 import { keyFileSecretBox } from './certificates/secret-box.ts';
 import { startFakeDeviceApi, type FakeDeviceApi } from './device/testing/fake-device-api.ts';
 import { fileTokenStore } from './device/token-store.ts';
@@ -29,12 +32,17 @@ afterEach(async () => {
   await rm(dataFolder, { recursive: true, force: true });
 });
 
-function startAgent(): Promise<{ url: string; token: string; exited: Promise<number | null>; stderr: () => string }> {
+function spawnAgent(extraEnv: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'main/agent.ts'], {
-    env: { ...process.env, AGENT_PORT: '0', AGENT_TOKEN: '', AUTOASESOR_AGENT_DATA: dataFolder, AUTOASESOR_NSS_DB: `sql:${join(dataFolder, 'sin-nss')}` },
+    env: { ...process.env, AGENT_PORT: '0', AGENT_TOKEN: '', AUTOASESOR_AGENT_DATA: dataFolder, AUTOASESOR_NSS_DB: `sql:${join(dataFolder, 'sin-nss')}`, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   agent = child;
+  return child;
+}
+
+function startAgent(extraEnv: Record<string, string> = {}): Promise<{ url: string; token: string; exited: Promise<number | null>; stderr: () => string }> {
+  const child = spawnAgent(extraEnv);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -49,6 +57,55 @@ function startAgent(): Promise<{ url: string; token: string; exited: Promise<num
   });
 }
 
+/** The agent's bridge socket: requests by id, and every event it pushed so far. */
+async function connect(url: string, token: string) {
+  const socket = new WebSocket(`${url}/?token=${token}`);
+  const messages: AgentMessage[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as AgentMessage));
+  await new Promise((resolve) => socket.once('open', resolve));
+  let nextId = 1;
+  return {
+    socket,
+    events: (name: string) => messages.flatMap((message) => (message.kind === 'event' && message.event === name ? [message.payload] : [])),
+    request: async (command: string, args: unknown = {}): Promise<BridgeEnvelope<unknown>> => {
+      const id = nextId++;
+      socket.send(JSON.stringify({ id, command, args }));
+      const answer = () => messages.find((message) => message.kind === 'response' && message.id === id);
+      for (let waited = 0; !answer() && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      const response = answer();
+      if (response?.kind !== 'response') throw new Error(`no answer to ${command}`);
+      return response.envelope;
+    },
+  };
+}
+
+describe('AUTOPILOT_RETRY_MS', () => {
+  it('is optional, and a whole number of milliseconds when set', () => {
+    expect(autopilotRetryFromEnv({})).toBeUndefined();
+    expect(autopilotRetryFromEnv({ AUTOPILOT_RETRY_MS: '' })).toBeUndefined();
+    expect(autopilotRetryFromEnv({ AUTOPILOT_RETRY_MS: '5000' })).toBe(5000);
+    expect(autopilotRetryFromEnv({ AUTOPILOT_RETRY_MS: ' 250 ' })).toBe(250);
+  });
+
+  it('refuses anything else in Spanish, naming the variable', () => {
+    for (const value of ['cinco', '-1', '0', '1.5', '1e3', '0x10', '99999999999999999999']) {
+      expect(() => autopilotRetryFromEnv({ AUTOPILOT_RETRY_MS: value }), value).toThrow(/^AUTOPILOT_RETRY_MS debe ser un número entero de milisegundos/);
+    }
+  });
+
+  it('stops the agent before it serves anything when it is wrong', async () => {
+    const child = spawnAgent({ AUTOPILOT_RETRY_MS: 'pronto' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('AUTOPILOT_RETRY_MS debe ser un número entero de milisegundos mayor que 0 (por ejemplo 5000), no «pronto».');
+    expect(stdout).not.toContain('agentBridge');
+  });
+});
+
 describe('the agent process', () => {
   it('takes the run queued for its machine, closes it on the server, tells the window, and stops on SIGTERM', async () => {
     await fileTokenStore(join(dataFolder, 'device.json'), keyFileSecretBox(join(dataFolder, 'secret.key'))).write({
@@ -57,11 +114,7 @@ describe('the agent process', () => {
       machine: api.machine,
     });
     const { url, token, exited, stderr } = await startAgent();
-    const socket = new WebSocket(`${url}/?token=${token}`);
-    const messages: AgentMessage[] = [];
-    socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as AgentMessage));
-    await new Promise((resolve) => socket.once('open', resolve));
-    const events = (name: string) => messages.flatMap((message) => (message.kind === 'event' && message.event === name ? [message.payload] : []));
+    const { socket, events } = await connect(url, token);
 
     // A flow this installation does not have: its robot process starts, fails at once, and the run is closed with why.
     const run = api.queue({ flowId: 'robot-inexistente' });
@@ -79,6 +132,51 @@ describe('the agent process', () => {
     agent?.kill('SIGTERM');
     await expect(exited).resolves.toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(5000);
+    socket.close();
+  });
+});
+
+describe("the agent's autopilot", () => {
+  it('loops without any panel, answers on the socket and pushes its changes as Autopilot events', async () => {
+    await fileTokenStore(join(dataFolder, 'device.json'), keyFileSecretBox(join(dataFolder, 'secret.key'))).write({
+      serverUrl: api.url,
+      deviceToken: api.token,
+      machine: api.machine,
+    });
+    const { url, token, exited, stderr } = await startAgent({ AUTOPILOT_RETRY_MS: '200' });
+    const { socket, events, request } = await connect(url, token);
+
+    const first = await request('GetAutopilot');
+    expect(first, stderr()).toMatchObject({ ok: true, data: { looping: true, linked: true } });
+    // The panel closing is the desktop app's business: the agent keeps looping.
+    await expect(request('SetAutopilotPanelOpen', { open: false })).resolves.toMatchObject({ ok: true, data: { looping: true } });
+    await expect(request('SetAutopilotSwitch', { app: 'nominas', enabled: true })).resolves.toMatchObject({ ok: false, error: { code: 'BAD_ARGS' } });
+
+    const switched = await request('SetAutopilotSwitch', { app: 'all', enabled: false });
+    expect(switched).toMatchObject({ ok: true, data: { enabled: false } });
+    const pushedOff = () => events('Autopilot').some((snapshot) => (snapshot as AutopilotSnapshot).enabled === false);
+    for (let waited = 0; !pushedOff() && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pushedOff()).toBe(true);
+
+    agent?.kill('SIGTERM');
+    await expect(exited).resolves.toBe(0);
+    socket.close();
+  });
+
+  it('goes on without it when its task cache cannot open, and says why', async () => {
+    // A folder where the cache file should be: SQLite cannot open it.
+    await mkdir(join(dataFolder, 'autopilot.sqlite'));
+    const { url, token, exited, stderr } = await startAgent();
+    const { socket, request } = await connect(url, token);
+    // stderr and stdout are separate pipes: the warning may arrive after the bridge line.
+    for (let waited = 0; !stderr().includes('piloto automático') && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stderr()).toContain('El piloto automático no ha podido arrancar (');
+    expect(stderr()).toContain('este equipo no lanzará sus robots programados hasta que se resuelva.');
+    await expect(request('GetAutopilot')).resolves.toEqual({ ok: false, error: { code: 'FAILED', message: 'No se ha podido completar GetAutopilot.' } });
+    await expect(request('GetDeviceStatus')).resolves.toMatchObject({ ok: true });
+
+    agent?.kill('SIGTERM');
+    await expect(exited).resolves.toBe(0);
     socket.close();
   });
 });

@@ -1,18 +1,22 @@
 /**
  * The headless agent: the desktop app's bridge without a window, for an office PC that runs robots
  * unattended. Once linked (LinkDevice) it takes the runs queued for its machine whenever it runs.
- * With AGENT_PORT set (development, e2e) it also serves the bridge on a loopback WebSocket so a
- * browser renderer can use it as if it were embedded.
+ * Its autopilot runs this machine's scheduled robots always, window or not (the desktop app only while
+ * its panel is open). With AGENT_PORT set (development, e2e) it also serves the bridge on a loopback
+ * WebSocket so a browser renderer can use it as if it were embedded.
  *
  *   AGENT_PORT=0 npm run agent                 # random free port; prints {"agentBridge":{url,token}} on stdout
  *   npm run agent -- --install-service         # start it with the session (systemd --user, logon task, LaunchAgent)
  *   npm run agent -- --uninstall-service
+ *   AUTOPILOT_RETRY_MS=5000 npm run agent     # wait before launching a slot again after its run was aborted (299)
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RobotRunEvent } from '#shared/bridge/contract.ts';
+import { createAutopilot } from './autopilot/index.ts';
+import type { AutopilotService } from './autopilot/types.ts';
 import { startAppStatusTicker } from './bridge/app-status.ts';
 import type { BridgeContext } from './bridge/context.ts';
 import { keyFileSecretBox } from './certificates/secret-box.ts';
@@ -32,10 +36,35 @@ const { version } = require('../package.json') as { version: string };
 const SHUTDOWN_GRACE_MS = 20_000;
 
 /**
- * The agent's bridge context and its robots. Its own files live in the data folder: the .p12 folder
+ * AUTOPILOT_RETRY_MS: how long the autopilot waits before launching a slot again after its run was
+ * aborted (status 299); unset keeps the autopilot's own default. Throws a Spanish Error naming the
+ * variable when it is not a whole number of milliseconds.
+ */
+export function autopilotRetryFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.AUTOPILOT_RETRY_MS?.trim();
+  if (!raw) return undefined;
+  const milliseconds = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(milliseconds) || milliseconds < 1) {
+    throw new Error(`AUTOPILOT_RETRY_MS debe ser un número entero de milisegundos mayor que 0 (por ejemplo 5000), no «${raw.slice(0, 40)}».`);
+  }
+  return milliseconds;
+}
+
+/** Said when the autopilot cannot start (its task cache cannot open): the agent goes on with remote launches only. */
+export function autopilotFailedMessage(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `El piloto automático no ha podido arrancar (${reason}): este equipo no lanzará sus robots programados hasta que se resuelva.`;
+}
+
+/**
+ * The agent's bridge context, its robots and its autopilot. Its own files live in the data folder: the .p12 folder
  * setting and passwords and the device link (sealed under a 0600 key), and the runs' output folders.
  */
-export function agentContext(env: NodeJS.ProcessEnv = process.env, emit: (event: RobotRunEvent) => void = () => undefined): { ctx: BridgeContext; runner: DeviceRunner } {
+export function agentContext(
+  env: NodeJS.ProcessEnv = process.env,
+  emit: (event: RobotRunEvent) => void = () => undefined,
+): { ctx: BridgeContext; runner: DeviceRunner; autopilot: AutopilotService } {
+  const retryAfterAbortMs = autopilotRetryFromEnv(env);
   const dataFolder = agentDataFolder(env, homedir());
   const box = keyFileSecretBox(join(dataFolder, 'secret.key'));
   const certificates = createCertificateService({
@@ -47,6 +76,8 @@ export function agentContext(env: NodeJS.ProcessEnv = process.env, emit: (event:
   // A spare robot process with its browser waits for the next run (launch -> first log line goal, ≤ 500 ms).
   const runtime = createRobotRuntime({ certificates, chromiumPath: env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(env), spare: { browser: true } });
   const { link, runner } = createDeviceHost({ dataFolder, box, fetch, runtime, outputRoot: join(dataFolder, 'resultados'), emit });
+  // Its task cache lives in the data folder; the slots it launches come back through the runner's long poll.
+  const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, log: (message) => console.error(message) });
   const ctx: BridgeContext = {
     host: 'agent',
     appVersion: version,
@@ -60,9 +91,10 @@ export function agentContext(env: NodeJS.ProcessEnv = process.env, emit: (event:
     device: link,
     robots: runner,
     shell: agentShell({ platform: process.platform, env }),
+    autopilot,
     now: () => new Date(),
   };
-  return { ctx, runner };
+  return { ctx, runner, autopilot };
 }
 
 async function main() {
@@ -74,13 +106,17 @@ async function main() {
   }
 
   let socket: AgentSocket | null = null;
-  const { ctx, runner } = agentContext(process.env, (event) => socket?.broadcast('RobotRun', event));
+  const { ctx, runner, autopilot } = agentContext(process.env, (event) => socket?.broadcast('RobotRun', event));
+  autopilot.onChange((snapshot) => socket?.broadcast('Autopilot', snapshot));
   const identity = await ctx.machine();
   console.error(`Agente AutoAsesor ${version} en ${identity.machineName} (${identity.machineHashCode.slice(0, 12)})`);
   // Read the certificate store once at start: describing a certificate the first time costs ~1.5 ms each
   // (200 in a store: ~0.3 s); the store keeps those readings, so the user's first list is quick.
   void ctx.certificates.list().catch(() => undefined);
   await runner.start();
+  // After the runner: a slot the autopilot launches is run by this machine's run loop. A cache that
+  // cannot open leaves the agent taking remote launches, and says why.
+  await autopilot.start().catch((error: unknown) => console.error(autopilotFailedMessage(error)));
   const device = await ctx.device.status();
   console.error(
     device.linked
@@ -117,9 +153,14 @@ async function main() {
     stopping = true;
     stopTicker();
     clearInterval(keepAlive);
-    if (runner.running() > 0) console.error('Deteniendo los robots en marcha y cerrando sus ejecuciones…');
-    void runner
-      .shutdown(SHUTDOWN_GRACE_MS)
+    // The autopilot first, so it launches nothing more while the robots stop.
+    void autopilot
+      .stop()
+      .catch((error: unknown) => console.error(`El piloto automático no se ha detenido limpiamente: ${error instanceof Error ? error.message : String(error)}`))
+      .then(() => {
+        if (runner.running() > 0) console.error('Deteniendo los robots en marcha y cerrando sus ejecuciones…');
+        return runner.shutdown(SHUTDOWN_GRACE_MS);
+      })
       .then(() => socket?.close())
       .finally(() => process.exit(0));
   };

@@ -1,6 +1,7 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createAutopilot } from '../autopilot/index.ts';
 import { startAppStatusTicker } from '../bridge/app-status.ts';
 import type { BridgeContext } from '../bridge/context.ts';
 import { createCertificateService, nssDatabaseFrom } from '../certificates/service.ts';
@@ -55,6 +56,12 @@ async function start() {
     },
   });
 
+  // Its loop runs while the window's panel is open (SetAutopilotPanelOpen); the task cache lives in userData.
+  const autopilot = createAutopilot({ dataFolder, link, host: 'electron', log: (message) => console.error(message) });
+  autopilot.onChange((snapshot) => {
+    if (!window.isDestroyed()) sendBridgeEvent(window.webContents, 'Autopilot', snapshot);
+  });
+
   const ctx: BridgeContext = {
     host: 'electron',
     appVersion: app.getVersion(),
@@ -68,6 +75,7 @@ async function start() {
     device: link,
     robots: runner,
     shell: electronShell(window),
+    autopilot,
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);
@@ -76,14 +84,22 @@ async function start() {
   const stopTicker = startAppStatusTicker(ctx, (status) => sendBridgeEvent(window.webContents, 'AppStatus', status));
   // While linked, the app takes this machine's remote launches too (as the agent does).
   await runner.start();
+  // After the runner: a slot the autopilot launches is run by this machine's run loop. A cache that
+  // cannot open leaves the app working otherwise; the panel then shows the failure.
+  await autopilot.start().catch((error: unknown) => console.error(`El piloto automático no ha podido arrancar: ${error instanceof Error ? error.message : String(error)}`));
 
-  // Quitting with robots running: stop them as 'device' and close their runs on the server first.
-  let closedRuns = false;
+  // Quitting: the autopilot stops first (nothing more is launched, its cache is closed); robots still
+  // running are stopped as 'device' and their runs closed on the server before the app goes.
+  let stopped = false;
   app.on('before-quit', (event) => {
-    if (closedRuns || runner.running() === 0) return;
+    if (stopped) return;
     event.preventDefault();
-    closedRuns = true;
-    void runner.shutdown(20_000).finally(() => app.quit());
+    stopped = true;
+    void autopilot
+      .stop()
+      .catch(() => undefined)
+      .then(() => (runner.running() > 0 ? runner.shutdown(20_000) : undefined))
+      .finally(() => app.quit());
   });
 
   app.on('second-instance', () => {
