@@ -1,4 +1,5 @@
 import { matchRoutes, Outlet, useLocation } from 'react-router-dom';
+import { AutopilotDock } from '../features/autopilot/AutopilotDock.tsx';
 import { useAppSelector, useSession } from './hooks.ts';
 import { routes } from './routes.ts';
 import { CreditBanner } from './shell/CreditBanner.tsx';
@@ -22,6 +23,7 @@ export function Layout() {
   const chrome = signedIn && (route?.meta.topbar ?? false);
   const navigation = chrome && route?.meta.requiresAuth === true;
   const signedInScreen = signedIn && route?.meta.requiresAuth === true;
+  const autopilot = signedInScreen && route?.meta.autopilot === true;
 
   return (
     <div className="app">
@@ -37,6 +39,8 @@ export function Layout() {
       </div>
       {navigation && <CreditBanner />}
       {signedIn && <RunNotification />}
+      {/* Mounted across the routes that show it, so an open panel stays open while moving between them. */}
+      {autopilot && <AutopilotDock />}
       <Toasts />
     </div>
   );
