@@ -32,6 +32,10 @@ export const toastsSlice = createSlice({
   reducers: {
     toastShown: {
       reducer(state, action: PayloadAction<Omit<Toast, 'id'>>) {
+        // The same message again (a hint clicked twice, a retry failing again) replaces the one on
+        // screen, with a fresh lifetime, instead of stacking copies of it.
+        const { kind, message } = action.payload;
+        state.items = state.items.filter((toast) => toast.kind !== kind || toast.message !== message);
         state.items.push({ ...action.payload, id: state.nextId });
         state.nextId += 1;
       },

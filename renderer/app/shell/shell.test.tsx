@@ -195,6 +195,23 @@ describe('Toasts', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('shows a message repeated while on screen once, for a fresh lifetime', () => {
+    vi.useFakeTimers();
+    const { store } = renderWithApp(<Toasts />);
+    act(() => {
+      store.dispatch(toastShown('info', 'Haz doble click fuera para salir', 2000));
+    });
+    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      store.dispatch(toastShown('info', 'Haz doble click fuera para salir', 2000));
+    });
+    expect(screen.getAllByText('Haz doble click fuera para salir')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByText('Haz doble click fuera para salir')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Haz doble click fuera para salir')).toBeNull();
+  });
 });
 
 describe('the prompt modal', () => {
