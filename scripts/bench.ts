@@ -7,6 +7,7 @@
  *    launch to first log line of a server flow (scripts/bench/flows.ts)
  *  - desktop runs: launch -> first log line of a desktop flow, cold and with the agent's spare process,
  *    and a remote launch's way to the agent (scripts/bench/desktop-runs.ts)
+ *  - autopilot: a scheduled slot's due time -> its robot started, median and p99 (scripts/bench/autopilot.ts)
  *  - FIE decode throughput, and the table filter/sort bench when those files exist
  *  - certificates: GetCertificatesList with 200 certificates in a real NSS database (scripts/bench/certificates.ts)
  * `--build` rebuilds the web app first (it is built anyway when dist/renderer has no index.html).
@@ -15,6 +16,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { buildServerCopy } from './build-server.ts';
+import { runAutopilotBench } from './bench/autopilot.ts';
 import { runDesktopRunsBench } from './bench/desktop-runs.ts';
 import { runFlowsBench } from './bench/flows.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
@@ -89,6 +91,9 @@ try {
 
   console.log('== Desktop runs: launch -> first log line of Descargar justificantes (stand-in portal), remote launch -> agent (compiled server)');
   for (const line of await runDesktopRunsBench(compiled)) console.log(line);
+
+  console.log('== Autopilot: due time -> robot started, 20 scheduled slots (compiled server, the agent\'s autopilot, run loop and spare robot)');
+  for (const line of await runAutopilotBench(compiled)) console.log(line);
 } finally {
   await rm(serverBuild.dir, { recursive: true, force: true });
 }
