@@ -208,7 +208,11 @@ export function Wizard({ flow, currencies, onLeave }: WizardProps) {
   };
 
   const schedule = async (timing: ScheduleRequestTiming): Promise<boolean> => {
-    const answer = await createSchedule({ flowId: flow.id, request: { ...timing, flowInputs: requestInputs(flow, form.getValues(), embedded) } });
+    // A desktop flow is scheduled on its machine (this PC linked first), whose autopilot launches it.
+    const target = await launchDevice();
+    if (target === null) return false;
+    const machine = target ? { machine: target.machineId } : {};
+    const answer = await createSchedule({ flowId: flow.id, request: { ...timing, flowInputs: requestInputs(flow, form.getValues(), embedded), ...machine } });
     if (answer.error !== undefined) {
       toast.error(SCHEDULE_FAILED_MESSAGE);
       return false;
