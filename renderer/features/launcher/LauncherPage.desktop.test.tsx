@@ -269,6 +269,40 @@ describe('a desktop flow in the desktop app', { timeout: 20_000 }, () => {
     expect(api.posts(executionPath('alta-rapida'))[0]?.body).toMatchObject({ machineId: HERE, localLaunch: true });
   });
 
+  it("'Programar' schedules it on this PC (linked first) or on the machine chosen: the schedule names that machine", async () => {
+    const fake = fakeBridge();
+    const scheduled = (call: { body: unknown }) => jsonResponse(201, {
+      _id: 's1', browserFlowName: 'Alta rápida', browserFlow: 'alta-rapida', localProcess: null,
+      scheduledDate: (call.body as { scheduledDate: string }).scheduledDate, repeat: false, every: 1, interval: 'days',
+      user: { email: 'ana@asesoria.es', name: 'Ana' }, machine: { _id: HERE, name: 'PC-ANA' }, flowInputs: {}, sendOutputToServer: true, updatedAt: '2025-03-01T10:00:00.000Z',
+    });
+    const { api } = renderLauncher(desktopFlow(), {
+      'GET /api/machines': () => jsonResponse(200, { items: [thisPc, office] }),
+      'POST /api/machines/link': () => jsonResponse(200, { machine: { _id: HERE, name: 'PC-ANA' }, deviceToken: DEVICE_TOKEN }),
+      'POST /api/browserflow/schedule/alta-rapida': scheduled,
+    }, undefined, { bridge: fake.bridge });
+    await deviceGroup();
+    await fillInputs();
+    await pickCertificate('PRUEBAS GARCIA ANA');
+    const scheduleOnce = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Programar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Elige fecha y hora' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Programar tarea' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Elige fecha y hora' })).toBeNull());
+    };
+    await scheduleOnce();
+    expect(api.posts('/api/browserflow/schedule/alta-rapida')[0]?.body).toMatchObject({ machine: HERE, flowInputs: { certificado: '9'.repeat(64) } });
+    expect(fake.commands()).toContain('LinkDevice');
+    expect(fake.commands()).not.toContain('LaunchFlow');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Atrás' }));
+    fireEvent.click(await within(await deviceGroup()).findByRole('radio', { name: /PC Oficina/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await pickCertificate('SOCIEDAD DEMO SL');
+    await scheduleOnce();
+    expect(api.posts('/api/browserflow/schedule/alta-rapida')[1]?.body).toMatchObject({ machine: OFFICE, flowInputs: { certificado: '3'.repeat(64) } });
+  });
+
   it('launches on another machine remotely: its id, no localLaunch and no LaunchFlow here', async () => {
     const fake = fakeBridge();
     const { api } = renderLauncher(desktopFlow(), {
