@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { nextRunDate } from '../shared/schedule/next-run.ts';
+import { TODAY_GROUP_TITLE } from '../shared/schedule/tasks.ts';
+import { formatMadridDate, madridDayKey } from '../shared/time/madrid.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { chargesOf, runsOf } from './database.ts';
 import { expect, newUser, signUp, test, type NewUser } from './fixtures.ts';
@@ -107,7 +110,9 @@ test('scheduled on this PC, the autopilot runs a one-off and a daily robot at th
     await page.getByRole('button', { name: /^Piloto automático/ }).click();
     const panel = page.getByRole('dialog', { name: 'Piloto automático' });
     await expect(panel.getByRole('heading', { name: 'Control de aplicaciones' })).toBeVisible();
-    const today = panel.getByRole('region', { name: 'Robots para hoy' });
+    // Just before midnight in Madrid the minute falls on tomorrow, whose group is titled with its date.
+    const group = madridDayKey(at) === madridDayKey(new Date()) ? TODAY_GROUP_TITLE : formatMadridDate(at);
+    const today = panel.getByRole('region', { name: group });
     const rows = today.getByRole('listitem').filter({ hasText: 'Descargar justificantes' });
     await expect(rows).toHaveCount(2, { timeout: 30_000 });
     const daily = rows.filter({ hasText: REPEAT_TEXT });
@@ -130,7 +135,7 @@ test('scheduled on this PC, the autopilot runs a one-off and a daily robot at th
     for (const run of slots) expect(run.idempotency_key).toBe(`${run.schedule_id}:${at.toISOString()}`);
 
     // The one-off is done (its check) or gone; the daily one waits for tomorrow at the same time.
-    const tomorrow = new Date(at.getTime() + 24 * 3_600_000);
+    const tomorrow = nextRunDate(at, 1, 'days', at);
     const nextDay = panel.getByRole('region', { name: `Robots del ${madridDay(tomorrow)}` });
     await expect(nextDay.getByRole('listitem').filter({ hasText: REPEAT_TEXT })).toContainText(madridTime(tomorrow), { timeout: 15_000 });
     await expect(today.getByRole('listitem').filter({ hasText: REPEAT_TEXT })).toHaveCount(0);
