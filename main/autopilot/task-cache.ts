@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { AutopilotAppId, AutopilotCertificate, AutopilotTask } from '#shared/autopilot/state.ts';
 import type { ScheduleInterval } from '#shared/schedule/index.ts';
 import { startOfMadridDay } from '#shared/time/madrid.ts';
+import { MIGRATIONS, columnsOf, sameContent, taskFromRow, type TaskRow } from './task-rows.ts';
 
 /**
  * The autopilot's memory on this PC (autopilot.sqlite in the host's folder): the tasks pulled from the
@@ -53,64 +54,6 @@ const SCHEMA_VERSION = 1;
 const BUSY_TIMEOUT_MS = 5000;
 
 export const NEWER_CACHE_MESSAGE = 'La memoria del piloto automático es de una versión más nueva de AutoAsesor: actualiza la aplicación.';
-
-interface TaskRow {
-  id: string;
-  app: string;
-  schedule_id: string | null;
-  title: string;
-  description: string;
-  scheduled_date: string;
-  repeat: number;
-  every: number | null;
-  interval: string | null;
-  info: string;
-  items: string;
-  done: number;
-  done_at: string | null;
-  removing: number;
-  run_id: string | null;
-  claimed_by: string | null;
-  claimed_until: number | null;
-  retry_after: number | null;
-  updated_at: string;
-}
-
-const MIGRATIONS: Record<number, string> = {
-  1: `
-    CREATE TABLE tasks (
-      id             TEXT PRIMARY KEY,
-      app            TEXT NOT NULL,
-      schedule_id    TEXT,
-      title          TEXT NOT NULL,
-      description    TEXT NOT NULL,
-      scheduled_date TEXT NOT NULL,
-      repeat         INTEGER NOT NULL DEFAULT 0,
-      every          INTEGER,
-      interval       TEXT,
-      info           TEXT NOT NULL DEFAULT '[]',
-      items          TEXT NOT NULL DEFAULT '[]',
-      done           INTEGER NOT NULL DEFAULT 0,
-      done_at        TEXT,
-      removing       INTEGER NOT NULL DEFAULT 0,
-      run_id         TEXT,
-      claimed_by     TEXT,
-      claimed_until  INTEGER,
-      retry_after    INTEGER,
-      updated_at     TEXT NOT NULL
-    );
-    CREATE INDEX tasks_due ON tasks (done, removing, scheduled_date);
-    CREATE TABLE apps (
-      id           TEXT PRIMARY KEY,
-      enabled      INTEGER NOT NULL,
-      certificates TEXT NOT NULL DEFAULT '[]'
-    );
-    CREATE TABLE settings (
-      key   TEXT PRIMARY KEY,
-      value TEXT NOT NULL
-    );
-  `,
-};
 
 /**
  * Out of the box the general switch and 'Robots para asesorías' are on: schedules of desktop flows
@@ -391,45 +334,3 @@ export function isLiveClaim(task: Pick<CachedTask, 'claimedBy' | 'claimedUntil'>
   return task.claimedBy !== null && task.claimedUntil !== null && task.claimedUntil > nowMs;
 }
 
-function columnsOf(task: IncomingTask) {
-  return {
-    id: task.id,
-    scheduleId: task.scheduleId,
-    title: task.title,
-    description: task.description,
-    scheduledDate: task.scheduledDate,
-    repeat: task.repeat ? 1 : 0,
-    every: task.repeat?.every ?? null,
-    interval: task.repeat?.interval ?? null,
-    info: JSON.stringify(task.info),
-    items: JSON.stringify(task.items),
-  };
-}
-
-function sameContent(known: CachedTask, task: IncomingTask): boolean {
-  const a = columnsOf(known);
-  const b = columnsOf({ ...task, scheduledDate: known.scheduledDate });
-  return (Object.keys(a) as (keyof typeof a)[]).every((key) => a[key] === b[key]);
-}
-
-function taskFromRow(row: TaskRow): CachedTask {
-  return {
-    id: row.id,
-    app: row.app as AutopilotAppId,
-    scheduleId: row.schedule_id,
-    title: row.title,
-    description: row.description,
-    scheduledDate: row.scheduled_date,
-    repeat: row.repeat === 1 && row.every !== null && row.interval !== null ? { every: row.every, interval: row.interval as ScheduleInterval } : null,
-    info: JSON.parse(row.info) as CachedTask['info'],
-    items: JSON.parse(row.items) as string[],
-    done: row.done === 1,
-    doneAt: row.done_at,
-    removing: row.removing === 1,
-    runId: row.run_id,
-    claimedBy: row.claimed_by,
-    claimedUntil: row.claimed_until,
-    retryAfter: row.retry_after,
-    updatedAt: row.updated_at,
-  };
-}
