@@ -7,7 +7,7 @@ import { formatMadridDate, madridDayKey } from '../shared/time/madrid.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { chargesOf, runsOf } from './database.ts';
 import { expect, newUser, signUp, test, type NewUser } from './fixtures.ts';
-import { startProcess, waitFor } from './processes.ts';
+import { agentBridgeOf, startProcess } from './processes.ts';
 
 /**
  * Issue 8 end to end: 'Descargar justificantes' scheduled on 'Este dispositivo' from the launcher, once
@@ -91,10 +91,7 @@ test('scheduled on this PC, the autopilot runs a one-off and a daily robot at th
     AUTOASESOR_AGENT_DATA: join(process.env.E2E_DATA_DIR ?? '', 'agent-autopilot'),
   });
   try {
-    const bridge = await waitFor('the autopilot agent', async () => {
-      const line = agent.output().split('\n').find((text) => text.startsWith('{"agentBridge"'));
-      return line ? (JSON.parse(line) as { agentBridge: { url: string; token: string } }).agentBridge : undefined;
-    }, 30_000, agent.output);
+    const bridge = await agentBridgeOf(agent, 'the autopilot agent');
     const advisor: NewUser = newUser();
     const desktop = await embeddedContext(browser, baseURL ?? '', bridge);
     const page = await desktop.newPage();

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { chargesOf, runsOf } from './database.ts';
 import { expect, newUser, signUp, test, type NewUser } from './fixtures.ts';
-import { startProcess, waitFor } from './processes.ts';
+import { agentBridgeOf, startProcess } from './processes.ts';
 
 /**
  * Issue 7 end to end: the desktop flow 'Descargar justificantes' logs in to the mutual-TLS stand-in
@@ -124,10 +124,7 @@ test('a desktop killed mid-run loses its run once: Robot interrumpido, nothing c
     AUTOASESOR_AGENT_DATA: join(process.env.E2E_DATA_DIR ?? '', 'agent-killed'),
   });
   try {
-    const bridge = await waitFor('the second agent', async () => {
-      const line = agent.output().split('\n').find((text) => text.startsWith('{"agentBridge"'));
-      return line ? (JSON.parse(line) as { agentBridge: { url: string; token: string } }).agentBridge : undefined;
-    }, 30_000, agent.output);
+    const bridge = await agentBridgeOf(agent, 'the second agent');
     const desktop = await embeddedContext(browser, baseURL ?? '', bridge);
     const page = await desktop.newPage();
     const advisor = newUser();

@@ -6,7 +6,7 @@ import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testi
 import { startStandinPortal } from '../standins/portal/portal.ts';
 import { portalOptions } from '../standins/portal/test-certificates.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
-import { freePort, startProcess, stop, waitFor } from './processes.ts';
+import { agentBridgeOf, freePort, startProcess, stop, waitFor } from './processes.ts';
 
 /**
  * Starts a real server (built renderer + API on a fresh SQLite file in a temp dir) and a headless
@@ -47,15 +47,7 @@ export default async function globalSetup() {
     AUTOASESOR_ROBOT_SETTINGS: robotSettings,
   };
   const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { ...agentEnv, AGENT_PORT: '0', AUTOASESOR_AGENT_DATA: join(dataDir, 'agent') });
-  const bridge = await waitFor(
-    'the agent',
-    async () => {
-      const line = agent.output().split('\n').find((text) => text.startsWith('{"agentBridge"'));
-      return line ? (JSON.parse(line) as { agentBridge: { url: string; token: string } }).agentBridge : undefined;
-    },
-    30_000,
-    agent.output,
-  );
+  const bridge = await agentBridgeOf(agent);
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATABASE_FILE = join(dataDir, 'autoasesor.sqlite');

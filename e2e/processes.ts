@@ -48,3 +48,21 @@ export function stop(child: ChildProcess): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 3000).unref();
   });
 }
+
+export interface AgentBridge {
+  url: string;
+  token: string;
+}
+
+/** The loopback bridge an agent started with AGENT_PORT=0 prints as `{"agentBridge":{url,token}}` once it serves. */
+export function agentBridgeOf(agent: { output: () => string }, what = 'the agent'): Promise<AgentBridge> {
+  return waitFor(
+    what,
+    async () => {
+      const line = agent.output().split('\n').find((text) => text.startsWith('{"agentBridge"'));
+      return line ? (JSON.parse(line) as { agentBridge: AgentBridge }).agentBridge : undefined;
+    },
+    30_000,
+    agent.output,
+  );
+}

@@ -30,7 +30,7 @@ import { flowsPaths, type ScheduledFlow, type ScheduleRequest } from '#shared/ap
 import type { AgentMessage, BridgeEnvelope } from '#shared/bridge/envelope.ts';
 import { nextRunDate, type ScheduleInterval } from '#shared/schedule/index.ts';
 import { E2E_CERTIFICATES } from '../e2e/certificates.ts';
-import { freePort, startProcess, stop, waitFor } from '../e2e/processes.ts';
+import { agentBridgeOf, freePort, startProcess, stop, waitFor } from '../e2e/processes.ts';
 import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testing/nss-database.ts';
 import { hashMachineId } from '../main/machine/machine-id.ts';
 import { startStandinPortal } from '../standins/portal/portal.ts';
@@ -274,15 +274,7 @@ async function main(): Promise<number> {
 
 /** Waits for the agent's bridge line, sends one command over its socket, and expects it to succeed. */
 async function bridgeCommand(agent: ReturnType<typeof startProcess>, command: string, args: unknown): Promise<unknown> {
-  const bridge = await waitFor(
-    'the agent bridge',
-    async () => {
-      const line = agent.output().split('\n').find((text) => text.startsWith('{"agentBridge"'));
-      return line ? (JSON.parse(line) as { agentBridge: { url: string; token: string } }).agentBridge : undefined;
-    },
-    30_000,
-    agent.output,
-  );
+  const bridge = await agentBridgeOf(agent, 'the agent bridge');
   const socket = new WebSocket(`${bridge.url}/?token=${bridge.token}`);
   try {
     await new Promise((resolve, reject) => {
