@@ -97,7 +97,8 @@ function AppControl({ app, now, pending, onSwitch, onAddCertificate, onRemoveCer
           <Button
             variant="secondary"
             icon={<IconPlus size={16} />}
-            disabled={pending !== null || !app.available}
+            // Chosen ahead for an app that cannot load yet: it is active with them once it can.
+            disabled={pending !== null}
             onClick={() => onAddCertificate(certificateApp)}
           >
             {text.addCertificate}

@@ -161,6 +161,9 @@ describe('Control de aplicaciones (desktop)', () => {
     expect((altas as HTMLButtonElement).disabled).toBe(true);
     expect(altas.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(altas.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Disponible cuando llegue el módulo de altas');
+    // Its certificates can be chosen ahead: the app is active with them once it can load.
+    const altasApp = within(await appsColumn()).getByRole('region', { name: 'Altas desasistidas' });
+    expect((within(altasApp).getByRole('button', { name: 'Añadir certificado' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("shows the refresh countdown of an active app, ticking down", async () => {
