@@ -16,6 +16,7 @@ import { isWorkbookName, type UploadColumnsReader } from '../storage/workbook.ts
 import { findSubscriptionRecord } from '../subscriptions/service.ts';
 import { aborted, closeRunOnce, closingFor, failed, STOPPED_MESSAGE, type CloseGuard, type Closing, type DesktopOutputs } from './closing.ts';
 import { costOf, estimateUnits } from './cost.ts';
+import { inputsRefusalMessage, recordRefusedLaunch, type NewRunRow } from './refusals.ts';
 import { checkInputs, flowInputs } from './inputs.ts';
 import { RunLogWriter } from './log-writer.ts';
 import { startRunWorker, type RunningWorker } from './pool.ts';
@@ -129,10 +130,8 @@ export class RunService implements RunLauncher {
     // The history's 'scheduled' side holds scheduled runs and remote launches alike (flow_run_counts too).
     const scheduled = input.scheduleId !== undefined || remote;
 
-    const checked = await checkInputs(definition, input.inputs, (id) => findGroupUpload(db, input.groupId, id));
-    const estimatedCost = costOf(estimateUnits(definition, await this.workbookRows(Object.values(checked.uploads).flat())), definition.usageRatio);
     const now = this.deps.now();
-    const base = {
+    const row = (inputs: unknown): NewRunRow => ({
       group_id: input.groupId,
       user_id: input.userId,
       flow_id: definition.id,
@@ -145,7 +144,7 @@ export class RunService implements RunLauncher {
       remote: remote ? 1 : 0,
       send_output_to_server: machine === null || remote ? 1 : 0,
       usage_ratio: definition.usageRatio,
-      inputs: JSON.stringify(checked.stored),
+      inputs: JSON.stringify(inputs),
       accept_extra_usage: input.acceptExtraUsage === true ? 1 : 0,
       stopped_by_user: 0,
       successful_iterations: 0,
@@ -153,21 +152,22 @@ export class RunService implements RunLauncher {
       usage_units: 0,
       cost: 0,
       created_at: now.toISOString(),
-    };
+    });
+
+    const checked = await checkInputs(definition, input.inputs, (id) => findGroupUpload(db, input.groupId, id)).catch(async (error: unknown) => {
+      // A schedule's inputs that are no longer valid: nobody is there to be answered, so the history says why.
+      if (input.scheduleId !== undefined && error instanceof HttpError && error.statusCode === 400) {
+        await recordRefusedLaunch(db, { ...row(input.inputs), id: randomUUID() }, { result: 'WrongInput', launchStatus: 400, message: inputsRefusalMessage(error) }, now);
+      }
+      throw error;
+    });
+    const estimatedCost = costOf(estimateUnits(definition, await this.workbookRows(Object.values(checked.uploads).flat())), definition.usageRatio);
+    const base = row(checked.stored);
 
     const refusal = await this.creditRefusal(input, estimatedCost, now);
     if (refusal) {
-      // The refused launch is in the history as NotEnoughSlans, charged nothing. It keeps no idempotency
-      // key: the same request after a top-up (or with 'Continuar') must be able to start.
-      const runId = randomUUID();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('flow_runs')
-          .values({ ...base, id: runId, idempotency_key: null, state: 'finished', result: 'NotEnoughSlans', launch_status: 402, message: refusal.message, finished_at: now.toISOString() })
-          .execute();
-        await recordRunCreated(trx, input.groupId, scheduled);
-        await trx.insertInto('flow_run_logs').values({ run_id: runId, seq: 0, level: 'warn', text: refusal.message, created_at: now.toISOString() }).execute();
-      });
+      // In the history as NotEnoughSlans; without a key, the same request can start after a top-up (or with 'Continuar').
+      await recordRefusedLaunch(db, { ...base, id: randomUUID() }, { result: 'NotEnoughSlans', launchStatus: 402, message: refusal.message }, now);
       throw refusal;
     }
 

@@ -73,30 +73,33 @@ export async function launchSlot(db: Kysely<Database>, runs: RunLauncher, caller
     });
     return toSlotRun(await db.selectFrom('flow_runs').select(['id', 'state', 'launch_status', 'result']).where('id', '=', runId).executeTakeFirstOrThrow());
   } catch (error) {
-    const refusal = error instanceof HttpError && error.statusCode === 402 ? await creditRefusalOf(db, schedule.id, schedule.user_id, key) : undefined;
+    const refusal = error instanceof HttpError && REFUSALS_IN_HISTORY.has(error.statusCode) ? await refusalOf(db, schedule.id, schedule.user_id, error.statusCode, key) : undefined;
     if (refusal) return toSlotRun(refusal);
-    // Any other refusal (inputs no longer valid, the robot no longer offered, the machine no longer
-    // the member's) leaves no run behind: the caller gets it as it is, a 4xx with its code.
+    // Any other refusal (the robot no longer offered, the machine no longer the member's) leaves no
+    // run behind: the caller gets it as it is, a 4xx with its code.
     throw error;
   }
 }
 
+/** Refusals RunService keeps in the history for a schedule's launch: no credits (402), inputs no longer valid (400). */
+const REFUSALS_IN_HISTORY = new Set([402, 400]);
+
 /**
- * The run a launch refused for credits left in the history (NotEnoughSlans, 402, charged nothing).
- * RunService writes it without an idempotency key, so it is found as this schedule's newest such
- * run that no slot has taken yet (idempotency_key null), and it is then given the slot's key: the
+ * The run a refused launch left in the history (NotEnoughSlans 402 or WrongInput 400, charged
+ * nothing). RunService writes it without an idempotency key, so it is found as this schedule's newest
+ * such run that no slot has taken yet (idempotency_key null), and it is then given the slot's key: the
  * slot counts as run (as the server's runner treats a refusal), and asking again for the slot
  * answers the same refusal instead of launching it again. Two refusals of one slot at once: the
  * unique key lets one of them take it, and both answer that one.
  */
-async function creditRefusalOf(db: Kysely<Database>, scheduleId: string, userId: string, key: string): Promise<SlotAttempt | undefined> {
+async function refusalOf(db: Kysely<Database>, scheduleId: string, userId: string, launchStatus: number, key: string): Promise<SlotAttempt | undefined> {
   const refused = await db
     .selectFrom('flow_runs')
     .select('id')
     .where('schedule_id', '=', scheduleId)
     .where('user_id', '=', userId)
     .where('idempotency_key', 'is', null)
-    .where('launch_status', '=', 402)
+    .where('launch_status', '=', launchStatus)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();

@@ -74,6 +74,17 @@ describe('scheduled server flows', () => {
     expect((await history()).total).toBe(1);
   });
 
+  it('keeps a slot refused for inputs no longer valid in the history as WrongInput, charged nothing, and lets the one-off go', async () => {
+    const schedule = await scheduleNow({ flowInputs: { mode: 'ok', nif: '12345678A' } });
+    const runs = await eventually(() => history('?scheduled=true'), (page) => finishedRuns(page).length === 1);
+    expect(runs.items[0]).toMatchObject({ result: 'WrongInput', scheduled: true, browserFlowSchedule: { _id: schedule._id }, usageHistory: [] });
+    const row = await db.selectFrom('flow_runs').select(['launch_status', 'message', 'cost', 'idempotency_key']).where('schedule_id', '=', schedule._id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ launch_status: 400, cost: 0, idempotency_key: null });
+    expect(row.message).toMatch(/^Revisa los datos enviados: .+/);
+    expect(server.countRows('credit_ledger')).toBe(0);
+    await eventually(async () => (await ana.get(`/api/browserflow/schedule/${schedule._id}`)).statusCode, (status) => status === 404);
+  });
+
   it('moves a repeating schedule to its next day after the run', async () => {
     const schedule = await scheduleNow({ flowInputs: { mode: 'ok' }, repeat: true });
     await eventually(() => history('?scheduled=true'), (page) => finishedRuns(page).length === 1);
