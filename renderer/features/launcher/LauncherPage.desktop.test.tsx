@@ -285,7 +285,8 @@ describe('a desktop flow in the desktop app', { timeout: 20_000 }, () => {
     await fillInputs();
     await pickCertificate('PRUEBAS GARCIA ANA');
     const scheduleOnce = async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Programar' }));
+      // find*: the page behind a dialog that just closed stays aria-hidden for a moment.
+      fireEvent.click(await screen.findByRole('button', { name: 'Programar' }));
       const dialog = await screen.findByRole('dialog', { name: 'Elige fecha y hora' });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Programar tarea' }));
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Elige fecha y hora' })).toBeNull());
@@ -295,7 +296,7 @@ describe('a desktop flow in the desktop app', { timeout: 20_000 }, () => {
     expect(fake.commands()).toContain('LinkDevice');
     expect(fake.commands()).not.toContain('LaunchFlow');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Atrás' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Atrás' }));
     fireEvent.click(await within(await deviceGroup()).findByRole('radio', { name: /PC Oficina/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     await pickCertificate('SOCIEDAD DEMO SL');
