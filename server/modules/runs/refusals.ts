@@ -1,7 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { NotEnoughCredits } from '#shared/api/flows.ts';
+import { creditUnitNames, deriveSubscription, formatCredits } from '#shared/billing/index.ts';
 import type { Database, FlowRunsTable } from '../../db/schema.ts';
-import type { HttpError } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { recordRunCreated } from '../flowlogs/counts.ts';
+import { findSubscriptionRecord } from '../subscriptions/service.ts';
+import type { LaunchInput } from './service.ts';
 
 /** A run row as a launch builds it, before it knows whether it will run. */
 export type NewRunRow = Omit<Insertable<FlowRunsTable>, 'id' | 'idempotency_key' | 'state' | 'result' | 'launch_status' | 'message' | 'finished_at'>;
@@ -32,4 +36,31 @@ export async function recordRefusedLaunch(
 export function inputsRefusalMessage(error: HttpError): string {
   const reasons = (error.extra.issues ?? []).map((issue) => issue.message).filter((message) => message !== error.message);
   return [error.message, ...new Set(reasons)].join(': ').slice(0, 2000);
+}
+
+/**
+ * Spec §9: a run needs an active subscription, and an estimate within the balance unless the user
+ * accepted paid extra usage on a paid plan (never on a trial). Null when the launch may go ahead.
+ */
+export async function creditRefusal(db: Kysely<Database>, input: Pick<LaunchInput, 'groupId' | 'acceptExtraUsage'>, estimatedCost: number, now: Date): Promise<HttpError | null> {
+  const record = await findSubscriptionRecord(db, input.groupId);
+  const usage = deriveSubscription(record, now);
+  const canContinue = usage.active && !usage.trialing && (record?.extraUsagePrice ?? 0) > 0;
+  if (usage.active && (estimatedCost <= usage.balance || (input.acceptExtraUsage === true && canContinue))) return null;
+  const currencies = await groupCurrencies(db, input.groupId);
+  const details: NotEnoughCredits = { balance: usage.balance, estimatedCost, canContinue };
+  const message = usage.active
+    ? `Insuficientes ${creditUnitNames(currencies).plural}: este robot cuesta unos ${formatCredits(estimatedCost, currencies)} y te quedan ${formatCredits(usage.balance, currencies)}`
+    : 'Tu suscripción no está activa: renuévala para lanzar robots';
+  return new HttpError(402, 'NOT_ENOUGH_CREDITS', message, { details });
+}
+
+async function groupCurrencies(db: Kysely<Database>, groupId: string): Promise<string | undefined> {
+  const group = await db.selectFrom('groups').select('config').where('id', '=', groupId).executeTakeFirst();
+  try {
+    const currencies = (JSON.parse(group?.config ?? '{}') as { currencies?: unknown }).currencies;
+    return typeof currencies === 'string' ? currencies : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Kysely, Selectable } from 'kysely';
 import { LEASE_LOST_MESSAGE } from '#shared/api/devices.ts';
-import type { ExecutionStateResponse, NotEnoughCredits, OutputData } from '#shared/api/flows.ts';
-import { creditUnitNames, deriveSubscription, formatCredits } from '#shared/billing/index.ts';
+import type { ExecutionStateResponse, OutputData } from '#shared/api/flows.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import type { Database, FlowRunsTable } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -13,10 +12,9 @@ import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { flowNotFound } from '../flows/routes.ts';
 import { findGroupUpload, type FileStorage, type StoredFile } from '../storage/service.ts';
 import { isWorkbookName, type UploadColumnsReader } from '../storage/workbook.ts';
-import { findSubscriptionRecord } from '../subscriptions/service.ts';
 import { aborted, closeRunOnce, closingFor, failed, STOPPED_MESSAGE, type CloseGuard, type Closing, type DesktopOutputs } from './closing.ts';
 import { costOf, estimateUnits } from './cost.ts';
-import { inputsRefusalMessage, recordRefusedLaunch, type NewRunRow } from './refusals.ts';
+import { creditRefusal, inputsRefusalMessage, recordRefusedLaunch, type NewRunRow } from './refusals.ts';
 import { checkInputs, flowInputs } from './inputs.ts';
 import { RunLogWriter } from './log-writer.ts';
 import { startRunWorker, type RunningWorker } from './pool.ts';
@@ -164,7 +162,7 @@ export class RunService implements RunLauncher {
     const estimatedCost = costOf(estimateUnits(definition, await this.workbookRows(Object.values(checked.uploads).flat())), definition.usageRatio);
     const base = row(checked.stored);
 
-    const refusal = await this.creditRefusal(input, estimatedCost, now);
+    const refusal = await creditRefusal(db, input, estimatedCost, now);
     if (refusal) {
       // In the history as NotEnoughSlans; without a key, the same request can start after a top-up (or with 'Continuar').
       await recordRefusedLaunch(db, { ...base, id: randomUUID() }, { result: 'NotEnoughSlans', launchStatus: 402, message: refusal.message }, now);
@@ -204,33 +202,6 @@ export class RunService implements RunLauncher {
       rows = (rows ?? 0) + (columns?.rowCount ?? 0);
     }
     return rows;
-  }
-
-  /**
-   * Spec §9: a run needs an active subscription, and an estimate within the balance unless the user
-   * accepted paid extra usage on a paid plan (never on a trial). Null when the launch may go ahead.
-   */
-  private async creditRefusal(input: LaunchInput, estimatedCost: number, now: Date): Promise<HttpError | null> {
-    const record = await findSubscriptionRecord(this.deps.db, input.groupId);
-    const usage = deriveSubscription(record, now);
-    const canContinue = usage.active && !usage.trialing && (record?.extraUsagePrice ?? 0) > 0;
-    if (usage.active && (estimatedCost <= usage.balance || (input.acceptExtraUsage === true && canContinue))) return null;
-    const currencies = await this.groupCurrencies(input.groupId);
-    const details: NotEnoughCredits = { balance: usage.balance, estimatedCost, canContinue };
-    const message = usage.active
-      ? `Insuficientes ${creditUnitNames(currencies).plural}: este robot cuesta unos ${formatCredits(estimatedCost, currencies)} y te quedan ${formatCredits(usage.balance, currencies)}`
-      : 'Tu suscripción no está activa: renuévala para lanzar robots';
-    return new HttpError(402, 'NOT_ENOUGH_CREDITS', message, { details });
-  }
-
-  private async groupCurrencies(groupId: string): Promise<string | undefined> {
-    const group = await this.deps.db.selectFrom('groups').select('config').where('id', '=', groupId).executeTakeFirst();
-    try {
-      const currencies = (JSON.parse(group?.config ?? '{}') as { currencies?: unknown }).currencies;
-      return typeof currencies === 'string' ? currencies : undefined;
-    } catch {
-      return undefined;
-    }
   }
 
   // -------------------------------------------------------------------------------------------------
