@@ -37,10 +37,15 @@ export function Layout() {
           <Outlet />
         </div>
       </div>
-      {navigation && <CreditBanner />}
+      {(navigation || autopilot) && (
+        // The bottom edge: the credit banner, and the autopilot's button floating just above it.
+        <div className="app-bottom">
+          {/* Mounted across the routes that show it, so an open panel stays open while moving between them. */}
+          {autopilot && <AutopilotDock />}
+          {navigation && <CreditBanner />}
+        </div>
+      )}
       {signedIn && <RunNotification />}
-      {/* Mounted across the routes that show it, so an open panel stays open while moving between them. */}
-      {autopilot && <AutopilotDock />}
       <Toasts />
     </div>
   );
