@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { nextRunDate } from '../shared/schedule/next-run.ts';
-import { TODAY_GROUP_TITLE } from '../shared/schedule/tasks.ts';
-import { formatMadridDate, madridDayKey } from '../shared/time/madrid.ts';
+import { nextRunDate } from '#shared/schedule/next-run.ts';
+import { TODAY_GROUP_TITLE } from '#shared/schedule/tasks.ts';
+import { formatMadridDate, madridDayKey } from '#shared/time/madrid.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { chargesOf, runsOf } from './database.ts';
 import { expect, newUser, signUp, test, type NewUser } from './fixtures.ts';
