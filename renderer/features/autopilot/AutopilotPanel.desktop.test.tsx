@@ -185,15 +185,18 @@ describe('Control de aplicaciones (desktop)', () => {
     expect(within(notifications).getByText('Añade un certificado para activar esta función')).toBeTruthy();
   });
 
+  /** This PC's certificate list: two of them. */
+  const twoCertificatesHere = {
+    GetCertificatesList: () => ({
+      ok: true as const,
+      data: { certificates: [certificate('1', 'PRUEBAS GARCIA ANA'), certificate('2', 'SOCIEDAD DEMO SL')], problems: [], folder: null, readAt: NOW.toISOString() },
+    }),
+  };
+
   it("'Añadir certificado' opens this PC's certificates: 'Volver' changes nothing, 'Añadir' sets them", async () => {
     const desktop = fakeAutopilotBridge(
       snapshot({ apps: [app({ id: 'notificaciones', title: 'Notificaciones', needsCertificates: true, multipleCertificates: true, enabled: true })] }),
-      {
-        GetCertificatesList: () => ({
-          ok: true,
-          data: { certificates: [certificate('1', 'PRUEBAS GARCIA ANA'), certificate('2', 'SOCIEDAD DEMO SL')], problems: [], folder: null, readAt: NOW.toISOString() },
-        }),
-      },
+      twoCertificatesHere,
     );
     renderPanel(desktop);
     fireEvent.click(within(await appsColumn()).getByRole('button', { name: 'Añadir certificado' }));
@@ -228,12 +231,7 @@ describe('Control de aplicaciones (desktop)', () => {
   it('offers radios for an app that takes one certificate, and the one chosen replaces it', async () => {
     const desktop = fakeAutopilotBridge(
       snapshot({ apps: [app({ id: 'notificaciones', title: 'Notificaciones', needsCertificates: true, certificates: [{ fingerprint: '1'.repeat(64), commonName: 'PRUEBAS GARCIA ANA' }] })] }),
-      {
-        GetCertificatesList: () => ({
-          ok: true,
-          data: { certificates: [certificate('1', 'PRUEBAS GARCIA ANA'), certificate('2', 'SOCIEDAD DEMO SL')], problems: [], folder: null, readAt: NOW.toISOString() },
-        }),
-      },
+      twoCertificatesHere,
     );
     renderPanel(desktop);
     fireEvent.click(within(await appsColumn()).getByRole('button', { name: 'Añadir certificado' }));
