@@ -6,7 +6,7 @@ import { TODAY_GROUP_TITLE } from '#shared/schedule/tasks.ts';
 import { formatMadridDate, madridDayKey } from '#shared/time/madrid.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { chargesOf, runsOf } from './database.ts';
-import { expect, newUser, signUp, test, type NewUser } from './fixtures.ts';
+import { expect, newUser, signIn, signUp, test, type NewUser } from './fixtures.ts';
 import { agentBridgeOf, startProcess } from './processes.ts';
 
 /**
@@ -165,9 +165,7 @@ test('scheduled on this PC, the autopilot runs a one-off and a daily robot at th
     const web = await browser.newContext({ baseURL });
     const webPage = await web.newPage();
     await webPage.goto('/auth');
-    await webPage.getByLabel('Email').fill(advisor.email);
-    await webPage.getByLabel('Contraseña').fill(advisor.password);
-    await webPage.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await signIn(webPage, advisor);
     await webPage.waitForURL((url) => !url.pathname.startsWith('/auth'));
     await expect(webPage.getByRole('button', { name: /^Piloto automático/ })).toHaveCount(0);
     await webPage.getByRole('button', { name: /^Robots programados/ }).click();

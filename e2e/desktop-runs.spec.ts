@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { chargesOf, runsOf } from './database.ts';
-import { expect, newUser, signUp, test, type NewUser } from './fixtures.ts';
+import { expect, newUser, signIn, signUp, test, type NewUser } from './fixtures.ts';
 import { agentBridgeOf, startProcess } from './processes.ts';
 
 /**
@@ -87,9 +87,7 @@ test('on this PC the robot logs in with the certificate, streams its log and lea
   const web = await browser.newContext({ baseURL });
   const webPage = await web.newPage();
   await webPage.goto('/auth');
-  await webPage.getByLabel('Email').fill(advisor.email);
-  await webPage.getByLabel('Contraseña').fill(advisor.password);
-  await webPage.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await signIn(webPage, advisor);
   await webPage.waitForURL((url) => !url.pathname.startsWith('/auth'));
   await webPage.goto(`/launcher/${FLOW}`);
   const machine = webPage.getByRole('radio', { name: /PC Oficina robots/ });

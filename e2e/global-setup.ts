@@ -6,7 +6,7 @@ import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testi
 import { startStandinPortal } from '../standins/portal/portal.ts';
 import { portalOptions } from '../standins/portal/test-certificates.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
-import { agentBridgeOf, freePort, startProcess, stop, waitFor } from './processes.ts';
+import { agentBridgeOf, startCompiledServer, startProcess, stop } from './processes.ts';
 
 /**
  * Starts a real server (built renderer + API on a fresh SQLite file in a temp dir) and a headless
@@ -16,23 +16,12 @@ import { agentBridgeOf, freePort, startProcess, stop, waitFor } from './processe
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-
   // Without SMTP the server logs each emailed link; tests read them from this file (e2e/mailbox.ts).
   const serverLog = join(dataDir, 'server.log');
   const serverBuild = await buildServerCopy();
-  const server = startProcess('node', ['--enable-source-maps', serverBuild.entry], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    NODE_ENV: 'test',
-    SMTP_URL: '',
-    // A desktop that stops reporting loses its run after 6 s (60 s in production), so the kill -9 test is quick.
-    RUN_LEASE_MS: '6000',
-  }, serverLog);
-  await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
+  // A desktop that stops reporting loses its run after 6 s (60 s in production), so the kill -9 test is quick.
+  const server = await startCompiledServer(serverBuild.entry, { dataDir, env: { RUN_LEASE_MS: '6000' }, logFile: serverLog });
+  const { baseUrl } = server;
 
   // The agent reads a real NSS store (Chrome's format on Linux) holding test certificates with their keys.
   const nss = await certificateStore(dataDir);

@@ -66,3 +66,29 @@ export function agentBridgeOf(agent: { output: () => string }, what = 'the agent
     agent.output,
   );
 }
+
+/**
+ * The compiled server (`npm start`'s bundle) on a free loopback port with its data in `dataDir`, once
+ * it answers /api/health. `env` adds to the test settings (e.g. RUN_LEASE_MS); a server that never
+ * answers is stopped before the error is thrown.
+ */
+export async function startCompiledServer(entry: string, options: { dataDir: string; env?: NodeJS.ProcessEnv; logFile?: string }): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startProcess('node', ['--enable-source-maps', entry], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    PUBLIC_URL: baseUrl,
+    NODE_ENV: 'test',
+    SMTP_URL: '',
+    ...options.env,
+  }, options.logFile);
+  try {
+    await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
+  } catch (error) {
+    await stop(server.child);
+    throw error;
+  }
+  return { ...server, baseUrl };
+}

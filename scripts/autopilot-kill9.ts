@@ -30,7 +30,7 @@ import { flowsPaths, type ScheduledFlow, type ScheduleRequest } from '#shared/ap
 import type { AgentMessage, BridgeEnvelope } from '#shared/bridge/envelope.ts';
 import { nextRunDate, type ScheduleInterval } from '#shared/schedule/index.ts';
 import { E2E_CERTIFICATES } from '../e2e/certificates.ts';
-import { agentBridgeOf, freePort, startProcess, stop, waitFor } from '../e2e/processes.ts';
+import { agentBridgeOf, startCompiledServer, startProcess, stop, waitFor } from '../e2e/processes.ts';
 import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testing/nss-database.ts';
 import { hashMachineId } from '../main/machine/machine-id.ts';
 import { startStandinPortal } from '../standins/portal/portal.ts';
@@ -95,21 +95,11 @@ async function main(): Promise<number> {
   const began = performance.now();
   const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-kill9-'));
   const serverBuild = await buildServerCopy();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startProcess('node', ['--enable-source-maps', serverBuild.entry], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    NODE_ENV: 'test',
-    SMTP_URL: '',
-    RUN_LEASE_MS: String(RUN_LEASE_MS),
-  });
+  const server = await startCompiledServer(serverBuild.entry, { dataDir, env: { RUN_LEASE_MS: String(RUN_LEASE_MS) } });
+  const { baseUrl } = server;
   const portal = await startStandinPortal(portalOptions());
   const agents: ReturnType<typeof startProcess>[] = [];
   try {
-    await waitFor('the server', async () => ((await fetch(`${baseUrl}/api/health`)).ok ? true : undefined), 60_000, server.output);
     const store = await createNssDatabase(dataDir);
     await store.importAllWithKeys(E2E_CERTIFICATES.map((entry) => entry.certificate));
     const agentData = join(dataDir, 'agent');
