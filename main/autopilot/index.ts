@@ -125,10 +125,12 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
     return AUTOPILOT_APP_IDS.filter((id) => isAppActive(general, { ...AUTOPILOT_APPS[id], ...cache.appSettings(id) }));
   }
 
+  function tell(snapshot: AutopilotSnapshot): void {
+    if (!stopped) for (const listener of listeners) listener(snapshot);
+  }
+
   function changed(): void {
-    if (!running || stopped || listeners.size === 0) return;
-    const snapshot = build(running);
-    for (const listener of listeners) listener(snapshot);
+    if (running && listeners.size > 0) tell(build(running));
   }
 
   async function loadRobots(cache: TaskCache): Promise<void> {
@@ -184,9 +186,11 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
     await loads;
   }
 
+  /** The snapshot after a command: built once, for the caller and the listeners alike. */
   async function answer(parts: Running): Promise<AutopilotSnapshot> {
-    changed();
-    return build(parts);
+    const snapshot = build(parts);
+    tell(snapshot);
+    return snapshot;
   }
 
   return {
