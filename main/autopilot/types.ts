@@ -1,4 +1,5 @@
 import type { AutopilotAppId, AutopilotCertificate, AutopilotSnapshot, CertificateAppId } from '#shared/autopilot/state.ts';
+import { BridgeFailure } from '../bridge/context.ts';
 import type { DeviceLinkService } from '../device/connection.ts';
 
 /**
@@ -26,13 +27,13 @@ export interface AutopilotService extends AutopilotControl {
 
 export type AutopilotRefusalCode = 'UNAVAILABLE' | 'FORBIDDEN' | 'NOT_FOUND' | 'NOT_LINKED' | 'FAILED';
 
-/** An expected refusal (an app that cannot load yet, a running task, no device link), in Spanish. */
-export class AutopilotRefusal extends Error {
-  constructor(
-    readonly code: AutopilotRefusalCode,
-    message: string,
-  ) {
-    super(message);
+/**
+ * An expected refusal (an app that cannot load yet, a running task, no device link), in Spanish. It is a
+ * BridgeFailure, like DeviceError: the bridge answers it with its code and message as it is.
+ */
+export class AutopilotRefusal extends BridgeFailure {
+  constructor(code: AutopilotRefusalCode, message: string) {
+    super(code, message);
     this.name = 'AutopilotRefusal';
   }
 }

@@ -1,6 +1,4 @@
-import { askAutopilot } from './autopilot-refusal.ts';
 import type { Handler } from './context.ts';
 
 /** The certificates an app works with, by fingerprint and common name; the certificates stay in their store. */
-export const SetAutopilotCertificates: Handler<'SetAutopilotCertificates'> = async ({ app, certificates }, ctx) =>
-  askAutopilot(() => ctx.autopilot.setCertificates(app, certificates));
+export const SetAutopilotCertificates: Handler<'SetAutopilotCertificates'> = async ({ app, certificates }, ctx) => ctx.autopilot.setCertificates(app, certificates);

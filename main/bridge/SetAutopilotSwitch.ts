@@ -1,5 +1,4 @@
-import { askAutopilot } from './autopilot-refusal.ts';
 import type { Handler } from './context.ts';
 
 /** The general switch ('all') or one app's; an app that cannot load yet refuses (UNAVAILABLE). */
-export const SetAutopilotSwitch: Handler<'SetAutopilotSwitch'> = async ({ app, enabled }, ctx) => askAutopilot(() => ctx.autopilot.setSwitch(app, enabled));
+export const SetAutopilotSwitch: Handler<'SetAutopilotSwitch'> = async ({ app, enabled }, ctx) => ctx.autopilot.setSwitch(app, enabled);
