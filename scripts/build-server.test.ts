@@ -42,8 +42,8 @@ describe('the compiled server', () => {
     }
   });
 
-  it('runs a built-in flow in its own worker file, run-worker.js, with plain node', async () => {
-    expect(await readFile(join(build.dir, 'run-worker.js'), 'utf8')).not.toMatch(/from "(#shared|\.{1,2}\/)/);
+  it('runs a built-in flow in its own process file, run-process.js, with plain node', async () => {
+    expect(await readFile(join(build.dir, 'run-process.js'), 'utf8')).not.toMatch(/from "(#shared|\.{1,2}\/)/);
     const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-build-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;

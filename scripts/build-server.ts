@@ -3,8 +3,8 @@
  * and shared/ in one ESM file, dist/server/index.js, with node_modules left as imports (native addons
  * such as argon2 and better-sqlite3 cannot be bundled). `node dist/server/index.js` starts in a fraction
  * of the time tsx needs to transpile on every start. Migrations are listed statically in
- * server/db/migrate.ts, so they are inside the bundle. Runs' worker threads start from a second
- * file beside it, dist/server/run-worker.js, which bundles the robots of resources/flows.
+ * server/db/migrate.ts, so they are inside the bundle. Each run's process starts from a second
+ * file beside it, dist/server/run-process.js, which bundles the robots of resources/flows.
  */
 import { build } from 'esbuild';
 import { mkdir, mkdtemp } from 'node:fs/promises';
@@ -24,7 +24,7 @@ export const SERVER_ENTRY = join(root, 'dist', 'server', 'index.js');
 export async function buildServer(outfile = SERVER_ENTRY): Promise<string> {
   await build({
     absWorkingDir: root,
-    entryPoints: { [basename(outfile, '.js')]: 'server/index.ts', 'run-worker': 'server/modules/runs/run-worker.ts' },
+    entryPoints: { [basename(outfile, '.js')]: 'server/index.ts', 'run-worker': 'server/modules/runs/run-worker.ts', 'run-process': 'server/modules/runs/run-process.ts' },
     outdir: dirname(outfile),
     bundle: true,
     platform: 'node',

@@ -6,7 +6,7 @@ import type { RunResultName } from '#shared/runlogs/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { insertStoredFiles, type FileStorage, type NewStoredFile } from '../storage/service.ts';
 import { costOf } from './cost.ts';
-import type { WorkerOutcome } from './pool.ts';
+import type { RunOutcome } from './run-child.ts';
 
 /**
  * How a run ends: a worker's outcome (a robot's result, a throw, a crash, a time-out, a stop) turned
@@ -58,7 +58,7 @@ function jsonSafeSummary(summary: RobotResult['summary']): Closing['summary'] {
  * and WrongInput (it did the work). Not charged: a robot's own Fail, a throw, a crash, a time-out, a
  * stop by the user, and a run the server abandoned.
  */
-export function closingFor(outcome: WorkerOutcome, timeLimitSeconds: number, stopReason: 'user' | 'shutdown'): Closing {
+export function closingFor(outcome: RunOutcome, timeLimitSeconds: number, stopReason: 'user' | 'shutdown'): Closing {
   switch (outcome.kind) {
     case 'result': {
       if (!isRobotResult(outcome.result)) return failed(500, 'El robot no ha devuelto un resultado válido', 'El robot no ha devuelto un resultado válido');

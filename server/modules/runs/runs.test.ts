@@ -187,6 +187,10 @@ describe('executions of the test robot', () => {
     const greedy = await finishedState(jar, (await launch(jar, TEST_FLOW_ID, { mode: 'oom' })).json().executionToken, 60_000);
     expect(greedy.output?.status).toBe(500);
     expect(greedy.consoleLog.at(-1)).toBe('El robot se ha detenido por un error: El robot se ha quedado sin memoria');
+    // The shape that aborts a whole process from a worker thread: here it ends its own process only.
+    const oneArray = await finishedState(jar, (await launch(jar, TEST_FLOW_ID, { mode: 'oom-one-array' })).json().executionToken, 60_000);
+    expect(oneArray.output).toMatchObject({ status: 500, data: { cost: 0 } });
+    expect(oneArray.consoleLog.at(-1)).toBe('El robot se ha detenido por un error: El robot se ha quedado sin memoria');
     const failed = await finishedState(jar, (await launch(jar, TEST_FLOW_ID, { mode: 'fail' })).json().executionToken);
     expect(failed.output).toMatchObject({ status: 500, data: { message: 'No se pudo entrar en la web', cost: 0 } });
     const wrong = await finishedState(jar, (await launch(jar, TEST_FLOW_ID, { mode: 'wrong-input' })).json().executionToken);

@@ -3,7 +3,6 @@ import { EventEmitter } from 'node:events';
 import type { Kysely, Selectable } from 'kysely';
 import { LEASE_LOST_MESSAGE } from '#shared/api/devices.ts';
 import type { ExecutionStateResponse, OutputData } from '#shared/api/flows.ts';
-import type { RobotFile } from '#shared/flows/robot.ts';
 import type { Database, FlowRunsTable } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isMachineLease, isOnline, machineTarget, MACHINE_GONE_MESSAGE, parseOutputFileNames } from '../devices/machine-runs.ts';
@@ -17,9 +16,9 @@ import { costOf, estimateUnits } from './cost.ts';
 import { creditRefusal, inputsRefusalMessage, recordRefusedLaunch, type NewRunRow } from './refusals.ts';
 import { checkInputs, flowInputs } from './inputs.ts';
 import { RunLogWriter } from './log-writer.ts';
-import { startRunWorker, type RunningWorker } from './pool.ts';
+import { startRunProcess, type RunningRobot } from './run-child.ts';
 import type { RunQueue } from './queue.ts';
-import type { WorkerJob } from './worker-protocol.ts';
+import type { RunProcessJob } from './run-protocol.ts';
 
 /** A launch, from the launcher (HTTP) or from a schedule. */
 export interface LaunchInput {
@@ -47,7 +46,7 @@ export interface RunLauncher {
 export interface RunsOptions {
   /** Runs executing at once in this process (RUN_CONCURRENCY). */
   concurrency: number;
-  /** Heap limit of each run's worker thread, in MB. */
+  /** Heap limit of each run's process, in MB. */
   memoryMb: number;
   /**
    * How long a claim on a running run holds without renewal (a server process's, or a machine's that
@@ -56,7 +55,7 @@ export interface RunsOptions {
   leaseMs: number;
   /** How long a stopped or timed-out robot may take to return before its thread is terminated. */
   stopGraceMs: number;
-  /** A module exporting `builtInFlows` for the worker to load robots from (tests); null: resources/flows. */
+  /** A module exporting `builtInFlows` for the run process to load robots from (tests); null: resources/flows. */
   flowsModule: string | null;
 }
 
@@ -73,7 +72,7 @@ const machineRunsKey = (machineId: string) => `machine:${machineId}`;
 type RunRow = Selectable<FlowRunsTable>;
 
 interface ActiveRun {
-  worker: RunningWorker | null;
+  worker: RunningRobot | null;
   stopReason: 'user' | 'shutdown';
   /** Set when a stop arrives before the worker exists. */
   stopRequested: boolean;
@@ -92,7 +91,7 @@ export interface RunServiceDeps {
 
 /**
  * Executions (spec §3 Execution request, Output; §4 launcher statuses): launching with input checks,
- * idempotency and a credit check; executing in worker threads off the request thread; closing each
+ * idempotency and a credit check; executing in child processes off the request thread; closing each
  * run once, with its outputs, ledger debit and usage in one transaction; reading and stopping runs.
  */
 export class RunService implements RunLauncher {
@@ -378,13 +377,13 @@ export class RunService implements RunLauncher {
     const { db, options, catalogue } = this.deps;
     const flow = catalogue.get(run.flow_id);
     if (!flow) return failed(500, 'Este robot ya no forma parte de nuestra familia', 'Este robot ya no forma parte de nuestra familia');
-    const { job, transfer } = await this.workerJob(run, flow.definition, startedAt);
+    const job = await this.processJob(run, flow.definition, startedAt);
 
     const firstSeq = await db.selectFrom('flow_run_logs').select((eb) => eb.fn.max('seq').as('last')).where('run_id', '=', run.id).executeTakeFirst();
     const writer = new RunLogWriter(db, run.id, firstSeq?.last === null || firstSeq?.last === undefined ? 0 : Number(firstSeq.last) + 1, this.deps.now, () => this.emitChange(run.id), (error) =>
       this.deps.log.warn({ err: error, runId: run.id }, 'No se han podido guardar líneas del registro de un robot'),
     );
-    const worker = startRunWorker(job, transfer, { timeLimitMs: flow.definition.timeLimitSeconds * 1000, memoryMb: options.memoryMb, stopGraceMs: options.stopGraceMs }, writer);
+    const worker = startRunProcess(job, { timeLimitMs: flow.definition.timeLimitSeconds * 1000, memoryMb: options.memoryMb, stopGraceMs: options.stopGraceMs }, writer);
     activeRun.worker = worker;
     if (activeRun.stopRequested) worker.stop();
 
@@ -410,12 +409,11 @@ export class RunService implements RunLauncher {
     }
   }
 
-  /** The worker's data: the inputs as checked at launch and the bytes of the uploads (moved, not copied). */
-  private async workerJob(run: RunRow, definition: Parameters<typeof flowInputs>[0], startedAt: Date): Promise<{ job: WorkerJob; transfer: ArrayBuffer[] }> {
+  /** The run process's job: the inputs as checked at launch and where the uploads are stored (it reads them itself). */
+  private async processJob(run: RunRow, definition: Parameters<typeof flowInputs>[0], startedAt: Date): Promise<RunProcessJob> {
     const stored = JSON.parse(run.inputs) as Record<string, unknown>;
     const inputs: Record<string, unknown> = {};
-    const files: Record<string, RobotFile[]> = {};
-    const transfer: ArrayBuffer[] = [];
+    const files: RunProcessJob['files'] = {};
     const fileKeys = new Set(flowInputs(definition).filter((input) => input.template === 'FileUpload').map((input) => input.key));
     for (const [key, value] of Object.entries(stored)) {
       if (!fileKeys.has(key)) {
@@ -426,14 +424,10 @@ export class RunService implements RunLauncher {
       for (const { uploadId } of value as { uploadId: string }[]) {
         const upload = await findGroupUpload(this.deps.db, run.group_id, uploadId);
         if (!upload) throw new Error('uno de los archivos subidos ya no existe');
-        const bytes = await this.deps.storage.read(upload.storage_key);
-        const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) transfer.push(bytes.buffer);
-        files[key].push({ name: upload.name, data });
+        files[key].push({ name: upload.name, path: this.deps.storage.pathOf(upload.storage_key) });
       }
     }
-    const job: WorkerJob = { kind: 'robot', flowId: run.flow_id, flowsModule: this.deps.options.flowsModule, inputs, files, startedAt: startedAt.toISOString() };
-    return { job, transfer };
+    return { flowId: run.flow_id, flowsModule: this.deps.options.flowsModule, inputs, files, startedAt: startedAt.toISOString() };
   }
 
   // -------------------------------------------------------------------------------------------------

@@ -43,6 +43,12 @@ const robot: Robot = {
         const hoard: number[][] = [];
         for (;;) hoard.push(Array.from({ length: 1_000_000 }, (_, i) => i));
       }
+      case 'oom-one-array': {
+        // One array grown without end: the allocation shape that aborts a whole process from a worker
+        // thread despite its resourceLimits (nodejs/node#47224), so a run must live in a process of its own.
+        const hoard: number[] = [];
+        for (let i = 0; ; i += 1) hoard.push(i + 0.5);
+      }
       case 'hang':
         for (;;) {
           // Ignores its abort signal on purpose: only terminating the worker stops it.

@@ -1,0 +1,121 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
+import type { ChildMessage, ParentMessage, RunProcessJob } from './run-protocol.ts';
+
+/** How one run's process ended. */
+export type RunOutcome =
+  | { kind: 'result'; result: RobotResult }
+  /** The robot threw, or could not be loaded. */
+  | { kind: 'failed'; message: string }
+  /** The process died: an uncaught error, out of memory, an exit without a result. */
+  | { kind: 'crashed'; message: string }
+  | { kind: 'timeout' }
+  | { kind: 'stopped' };
+
+export interface RunLimits {
+  timeLimitMs: number;
+  /** V8 old-generation heap of the run's process: a greedy robot dies alone instead of the server. */
+  memoryMb: number;
+  /** After an abort, how long the robot may take to return before its process is killed. */
+  stopGraceMs: number;
+}
+
+export interface RunListener {
+  log(level: RobotLogLevel, text: string): void;
+  progress(successful: number, total: number): void;
+}
+
+export interface RunningRobot {
+  outcome: Promise<RunOutcome>;
+  /** The user's stop: the robot's signal aborts, and its process is killed after the grace period. */
+  stop(): void;
+}
+
+export const OUT_OF_MEMORY_MESSAGE = 'El robot se ha quedado sin memoria';
+
+/** What is kept of a run process's stderr: enough to tell V8's out-of-memory report. */
+const STDERR_TAIL_CHARS = 4_096;
+
+/**
+ * How the run process starts: the bundled dist/server/run-process.js beside the compiled server, or
+ * run-process.ts through tsx's loader when the server runs from source (tsx, vitest).
+ */
+export function runProcessCommand(memoryMb: number, from = import.meta.url): { entry: string; execArgv: string[] } {
+  const fromSource = from.endsWith('.ts');
+  const entry = fileURLToPath(new URL(fromSource ? './run-process.ts' : './run-process.js', from));
+  const loader = fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  return { entry, execArgv: [...loader, `--max-old-space-size=${memoryMb}`] };
+}
+
+/**
+ * Runs one job in a process of its own, with its time and memory limits. The outcome promise always
+ * settles, whatever the robot does, and the process is gone by then (or being killed).
+ */
+export function startRunProcess(job: RunProcessJob, limits: RunLimits, listener: RunListener): RunningRobot {
+  const { entry, execArgv } = runProcessCommand(limits.memoryMb);
+  const child: ChildProcess = fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderrTail = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => (stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS)));
+
+  let ending: 'timeout' | 'stopped' | null = null;
+  let graceTimer: NodeJS.Timeout | undefined;
+  let settle: (outcome: RunOutcome) => void = () => undefined;
+  const outcome = new Promise<RunOutcome>((resolve) => {
+    let settled = false;
+    settle = (value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(limitTimer);
+      clearTimeout(graceTimer);
+      resolve(ending === null ? value : { kind: ending });
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    };
+  });
+  const send = (message: ParentMessage) => {
+    if (child.connected) child.send(message, (error) => error && undefined);
+  };
+
+  const end = (reason: 'timeout' | 'stopped') => {
+    if (ending !== null) return;
+    ending = reason;
+    send({ type: 'abort' });
+    graceTimer = setTimeout(() => settle({ kind: reason }), limits.stopGraceMs);
+  };
+  const limitTimer = setTimeout(() => end('timeout'), limits.timeLimitMs);
+
+  child.on('message', (message: ChildMessage) => {
+    switch (message.type) {
+      case 'ready':
+        send({ type: 'start', job });
+        break;
+      case 'log':
+        if (ending === null) listener.log(message.level, message.text);
+        break;
+      case 'progress':
+        if (ending === null) listener.progress(message.successful, message.total);
+        break;
+      case 'result':
+        settle({ kind: 'result', result: message.result });
+        break;
+      case 'failed':
+        settle({ kind: 'failed', message: message.message });
+        break;
+      case 'crashed':
+        settle({ kind: 'crashed', message: message.message });
+        break;
+    }
+  });
+  // Kept for the child's whole life: an 'error' event without a listener would throw in the server.
+  child.on('error', (error) => {
+    if (child.pid === undefined) settle({ kind: 'failed', message: `No se ha podido iniciar el robot: ${error.message}` });
+  });
+  child.once('close', (code, signal) => {
+    const outOfMemory = /heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail);
+    settle({ kind: 'crashed', message: outOfMemory ? OUT_OF_MEMORY_MESSAGE : `El robot terminó sin dar resultado (${signal ?? `código ${code}`})` });
+  });
+
+  return { outcome, stop: () => end('stopped') };
+}

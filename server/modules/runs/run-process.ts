@@ -1,0 +1,77 @@
+/**
+ * The child process of one server run (forked by run-child.ts with a heap limit): loads the flow's
+ * robot, reads its uploads from storage, runs it and posts its log lines, progress and result back.
+ * It touches no database. A crash, a hang or a memory blow-up here ends this process only — a worker
+ * thread's heap limit is best effort, and a robot that blew it could abort the whole server
+ * (nodejs/node#47224). When the server goes away, the IPC channel closes and this process exits.
+ * Bundled on its own as dist/server/run-process.js (scripts/build-server.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import type { RobotFile } from '#shared/flows/robot.ts';
+import type { BuiltInFlow } from '../flows/catalogue.ts';
+import type { ChildMessage, ParentMessage, RunProcessJob } from './run-protocol.ts';
+
+const send = process.send?.bind(process);
+if (!send) throw new Error('run-process se ejecuta solo como proceso hijo del servidor');
+
+const post = (message: ChildMessage) =>
+  new Promise<void>((resolve) => {
+    if (!process.connected) return resolve();
+    send(message, undefined, {}, () => resolve());
+  });
+
+const abort = new AbortController();
+let started = false;
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'abort') abort.abort();
+  if (message.type === 'start' && !started) {
+    started = true;
+    void run(message.job);
+  }
+});
+// The server died or let this run go: nobody is left to report to.
+process.on('disconnect', () => process.exit(1));
+
+const crash = (error: unknown) => {
+  void post({ type: 'crashed', message: error instanceof Error ? error.message : String(error) }).then(() => process.exit(1));
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
+
+async function loadFlows(job: RunProcessJob): Promise<readonly BuiltInFlow[]> {
+  if (job.flowsModule !== null) return ((await import(job.flowsModule)) as { builtInFlows: readonly BuiltInFlow[] }).builtInFlows;
+  return (await import('../../../resources/flows/index.ts')).builtInFlows;
+}
+
+async function readFiles(job: RunProcessJob): Promise<Record<string, RobotFile[]>> {
+  const files: Record<string, RobotFile[]> = {};
+  for (const [key, uploads] of Object.entries(job.files)) {
+    files[key] = await Promise.all(uploads.map(async ({ name, path }) => ({ name, data: new Uint8Array(await readFile(path)) })));
+  }
+  return files;
+}
+
+async function run(job: RunProcessJob): Promise<void> {
+  try {
+    const flow = (await loadFlows(job)).find((candidate) => (candidate.definition as { id?: unknown }).id === job.flowId);
+    if (!flow) throw new Error(`El robot ${job.flowId} no está instalado en este servidor`);
+    // The service answers 409 for desktop flows before queueing; this guards the process all the same.
+    if (!flow.loadRobot) throw new Error(`El robot ${job.flowId} se ejecuta en un dispositivo, no en el servidor`);
+    const robot = await flow.loadRobot();
+    const result = await robot.run({
+      inputs: job.inputs,
+      files: await readFiles(job),
+      log: (level, text) => void post({ type: 'log', level, text: String(text) }),
+      progress: (successful, total) => void post({ type: 'progress', successful, total }),
+      signal: abort.signal,
+      startedAt: new Date(job.startedAt),
+    });
+    await post({ type: 'result', result });
+  } catch (error) {
+    await post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+  process.exit(0);
+}
+
+void post({ type: 'ready' });

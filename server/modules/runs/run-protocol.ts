@@ -1,0 +1,28 @@
+import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
+
+/**
+ * The messages between the server and the child process of one run (run-process.ts). The job names
+ * its uploads by path, so their bytes are read by the child instead of being copied through the pipe.
+ */
+export interface RunProcessJob {
+  flowId: string;
+  /** A module exporting `builtInFlows` (tests); null for the app's own resources/flows. */
+  flowsModule: string | null;
+  inputs: Record<string, unknown>;
+  /** FileUpload inputs by key: each upload's name as the user gave it and its path in storage. */
+  files: Record<string, { name: string; path: string }[]>;
+  /** ISO-8601. */
+  startedAt: string;
+}
+
+export type ParentMessage = { type: 'start'; job: RunProcessJob } | { type: 'abort' };
+
+export type ChildMessage =
+  | { type: 'ready' }
+  | { type: 'log'; level: RobotLogLevel; text: string }
+  | { type: 'progress'; successful: number; total: number }
+  | { type: 'result'; result: RobotResult }
+  /** The robot threw, or could not be loaded. */
+  | { type: 'failed'; message: string }
+  /** An error nobody caught (outside the robot's promise): the process ends after saying it. */
+  | { type: 'crashed'; message: string };
