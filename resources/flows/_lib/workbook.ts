@@ -42,9 +42,57 @@ function renameFirstSheet(workbook: XLSX.WorkBook, name: string): void {
   workbook.SheetNames[0] = name;
 }
 
+/**
+ * The .xlsx a robot hands back. Its cells are made inert first (withoutFormulas): an output never
+ * carries a formula, whatever the input workbook held.
+ */
 export function writeWorkbook(workbook: XLSX.WorkBook): Uint8Array {
-  const written: ArrayBuffer = XLSX.write(workbook, { type: 'array', bookType: 'xlsx', compression: true });
+  const written: ArrayBuffer = XLSX.write(withoutFormulas(workbook), { type: 'array', bookType: 'xlsx', compression: true });
   return new Uint8Array(written);
+}
+
+/**
+ * How a cell's text starts when a spreadsheet (or a CSV made from it) may take it for a formula:
+ * '=', '+', '-', '@', a tab or a carriage return (DDE payloads such as `=cmd|' /C calc'!A0`).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Whether a cell's text would be read as a formula if it were typed or imported (see FORMULA_START). */
+export function looksLikeFormula(text: string): boolean {
+  return FORMULA_START.test(text);
+}
+
+/**
+ * The workbook with every cell inert, changed in place: formulas are dropped (a cell keeps its last
+ * computed value: a number stays a number, a text stays a text; with none, or an error, the
+ * formula's own text becomes the cell's text), and a text that would start a formula is written as
+ * a text cell formatted as text ('@'), so Excel keeps it as text even when the cell is edited.
+ * Numbers (negative ones too), dates and booleans are left as they are.
+ */
+export function withoutFormulas(workbook: XLSX.WorkBook): XLSX.WorkBook {
+  for (const name of workbook.SheetNames) {
+    const sheet = workbook.Sheets[name];
+    if (sheet === undefined) continue;
+    for (const [address, value] of Object.entries(sheet)) {
+      if (address.startsWith('!')) continue;
+      sheet[address] = inertCell(value as XLSX.CellObject);
+    }
+  }
+  return workbook;
+}
+
+function inertCell(cell: XLSX.CellObject): XLSX.CellObject {
+  const { f: formula, F: _arrayRange, D: _dynamic, ...inert } = cell;
+  // A formula with no value to keep (never computed, or an error such as a DDE call's #REF!): its text.
+  if (formula !== undefined && (inert.t === 'e' || inert.t === 'z' || inert.v === undefined || inert.v === null)) return asText(`=${formula.replace(/^=/, '')}`, cell);
+  if (typeof inert.v === 'string' && looksLikeFormula(inert.v)) return asText(inert.v, cell);
+  return inert;
+}
+
+/** A plain text cell of `text`, formatted as text, keeping the cell's comments and link. */
+function asText(text: string, cell: XLSX.CellObject): XLSX.CellObject {
+  const { c: comments, l: link, s: style } = cell;
+  return { t: 's', v: text, z: '@', ...(comments !== undefined && { c: comments }), ...(link !== undefined && { l: link }), ...(style !== undefined && { s: style as unknown }) };
 }
 
 /** The text a cell shows, trimmed ('' for no cell). */
@@ -130,8 +178,8 @@ export interface AddedColumn {
 
 /**
  * A copy of the sheet with the columns added, the cells to their right moved along (cell values,
- * types, formats; merges and column widths too). Formulas are copied as written: SheetJS does not
- * rewrite references, so a formula pointing at a moved column would point one column short.
+ * types, formats; merges and column widths too). Formulas are copied as written (SheetJS does not
+ * rewrite references), but writeWorkbook drops every formula, keeping each cell's last value.
  */
 export function withAddedColumns(sheet: XLSX.WorkSheet, headerRow: number, added: readonly AddedColumn[]): XLSX.WorkSheet {
   const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
