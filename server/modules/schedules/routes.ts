@@ -28,7 +28,7 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, d
     const member = await requireSession(request, ctx);
     const { flowId } = parseInput(flowParamsSchema, request.params);
     const body = parseInput(scheduleRequestSchema, request.body);
-    const schedule = await createSchedule(ctx.db, member, flowId, body, ctx.now()).catch((error: unknown) => {
+    const schedule = await createSchedule(ctx.db, ctx.catalogue, member, flowId, body, ctx.now()).catch((error: unknown) => {
       if (error instanceof HttpError) throw error;
       request.log.error({ err: error }, 'No se ha podido programar un robot');
       throw new HttpError(500, 'SCHEDULE_FAILED', SCHEDULE_FAILED_MESSAGE);
@@ -54,7 +54,7 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, d
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
     const { scheduledDate } = parseInput(scheduleUpdateQuerySchema, request.query);
-    return moveSchedule(ctx.db, groupId, id, scheduledDate, ctx.now());
+    return moveSchedule(ctx.db, ctx.catalogue, groupId, id, scheduledDate, ctx.now());
   });
 
   app.delete(flowsPaths.schedule, async (request, reply) => {

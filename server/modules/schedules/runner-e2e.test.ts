@@ -75,7 +75,9 @@ describe('scheduled server flows', () => {
   });
 
   it('keeps a slot refused for inputs no longer valid in the history as WrongInput, charged nothing, and lets the one-off go', async () => {
-    const schedule = await scheduleNow({ flowInputs: { mode: 'ok', nif: '12345678A' } });
+    // Saved valid for later (a schedule's inputs are checked when saved); then no longer valid, and due.
+    const schedule = await scheduleNow({ scheduledDate: new Date(Date.now() + 3_600_000).toISOString(), flowInputs: { mode: 'ok' } });
+    await db.updateTable('flow_schedules').set({ flow_inputs: JSON.stringify({ mode: 'ok', nif: '12345678A' }), scheduled_date: new Date().toISOString() }).where('id', '=', schedule._id).execute();
     const runs = await eventually(() => history('?scheduled=true'), (page) => finishedRuns(page).length === 1);
     expect(runs.items[0]).toMatchObject({ result: 'WrongInput', scheduled: true, browserFlowSchedule: { _id: schedule._id }, usageHistory: [] });
     const row = await db.selectFrom('flow_runs').select(['launch_status', 'message', 'cost', 'idempotency_key']).where('schedule_id', '=', schedule._id).executeTakeFirstOrThrow();

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScheduledFlow } from '#shared/api/flows.ts';
+import { connectDatabase } from '../../db/connect.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { DESKTOP_FLOW_ID, TEST_FLOW_ID } from '../flows/test-flows/index.ts';
 import { linkPc } from '../devices/test-support.ts';
 import { machineHash, registerColleague } from '../machines/test-support.ts';
-import { TEST_FLOWS_CONFIG } from '../runs/test-support.ts';
+import { TEST_FLOWS_CONFIG, upload, workbook } from '../runs/test-support.ts';
 
 const NOW = new Date('2025-03-20T10:00:00.000Z');
 const TOMORROW_9 = '2025-03-21T08:00:00.000Z';
@@ -96,6 +97,34 @@ describe('POST /api/browserflow/schedule/:flowId', () => {
     expect((await ana.get(`/api/browserflow/schedule/${(onPc.json() as ScheduledFlow)._id}`)).json()).toMatchObject({ machine: { _id: pc.machine._id } });
   });
 
+  it('checks the inputs as a launch does: another firm’s upload or a missing one is a 400 on its field path, nothing written', async () => {
+    const [anas] = await upload(ana, [{ name: 'trabajadores.xlsx', data: workbook([['NIF'], ['12345678Z']]) }]);
+    const eva = await registerUser(server.app, 'eva@otra.es', 'Eva');
+    const inputs = (uploadId: string) => ({ mode: 'ok', workbook: [{ uploadId, name: 'trabajadores.xlsx' }] });
+
+    // Firm B (Eva) with firm A's (Ana's) upload id: as missing as a deleted file, and never saved.
+    for (const uploadId of [anas?.id ?? '', randomUUID()]) {
+      const refused = await schedule(eva, TEST_FLOW_ID, { scheduledDate: TOMORROW_9, flowInputs: inputs(uploadId) });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION',
+        message: 'Revisa los datos enviados',
+        issues: [{ path: 'flowInputs.workbook.0.uploadId', message: 'No se ha encontrado este archivo' }],
+      });
+    }
+    // The flow's own rules too: a required choice, a NIF's format.
+    const bad = await schedule(ana, TEST_FLOW_ID, { scheduledDate: TOMORROW_9, flowInputs: { nif: '12345678A' } });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { issues: Array<{ path: string }> }).issues.map((issue) => issue.path)).toEqual(['flowInputs.mode', 'flowInputs.nif']);
+    expect(server.countRows('flow_schedules')).toBe(0);
+
+    // The firm's own upload is scheduled as sent.
+    const own = await schedule(ana, TEST_FLOW_ID, { scheduledDate: TOMORROW_9, flowInputs: inputs(anas?.id ?? '') });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json()).toMatchObject({ flowInputs: inputs(anas?.id ?? '') });
+    expect(server.countRows('flow_schedules')).toBe(1);
+  });
+
   it('needs a session', async () => {
     const response = await server.app.inject({ method: 'POST', url: `/api/browserflow/schedule/${TEST_FLOW_ID}`, payload: { scheduledDate: TOMORROW_9 } });
     expect(response.statusCode).toBe(401);
@@ -170,6 +199,23 @@ describe('reading, moving and deleting schedules', () => {
     expect((await ana.request({ method: 'DELETE', url: `/api/browserflow/schedule/${one._id}` })).statusCode).toBe(204);
     expect((await ana.get(`/api/browserflow/schedule/${one._id}`)).statusCode).toBe(404);
     expect((await ana.request({ method: 'DELETE', url: `/api/browserflow/schedule/${one._id}` })).statusCode).toBe(404);
+  });
+
+  it('checks the inputs again when one is moved: a schedule saved with another firm’s upload is not moved', async () => {
+    const [anas] = await upload(ana, [{ name: 'trabajadores.xlsx', data: workbook([['NIF'], ['12345678Z']]) }]);
+    const eva = await registerUser(server.app, 'eva@otra.es', 'Eva');
+    const evas = await created(eva);
+    // Saved before schedules were checked: Eva's schedule holds Ana's upload.
+    const db = connectDatabase(server.database);
+    try {
+      await db.updateTable('flow_schedules').set({ flow_inputs: JSON.stringify({ mode: 'ok', workbook: [{ uploadId: anas?.id, name: 'trabajadores.xlsx' }] }) }).where('id', '=', evas._id).execute();
+    } finally {
+      await db.destroy();
+    }
+    const moved = await eva.request({ method: 'PUT', url: `/api/browserflow/schedule/${evas._id}?scheduledDate=2025-04-01T10:30:00%2B02:00` });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ issues: [{ path: 'flowInputs.workbook.0.uploadId', message: 'No se ha encontrado este archivo' }] });
+    expect((await eva.get(`/api/browserflow/schedule/${evas._id}`)).json()).toMatchObject({ scheduledDate: TOMORROW_9 });
   });
 
   it('keeps another group’s schedules invisible and untouched', async () => {

@@ -7,7 +7,10 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
 import { SERVER_FLOW_MACHINE_MESSAGE } from '../devices/machine-runs.ts';
+import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { machineNotFound, visibleMachines } from '../machines/access.ts';
+import { checkInputs } from '../runs/inputs.ts';
+import { findGroupUpload } from '../storage/service.ts';
 /** Who creates a schedule: the signed-in user and the group that owns it. */
 type Member = Pick<ActiveSession, 'userId' | 'groupId'>;
 
@@ -61,6 +64,33 @@ export function parseInputs(json: string): Record<string, unknown> {
   }
 }
 
+/** Where a schedule's flow definitions come from (the app's catalogue). */
+export type ScheduleCatalogue = Pick<FlowCatalogue, 'get'>;
+
+/**
+ * A schedule's inputs checked when it is saved exactly as a launch checks them (runs/inputs.ts), so a
+ * schedule never holds what its launch would refuse: required and format rules, choices, and for file
+ * inputs uploads of the caller's own group only (another firm's upload id is as missing as a deleted
+ * one). A 400 with every bad field's path under `flowInputs`; nothing is written. A flow no longer in
+ * the catalogue is not checked (its schedule cannot run anyway).
+ */
+export async function checkScheduleInputs(
+  db: Kysely<Database>,
+  catalogue: ScheduleCatalogue,
+  groupId: string,
+  flowId: string,
+  flowInputs: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const definition = catalogue.get(flowId)?.definition;
+  if (!definition) return;
+  await checkInputs(definition, flowInputs, (id) => findGroupUpload(db, groupId, id)).catch((error: unknown) => {
+    if (!(error instanceof HttpError) || error.extra.issues === undefined) throw error;
+    // checkInputs names a launch's fields (inputs.<key>); a schedule sends them as flowInputs.<key>.
+    const issues = error.extra.issues.map((issue) => ({ ...issue, path: issue.path.replace(/^inputs(?=\.|$)/, 'flowInputs') }));
+    throw new HttpError(error.statusCode, error.code, error.message, { ...error.extra, issues });
+  });
+}
+
 /** Spec §3 Scheduled flow (server record); a desktop flow's names the machine that runs it. */
 export function toScheduledFlow(row: ScheduleRow): ScheduledFlow {
   return {
@@ -91,13 +121,21 @@ export function futureDate(scheduledDate: string, now: Date, path = 'scheduledDa
  * A new schedule of an offered flow. A server flow is run by the server at its time; a desktop flow
  * needs the machine that runs it (one the member sees), and is then launched on it remotely.
  */
-export async function createSchedule(db: Kysely<Database>, member: Member, flowId: string, request: ScheduleRequest, now: Date): Promise<ScheduledFlow> {
+export async function createSchedule(
+  db: Kysely<Database>,
+  catalogue: ScheduleCatalogue,
+  member: Member,
+  flowId: string,
+  request: ScheduleRequest,
+  now: Date,
+): Promise<ScheduledFlow> {
   const flow = await db.selectFrom('flows').select(['id', 'name', 'runs_on']).where('id', '=', flowId).where('active', '=', 1).executeTakeFirst();
   if (!flow) throw new HttpError(404, 'FLOW_NOT_FOUND', SCHEDULE_FAILED_MESSAGE);
   const machineId = await scheduleMachine(db, member, flow.runs_on, request.machine);
   const flowInputs = JSON.stringify(request.flowInputs);
   if (new TextEncoder().encode(flowInputs).length > MAX_FLOW_INPUTS_BYTES) throw fieldError('flowInputs', 'Las entradas del robot ocupan demasiado');
   const scheduledDate = futureDate(request.scheduledDate, now);
+  await checkScheduleInputs(db, catalogue, member.groupId, flow.id, request.flowInputs);
 
   const id = randomUUID();
   await db
@@ -165,10 +203,22 @@ export async function scheduleExists(db: Kysely<Database>, groupId: string, id: 
 
 /**
  * Moves a schedule (the launcher's 'Programar tarea' again, or the autopilot after a run). A runner
- * holding it keeps its claim, and on finishing sees the date moved and leaves the new one alone.
+ * holding it keeps its claim, and on finishing sees the date moved and leaves the new one alone. Its
+ * inputs are checked again as on creation (checkScheduleInputs): a schedule saved before that check
+ * existed may hold another firm's upload, and is not saved again with it.
  */
-export async function moveSchedule(db: Kysely<Database>, groupId: string, id: string, scheduledDate: string, now: Date): Promise<ScheduledFlow> {
+export async function moveSchedule(
+  db: Kysely<Database>,
+  catalogue: ScheduleCatalogue,
+  groupId: string,
+  id: string,
+  scheduledDate: string,
+  now: Date,
+): Promise<ScheduledFlow> {
   const date = futureDate(scheduledDate, now);
+  const current = await db.selectFrom('flow_schedules').select(['flow_id', 'flow_inputs']).where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
+  if (!current) throw scheduleNotFound();
+  await checkScheduleInputs(db, catalogue, groupId, current.flow_id, parseInputs(current.flow_inputs));
   const result = await db
     .updateTable('flow_schedules')
     .set({ scheduled_date: date, updated_at: now.toISOString() })
