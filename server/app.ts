@@ -82,7 +82,16 @@ export interface ServerConfig {
   scheduleRunnerIntervalMs?: number;
 }
 
-export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = { concurrency: 2, memoryMb: 1_024, leaseMs: 60_000, stopGraceMs: 1_000 };
+export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
+  concurrency: 2,
+  memoryMb: 1_024,
+  leaseMs: 60_000,
+  stopGraceMs: 1_000,
+  // RUN_CONCURRENCY's unless set (buildApp).
+  runningPerFirm: 2,
+  // A month of a large firm's daily robots, queued at once; beyond it one firm is flooding the queue.
+  queuedPerFirm: 2_000,
+};
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -116,11 +125,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
 
   const storage = new FileStorage(config.storageDir ?? 'data/storage');
   const columnsReader = new UploadColumnsReader(storage, (name, data) => readColumnsInWorker(name, data, { timeLimitMs: 60_000, memoryMb: 2_048 }));
-  const runsOptions: RunsOptions = { ...DEFAULT_RUNS_OPTIONS, ...config.runs, flowsModule: config.flowsModule ?? null };
+  const concurrency = config.runs?.concurrency ?? DEFAULT_RUNS_OPTIONS.concurrency;
+  // Unless set, a firm may fill one process's slots; with other firms waiting, the ranks interleave them.
+  const runsOptions: RunsOptions = { ...DEFAULT_RUNS_OPTIONS, runningPerFirm: concurrency, ...config.runs, flowsModule: config.flowsModule ?? null };
   const queue =
     config.database.kind === 'postgres'
       ? new PgBossRunQueue(config.database.url, runsOptions.concurrency, (error) => app.log.warn({ err: error }, 'Error en la cola de ejecuciones (pg-boss)'))
-      : new LocalRunQueue(runsOptions.concurrency);
+      : new LocalRunQueue(runsOptions.concurrency, runsOptions.runningPerFirm);
   const runs = new RunService({ db, now, catalogue, storage, columnsReader, queue, options: runsOptions, log: app.log });
   const deviceRuns = new DeviceRunService({ db, now, catalogue, runs, storage, leaseMs: runsOptions.leaseMs });
   // Machines' long polls answer at once rather than holding the close.

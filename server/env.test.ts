@@ -64,6 +64,9 @@ describe('configFromEnv', () => {
     expect(configFromEnv({ RUN_CONCURRENCY: '4' }).server.runs).toEqual({ concurrency: 4 });
     expect(() => configFromEnv({ RUN_CONCURRENCY: '0' })).toThrow('RUN_CONCURRENCY no válido: 0');
     expect(() => configFromEnv({ RUN_CONCURRENCY: 'muchos' })).toThrow('RUN_CONCURRENCY no válido');
+    expect(configFromEnv({ RUN_FIRM_CONCURRENCY: '3', RUN_FIRM_QUEUE: '50' }).server.runs).toEqual({ concurrency: 2, runningPerFirm: 3, queuedPerFirm: 50 });
+    expect(() => configFromEnv({ RUN_FIRM_CONCURRENCY: '0' })).toThrow('RUN_FIRM_CONCURRENCY no válido: 0');
+    expect(() => configFromEnv({ RUN_FIRM_QUEUE: '1e3' })).toThrow('RUN_FIRM_QUEUE no válido: 1e3');
   });
 
   it('reads RUN_LEASE_MS, the lease of a run on a server process or a machine', () => {

@@ -63,13 +63,20 @@ function parseLogLevel(value: string | undefined): LogLevel {
   return level;
 }
 
-/** RUN_CONCURRENCY: runs one server process executes at once (each in its own worker thread). */
-function parseRunConcurrency(value: string | undefined): number {
-  const text = value?.trim() || '2';
-  const runs = Number(text);
-  if (!/^\d+$/.test(text) || runs < 1 || runs > 64) throw new Error(`RUN_CONCURRENCY no válido: ${value} (un número entero entre 1 y 64)`);
-  return runs;
+/** A whole number setting within bounds, or its default when unset; anything else stops the server naming it. */
+function parseWhole(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  const text = value?.trim() || String(fallback);
+  const number = Number(text);
+  if (!/^\d+$/.test(text) || number < min || number > max) throw new Error(`${name} no válido: ${value} (un número entero entre ${min} y ${max.toLocaleString('es-ES')})`);
+  return number;
 }
+
+/** RUN_CONCURRENCY: runs one server process executes at once (each in its own child process). */
+const parseRunConcurrency = (value: string | undefined) => parseWhole('RUN_CONCURRENCY', value, 2, 1, 64);
+/** RUN_FIRM_CONCURRENCY: runs of one firm executing at once over every server process. */
+const parseFirmConcurrency = (value: string | undefined) => parseWhole('RUN_FIRM_CONCURRENCY', value, 1, 1, 1_000);
+/** RUN_FIRM_QUEUE: runs of one firm waiting at once; a launch past it gets 429. */
+const parseFirmQueue = (value: string | undefined) => parseWhole('RUN_FIRM_QUEUE', value, 2_000, 1, 1_000_000);
 
 /**
  * RUN_LEASE_MS: how long a run's claim holds without renewal, a server process's or a machine's (60 s
@@ -89,7 +96,8 @@ function parseRunLeaseMs(value: string | undefined): number | undefined {
  * interface), DATA_DIR (./data, for the SQLite file) or DATABASE_URL (postgres://...), SMTP_URL and
  * SMTP_FROM, PUBLIC_URL, COOKIE_SECURE, ALLOWED_ORIGINS (comma-separated), TRUST_PROXY, LOG_LEVEL
  * (info), LOG_FILE (a size-rotated file instead of stdout), SUPPORT_EMAIL, STORAGE_DIR (uploads and
- * run outputs; <DATA_DIR>/storage), RUN_CONCURRENCY (2) and RUN_LEASE_MS (60000).
+ * run outputs; <DATA_DIR>/storage), RUN_CONCURRENCY (2), RUN_FIRM_CONCURRENCY (RUN_CONCURRENCY's), RUN_FIRM_QUEUE (2000)
+ * and RUN_LEASE_MS (60000).
  */
 export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
   const port = Number(env.PORT ?? 8081);
@@ -113,7 +121,12 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
     support: supportConfigFromEnv(env),
     // Several server processes (PostgreSQL) must all see one storage folder: a shared volume.
     storageDir: env.STORAGE_DIR?.trim() || join(dataDir ?? './data', 'storage'),
-    runs: { concurrency: parseRunConcurrency(env.RUN_CONCURRENCY), ...(leaseMs !== undefined && { leaseMs }) },
+    runs: {
+      concurrency: parseRunConcurrency(env.RUN_CONCURRENCY),
+      ...(env.RUN_FIRM_CONCURRENCY !== undefined && { runningPerFirm: parseFirmConcurrency(env.RUN_FIRM_CONCURRENCY) }),
+      ...(env.RUN_FIRM_QUEUE !== undefined && { queuedPerFirm: parseFirmQueue(env.RUN_FIRM_QUEUE) }),
+      ...(leaseMs !== undefined && { leaseMs }),
+    },
     ...(env.WEB_ROOT && { webRoot: env.WEB_ROOT }),
     ...(env.SMTP_URL && { smtp: { url: env.SMTP_URL, from: env.SMTP_FROM?.trim() || 'AutoAsesor <no-reply@autoasesor.es>' } }),
   };

@@ -134,6 +134,11 @@ describe('the autopilot’s schedule calls', () => {
     await expect(invalid.launchSlot(SCHEDULE, AT)).rejects.toMatchObject({ reason: 'refused', message: 'Selecciona un certificado' });
   });
 
+  it("answers a launch refused for the firm's full queue (429) as unreachable, so the slot is tried again", async () => {
+    const full = clientAnsweringInTurn(json(429, { statusCode: 429, code: 'TOO_MANY_QUEUED_RUNS', message: 'Tu empresa ya tiene 2.000 robots esperando turno.' })).client;
+    await expect(full.launchSlot(SCHEDULE, AT)).rejects.toMatchObject({ reason: 'unreachable', message: 'Tu empresa ya tiene 2.000 robots esperando turno.' });
+  });
+
   it('refuses an answer that is not what the contract says, and counts a 5xx or no answer as unreachable', async () => {
     const odd = clientAnsweringInTurn(json(200, { runId: RUN, state: 'perdido', launchStatus: null, result: null })).client;
     await expect(odd.slotRun(SCHEDULE, RUN)).rejects.toMatchObject({ reason: 'server' });

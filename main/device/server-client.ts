@@ -161,7 +161,7 @@ function incompleteMessage(received: number, expected: number): string {
 /** As failureFor, for the schedule calls: 404 -> not-found (the schedule is gone), 409 -> conflict (it moved). */
 /**
  * On the schedule calls: 404 SCHEDULE_NOT_FOUND (or any 404 without a body) is a schedule gone, 409 one
- * moved; any other 4xx (the launch refused: inputs no longer valid, the robot no longer offered, the
+ * moved, 429 the firm's queue full for now (tried again, as an unreachable server); any other 4xx (the launch refused: inputs no longer valid, the robot no longer offered, the
  * machine no longer the owner's) is 'refused', with the server's reason.
  */
 function scheduleFailureFor(status: number, body: unknown, serverUrl: string): DeviceError {
@@ -170,6 +170,8 @@ function scheduleFailureFor(status: number, body: unknown, serverUrl: string): D
     return new DeviceError('not-found', error?.message ?? 'Esta programación ya no existe.');
   }
   if (status === 409) return new DeviceError('conflict', error?.message ?? SCHEDULE_MOVED_MESSAGE);
+  // The firm's queue is full for now: the slot is tried again later, as when the server is away.
+  if (status === 429) return new DeviceError('unreachable', error?.message ?? `El servidor ${serverUrl} tiene demasiados robots en cola ahora. Se vuelve a intentar en unos segundos.`);
   if (status >= 400 && status < 500 && status !== 401 && error !== undefined) return new DeviceError('refused', error.message);
   return failureFor(status, body, serverUrl);
 }

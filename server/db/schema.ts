@@ -202,6 +202,10 @@ export interface FlowRunsTable {
   summary: string | null;
   message: string | null;
   accept_extra_usage: number;
+  /** Slans set aside at launch (its estimate): they count against the balance until the run closes (0011). */
+  reserved_cost: Generated<number>;
+  /** Its place in the server's fair queue (0011); null for runs never queued there. */
+  queue_rank: number | string | null;
   lease_owner: string | null;
   lease_until: string | null;
   created_at: string;

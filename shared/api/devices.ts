@@ -117,6 +117,9 @@ export const deviceRunReportAnswerSchema = z.object({
 export type DeviceRunReportAnswer = z.infer<typeof deviceRunReportAnswerSchema>;
 
 const summaryValue = z.union([z.string(), z.number(), z.boolean()]);
+/** More than any run can use (a million-row payroll is 10,000 units): a report past it is refused. */
+export const MAX_REPORTED_UNITS = 1_000_000;
+
 const outputName = z.string().check(z.minLength(1), z.maxLength(255));
 
 /**
@@ -127,7 +130,8 @@ export const deviceRunOutcomeSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('result'),
     result: z.enum(['Success', 'Fail', 'WrongInput']),
-    usageUnits: z.number().check(z.gte(0)),
+    // Whole units as a robot counts them; the server charges at most what the launch reserved anyway.
+    usageUnits: z.number().check(z.gte(0), z.lte(MAX_REPORTED_UNITS)),
     message: z.optional(z.string().check(z.maxLength(2000))),
     summary: z.optional(z.record(z.string(), summaryValue)),
     outputFolder: z.nullable(z.string().check(z.maxLength(1000))),

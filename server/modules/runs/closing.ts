@@ -6,6 +6,7 @@ import type { RunResultName } from '#shared/runlogs/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { insertStoredFiles, type FileStorage, type NewStoredFile } from '../storage/service.ts';
 import { costOf } from './cost.ts';
+import { chargeableUnits } from './reservations.ts';
 import type { RunOutcome } from './run-child.ts';
 
 /**
@@ -112,7 +113,7 @@ export interface ClosingStore {
  */
 export async function closeRunOnce(store: ClosingStore, runId: string, closing: Closing, guard: CloseGuard, desktop?: DesktopOutputs): Promise<boolean> {
   const { db, storage } = store;
-  const run = await db.selectFrom('flow_runs').select(['group_id', 'user_id', 'usage_ratio']).where('id', '=', runId).executeTakeFirstOrThrow();
+  const run = await db.selectFrom('flow_runs').select(['group_id', 'user_id', 'usage_ratio', 'reserved_cost']).where('id', '=', runId).executeTakeFirstOrThrow();
   const now = store.now();
   const names = uniqueNames(closing.outputs);
   const written: NewStoredFile[] = [];
@@ -123,8 +124,9 @@ export async function closeRunOnce(store: ClosingStore, runId: string, closing: 
       written.push({ id, storageKey, name: names[index] ?? 'resultado', size: file.data.byteLength });
     }
     const usageRatio = Number(run.usage_ratio);
-    const cost = costOf(closing.usageUnits, usageRatio);
     const closed = await db.transaction().execute(async (trx) => {
+      const units = await chargeableUnits(trx, { groupId: run.group_id, usageRatio, reservedCost: Number(run.reserved_cost) }, closing.usageUnits, now);
+      const cost = costOf(units, usageRatio);
       let update = trx
         .updateTable('flow_runs')
         .set({
@@ -132,7 +134,7 @@ export async function closeRunOnce(store: ClosingStore, runId: string, closing: 
           result: closing.result,
           launch_status: closing.launchStatus,
           stopped_by_user: closing.stoppedByUser ? 1 : 0,
-          usage_units: closing.usageUnits,
+          usage_units: units,
           cost,
           summary: closing.summary === null ? null : JSON.stringify(closing.summary),
           message: closing.message,
@@ -149,6 +151,10 @@ export async function closeRunOnce(store: ClosingStore, runId: string, closing: 
       if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) return false;
 
       if (closing.logLine) await appendLine(trx, runId, closing.logLine, now);
+      if (units < closing.usageUnits) {
+        const text = `El robot ha contado ${closing.usageUnits} unidades de uso; se cobran ${units}, lo reservado al lanzarlo, porque tu plan no incluye uso adicional.`;
+        await appendLine(trx, runId, { level: 'warn', text }, now);
+      }
       await insertStoredFiles(trx, { groupId: run.group_id, userId: run.user_id, kind: 'output', runId }, written, now);
       if (cost > 0) {
         await trx.insertInto('credit_ledger').values({ id: randomUUID(), group_id: run.group_id, run_id: runId, usage_units: closing.usageUnits, usage_ratio: usageRatio, amount: cost, created_at: now.toISOString() }).execute();

@@ -1,32 +1,68 @@
 import PgBoss from 'pg-boss';
 
-/** Where queued runs wait for a worker slot. Each run id is handed to `execute` once per enqueue. */
+/** A run handed to the queue: its firm and its fair-queue rank (runs/reservations.ts nextQueueRank). */
+export interface QueuedRun {
+  runId: string;
+  groupId: string;
+  rank: number;
+}
+
+/**
+ * Where queued runs wait for a slot. Each run is handed to `execute` once per enqueue, lowest rank
+ * first (oldest first among equals), so firms are served round-robin.
+ */
 export interface RunQueue {
-  start(execute: (runId: string) => Promise<void>): Promise<void>;
-  enqueue(runId: string): Promise<void>;
+  start(execute: (run: QueuedRun) => Promise<void>): Promise<void>;
+  /** `delayMs`: not before then (a run whose firm was at its limit of running runs). */
+  enqueue(run: QueuedRun, delayMs?: number): Promise<void>;
   /** Stops taking runs; runs already executing are the caller's to end. Enqueued runs stay queued. */
   pause(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * SQLite (one server process): first in, first out, at most `concurrency` runs at a time. Runs left
- * queued by a previous process are enqueued again at start (RunService.recover).
+ * SQLite (one server process): at most `concurrency` runs at a time, and at most `perFirm` of one
+ * firm while another firm's run waits behind them; the lowest rank goes first. Runs left queued by a
+ * previous process are enqueued again at start (RunService.recover).
  */
 export class LocalRunQueue implements RunQueue {
-  private readonly waiting: string[] = [];
+  /** Sorted by rank, then by arrival. */
+  private readonly waiting: (QueuedRun & { arrival: number })[] = [];
+  private readonly runningByFirm = new Map<string, number>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private arrivals = 0;
   private active = 0;
-  private execute: ((runId: string) => Promise<void>) | null = null;
+  private execute: ((run: QueuedRun) => Promise<void>) | null = null;
 
-  constructor(private readonly concurrency: number) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly perFirm: number = Number.POSITIVE_INFINITY,
+  ) {}
 
-  async start(execute: (runId: string) => Promise<void>): Promise<void> {
+  async start(execute: (run: QueuedRun) => Promise<void>): Promise<void> {
     this.execute = execute;
     this.pump();
   }
 
-  async enqueue(runId: string): Promise<void> {
-    this.waiting.push(runId);
+  async enqueue(run: QueuedRun, delayMs = 0): Promise<void> {
+    if (delayMs > 0) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        void this.enqueue(run);
+      }, delayMs);
+      this.timers.add(timer);
+      return;
+    }
+    const entry = { ...run, arrival: (this.arrivals += 1) };
+    // After every entry that goes first: binary search on (rank, arrival).
+    let low = 0;
+    let high = this.waiting.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.waiting[middle] as QueuedRun).rank <= entry.rank) low = middle + 1;
+      else high = middle;
+    }
+    this.waiting.splice(low, 0, entry);
     this.pump();
   }
 
@@ -36,15 +72,24 @@ export class LocalRunQueue implements RunQueue {
 
   async close(): Promise<void> {
     this.waiting.length = 0;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   private pump(): void {
-    while (this.execute !== null && this.active < this.concurrency && this.waiting.length > 0) {
-      const runId = this.waiting.shift() as string;
+    while (this.execute !== null && this.active < this.concurrency) {
+      // The first waiting run whose firm has room; a firm at its limit lets the others pass.
+      const index = this.waiting.findIndex((run) => (this.runningByFirm.get(run.groupId) ?? 0) < this.perFirm);
+      if (index < 0) return;
+      const [run] = this.waiting.splice(index, 1) as [QueuedRun & { arrival: number }];
       const execute = this.execute;
       this.active += 1;
-      void execute(runId).finally(() => {
+      this.runningByFirm.set(run.groupId, (this.runningByFirm.get(run.groupId) ?? 0) + 1);
+      void execute({ runId: run.runId, groupId: run.groupId, rank: run.rank }).finally(() => {
         this.active -= 1;
+        const left = (this.runningByFirm.get(run.groupId) ?? 1) - 1;
+        if (left > 0) this.runningByFirm.set(run.groupId, left);
+        else this.runningByFirm.delete(run.groupId);
         this.pump();
       });
     }
@@ -55,7 +100,9 @@ export const RUN_QUEUE_NAME = 'flow-runs';
 
 /**
  * PostgreSQL (one or more server processes): pg-boss jobs in the same database, so whichever process
- * has a free slot takes the next run. pg-boss hands a job to one worker at a time; the run's own
+ * has a free slot takes the next run. A job's priority is its run's rank, negated (pg-boss takes the
+ * highest priority first), so every process takes runs round-robin across firms; a firm at its limit
+ * of running runs has its run sent back a second later (RunService.executeClaimed). pg-boss hands a job to one worker at a time; the run's own
  * claim (queued -> running, RunService.execute) makes a redelivered job a no-op, so a run is executed
  * at most once even if a job expires and comes back.
  */
@@ -74,21 +121,23 @@ export class PgBossRunQueue implements RunQueue {
     this.boss.on('error', onError);
   }
 
-  async start(execute: (runId: string) => Promise<void>): Promise<void> {
+  async start(execute: (run: QueuedRun) => Promise<void>): Promise<void> {
     await this.boss.start();
     // Runs are never retried by the queue: a run that failed is closed with its result, not run again.
     await this.boss.createQueue(RUN_QUEUE_NAME, { name: RUN_QUEUE_NAME, retryLimit: 0, expireInSeconds: 2 * 3600 });
     // One pg-boss worker per slot: each fetches one job and executes it before fetching the next.
     for (let slot = 0; slot < this.concurrency; slot += 1) {
-      const id = await this.boss.work<{ runId: string }>(RUN_QUEUE_NAME, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) await execute(job.data.runId);
+      const id = await this.boss.work<QueuedRun>(RUN_QUEUE_NAME, { batchSize: 1, pollingIntervalSeconds: 0.5, priority: true }, async (jobs) => {
+        for (const job of jobs) await execute(job.data);
       });
       this.workerIds.push(id);
     }
   }
 
-  async enqueue(runId: string): Promise<void> {
-    await this.boss.send(RUN_QUEUE_NAME, { runId }, { retryLimit: 0 });
+  async enqueue(run: QueuedRun, delayMs = 0): Promise<void> {
+    const priority = -Math.min(run.rank, 2 ** 31 - 1);
+    await this.boss.send(RUN_QUEUE_NAME, { ...run }, { retryLimit: 0, priority, ...(delayMs > 0 && { startAfter: new Date(Date.now() + delayMs) }) });
+    if (delayMs > 0) return;
     // Wake one of this process's workers now rather than at its next poll (another process may still win the job).
     const id = this.workerIds[this.next++ % Math.max(1, this.workerIds.length)];
     if (id !== undefined) this.boss.notifyWorker(id);

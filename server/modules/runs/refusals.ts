@@ -39,18 +39,21 @@ export function inputsRefusalMessage(error: HttpError): string {
 }
 
 /**
- * Spec §9: a run needs an active subscription, and an estimate within the balance unless the user
- * accepted paid extra usage on a paid plan (never on a trial). Null when the launch may go ahead.
+ * Spec §9: a run needs an active subscription, and an estimate within the balance left once the
+ * firm's queued and running runs have their reservations (`reserved`), unless the user accepted paid
+ * extra usage on a paid plan (never on a trial). Null when the launch may go ahead.
  */
-export async function creditRefusal(db: Kysely<Database>, input: Pick<LaunchInput, 'groupId' | 'acceptExtraUsage'>, estimatedCost: number, now: Date): Promise<HttpError | null> {
+export async function creditRefusal(db: Kysely<Database>, input: Pick<LaunchInput, 'groupId' | 'acceptExtraUsage'>, estimatedCost: number, now: Date, reserved = 0): Promise<HttpError | null> {
   const record = await findSubscriptionRecord(db, input.groupId);
   const usage = deriveSubscription(record, now);
   const canContinue = usage.active && !usage.trialing && (record?.extraUsagePrice ?? 0) > 0;
-  if (usage.active && (estimatedCost <= usage.balance || (input.acceptExtraUsage === true && canContinue))) return null;
+  const available = Math.max(0, usage.balance - reserved);
+  if (usage.active && (estimatedCost <= available || (input.acceptExtraUsage === true && canContinue))) return null;
   const currencies = await groupCurrencies(db, input.groupId);
-  const details: NotEnoughCredits = { balance: usage.balance, estimatedCost, canContinue };
+  const details: NotEnoughCredits = { balance: available, estimatedCost, canContinue };
+  const held = reserved > 0 ? ` libres (${formatCredits(Math.min(reserved, usage.balance), currencies)} están reservados para robots en cola o en marcha)` : '';
   const message = usage.active
-    ? `Insuficientes ${creditUnitNames(currencies).plural}: este robot cuesta unos ${formatCredits(estimatedCost, currencies)} y te quedan ${formatCredits(usage.balance, currencies)}`
+    ? `Insuficientes ${creditUnitNames(currencies).plural}: este robot cuesta unos ${formatCredits(estimatedCost, currencies)} y te quedan ${formatCredits(available, currencies)}${held}`
     : 'Tu suscripción no está activa: renuévala para lanzar robots';
   return new HttpError(402, 'NOT_ENOUGH_CREDITS', message, { details });
 }

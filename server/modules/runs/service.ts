@@ -7,6 +7,7 @@ import type { Database, FlowRunsTable } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isMachineLease, isOnline, machineTarget, MACHINE_GONE_MESSAGE, parseOutputFileNames } from '../devices/machine-runs.ts';
 import { recordRunCreated } from '../flowlogs/counts.ts';
+import { consoleLinesAfter, consoleTail } from '../flowlogs/lines.ts';
 import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { flowNotFound } from '../flows/routes.ts';
 import { findGroupUpload, type FileStorage, type StoredFile } from '../storage/service.ts';
@@ -15,9 +16,10 @@ import { aborted, closeRunOnce, closingFor, failed, STOPPED_MESSAGE, type CloseG
 import { costOf, estimateUnits } from './cost.ts';
 import { creditRefusal, inputsRefusalMessage, recordRefusedLaunch, type NewRunRow } from './refusals.ts';
 import { checkInputs, flowInputs } from './inputs.ts';
+import { firmLoad, firmRunning, lockFirm, nextQueueRank, tooManyQueued } from './reservations.ts';
 import { RunLogWriter } from './log-writer.ts';
 import { startRunProcess, type RunningRobot } from './run-child.ts';
-import type { RunQueue } from './queue.ts';
+import type { QueuedRun, RunQueue } from './queue.ts';
 import type { RunProcessJob } from './run-protocol.ts';
 
 /** A launch, from the launcher (HTTP) or from a schedule. */
@@ -55,6 +57,10 @@ export interface RunsOptions {
   leaseMs: number;
   /** How long a stopped or timed-out robot may take to return before its thread is terminated. */
   stopGraceMs: number;
+  /** Runs of one firm waiting (queued, or for a machine) before its launches get 429 (RUN_FIRM_QUEUE). */
+  queuedPerFirm: number;
+  /** Server runs of one firm executing at once over every server process (RUN_FIRM_CONCURRENCY). */
+  runningPerFirm: number;
   /** A module exporting `builtInFlows` for the run process to load robots from (tests); null: resources/flows. */
   flowsModule: string | null;
 }
@@ -64,6 +70,8 @@ export const ABANDONED_MESSAGE = 'El servidor que ejecutaba este robot se detuvo
 
 /** How often a running run checks for a stop asked through another server process. */
 const STOP_CHECK_MS = 1_000;
+/** A run whose firm had its limit of runs executing is offered again after this. */
+const FIRM_BUSY_RETRY_MS = 1_000;
 /** Expired claims are looked for at least this often (a machine's run lost with it is closed within this of its lease). */
 const SWEEP_MAX_MS = 5_000;
 
@@ -161,18 +169,24 @@ export class RunService implements RunLauncher {
     const estimatedCost = costOf(estimateUnits(definition, await this.workbookRows(Object.values(checked.uploads).flat())), definition.usageRatio);
     const base = row(checked.stored);
 
-    const refusal = await creditRefusal(db, input, estimatedCost, now);
-    if (refusal) {
-      // In the history as NotEnoughSlans; without a key, the same request can start after a top-up (or with 'Continuar').
-      await recordRefusedLaunch(db, { ...base, id: randomUUID() }, { result: 'NotEnoughSlans', launchStatus: 402, message: refusal.message }, now);
-      throw refusal;
-    }
-
+    // One decision per firm at a time: the queue's room, the balance net of what its unfinished runs
+    // hold, then the run with its reservation and its place in the queue.
     const runId = randomUUID();
+    let decision: { refusal: HttpError } | { rank: number | null };
     try {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('flow_runs').values({ ...base, id: runId, idempotency_key: input.idempotencyKey, state: 'queued' }).execute();
+      decision = await db.transaction().execute(async (trx) => {
+        await lockFirm(trx, input.groupId);
+        const load = await firmLoad(trx, input.groupId);
+        if (load.queued >= this.deps.options.queuedPerFirm) throw tooManyQueued(this.deps.options.queuedPerFirm);
+        const refusal = await creditRefusal(trx, input, estimatedCost, now, load.reserved);
+        if (refusal) return { refusal };
+        const rank = machine === null ? await nextQueueRank(trx, input.groupId) : null;
+        await trx
+          .insertInto('flow_runs')
+          .values({ ...base, id: runId, idempotency_key: input.idempotencyKey, state: 'queued', reserved_cost: estimatedCost, queue_rank: rank })
+          .execute();
         await recordRunCreated(trx, input.groupId, scheduled);
+        return { rank };
       });
     } catch (error) {
       // Two requests with one key at the same instant: the unique index lets one in; the other answers with it.
@@ -180,9 +194,14 @@ export class RunService implements RunLauncher {
       if (winner) return winner;
       throw error;
     }
+    if ('refusal' in decision) {
+      // In the history as NotEnoughSlans; without a key, the same request can start after a top-up (or with 'Continuar').
+      await recordRefusedLaunch(db, { ...base, id: randomUUID() }, { result: 'NotEnoughSlans', launchStatus: 402, message: decision.refusal.message }, now);
+      throw decision.refusal;
+    }
     // A machine's run waits for that machine (its long poll is woken here); the rest go to the server's queue.
     if (machine) this.changes.emit(machineRunsKey(machine.id));
-    else await this.deps.queue.enqueue(runId);
+    else await this.deps.queue.enqueue({ runId, groupId: input.groupId, rank: decision.rank ?? 0 });
     return this.findById(runId);
   }
 
@@ -301,14 +320,15 @@ export class RunService implements RunLauncher {
 
   private async describe(run: RunRow, since: number): Promise<ExecutionStateResponse> {
     const { db } = this.deps;
-    const lines = (await db.selectFrom('flow_run_logs').select('text').where('run_id', '=', run.id).orderBy('seq').execute()).map((line) => line.text);
+    // Bounded: the next lines after `since` (the launcher asks again from there), never the whole log.
+    const lines = await consoleLinesAfter(db, run.id, since);
     const state: ExecutionStateResponse = {
       executionToken: run.execution_token,
       runId: run.id,
       state: run.state,
       successfulIterations: Number(run.successful_iterations),
       totalIterations: Number(run.total_iterations),
-      consoleLog: lines.slice(since),
+      consoleLog: lines,
       ...(run.machine_name !== null && { machine: await this.machineOf(run) }),
     };
     if (run.state !== 'finished') return state;
@@ -324,7 +344,7 @@ export class RunService implements RunLauncher {
       // A desktop run's files are in its folder on the machine (and in `files` when it sent them here).
       ...(run.machine_name !== null && { outputFolder: run.output_folder, outputFileNames: parseOutputFileNames(run.output_file_names) }),
     };
-    return { ...state, output: { data, status: run.launch_status ?? 500, executionToken: run.execution_token, consoleLog: lines } };
+    return { ...state, output: { data, status: run.launch_status ?? 500, executionToken: run.execution_token, consoleLog: await consoleTail(db, run.id) } };
   }
 
   /** The machine a run waits for or runs on, as the launcher shows it (by the name it was launched on, once deleted). */
@@ -338,26 +358,22 @@ export class RunService implements RunLauncher {
   // Executing
 
   /** Called by the queue: claims the run and executes it; a run already claimed or finished is left alone. */
-  execute = (runId: string): Promise<void> => {
-    const execution = this.executeClaimed(runId).catch((error: unknown) => this.deps.log.error({ err: error, runId }, 'Error al ejecutar un robot'));
+  execute = (queued: QueuedRun): Promise<void> => {
+    const execution = this.executeClaimed(queued).catch((error: unknown) => this.deps.log.error({ err: error, runId: queued.runId }, 'Error al ejecutar un robot'));
     this.executing.add(execution);
     return execution.finally(() => this.executing.delete(execution));
   };
 
-  private async executeClaimed(runId: string): Promise<void> {
-    const { db, options } = this.deps;
+  private async executeClaimed(job: QueuedRun): Promise<void> {
+    const { runId } = job;
+    // A job queued before firms had ranks carries its run id alone.
+    const queued = job.groupId ? job : { ...job, groupId: (await this.findById(runId)).group_id, rank: 0 };
     // Fetched as the server stops: handed back, so another process (or the next start) runs it.
-    if (this.shuttingDown) return this.deps.queue.enqueue(runId);
-    const startedAt = this.deps.now();
-    const claim = await db
-      .updateTable('flow_runs')
-      .set({ state: 'running', started_at: startedAt.toISOString(), lease_owner: this.processId, lease_until: new Date(startedAt.getTime() + options.leaseMs).toISOString() })
-      .where('id', '=', runId)
-      .where('state', '=', 'queued')
-      // A machine's run is only ever leased by that machine.
-      .where('machine_name', 'is', null)
-      .executeTakeFirst();
-    if (Number(claim.numUpdatedRows) === 0) return;
+    if (this.shuttingDown) return this.deps.queue.enqueue(queued);
+    const claim = await this.claim(queued);
+    if (claim === 'firm-busy') return this.deps.queue.enqueue(queued, FIRM_BUSY_RETRY_MS);
+    if (claim === 'gone') return;
+    const startedAt = claim;
 
     const activeRun: ActiveRun = { worker: null, stopReason: 'user', stopRequested: false };
     this.active.set(runId, activeRun);
@@ -371,6 +387,31 @@ export class RunService implements RunLauncher {
       this.active.delete(runId);
     }
     await this.closeRun(runId, closing, 'unfinished');
+  }
+
+  /**
+   * Takes a queued server run for this process (queued -> running, with a lease), unless its firm
+   * already has its limit of runs executing (on any process): then it waits its turn again.
+   */
+  private async claim(queued: QueuedRun): Promise<Date | 'gone' | 'firm-busy'> {
+    const { db, options } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      await lockFirm(trx, queued.groupId);
+      if ((await firmRunning(trx, queued.groupId)) >= options.runningPerFirm) {
+        const still = await trx.selectFrom('flow_runs').select('id').where('id', '=', queued.runId).where('state', '=', 'queued').executeTakeFirst();
+        return still ? 'firm-busy' : 'gone';
+      }
+      const startedAt = this.deps.now();
+      const claimed = await trx
+        .updateTable('flow_runs')
+        .set({ state: 'running', started_at: startedAt.toISOString(), lease_owner: this.processId, lease_until: new Date(startedAt.getTime() + options.leaseMs).toISOString() })
+        .where('id', '=', queued.runId)
+        .where('state', '=', 'queued')
+        // A machine's run is only ever leased by that machine.
+        .where('machine_name', 'is', null)
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 0 ? 'gone' : startedAt;
+    });
   }
 
   private async runWorker(run: RunRow, startedAt: Date, activeRun: ActiveRun): Promise<Closing> {
@@ -463,8 +504,8 @@ export class RunService implements RunLauncher {
     const orphans = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').where('machine_name', 'is not', null).where('machine_id', 'is', null).execute();
     for (const { id } of orphans) await this.closeRun(id, aborted(MACHINE_GONE_MESSAGE, false), 'queued');
     if (!requeueWaiting) return;
-    const waiting = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').where('machine_name', 'is', null).orderBy('created_at').execute();
-    for (const { id } of waiting) await this.deps.queue.enqueue(id);
+    const waiting = await db.selectFrom('flow_runs').select(['id', 'group_id', 'queue_rank']).where('state', '=', 'queued').where('machine_name', 'is', null).orderBy('created_at').execute();
+    for (const run of waiting) await this.deps.queue.enqueue({ runId: run.id, groupId: run.group_id, rank: Number(run.queue_rank ?? 0) });
   }
 
   async start(requeueWaiting: boolean): Promise<void> {

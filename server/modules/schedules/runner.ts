@@ -148,11 +148,12 @@ export class ScheduleRunner {
       });
       ({ launchStatus } = await this.options.launcher.finished(runId));
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) {
+      if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429) {
         // Refused (no credits, inputs no longer valid...): the refusal is in the history; this slot is done.
         this.options.log.warn({ scheduleId: schedule.id, code: error.code, reason: error.message }, 'Robot programado no lanzado');
         return this.advance(schedule);
       }
+      // A server error, or the firm's queue full (429): the slot is tried again later.
       this.options.log.error({ err: error, scheduleId: schedule.id }, 'No se ha podido lanzar un robot programado; se reintentará');
       return this.release(schedule, new Date(this.options.now().getTime() + (this.options.retryMs ?? 5 * 60_000)));
     }
