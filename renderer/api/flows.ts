@@ -69,10 +69,17 @@ export const flowsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Flows', 'FlowL
       transformResponse: (response: unknown) => flowlogResponseSchema.parse(response),
       providesTags: ['FlowLogs'],
     }),
+    /** A run with the first page of its log lines (the server's default page size). */
     flowlogDetail: build.query<FlowLogDetail, string>({
       query: (id) => pathFor(flowsPaths.flowlogOne, { id }),
       transformResponse: (response: unknown) => flowLogDetailSchema.parse(response),
       providesTags: ['FlowLogs'],
+    }),
+    /** The next page of a run's log lines: those after `after` (the last page's logNext). 'Cargar más líneas'. */
+    flowlogLogPage: build.query<FlowLogDetail, { id: string; after: number }>({
+      query: ({ id, after }) => withQuery(pathFor(flowsPaths.flowlogOne, { id }), { after }),
+      transformResponse: (response: unknown) => flowLogDetailSchema.parse(response),
+      keepUnusedDataFor: 0,
     }),
     flowlogStats: build.query<FlowlogStats, void>({
       query: () => flowsPaths.flowlogStats,
@@ -103,6 +110,6 @@ export const flowsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Flows', 'FlowL
 
 export const {
   useCatalogueQuery, useFlowQuery, useUploadColumnsQuery, useExecuteMutation, useLazyExecutionStateQuery,
-  useStopExecutionMutation, useFlowlogQuery, useFlowlogDetailQuery, useLazyFlowlogDetailQuery, useFlowlogStatsQuery,
+  useStopExecutionMutation, useFlowlogQuery, useFlowlogDetailQuery, useLazyFlowlogDetailQuery, useLazyFlowlogLogPageQuery, useFlowlogStatsQuery,
   useFlowlogReportMutation, useSchedulesQuery, useCreateScheduleMutation, useDeleteScheduleMutation,
 } = flowsApi;

@@ -94,6 +94,11 @@ export const flows = {
     failed: 'No se ha podido cargar el registro de esta ejecución.',
     linesTitle: 'Registro',
     noLines: 'Esta ejecución no dejó líneas en el registro.',
+    /** A long log comes a page at a time: 'Mostrando 200 de 5001 líneas'. */
+    shownOf: (shown: string, total: string) => `Mostrando ${shown} de ${total} líneas`,
+    loadMore: 'Cargar más líneas',
+    loadingMore: 'Cargando más líneas…',
+    loadMoreFailed: 'No se han podido cargar más líneas. Inténtalo de nuevo.',
     levels: { info: 'Información', warn: 'Aviso', error: 'Error' },
     filesTitle: 'Archivos de resultado',
     noFiles: 'Esta ejecución no generó archivos.',

@@ -162,6 +162,12 @@ export const executionStateSchema = z.object({
 });
 export type ExecutionStateResponse = z.infer<typeof executionStateSchema>;
 
+/**
+ * Console lines one state answer carries at most: `consoleLog` holds the first lines after `since`
+ * (the caller asks again from where it got to), and a finished run's Output the run's last lines.
+ */
+export const CONSOLE_LOG_MAX_LINES = 500;
+
 /** GET state may wait up to `wait` seconds for a change (long poll). */
 export const executionStateQuerySchema = z.object({
   wait: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(25))),
@@ -212,8 +218,32 @@ export const flowLogSchema = z.object({
 });
 export type FlowLog = z.infer<typeof flowLogSchema>;
 
-/** GET flowlog/{id}: one run with its log lines (the history loads them when a row is expanded). */
-export const flowLogDetailSchema = z.extend(flowLogSchema, { logStreams: z.array(logLineSchema) });
+/** Log lines a run's detail answers at once by default, and at most ('Cargar más líneas' asks for the next ones). */
+export const LOG_PAGE_LINES = 200;
+export const LOG_PAGE_MAX_LINES = 500;
+/** A log line is sent cut to this many characters (the robots' log writer keeps no more). */
+export const LOG_LINE_MAX_CHARS = 2_000;
+
+/** GET flowlog/{id}?after=&limit=: which page of the run's log lines comes with it. */
+export const flowlogDetailQuerySchema = z.object({
+  /** The `logNext` of the page the caller has: lines after it. Absent: from the first line. */
+  after: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(LOG_PAGE_MAX_LINES)), LOG_PAGE_LINES),
+});
+
+/**
+ * GET flowlog/{id}: one run with a page of its log lines (the history loads it when a row is
+ * expanded, and the next pages on demand): `logStreams` holds up to `limit` lines after `after`.
+ */
+export const flowLogDetailSchema = z.extend(flowLogSchema, {
+  logStreams: z.array(logLineSchema),
+  /** Every line the run wrote. */
+  logTotal: z.number(),
+  /** More lines follow this page. */
+  logHasMore: z.boolean(),
+  /** The `after` that asks for the lines following this page (null: this page has none). */
+  logNext: z.nullable(z.number()),
+});
 export type FlowLogDetail = z.infer<typeof flowLogDetailSchema>;
 
 export const FLOWLOG_SORT_FIELDS = ['createAt', 'result', 'cost', 'browserFlow'] as const;

@@ -321,6 +321,79 @@ describe('FlowsPage history', () => {
     expect(calls).toContain('GET /api/flowlog/run-7');
   });
 
+  it("loads a long log a page at a time: 'Cargar más líneas' adds the next lines below, busy while it loads, and keeps the focus", async () => {
+    const line = (seq: number) => ({ level: 'info' as const, timestamp: '2025-07-14T07:05:03.000Z', text: `Fila ${seq + 1} comprobada` });
+    // Five lines, two a page: the server answers those after `after` (seq), and where the next page starts.
+    const pageAfter = (after: number | null) => {
+      const from = after === null ? 0 : after + 1;
+      const seqs = [0, 1, 2, 3, 4].filter((seq) => seq >= from).slice(0, 2);
+      return flowLogDetail({ _id: 'run-7', logStreams: seqs.map(line), logTotal: 5, logHasMore: (seqs.at(-1) ?? 4) < 4, logNext: seqs.at(-1) ?? after });
+    };
+    let release: () => void = () => undefined;
+    const calls = stubApi({
+      'GET /api/browserflow/flow': catalogueOf([]),
+      'GET /api/flowlog': historyOf([flowLog({ _id: 'run-7' })]),
+      'GET /api/flowlog/run-7': async (url) => {
+        const after = url.searchParams.get('after');
+        // The second page waits for the test, to see the button busy.
+        if (after === '1') await new Promise<void>((resolve) => (release = resolve));
+        return jsonResponse(200, pageAfter(after === null ? null : Number(after)));
+      },
+    });
+    renderAt('/flows');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostrar detalle' }));
+    const log = await screen.findByRole('list', { name: 'Registro' });
+    const texts = () => within(log).getAllByRole('listitem').map((item) => item.querySelector('.flows-log__text')?.textContent);
+    expect(texts()).toEqual(['Fila 1 comprobada', 'Fila 2 comprobada']);
+    expect(screen.getByText('Mostrando 2 de 5 líneas')).toBeTruthy();
+
+    // A native button: in the tab order, activated by Enter and Space like any other.
+    const more = screen.getByRole('button', { name: 'Cargar más líneas' });
+    expect(more.tagName).toBe('BUTTON');
+    expect(more.getAttribute('type')).toBe('button');
+    expect(more.hasAttribute('disabled') || more.getAttribute('tabindex') === '-1').toBe(false);
+    more.focus();
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cargar más líneas' }).getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByText('Cargando más líneas…')).toBeTruthy();
+    await act(async () => release());
+    await waitFor(() => expect(texts()).toHaveLength(4));
+    expect(texts()).toEqual(['Fila 1 comprobada', 'Fila 2 comprobada', 'Fila 3 comprobada', 'Fila 4 comprobada']);
+    expect(screen.getByText('Mostrando 4 de 5 líneas')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cargar más líneas' })));
+
+    // The last page: the button goes, and the focus moves to the list.
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más líneas' }));
+    await waitFor(() => expect(texts()).toHaveLength(5));
+    expect(screen.queryByRole('button', { name: 'Cargar más líneas' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Registro' })));
+    expect(calls.filter((call) => call.startsWith('GET /api/flowlog/run-7'))).toEqual(['GET /api/flowlog/run-7', 'GET /api/flowlog/run-7?after=1', 'GET /api/flowlog/run-7?after=3']);
+  });
+
+  it('says when more lines cannot be loaded, and tries again', async () => {
+    let failing = true;
+    stubApi({
+      'GET /api/browserflow/flow': catalogueOf([]),
+      'GET /api/flowlog': historyOf([flowLog({ _id: 'run-7' })]),
+      'GET /api/flowlog/run-7': (url) => {
+        if (url.searchParams.get('after') === null) {
+          return jsonResponse(200, flowLogDetail({ _id: 'run-7', logStreams: [{ level: 'info', timestamp: '2025-07-14T07:05:03.000Z', text: 'Primera' }], logTotal: 2, logHasMore: true, logNext: 0 }));
+        }
+        if (failing) return jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Error interno del servidor' });
+        return jsonResponse(200, flowLogDetail({ _id: 'run-7', logStreams: [{ level: 'warn', timestamp: '2025-07-14T07:05:04.000Z', text: 'Segunda' }], logTotal: 2, logHasMore: false, logNext: 1 }));
+      },
+    });
+    renderAt('/flows');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostrar detalle' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cargar más líneas' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No se han podido cargar más líneas. Inténtalo de nuevo.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cargar más líneas' })));
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más líneas' }));
+    expect(await screen.findByText('Segunda')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("names the machine of desktop runs, and 'Lanzamiento remoto' for those launched on it from elsewhere", async () => {
     stubApi({
       'GET /api/browserflow/flow': catalogueOf([]),

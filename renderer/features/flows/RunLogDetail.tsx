@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { flowsPaths, pathFor } from '#shared/api/flows.ts';
 import type { FlowLogDetail, LogLine } from '#shared/api/flows.ts';
 import { formatMadridTime, toMadridParts } from '#shared/time/madrid.ts';
-import { useFlowlogDetailQuery } from '../../api/flows.ts';
+import { useFlowlogDetailQuery, useLazyFlowlogLogPageQuery } from '../../api/flows.ts';
 import { useBridge, useEmbedded, useToast } from '../../app/hooks.ts';
 import { flows } from '../../i18n/es-flows.ts';
 import { Button, IconFile, Spinner } from '../../ui/index.ts';
@@ -16,11 +16,13 @@ function lineTime(timestamp: string): string {
   return `${formatMadridTime(instant)}:${String(toMadridParts(instant).second).padStart(2, '0')}`;
 }
 
-function LogLines({ lines }: { lines: readonly LogLine[] }) {
+const count = new Intl.NumberFormat('es-ES');
+
+function LogLines({ lines, listRef }: { lines: readonly LogLine[]; listRef?: Ref<HTMLOListElement> }) {
   if (lines.length === 0) return <p className="ui-muted">{text.noLines}</p>;
   return (
     // It scrolls on its own, so it must take the focus for keyboard users to scroll it.
-    <ol className="flows-log__lines" tabIndex={0} aria-label={text.linesTitle}>
+    <ol ref={listRef} className="flows-log__lines" tabIndex={0} aria-label={text.linesTitle}>
       {lines.map((line, index) => (
         <li key={index} className={`flows-log__line flows-log__line--${line.level}`}>
           <span className="flows-log__level">{text.levels[line.level]}</span>
@@ -29,6 +31,70 @@ function LogLines({ lines }: { lines: readonly LogLine[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Pages loaded after the first one (which comes with the run): their lines, and where the next one starts. */
+interface LaterPages {
+  /** The first page they follow: a new first page (the run was fetched again) starts over. */
+  after: FlowLogDetail;
+  lines: LogLine[];
+  next: number | null;
+  hasMore: boolean;
+}
+
+/**
+ * A run's log, a page at a time: the first page comes with the run; 'Cargar más líneas' asks for the
+ * lines after the last one shown and adds them below. The button keeps the keyboard focus while
+ * there is more to load, and hands it to the list once everything is shown.
+ */
+function RunLog({ run }: { run: FlowLogDetail }) {
+  const [later, setLater] = useState<LaterPages | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loadPage, { isFetching }] = useLazyFlowlogLogPageQuery();
+  const list = useRef<HTMLOListElement>(null);
+  const moreButton = useRef<HTMLDivElement>(null);
+  // Set by a page that arrived: the focus moves once it is on screen.
+  const focusAfterLoad = useRef(false);
+  const pages = later?.after === run ? later : null;
+  const lines = useMemo(() => (pages ? [...run.logStreams, ...pages.lines] : run.logStreams), [run, pages]);
+  const hasMore = pages ? pages.hasMore : run.logHasMore;
+  const next = pages ? pages.next : run.logNext;
+
+  useEffect(() => {
+    if (!focusAfterLoad.current) return;
+    focusAfterLoad.current = false;
+    const button = moreButton.current?.querySelector('button');
+    if (button) button.focus();
+    else list.current?.focus();
+  }, [later, failed]);
+
+  const loadMore = async () => {
+    if (next === null || isFetching) return;
+    setFailed(false);
+    try {
+      const page = await loadPage({ id: run._id, after: next }).unwrap();
+      focusAfterLoad.current = true;
+      setLater({ after: run, lines: [...(pages?.lines ?? []), ...page.logStreams], next: page.logNext ?? next, hasMore: page.logHasMore && page.logStreams.length > 0 });
+    } catch {
+      focusAfterLoad.current = true;
+      setFailed(true);
+    }
+  };
+
+  return (
+    <>
+      <LogLines lines={lines} listRef={list} />
+      {hasMore && (
+        <div ref={moreButton} className="flows-log__more">
+          <span className="ui-muted" aria-live="polite">
+            {isFetching ? text.loadingMore : text.shownOf(count.format(lines.length), count.format(Math.max(run.logTotal, lines.length)))}
+          </span>
+          <Button variant="secondary" loading={isFetching} onClick={() => void loadMore()}>{text.loadMore}</Button>
+          {failed && <p role="alert" className="ui-inline-error flows-log__more-error">{text.loadMoreFailed}</p>}
+        </div>
+      )}
+    </>
   );
 }
 
@@ -112,7 +178,7 @@ export function RunLogDetail({ runId }: { runId: string }) {
     <div className="flows-log">
       <div>
         <h3 className="flows-log__title">{text.linesTitle}</h3>
-        <LogLines lines={run.logStreams} />
+        <RunLog run={run} />
       </div>
       <div>
         <h3 className="flows-log__title">{text.filesTitle}</h3>

@@ -25,8 +25,10 @@ export function flowLog(overrides: Partial<FlowLog> = {}): FlowLog {
   };
 }
 
+/** A run's detail; its log is one whole page unless the overrides say otherwise. */
 export function flowLogDetail(overrides: Partial<FlowLogDetail> = {}): FlowLogDetail {
-  return { ...flowLog(), logStreams: [], ...overrides };
+  const lines = overrides.logStreams ?? [];
+  return { ...flowLog(), logStreams: lines, logTotal: lines.length, logHasMore: false, logNext: lines.length > 0 ? lines.length - 1 : null, ...overrides };
 }
 
 export const validarIdentificadores: FlowSummary = {

@@ -209,7 +209,8 @@ export function useRun() {
       const output = outcome.output;
       setProgress((current) => ({
         ...current, phase: 'finished', state: 'finished', stopping: false, reconnecting: false,
-        // The Output carries the whole console; it replaces what the polls gathered.
+        // The Output carries the console's end (all of it unless the run wrote more than
+        // CONSOLE_LOG_MAX_LINES lines; the history pages through the whole log): it replaces what the polls gathered.
         consoleLog: output.consoleLog.length > 0 ? output.consoleLog : current.consoleLog,
       }));
       // The launch ended: the next Launch is a new attempt with a new key.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { flowlogQuerySchema, flowlogResponseSchema, flowsPaths } from '#shared/api/flows.ts';
+import { flowlogDetailQuerySchema, flowlogQuerySchema, flowlogResponseSchema, flowsPaths } from '#shared/api/flows.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
@@ -40,7 +40,7 @@ export function registerFlowlogRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get(flowsPaths.flowlogOne, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(runIdParamsSchema, request.params);
-    const run = await findFlowLog(ctx.db, groupId, id);
+    const run = await findFlowLog(ctx.db, groupId, id, parseInput(flowlogDetailQuerySchema, request.query));
     // Another group's run answers exactly like a missing one.
     if (!run) throw new HttpError(404, 'RUN_NOT_FOUND', RUN_NOT_FOUND_MESSAGE);
     return run;

@@ -1,9 +1,10 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import type { FlowLog, FlowLogDetail, FlowlogStats, LogLine } from '#shared/api/flows.ts';
+import type { FlowLog, FlowLogDetail, FlowlogStats } from '#shared/api/flows.ts';
 import type { FLOWLOG_SORT_FIELDS } from '#shared/api/flows.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseOutputFileNames } from '../devices/machine-runs.ts';
 import { countRuns } from './counts.ts';
+import { logPage } from './lines.ts';
 import { preparedQuery, type SlotOf } from './prepared.ts';
 
 /** The flowlog query once parsed (flowlogQuerySchema): defaults filled in. */
@@ -172,11 +173,6 @@ export async function listFlowLogs(db: Kysely<Database>, groupId: string, filter
   return { total, items: await toFlowLogs(db, page.rows) };
 }
 
-/** A stored level the log schema does not know reads as info rather than failing the whole run. */
-function toLogLevel(level: string): LogLine['level'] {
-  return level === 'warn' || level === 'error' ? level : 'info';
-}
-
 /** One run of the group by its id, with what a page shows of it. */
 const preparedOneRun = preparedQuery(
   () => '',
@@ -184,17 +180,21 @@ const preparedOneRun = preparedQuery(
     orderedRuns(db, { sortby: 'createAt', sortdir: 'desc', byKind: false, bySchedule: false }, slot).where('r.id', '=', slot('runId')),
 );
 
-/** One run of the group with its log lines, or null when there is none by that id in this group. */
-export async function findFlowLog(db: Kysely<Database>, groupId: string, runId: string): Promise<FlowLogDetail | null> {
+/**
+ * One run of the group with a page of its log lines (`limit` after seq `after`), or null when there is
+ * none by that id in this group.
+ */
+export async function findFlowLog(
+  db: Kysely<Database>,
+  groupId: string,
+  runId: string,
+  page: { after?: number | undefined; limit: number },
+): Promise<FlowLogDetail | null> {
   const { rows } = await db.executeQuery(preparedOneRun(db, null, { groupId, scheduled: 0, scheduleId: '', limit: 1, offset: 0, runId }));
   const row = rows[0];
   if (!row) return null;
-  const [flowLog] = await toFlowLogs(db, [row]);
-  const lines = await db.selectFrom('flow_run_logs').select(['level', 'text', 'created_at']).where('run_id', '=', runId).orderBy('seq').execute();
-  return {
-    ...(flowLog as FlowLog),
-    logStreams: lines.map((line) => ({ level: toLogLevel(line.level), timestamp: line.created_at, text: line.text })),
-  };
+  const [[flowLog], log] = await Promise.all([toFlowLogs(db, [row]), logPage(db, runId, page)]);
+  return { ...(flowLog as FlowLog), logStreams: log.lines, logTotal: log.total, logHasMore: log.hasMore, logNext: log.next };
 }
 
 /** The rows of the report: the whole selection in the filter's order, at most this many. */
