@@ -62,5 +62,7 @@ describe('bad-input sweep', () => {
     expect(figures.requests).toBeGreaterThan(500);
     expect(figures.serverErrors).toEqual([]);
     expect(figures.writesOnRejected).toEqual([]);
+    expect(figures.ledger.firms).toBeGreaterThan(0);
+    expect(figures.ledger.mismatches).toEqual([]);
   }, 120_000);
 });

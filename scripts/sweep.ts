@@ -38,6 +38,8 @@ export interface SweepFigures {
   serverErrors: Finding[];
   writesOnRejected: Finding[];
   writesOnOther4xx: Finding[];
+  /** Firms whose used slans differ from the sum of their credit ledger (held at 0), after the sweep. */
+  ledger: { firms: number; mismatches: { groupId: string; usedSlans: number; ledger: number }[] };
   ms: number;
 }
 
@@ -145,6 +147,15 @@ function fingerprint(reader: SqliteDatabase.Database): { version: number; counts
 let clients = 0;
 
 /** Each request comes from its own address, so per-IP rate limits answer 429 less and the input is reached. */
+/** Every firm's used slans beside the sum of its ledger lines: a run is charged in one transaction with its line, so they never differ. */
+function ledgerAgainstUsage(reader: SqliteDatabase.Database): SweepFigures['ledger'] {
+  if (reader.prepare("select name from sqlite_master where type = 'table' and name in ('subscriptions', 'credit_ledger')").all().length < 2) return { firms: 0, mismatches: [] };
+  const rows = reader
+    .prepare('select s.group_id as groupId, s.used_slans as usedSlans, coalesce((select sum(amount) from credit_ledger l where l.group_id = s.group_id), 0) as ledger from subscriptions s')
+    .all() as { groupId: string; usedSlans: number; ledger: number }[];
+  return { firms: rows.length, mismatches: rows.filter((row) => Math.abs(Number(row.usedSlans) - Number(row.ledger)) > 1e-6) };
+}
+
 function nextAddress(): string {
   clients++;
   return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
@@ -184,7 +195,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
     logStream: { write: () => undefined },
   });
   const reader = new SqliteDatabase(file, { readonly: true });
-  const figures: SweepFigures = { routes: routesFromTree(app.printRoutes({ commonPrefix: false })), signedIn: true, requests: 0, byStatus: {}, serverErrors: [], writesOnRejected: [], writesOnOther4xx: [], ms: 0 };
+  const figures: SweepFigures = { routes: routesFromTree(app.printRoutes({ commonPrefix: false })), signedIn: true, requests: 0, byStatus: {}, serverErrors: [], writesOnRejected: [], writesOnOther4xx: [], ledger: { firms: 0, mismatches: [] }, ms: 0 };
   try {
     const user = new Session(app);
     const email = 'barrido@asesoria.es';
@@ -231,6 +242,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
         }
       }
     }
+    figures.ledger = ledgerAgainstUsage(reader);
   } finally {
     reader.close();
     await app.close();
@@ -255,7 +267,9 @@ async function main() {
   for (const finding of figures.writesOnRejected) console.log(describe(finding));
   console.log(`Escrituras en otras respuestas 4xx (informativo): ${figures.writesOnOther4xx.length}`);
   for (const finding of figures.writesOnOther4xx.slice(0, 20)) console.log(describe(finding));
-  if (figures.serverErrors.length > 0 || figures.writesOnRejected.length > 0 || !figures.signedIn) process.exitCode = 1;
+  console.log(`Libro de créditos frente a slans usados: ${figures.ledger.firms} empresas, ${figures.ledger.mismatches.length} descuadres`);
+  for (const mismatch of figures.ledger.mismatches) console.log(`  ${mismatch.groupId}: usados ${mismatch.usedSlans}, libro ${mismatch.ledger}`);
+  if (figures.serverErrors.length > 0 || figures.writesOnRejected.length > 0 || figures.ledger.mismatches.length > 0 || !figures.signedIn) process.exitCode = 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
