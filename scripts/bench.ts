@@ -7,6 +7,8 @@
  *    launch to first log line of a server flow (scripts/bench/flows.ts)
  *  - desktop runs: launch -> first log line of a desktop flow, cold and with the agent's spare process,
  *    and a remote launch's way to the agent (scripts/bench/desktop-runs.ts)
+ *  - safety and fairness: /api/health while a zip bomb is uploaded and launched, and one firm's run behind
+ *    another's 1,000 (scripts/bench/fair-share.ts)
  *  - autopilot: a scheduled slot's due time -> its robot started, median and p99 (scripts/bench/autopilot.ts)
  *  - FIE decode throughput, and the table filter/sort bench when those files exist
  *  - certificates: GetCertificatesList with 200 certificates in a real NSS database (scripts/bench/certificates.ts)
@@ -18,6 +20,7 @@ import { rm } from 'node:fs/promises';
 import { buildServerCopy } from './build-server.ts';
 import { runAutopilotBench } from './bench/autopilot.ts';
 import { runDesktopRunsBench } from './bench/desktop-runs.ts';
+import { runFairShareBench } from './bench/fair-share.ts';
 import { runFlowsBench } from './bench/flows.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { measureColdStart, startBenchServer, type ServerCommand } from './bench/server-start.ts';
@@ -91,6 +94,9 @@ try {
 
   console.log('== Desktop runs: launch -> first log line of Descargar justificantes (stand-in portal), remote launch -> agent (compiled server)');
   for (const line of await runDesktopRunsBench(compiled)) console.log(line);
+
+  console.log('== Safety and fairness: /api/health while a 1,000,000-row zip bomb is uploaded and launched; one firm\'s run behind another\'s 1,000 (compiled server)');
+  for (const line of await runFairShareBench(serverBuild.entry)) console.log(line);
 
   console.log('== Autopilot: due time -> robot started, 20 scheduled slots (compiled server, the agent\'s autopilot, run loop and spare robot)');
   for (const line of await runAutopilotBench(compiled)) console.log(line);
