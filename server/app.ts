@@ -38,6 +38,8 @@ import { UploadColumnsReader } from './modules/storage/workbook.ts';
 import { builtInFlows } from '../resources/flows/index.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
+import { DEFAULT_FILE_RETENTION_DAYS } from './modules/retention/retention.ts';
+import { FileSweeper } from './modules/retention/sweeper.ts';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { DEFAULT_SUPPORT_EMAIL, type SupportConfig } from './modules/support/config.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
@@ -80,6 +82,11 @@ export interface ServerConfig {
   runs?: Partial<Omit<RunsOptions, 'flowsModule'>>;
   /** How often this process looks for due schedules of server flows (5 s); 0: never (tests that drive it). */
   scheduleRunnerIntervalMs?: number;
+  /**
+   * Uploads and outputs are deleted `days` after they were stored (FILE_RETENTION_DAYS, 30), by a sweep
+   * every `sweepIntervalMs` (1 h; the first a minute after start); 0: never (tests that drive it).
+   */
+  fileRetention?: { days?: number; sweepIntervalMs?: number };
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
@@ -141,6 +148,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const scheduleRunner = new ScheduleRunner({ db, launcher: runs, now, log: app.log });
   // preClose hooks run in order: the runs above end first (299), so their schedules are released, not waited for.
   app.addHook('preClose', async () => scheduleRunner.stop());
+  const fileRetentionDays = config.fileRetention?.days ?? DEFAULT_FILE_RETENTION_DAYS;
+  const fileSweeper = new FileSweeper({ db, storage, now, retentionDays: fileRetentionDays, log: app.log });
+  app.addHook('preClose', async () => fileSweeper.stop());
 
   const ctx: AppContext = {
     db,
@@ -152,6 +162,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     cookieSecure: config.cookieSecure,
     loginRateLimit: config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 },
     authLimits: resolveAuthLimits(config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 }, config.authLimits),
+    fileRetentionDays,
   };
 
   registerErrorHandler(app);
@@ -190,6 +201,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     await runs.start(config.database.kind === 'sqlite');
     const scheduleCheckMs = config.scheduleRunnerIntervalMs ?? 5_000;
     if (scheduleCheckMs > 0) scheduleRunner.start(scheduleCheckMs);
+    const fileSweepMs = config.fileRetention?.sweepIntervalMs ?? 60 * 60_000;
+    if (fileSweepMs > 0) fileSweeper.start(fileSweepMs);
   } catch (error) {
     await app.close();
     throw error;

@@ -20,4 +20,6 @@ export interface AppContext {
   catalogue: FlowCatalogue;
   /** Starts runs as POST execution does (schedules use it) and tells when one has finished. */
   runs: RunLauncher;
+  /** Days uploads and outputs are kept (FILE_RETENTION_DAYS); an output past them answers 410. */
+  fileRetentionDays: number;
 }

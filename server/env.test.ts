@@ -69,6 +69,15 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ RUN_FIRM_QUEUE: '1e3' })).toThrow('RUN_FIRM_QUEUE no válido: 1e3');
   });
 
+  it('reads FILE_RETENTION_DAYS strictly: whole days above 0, 30 by default; anything else stops the server naming it', () => {
+    expect(configFromEnv({}).server.fileRetention).toEqual({ days: 30 });
+    expect(configFromEnv({ FILE_RETENTION_DAYS: '7' }).server.fileRetention).toEqual({ days: 7 });
+    expect(configFromEnv({ FILE_RETENTION_DAYS: ' 90 ' }).server.fileRetention).toEqual({ days: 90 });
+    for (const bad of ['0', '-1', '1.5', '30d', '1e2', 'treinta', '0x1e', '36501']) {
+      expect(() => configFromEnv({ FILE_RETENTION_DAYS: bad }), bad).toThrow(`FILE_RETENTION_DAYS no válido: ${bad} (un número entero entre 1 y 36.500)`);
+    }
+  });
+
   it('reads RUN_LEASE_MS, the lease of a run on a server process or a machine', () => {
     expect(configFromEnv({ RUN_LEASE_MS: '3000' }).server.runs).toEqual({ concurrency: 2, leaseMs: 3_000 });
     expect(() => configFromEnv({ RUN_LEASE_MS: '500' })).toThrow('RUN_LEASE_MS no válido: 500');

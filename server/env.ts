@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { LogLevel, ServerConfig } from './app.ts';
+import { DEFAULT_FILE_RETENTION_DAYS, MAX_FILE_RETENTION_DAYS } from './modules/retention/retention.ts';
 import { supportConfigFromEnv } from './modules/support/config.ts';
 
 export interface ListenConfig {
@@ -77,6 +78,8 @@ const parseRunConcurrency = (value: string | undefined) => parseWhole('RUN_CONCU
 const parseFirmConcurrency = (value: string | undefined) => parseWhole('RUN_FIRM_CONCURRENCY', value, 1, 1, 1_000);
 /** RUN_FIRM_QUEUE: runs of one firm waiting at once; a launch past it gets 429. */
 const parseFirmQueue = (value: string | undefined) => parseWhole('RUN_FIRM_QUEUE', value, 2_000, 1, 1_000_000);
+/** FILE_RETENTION_DAYS: whole days uploads and run outputs are kept before the sweeper deletes them. */
+const parseFileRetentionDays = (value: string | undefined) => parseWhole('FILE_RETENTION_DAYS', value, DEFAULT_FILE_RETENTION_DAYS, 1, MAX_FILE_RETENTION_DAYS);
 
 /**
  * RUN_LEASE_MS: how long a run's claim holds without renewal, a server process's or a machine's (60 s
@@ -97,7 +100,7 @@ function parseRunLeaseMs(value: string | undefined): number | undefined {
  * SMTP_FROM, PUBLIC_URL, COOKIE_SECURE, ALLOWED_ORIGINS (comma-separated), TRUST_PROXY, LOG_LEVEL
  * (info), LOG_FILE (a size-rotated file instead of stdout), SUPPORT_EMAIL, STORAGE_DIR (uploads and
  * run outputs; <DATA_DIR>/storage), RUN_CONCURRENCY (2), RUN_FIRM_CONCURRENCY (RUN_CONCURRENCY's), RUN_FIRM_QUEUE (2000)
- * and RUN_LEASE_MS (60000).
+ * RUN_LEASE_MS (60000) and FILE_RETENTION_DAYS (30).
  */
 export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
   const port = Number(env.PORT ?? 8081);
@@ -127,6 +130,7 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
       ...(env.RUN_FIRM_QUEUE !== undefined && { queuedPerFirm: parseFirmQueue(env.RUN_FIRM_QUEUE) }),
       ...(leaseMs !== undefined && { leaseMs }),
     },
+    fileRetention: { days: parseFileRetentionDays(env.FILE_RETENTION_DAYS) },
     ...(env.WEB_ROOT && { webRoot: env.WEB_ROOT }),
     ...(env.SMTP_URL && { smtp: { url: env.SMTP_URL, from: env.SMTP_FROM?.trim() || 'AutoAsesor <no-reply@autoasesor.es>' } }),
   };

@@ -103,6 +103,10 @@ export const flows = {
     filesTitle: 'Archivos de resultado',
     noFiles: 'Esta ejecución no generó archivos.',
     download: (name: string) => `Descargar ${name}`,
+    /** The server keeps a run's files for a while (30 days by default), then deletes them. */
+    availableUntil: (date: string) => `Disponible hasta el ${date}`,
+    expired: 'Caducado',
+    expiredNote: 'Los archivos caducados ya no se pueden descargar: el servidor los borra cuando termina su plazo de conservación.',
     /** A desktop run launched on its own PC: the files stayed there, in the run's folder. */
     onDevice: (machine: string) => `Los archivos se guardaron en ${machine}, en la carpeta de esta ejecución; no se enviaron al servidor.`,
     openFolder: 'Abrir carpeta',

@@ -235,6 +235,8 @@ export interface StoredFilesTable {
   /** Path under the storage folder. */
   storage_key: string;
   created_at: string;
+  /** An output past its retention whose file the sweeper deleted (the row stays for the history); null while kept. */
+  expired_at: string | null;
 }
 
 /** A run's debit; run_id is unique, so a run is charged once at most. */

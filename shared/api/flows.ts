@@ -232,10 +232,26 @@ export const flowlogDetailQuerySchema = z.object({
 });
 
 /**
+ * A run's file as its detail lists it. Files on the server are kept for the server's retention
+ * (FILE_RETENTION_DAYS, 30 days) and then deleted: an expired one is still listed by name, and its
+ * download answers 410. Files a desktop run kept on its machine have no expiry here.
+ */
+export const runOutputFileSchema = z.object({
+  name: z.string(),
+  /** When the server deletes it (ISO); null for a file kept on a machine. */
+  expiresAt: z.nullable(z.string()),
+  /** Deleted, or due to be: no longer downloadable. */
+  expired: z.boolean(),
+});
+export type RunOutputFile = z.infer<typeof runOutputFileSchema>;
+
+/**
  * GET flowlog/{id}: one run with a page of its log lines (the history loads it when a row is
  * expanded, and the next pages on demand): `logStreams` holds up to `limit` lines after `after`.
  */
 export const flowLogDetailSchema = z.extend(flowLogSchema, {
+  /** outputFileNames with what the history needs to offer each: its expiry. */
+  outputFiles: z.array(runOutputFileSchema),
   logStreams: z.array(logLineSchema),
   /** Every line the run wrote. */
   logTotal: z.number(),

@@ -394,6 +394,28 @@ describe('FlowsPage history', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("lists an expired file by name as 'Caducado', with no link; the others download until their date", async () => {
+    const run = flowLogDetail({
+      _id: 'run-7',
+      outputFileNames: ['antiguo.xlsx', 'reciente.xlsx'],
+      outputFiles: [
+        { name: 'antiguo.xlsx', expiresAt: '2025-06-13T07:05:00.000Z', expired: true },
+        { name: 'reciente.xlsx', expiresAt: '2025-08-13T07:05:00.000Z', expired: false },
+      ],
+    });
+    stubApi({ 'GET /api/browserflow/flow': catalogueOf([]), 'GET /api/flowlog': historyOf([run]), 'GET /api/flowlog/run-7': () => jsonResponse(200, run) });
+    renderAt('/flows');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mostrar detalle' }));
+    const recent = await screen.findByRole('link', { name: 'Descargar reciente.xlsx' });
+    expect(recent.getAttribute('href')).toBe('/api/flowlog/run-7/outputs/reciente.xlsx');
+    expect(recent.closest('li')?.textContent).toContain('Disponible hasta el 13/08/2025');
+    expect(screen.queryByRole('link', { name: 'Descargar antiguo.xlsx' })).toBeNull();
+    const old = screen.getByText('antiguo.xlsx').closest('li');
+    expect(old?.textContent).toContain('Caducado');
+    expect(old?.querySelector('a')).toBeNull();
+    expect(screen.getByText(/Los archivos caducados ya no se pueden descargar/)).toBeTruthy();
+  });
+
   it("names the machine of desktop runs, and 'Lanzamiento remoto' for those launched on it from elsewhere", async () => {
     stubApi({
       'GET /api/browserflow/flow': catalogueOf([]),

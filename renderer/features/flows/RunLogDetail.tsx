@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { flowsPaths, pathFor } from '#shared/api/flows.ts';
 import type { FlowLogDetail, LogLine } from '#shared/api/flows.ts';
-import { formatMadridTime, toMadridParts } from '#shared/time/madrid.ts';
+import { formatMadridDate, formatMadridTime, toMadridParts } from '#shared/time/madrid.ts';
 import { useFlowlogDetailQuery, useLazyFlowlogLogPageQuery } from '../../api/flows.ts';
 import { useBridge, useEmbedded, useToast } from '../../app/hooks.ts';
 import { flows } from '../../i18n/es-flows.ts';
@@ -116,28 +116,51 @@ function useThisMachineId(): string | null {
   return machineId;
 }
 
+/** 'Disponible hasta el 13/08/2025' (Madrid), or nothing for a date it cannot read. */
+function availableUntil(expiresAt: string | null): string | null {
+  const instant = expiresAt === null ? null : new Date(expiresAt);
+  return instant === null || Number.isNaN(instant.getTime()) ? null : text.availableUntil(formatMadridDate(instant));
+}
+
 /**
- * A run's files: downloads for those on the server. A desktop run launched on its own PC kept its
- * files there: their names, and on that same PC (desktop app) 'Abrir carpeta'.
+ * A run's files: downloads for those on the server until they expire (the server deletes them after
+ * its retention; an expired one stays listed by name, marked 'Caducado', with no link). A desktop run
+ * launched on its own PC kept its files there: their names, and on that same PC (desktop app) 'Abrir carpeta'.
  */
 function OutputFiles({ run }: { run: FlowLogDetail }) {
   const bridge = useBridge();
   const toast = useToast();
   const thisMachineId = useThisMachineId();
-  if (run.outputFileNames.length === 0) return <p className="ui-muted">{text.noFiles}</p>;
+  if (run.outputFiles.length === 0) return <p className="ui-muted">{text.noFiles}</p>;
 
   const keptOnDevice = run.machine !== null && !run.remote;
   if (!keptOnDevice) {
     return (
-      <ul className="flows-log__files">
-        {run.outputFileNames.map((name) => (
-          <li key={name}>
-            <a href={pathFor(flowsPaths.outputFile, { id: run._id, name })} download={name} aria-label={text.download(name)}>
-              <IconFile size={16} /> {name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="flows-log__files">
+          {run.outputFiles.map((file) => {
+            const until = availableUntil(file.expiresAt);
+            return (
+              <li key={file.name} className={file.expired ? 'flows-log__file flows-log__file--expired' : 'flows-log__file'}>
+                {file.expired ? (
+                  <>
+                    <span className="flows-log__file-name"><IconFile size={16} /> {file.name}</span>
+                    <span className="ui-chip flows-log__expired">{text.expired}</span>
+                  </>
+                ) : (
+                  <>
+                    <a href={pathFor(flowsPaths.outputFile, { id: run._id, name: file.name })} download={file.name} aria-label={text.download(file.name)}>
+                      <IconFile size={16} /> {file.name}
+                    </a>
+                    {until && <span className="ui-muted flows-log__until">{until}</span>}
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {run.outputFiles.some((file) => file.expired) && <p className="ui-muted flows-log__note">{text.expiredNote}</p>}
+      </>
     );
   }
 
@@ -151,7 +174,7 @@ function OutputFiles({ run }: { run: FlowLogDetail }) {
     <>
       <p className="ui-muted flows-log__note">{text.onDevice(run.machine?.name ?? '')}</p>
       <ul className="flows-log__names">
-        {run.outputFileNames.map((name) => <li key={name}>{name}</li>)}
+        {run.outputFiles.map((file) => <li key={file.name}>{file.name}</li>)}
       </ul>
       {here && (
         <div className="flows-log__folder">

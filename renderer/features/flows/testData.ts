@@ -25,10 +25,14 @@ export function flowLog(overrides: Partial<FlowLog> = {}): FlowLog {
   };
 }
 
-/** A run's detail; its log is one whole page unless the overrides say otherwise. */
+/**
+ * A run's detail; its log is one whole page and its files (outputFileNames) downloadable until
+ * 2025-08-13 unless the overrides say otherwise.
+ */
 export function flowLogDetail(overrides: Partial<FlowLogDetail> = {}): FlowLogDetail {
   const lines = overrides.logStreams ?? [];
-  return { ...flowLog(), logStreams: lines, logTotal: lines.length, logHasMore: false, logNext: lines.length > 0 ? lines.length - 1 : null, ...overrides };
+  const outputFiles = (overrides.outputFileNames ?? []).map((name) => ({ name, expiresAt: '2025-08-13T07:05:00.000Z', expired: false }));
+  return { ...flowLog(), outputFiles, logStreams: lines, logTotal: lines.length, logHasMore: false, logNext: lines.length > 0 ? lines.length - 1 : null, ...overrides };
 }
 
 export const validarIdentificadores: FlowSummary = {

@@ -40,7 +40,8 @@ export function registerFlowlogRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get(flowsPaths.flowlogOne, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(runIdParamsSchema, request.params);
-    const run = await findFlowLog(ctx.db, groupId, id, parseInput(flowlogDetailQuerySchema, request.query));
+    const page = parseInput(flowlogDetailQuerySchema, request.query);
+    const run = await findFlowLog(ctx.db, groupId, id, page, { now: ctx.now(), days: ctx.fileRetentionDays });
     // Another group's run answers exactly like a missing one.
     if (!run) throw new HttpError(404, 'RUN_NOT_FOUND', RUN_NOT_FOUND_MESSAGE);
     return run;

@@ -1,9 +1,10 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import type { FlowLog, FlowLogDetail, FlowlogStats } from '#shared/api/flows.ts';
+import type { FlowLog, FlowLogDetail, FlowlogStats, RunOutputFile } from '#shared/api/flows.ts';
 import type { FLOWLOG_SORT_FIELDS } from '#shared/api/flows.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseOutputFileNames } from '../devices/machine-runs.ts';
 import { countRuns } from './counts.ts';
+import { expiresAt, isExpired } from '../retention/retention.ts';
 import { logPage } from './lines.ts';
 import { preparedQuery, type SlotOf } from './prepared.ts';
 
@@ -180,21 +181,47 @@ const preparedOneRun = preparedQuery(
     orderedRuns(db, { sortby: 'createAt', sortdir: 'desc', byKind: false, bySchedule: false }, slot).where('r.id', '=', slot('runId')),
 );
 
+/** The files a run lists with their expiry: the server's by their stored date; a machine's never expire here. */
+async function outputFiles(db: Kysely<Database>, runId: string, names: readonly string[], retention: FileRetention): Promise<RunOutputFile[]> {
+  const stored = await db.selectFrom('stored_files').select(['name', 'created_at', 'expired_at']).where('run_id', '=', runId).where('kind', '=', 'output').execute();
+  const byName = new Map(stored.map((file) => [file.name, file]));
+  return names.map((name) => {
+    const file = byName.get(name);
+    if (!file) return { name, expiresAt: null, expired: false };
+    return { name, expiresAt: expiresAt(file.created_at, retention.days), expired: isExpired(file, retention.now, retention.days) };
+  });
+}
+
+/** What a file's expiry is judged by: now, and the retention in days (FILE_RETENTION_DAYS). */
+export interface FileRetention {
+  now: Date;
+  days: number;
+}
+
 /**
- * One run of the group with a page of its log lines (`limit` after seq `after`), or null when there is
- * none by that id in this group.
+ * One run of the group with a page of its log lines (`limit` after seq `after`) and its files with
+ * their expiry, or null when there is none by that id in this group.
  */
 export async function findFlowLog(
   db: Kysely<Database>,
   groupId: string,
   runId: string,
   page: { after?: number | undefined; limit: number },
+  retention: FileRetention,
 ): Promise<FlowLogDetail | null> {
   const { rows } = await db.executeQuery(preparedOneRun(db, null, { groupId, scheduled: 0, scheduleId: '', limit: 1, offset: 0, runId }));
   const row = rows[0];
   if (!row) return null;
-  const [[flowLog], log] = await Promise.all([toFlowLogs(db, [row]), logPage(db, runId, page)]);
-  return { ...(flowLog as FlowLog), logStreams: log.lines, logTotal: log.total, logHasMore: log.hasMore, logNext: log.next };
+  const [[listed], log] = await Promise.all([toFlowLogs(db, [row]), logPage(db, runId, page)]);
+  const flowLog = listed as FlowLog;
+  return {
+    ...flowLog,
+    outputFiles: await outputFiles(db, runId, flowLog.outputFileNames, retention),
+    logStreams: log.lines,
+    logTotal: log.total,
+    logHasMore: log.hasMore,
+    logNext: log.next,
+  };
 }
 
 /** The rows of the report: the whole selection in the filter's order, at most this many. */

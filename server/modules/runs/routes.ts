@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
+import { fileExpired, isExpired } from '../retention/retention.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { attachment } from '../storage/download.ts';
 import type { RunService } from './service.ts';
@@ -58,13 +59,15 @@ export function registerRunsRoutes(app: FastifyInstance, ctx: AppContext, runs: 
     const { id, name } = parseInput(outputParamsSchema, request.params);
     const file = await ctx.db
       .selectFrom('stored_files')
-      .select(['name', 'size', 'content_type', 'storage_key'])
+      .select(['name', 'size', 'content_type', 'storage_key', 'created_at', 'expired_at'])
       .where('run_id', '=', id)
       .where('group_id', '=', groupId)
       .where('kind', '=', 'output')
       .where('name', '=', name)
       .executeTakeFirst();
     if (!file) throw new HttpError(404, 'OUTPUT_NOT_FOUND', OUTPUT_NOT_FOUND_MESSAGE);
+    // Past its retention (deleted, or about to be): 410 and why, never a file half gone.
+    if (isExpired(file, ctx.now(), ctx.fileRetentionDays)) throw fileExpired(ctx.fileRetentionDays);
     return reply
       .header('content-type', file.content_type)
       .header('content-length', Number(file.size))
