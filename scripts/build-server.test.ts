@@ -42,7 +42,7 @@ describe('the compiled server', () => {
     }
   });
 
-  it('runs a built-in flow in its own process file, run-process.js, with plain node', async () => {
+  it('inspects an upload in inspect-child.js and runs a built-in flow in run-process.js, with plain node', async () => {
     expect(await readFile(join(build.dir, 'run-process.js'), 'utf8')).not.toMatch(/from "(#shared|\.{1,2}\/)/);
     const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-build-'));
     const port = await freePort();
@@ -64,6 +64,13 @@ describe('the compiled server', () => {
       const uploaded = await fetch(`${baseUrl}/api/storage/uploads`, { method: 'POST', headers, body: form });
       expect(uploaded.status).toBe(201);
       const [file] = ((await uploaded.json()) as { items: { id: string; name: string }[] }).items;
+      // Inspected at upload by dist/server/inspect-child.js, in a process of its own.
+      expect(await readFile(join(build.dir, 'inspect-child.js'), 'utf8')).not.toMatch(/from "(#shared|\.{1,2}\/)/);
+      const columns = await fetch(`${baseUrl}/api/storage/uploads/${file?.id}/columns`, { headers });
+      expect(await columns.json()).toEqual({ sheet: 'lista', columns: ['DNI', 'Nombre'], rowCount: 2 });
+      const disguised = new FormData();
+      disguised.append('file', new Blob([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0])]), 'lista.xlsx');
+      expect((await fetch(`${baseUrl}/api/storage/uploads`, { method: 'POST', headers, body: disguised })).status).toBe(415);
 
       const launched = await fetch(`${baseUrl}/api/browserflow/execution/validar-identificadores`, {
         method: 'POST',

@@ -26,7 +26,6 @@ import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
 import { registerMachinesRoutes } from './modules/machines/routes.ts';
-import { readColumnsInWorker } from './modules/runs/pool.ts';
 import { LocalRunQueue, PgBossRunQueue } from './modules/runs/queue.ts';
 import { registerRunsRoutes } from './modules/runs/routes.ts';
 import { RunService, type RunsOptions } from './modules/runs/service.ts';
@@ -34,7 +33,8 @@ import { ScheduleRunner } from './modules/schedules/runner.ts';
 import { registerSchedulesRoutes } from './modules/schedules/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { FileStorage } from './modules/storage/service.ts';
-import { UploadColumnsReader } from './modules/storage/workbook.ts';
+import { UploadInspections } from './modules/storage/inspections.ts';
+import { DEFAULT_INSPECTOR_OPTIONS, UploadInspector, type InspectorOptions } from './files/inspector.ts';
 import { builtInFlows } from '../resources/flows/index.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
@@ -78,6 +78,8 @@ export interface ServerConfig {
   flowsModule?: string;
   /** Uploads and run outputs (STORAGE_DIR; default data/storage). */
   storageDir?: string;
+  /** Upload inspections (issue 18): at once (2), time limit (120 s) and heap (2048 MB) of each one's process. */
+  inspection?: Partial<InspectorOptions>;
   /** Run execution: RUN_CONCURRENCY (2), worker memory, claim lease (RUN_LEASE_MS, 60 s: a server's or a machine's), stop grace. */
   runs?: Partial<Omit<RunsOptions, 'flowsModule'>>;
   /** How often this process looks for due schedules of server flows (5 s); 0: never (tests that drive it). */
@@ -131,7 +133,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   }
 
   const storage = new FileStorage(config.storageDir ?? 'data/storage');
-  const columnsReader = new UploadColumnsReader(storage, (name, data) => readColumnsInWorker(name, data, { timeLimitMs: 60_000, memoryMb: 2_048 }));
+  const inspections = new UploadInspections(db, storage, new UploadInspector({ ...DEFAULT_INSPECTOR_OPTIONS, ...config.inspection }));
   const concurrency = config.runs?.concurrency ?? DEFAULT_RUNS_OPTIONS.concurrency;
   // Unless set, a firm may fill one process's slots; with other firms waiting, the ranks interleave them.
   const runsOptions: RunsOptions = { ...DEFAULT_RUNS_OPTIONS, runningPerFirm: concurrency, ...config.runs, flowsModule: config.flowsModule ?? null };
@@ -139,7 +141,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     config.database.kind === 'postgres'
       ? new PgBossRunQueue(config.database.url, runsOptions.concurrency, (error) => app.log.warn({ err: error }, 'Error en la cola de ejecuciones (pg-boss)'))
       : new LocalRunQueue(runsOptions.concurrency, runsOptions.runningPerFirm);
-  const runs = new RunService({ db, now, catalogue, storage, columnsReader, queue, options: runsOptions, log: app.log });
+  const runs = new RunService({ db, now, catalogue, storage, inspections, queue, options: runsOptions, log: app.log });
   const deviceRuns = new DeviceRunService({ db, now, catalogue, runs, storage, leaseMs: runsOptions.leaseMs });
   // Machines' long polls answer at once rather than holding the close.
   app.addHook('preClose', async () => deviceRuns.shutdown());
@@ -185,7 +187,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerSubscriptionsRoutes(app, ctx);
   registerFlowlogRoutes(app, ctx);
   registerFlowsRoutes(app, ctx, catalogue);
-  await registerStorageRoutes(app, ctx, storage, columnsReader);
+  await registerStorageRoutes(app, ctx, storage, inspections);
   registerRunsRoutes(app, ctx, runs, storage);
   // One DeviceAuth for every device route: it writes a machine's last call at most every few seconds.
   const deviceAuth = new DeviceAuth(db, now);

@@ -8,6 +8,7 @@ import * as flowlogCounts from './migrations/0005-flowlog-counts.ts';
 import * as flowlogTiebreakIndexes from './migrations/0006-flowlog-tiebreak-indexes.ts';
 import * as machines from './migrations/0007-machines.ts';
 import * as deviceRuns from './migrations/0008-device-runs.ts';
+import * as uploadInspection from './migrations/0009-upload-inspection.ts';
 import * as fileRetention from './migrations/0010-file-retention.ts';
 import * as runReservations from './migrations/0011-run-reservations.ts';
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0006-flowlog-tiebreak-indexes': flowlogTiebreakIndexes,
   '0007-machines': machines,
   '0008-device-runs': deviceRuns,
+  '0009-upload-inspection': uploadInspection,
   '0010-file-retention': fileRetention,
   '0011-run-reservations': runReservations,
 };

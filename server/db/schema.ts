@@ -235,6 +235,14 @@ export interface StoredFilesTable {
   /** Path under the storage folder. */
   storage_key: string;
   created_at: string;
+  /** What the upload's content turned out to be when inspected ('xlsx', 'csv', 'fie', 'pdf'…); null on outputs and older uploads. */
+  detected_type: string | null;
+  /** Workbooks: the first sheet's name, its header (JSON array of the non-empty cells) and its data rows. */
+  sheet_name: string | null;
+  sheet_columns: string | null;
+  row_count: number | null;
+  /** FIE files: their entries (partes). */
+  entry_count: number | null;
   /** An output past its retention whose file the sweeper deleted (the row stays for the history); null while kept. */
   expired_at: string | null;
 }

@@ -10,6 +10,14 @@ describe('normalizeFilename', () => {
     expect(normalizeFilename('  ')).toBe('');
   });
 
+  it('removes control characters (C0, DEL, C1) and bidirectional controls', () => {
+    expect(normalizeFilename('nómina\u0000.pdf')).toBe('nómina.pdf');
+    expect(normalizeFilename('factura\u202Efdp.exe')).toBe('facturafdp.exe');
+    expect(normalizeFilename('\u2066a\u2067b\u2068c\u2069\u200Ed\u200Fe\u061Cf\u202A\u202B\u202C\u202D.txt')).toBe('abcdef.txt');
+    expect(normalizeFilename('línea\r\nnueva\t\u001B[31m\u007F\u0085\u009F.csv')).toBe('líneanueva[31m.csv');
+    expect(normalizeFilename('\u202E  informe.pdf')).toBe('informe.pdf');
+  });
+
   it('keeps inner spaces and dots', () => {
     expect(normalizeFilename('Nómina 03.2025 final.xlsx')).toBe('Nómina 03.2025 final.xlsx');
   });

@@ -1,6 +1,13 @@
 export const MAX_FILENAME_LENGTH = 255;
 
 const FORBIDDEN = /[<>:"/\\|?*]/g;
+/**
+ * C0 and C1 control characters (NUL, tab, line breaks, ESC…, DEL) and the bidirectional controls
+ * (LRE/RLE/PDF/LRO/RLO U+202A–U+202E, the isolates U+2066–U+2069, LRM/RLM U+200E/U+200F, ALM U+061C):
+ * an RLO makes 'factura\u202Efdp.exe' show as 'facturaexe.pdf'.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C]/g;
 const TRAILING_DOTS_AND_SPACES = /[. ]+$/;
 
 /** Cuts to a length without leaving half of a surrogate pair at the end. */
@@ -11,12 +18,13 @@ function cut(text: string, length: number): string {
 }
 
 /**
- * Spec §5/§9 filename normalisation: leading whitespace, the characters < > : " / \ | ? * and
- * trailing dots or spaces are removed, and the name is at most 255 characters. A long name keeps
- * its extension (up to 20 characters) and loses the end of its base name. Idempotent.
+ * Spec §5/§9 filename normalisation: leading whitespace, the characters < > : " / \ | ? *, control
+ * characters and bidirectional controls (issue 18), and trailing dots or spaces are removed, and the
+ * name is at most 255 characters. A long name keeps its extension (up to 20 characters) and loses the
+ * end of its base name. Idempotent.
  */
 export function normalizeFilename(name: string): string {
-  const cleaned = name.replace(FORBIDDEN, '').replace(/^\s+/, '').replace(TRAILING_DOTS_AND_SPACES, '');
+  const cleaned = name.replace(FORBIDDEN, '').replace(CONTROLS, '').replace(/^\s+/, '').replace(TRAILING_DOTS_AND_SPACES, '');
   if (cleaned.length <= MAX_FILENAME_LENGTH) return cleaned;
 
   const dot = cleaned.lastIndexOf('.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsPerUnit } from './usage.ts';
+import { entriesPerUnit, rowsPerUnit } from './usage.ts';
 
 describe('rowsPerUnit', () => {
   it('reads rows per unit from the unit name', () => {
@@ -13,5 +13,19 @@ describe('rowsPerUnit', () => {
     expect(rowsPerUnit('entrada|entradas')).toBeNull();
     expect(rowsPerUnit('archivo')).toBeNull();
     expect(rowsPerUnit('perfiles')).toBeNull();
+  });
+});
+
+describe('entriesPerUnit', () => {
+  it('reads FIE entries (partes) per unit from the unit name', () => {
+    expect(entriesPerUnit('parte|partes')).toBe(1);
+    expect(entriesPerUnit('10 partes')).toBe(10);
+    expect(entriesPerUnit('bloque de 1.000 partes|bloques de 1.000 partes')).toBe(1000);
+  });
+
+  it('is null for units that are not partes', () => {
+    expect(entriesPerUnit('fila|filas')).toBeNull();
+    expect(entriesPerUnit('justificante|justificantes')).toBeNull();
+    expect(entriesPerUnit('contrapartes')).toBeNull();
   });
 });

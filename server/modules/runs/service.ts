@@ -10,8 +10,8 @@ import { recordRunCreated } from '../flowlogs/counts.ts';
 import { consoleLinesAfter, consoleTail } from '../flowlogs/lines.ts';
 import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { flowNotFound } from '../flows/routes.ts';
-import { findGroupUpload, type FileStorage, type StoredFile } from '../storage/service.ts';
-import { isWorkbookName, type UploadColumnsReader } from '../storage/workbook.ts';
+import { findGroupUpload, type FileStorage } from '../storage/service.ts';
+import type { UploadInspections } from '../storage/inspections.ts';
 import { aborted, closeRunOnce, closingFor, failed, STOPPED_MESSAGE, type CloseGuard, type Closing, type DesktopOutputs } from './closing.ts';
 import { costOf, estimateUnits } from './cost.ts';
 import { creditRefusal, inputsRefusalMessage, recordRefusedLaunch, type NewRunRow } from './refusals.ts';
@@ -91,7 +91,8 @@ export interface RunServiceDeps {
   now: () => Date;
   catalogue: FlowCatalogue;
   storage: FileStorage;
-  columnsReader: UploadColumnsReader;
+  /** What uploads hold, inspected when they were uploaded (the estimate reads their rows and FIE entries). */
+  inspections: UploadInspections;
   queue: RunQueue;
   options: RunsOptions;
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
@@ -166,7 +167,7 @@ export class RunService implements RunLauncher {
       }
       throw error;
     });
-    const estimatedCost = costOf(estimateUnits(definition, await this.workbookRows(Object.values(checked.uploads).flat())), definition.usageRatio);
+    const estimatedCost = costOf(estimateUnits(definition, await this.deps.inspections.counts(Object.values(checked.uploads).flat())), definition.usageRatio);
     const base = row(checked.stored);
 
     // One decision per firm at a time: the queue's room, the balance net of what its unfinished runs
@@ -209,17 +210,6 @@ export class RunService implements RunLauncher {
   onMachineRunQueued(machineId: string, listener: () => void): () => void {
     this.changes.on(machineRunsKey(machineId), listener);
     return () => this.changes.off(machineRunsKey(machineId), listener);
-  }
-
-  /** Data rows of the workbooks among the uploads, or null when none is a workbook. */
-  private async workbookRows(uploads: readonly StoredFile[]): Promise<number | null> {
-    let rows: number | null = null;
-    for (const upload of uploads) {
-      if (!isWorkbookName(upload.name)) continue;
-      const columns = await this.deps.columnsReader.columnsOf(upload);
-      rows = (rows ?? 0) + (columns?.rowCount ?? 0);
-    }
-    return rows;
   }
 
   // -------------------------------------------------------------------------------------------------

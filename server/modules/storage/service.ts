@@ -6,8 +6,9 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { UploadedFile } from '#shared/api/flows.ts';
-import { ALLOWED_FILE_TYPES, fileExtension } from '#shared/files/index.ts';
+import { ALLOWED_FILE_TYPES, claimedFileType } from '#shared/files/index.ts';
 import type { Database, StoredFilesTable } from '../../db/schema.ts';
+import type { Inspection, SheetColumns } from '../../files/inspection.ts';
 
 /**
  * Files on disk under the storage folder, indexed in `stored_files` with their group: uploads the
@@ -67,18 +68,23 @@ export class FileStorage {
   }
 }
 
-/** The MIME type stored with a file, from its extension (the browser's claim is not trusted). */
-export function contentTypeOf(name: string): string {
-  return ALLOWED_FILE_TYPES[fileExtension(name)]?.[0] ?? 'application/octet-stream';
+/**
+ * The MIME type stored with a file, from the type its content was found to be, else from its name
+ * (the browser's claim is not trusted); a name without extension is a FIE's.
+ */
+export function contentTypeOf(name: string, detectedType?: string | null): string {
+  return ALLOWED_FILE_TYPES[detectedType ?? claimedFileType(name) ?? '']?.[0] ?? 'application/octet-stream';
 }
 
-export type StoredFile = Pick<StoredFilesTable, 'id' | 'name' | 'size' | 'content_type' | 'storage_key' | 'kind' | 'run_id'>;
+const INSPECTION_COLUMNS = ['detected_type', 'sheet_name', 'sheet_columns', 'row_count', 'entry_count'] as const;
+
+export type StoredFile = Pick<StoredFilesTable, 'id' | 'name' | 'size' | 'content_type' | 'storage_key' | 'kind' | 'run_id' | (typeof INSPECTION_COLUMNS)[number]>;
 
 /** One of the group's uploads, or undefined (another group's file is as missing as a deleted one). */
 export async function findGroupUpload(db: Kysely<Database>, groupId: string, id: string): Promise<StoredFile | undefined> {
   return db
     .selectFrom('stored_files')
-    .select(['id', 'name', 'size', 'content_type', 'storage_key', 'kind', 'run_id'])
+    .select(['id', 'name', 'size', 'content_type', 'storage_key', 'kind', 'run_id', ...INSPECTION_COLUMNS])
     .where('id', '=', id)
     .where('group_id', '=', groupId)
     .where('kind', '=', 'upload')
@@ -90,6 +96,34 @@ export interface NewStoredFile {
   storageKey: string;
   name: string;
   size: number;
+  /** What an upload's content was found to be (outputs have none). */
+  inspection?: Inspection;
+}
+
+/** The stored_files columns of an inspection. */
+export function inspectionColumns(inspection: Inspection): Pick<StoredFilesTable, (typeof INSPECTION_COLUMNS)[number]> {
+  return {
+    detected_type: inspection.detectedType,
+    sheet_name: inspection.sheet?.sheet ?? null,
+    sheet_columns: inspection.sheet ? JSON.stringify(inspection.sheet.columns) : null,
+    row_count: inspection.sheet?.rowCount ?? null,
+    entry_count: inspection.entryCount,
+  };
+}
+
+const NO_INSPECTION = { detected_type: null, sheet_name: null, sheet_columns: null, row_count: null, entry_count: null } as const;
+
+/** The inspection stored with an upload, or null for one stored before uploads were inspected. */
+export function storedInspection(file: Pick<StoredFile, (typeof INSPECTION_COLUMNS)[number]>): Inspection | null {
+  if (file.detected_type === null) return null;
+  const sheet: SheetColumns | null =
+    file.sheet_name === null || file.row_count === null ? null : { sheet: file.sheet_name, columns: JSON.parse(file.sheet_columns ?? '[]') as string[], rowCount: Number(file.row_count) };
+  return { detectedType: file.detected_type, sheet, entryCount: file.entry_count === null ? null : Number(file.entry_count) };
+}
+
+/** Keeps the inspection of an upload stored before uploads were inspected. */
+export async function saveInspection(db: Kysely<Database>, id: string, inspection: Inspection): Promise<void> {
+  await db.updateTable('stored_files').set(inspectionColumns(inspection)).where('id', '=', id).execute();
 }
 
 /** Indexes files already on disk; inside the caller's transaction when a run closes. */
@@ -111,9 +145,11 @@ export async function insertStoredFiles(
         run_id: owner.runId,
         name: file.name,
         size: file.size,
-        content_type: contentTypeOf(file.name),
+        content_type: contentTypeOf(file.name, file.inspection?.detectedType),
         storage_key: file.storageKey,
         created_at: now.toISOString(),
+        // Every row names every column: SQLite has no DEFAULT in a multi-row VALUES.
+        ...(file.inspection ? inspectionColumns(file.inspection) : NO_INSPECTION),
       })),
     )
     .execute();
