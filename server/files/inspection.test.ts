@@ -144,6 +144,25 @@ describe('inspectStoredFile: caps and refusals', () => {
     expect(refused.message).toBe('El archivo ocupa más de 100 kB descomprimido, el máximo que se lee. Guárdalo de nuevo o divídelo en archivos más pequeños.');
   });
 
+  it('refuses a zip whose directory declares more than the cap, and one whose entry inflates past its declared size', async () => {
+    const zip = await zipBombXlsx(1_000);
+    const declaring = (size: number) => {
+      const patched = Buffer.from(zip);
+      // Every central directory header (PK 01 02) of the sheet part: its uncompressed size is at offset 24.
+      for (let at = patched.indexOf('PK\u0001\u0002'); at !== -1; at = patched.indexOf('PK\u0001\u0002', at + 4)) {
+        const nameLength = patched.readUInt16LE(at + 28);
+        if (patched.toString('latin1', at + 46, at + 46 + nameLength) === 'xl/worksheets/sheet1.xml') patched.writeUInt32LE(size, at + 24);
+      }
+      return patched;
+    };
+    const huge = await refusal('declara.xlsx', declaring(4_000_000_000));
+    expect(huge.kind).toBe('cap');
+    expect(huge.message).toContain('más de 1 GB descomprimido');
+    const lying = await refusal('miente.xlsx', declaring(1_000));
+    expect(lying.kind).toBe('unreadable');
+    expect(lying.message).toContain('La parte xl/worksheets/sheet1.xml está dañada');
+  });
+
   it('refuses a CSV of more than 1,048,576 lines, blank ones included, and reads a titled one quickly', async () => {
     const refused = await refusal('vacio.csv', `NIF;Nombre\n${'\n'.repeat(1_048_577)}`);
     expect(refused.kind).toBe('cap');

@@ -57,3 +57,23 @@ export async function zipBombXlsx(rows: number): Promise<Buffer> {
   const sheet = Buffer.from(worksheet(header + row.repeat(rows)));
   return buildZip(xlsxParts(sheet));
 }
+
+/**
+ * An .ods whose second row is repeated `rows` times (table:number-rows-repeated): a few hundred bytes
+ * that SheetJS unfolds into one cell per row, in memory.
+ */
+export async function repeatedRowsOds(rows: number): Promise<Buffer> {
+  const office = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"';
+  const cell = (text: string) => `<table:table-cell office:value-type="string"><text:p>${text}</text:p></table:table-cell>`;
+  const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${office} xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="Hoja1"><table:table-row>${cell('NIF')}${cell('Nombre')}</table:table-row><table:table-row table:number-rows-repeated="${rows}">${cell('x')}</table:table-row></table:table></office:spreadsheet></office:body></office:document-content>`;
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`;
+  return buildZip(
+    {
+      mimetype: 'application/vnd.oasis.opendocument.spreadsheet',
+      'META-INF/manifest.xml': manifest,
+      'content.xml': content,
+      'styles.xml': `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${office} office:version="1.2"/>`,
+    },
+    { store: ['mimetype'] },
+  );
+}
