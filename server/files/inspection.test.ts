@@ -105,6 +105,21 @@ describe('inspectStoredFile: workbooks give the same columns and rows as SheetJS
     }
   });
 
+  it('on built-in and custom number formats of an Excel styles part, and the 1904 date system', async () => {
+    const styles =
+      '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode=";;;"/><numFmt numFmtId="165" formatCode="&quot;Ref. &quot;@"/></numFmts>' +
+      '<cellXfs count="6"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/><xf numFmtId="2"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="49"/></cellXfs></styleSheet>';
+    const sheet = worksheet(
+      '<row r="1"><c r="A1" s="1"><v>45000</v></c><c r="B1" s="2"><v>3.14159</v></c><c r="C1" t="inlineStr" s="4"><is><t>7</t></is></c><c r="D1" s="5"><v>12</v></c><c r="E1" t="b"><v>1</v></c></row>' +
+        '<row r="2"><c r="A2" s="3"><v>1</v></c><c r="B2" s="3" t="inlineStr"><is><t>oculto</t></is></c></row>' +
+        '<row r="3"><c r="C3" s="4" t="inlineStr"><is><t> </t></is></c></row><row r="4"><c r="E4" t="e"><v>#N/A</v></c></row>',
+    );
+    await expectSameAsSheetJs('estilos.xlsx', await buildZip(xlsxParts(sheet, { styles })));
+    const parts = xlsxParts(sheet, { styles });
+    parts['xl/workbook.xml'] = String(parts['xl/workbook.xml']).replace('<sheets>', '<workbookPr date1904="1"/><sheets>');
+    await expectSameAsSheetJs('1904.xlsx', await buildZip(parts));
+  });
+
   it('on CSVs: separators (sep= line, guessed, ties), quotes, CRLF, lone CR, BOM, Latin-1 and an empty file', async () => {
     const cases = [
       'NIF;Nombre\n12345678Z;Ana\n',
