@@ -12,8 +12,15 @@ declare const TextDecoder: (new (label: string) => { decode(input: Uint8Array): 
 
 const windows1252 = typeof TextDecoder === 'function' ? new TextDecoder('windows-1252') : null;
 
+/**
+ * Node (20 to 22 at least) decodes the 'latin1'/'windows-1252' label byte for byte, C1 controls included,
+ * unlike browsers: probed once, so that where it holds no byte has to be scanned for C1 first.
+ */
+const C1_BYTES = Uint8Array.from({ length: 0x20 }, (_, index) => 0x80 + index);
+const nativeIsLatin1 = windows1252 !== null && windows1252.decode(C1_BYTES) === decodeByteForByte(C1_BYTES);
+
 export function decodeLatin1(bytes: Uint8Array): string {
-  if (windows1252 && !hasC1Controls(bytes)) return windows1252.decode(bytes);
+  if (windows1252 && (nativeIsLatin1 || !hasC1Controls(bytes))) return windows1252.decode(bytes);
   return decodeByteForByte(bytes);
 }
 

@@ -139,6 +139,28 @@ export function lookup(table: LookupTableName, code: string): string {
   return Object.hasOwn(entries, key) ? (entries[key] ?? TABLE_NOT_FOUND) : TABLE_NOT_FOUND;
 }
 
+const TABLE_MAPS: Readonly<Record<LookupTableName, ReadonlyMap<string, string>>> = Object.fromEntries(
+  Object.entries(TABLES).map(([name, { entries }]) => [name, new Map(Object.entries(entries))]),
+) as unknown as Record<LookupTableName, ReadonlyMap<string, string>>;
+
+/**
+ * lookup() of a code that has no surrounding white space (a trimmed field), by a Map and a char-code
+ * scan instead of regexes when the code is ASCII digits and capitals; any other code goes to lookup().
+ */
+export function lookupTrimmed(table: LookupTableName, code: string): string {
+  if (code.length === 0) return lookup(table, code);
+  let digits = true;
+  for (let index = 0; index < code.length; index += 1) {
+    const char = code.charCodeAt(index);
+    if (char >= 0x30 && char <= 0x39) continue;
+    if (char < 0x41 || char > 0x5a) return lookup(table, code);
+    digits = false;
+  }
+  const { width } = TABLES[table];
+  const key = digits && code.length < width ? code.padStart(width, '0') : code;
+  return TABLE_MAPS[table].get(key) ?? TABLE_NOT_FOUND;
+}
+
 /** A table's codes and labels, for pickers and documentation. */
 export function tableEntries(table: LookupTableName): ReadonlyArray<readonly [code: string, label: string]> {
   return Object.entries(TABLES[table].entries);
