@@ -1,14 +1,20 @@
 /**
- * FIE command line: `npm run -s fie -- decode FILE…` prints one JSON object per file to stdout.
- * Exit 0 even when a file is ignored (the JSON says why); exit 2 when a path cannot be read; 1 on misuse.
+ * FIE command line: `npm run -s fie -- decode FILE…` writes NDJSON to stdout, one JSON object per line,
+ * as it decodes. Per file, in order: a `{"kind":"file"}` line (version, ignored and why, registry date),
+ * one `{"kind":"entry"}` line per entry (its fields, derived facts and A3 record), and an
+ * `{"kind":"end"}` line (entry and diagnostic counts). Text files are streamed: read in chunks, decoded
+ * line by line, each entry written and dropped, so memory stays flat whatever the size. Spreadsheets are
+ * read whole (SheetJS needs the whole workbook).
+ * Exit 0 even when a file is ignored (its file line says why); 2 when a path cannot be read; 1 on misuse.
  */
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import iconv from 'iconv-lite';
 import { toA3SyncRecord } from '#shared/a3/index.ts';
-import { decodeFie, detectFieFormat, type FieDocument, type FieFormat } from '#shared/fie/index.ts';
+import { decodeFie, detectFieFormat, FieTextStream, type FieEntry, type FieFormat, type FieHeaderState, type FieStreamSummary } from '#shared/fie/index.ts';
 
 const USAGE = 'Uso: npm run -s fie -- decode ARCHIVO…';
+const CHUNK_BYTES = 256 * 1024;
 
 const FORMAT_BY_EXTENSION: Readonly<Record<string, FieFormat>> = {
   '.xls': 'spreadsheet',
@@ -19,48 +25,137 @@ const FORMAT_BY_EXTENSION: Readonly<Record<string, FieFormat>> = {
   '.fie': 'text',
 };
 
-/** Spreadsheets by extension, else by their magic bytes; text is decoded as Latin-1 with iconv-lite. */
-function decodeBytes(path: string, bytes: Buffer): FieDocument {
-  const format = FORMAT_BY_EXTENSION[extname(path).toLowerCase()] ?? detectFieFormat(bytes);
-  return format === 'spreadsheet' ? decodeFie(bytes, { format }) : decodeFie(iconv.decode(bytes, 'latin1'), { format });
+/** What a file line says: as FieDocument's version, ignored, reason and registryDate. */
+interface FileFacts {
+  version: string | null;
+  ignored: boolean;
+  reason?: string;
+  registryDate: string | null;
 }
 
-function report(file: string, document: FieDocument) {
-  return {
+function headerFacts(header: Exclude<FieHeaderState, { status: 'waiting' }>): FileFacts {
+  return header.status === 'read'
+    ? { version: header.version, ignored: false, registryDate: header.registryDate }
+    : { version: null, ignored: true, reason: header.reason, registryDate: null };
+}
+
+function fileLine(file: string, format: FieFormat, facts: FileFacts): string {
+  const { version, ignored, reason, registryDate } = facts;
+  return `${JSON.stringify({ kind: 'file', file, format, version, ignored, ...(reason === undefined ? {} : { reason }), registryDate })}\n`;
+}
+
+function entryLine(file: string, entry: FieEntry): string {
+  const line = {
+    kind: 'entry',
     file,
-    version: document.version,
-    ignored: document.ignored,
-    ...(document.reason === undefined ? {} : { reason: document.reason }),
-    registryDate: document.registryDate,
-    entries: document.entries.map((entry) => ({
-      fields: entry.fields,
-      fullname: entry.fullname,
-      type: entry.type,
-      isAlta: entry.isAlta,
-      isBaja: entry.isBaja,
-      duration: entry.duration,
-      shortDuration: entry.shortDuration,
-      isCanceled: entry.isCanceled,
-      nif: entry.nif,
-      idType: entry.idType,
-      a3: toA3SyncRecord(entry),
-    })),
+    fields: entry.fields,
+    fullname: entry.fullname,
+    type: entry.type,
+    isAlta: entry.isAlta,
+    isBaja: entry.isBaja,
+    duration: entry.duration,
+    shortDuration: entry.shortDuration,
+    isCanceled: entry.isCanceled,
+    nif: entry.nif,
+    idType: entry.idType,
+    a3: toA3SyncRecord(entry),
   };
+  return `${JSON.stringify(line)}\n`;
 }
 
-async function readAll(paths: readonly string[]): Promise<{ files: Array<[string, Buffer]>; errors: string[] }> {
-  const files: Array<[string, Buffer]> = [];
+function endLine(file: string, summary: Pick<FieStreamSummary, 'entries' | 'diagnostics'>): string {
+  return `${JSON.stringify({ kind: 'end', file, entries: summary.entries, diagnostics: summary.diagnostics })}\n`;
+}
+
+/** stdout with backpressure: lines gather per chunk and go out in one write; a closed pipe (| head) ends the run quietly. */
+class Output {
+  private lines: string[] = [];
+  closed = false;
+
+  constructor(private readonly stream: NodeJS.WriteStream) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      this.closed = true;
+    });
+  }
+
+  push(line: string): void {
+    this.lines.push(line);
+  }
+
+  async flush(): Promise<void> {
+    if (this.lines.length === 0) return;
+    const text = this.lines.join('');
+    this.lines = [];
+    if (this.closed || this.stream.write(text)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.stream.off('drain', done);
+        this.stream.off('close', done);
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('close', done);
+    });
+  }
+}
+
+function readError(path: string, error: unknown): string {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  const why = code === 'ENOENT' ? 'no existe' : code === 'EISDIR' ? 'es una carpeta' : code === 'EACCES' ? 'no hay permiso de lectura' : 'error de lectura';
+  return `No se puede leer el archivo "${path}": ${why}.`;
+}
+
+/** Every path is checked before anything is written, so a typo does not leave half an output. */
+async function unreadable(paths: readonly string[]): Promise<string[]> {
   const errors: string[] = [];
   for (const path of paths) {
     try {
-      files.push([path, await readFile(path)]);
+      const handle = await open(path, 'r');
+      try {
+        if ((await handle.stat()).isDirectory()) errors.push(readError(path, Object.assign(new Error('EISDIR'), { code: 'EISDIR' })));
+      } finally {
+        await handle.close();
+      }
     } catch (error) {
-      const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-      const why = code === 'ENOENT' ? 'no existe' : code === 'EISDIR' ? 'es una carpeta' : code === 'EACCES' ? 'no hay permiso de lectura' : 'error de lectura';
-      errors.push(`No se puede leer el archivo "${path}": ${why}.`);
+      errors.push(readError(path, error));
     }
   }
-  return { files, errors };
+  return errors;
+}
+
+async function decodeFile(path: string, out: Output): Promise<void> {
+  const byExtension = FORMAT_BY_EXTENSION[extname(path).toLowerCase()];
+  const input = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  let text: FieTextStream | null = null;
+  let sheet: Buffer[] | null = null;
+  const startText = () => new FieTextStream({ header: (header) => out.push(fileLine(path, 'text', headerFacts(header))), entry: (entry) => out.push(entryLine(path, entry)) });
+
+  for await (const chunk of input as AsyncIterable<Buffer>) {
+    if (text === null && sheet === null) {
+      // Spreadsheets by extension, else by the magic bytes at the start of the file.
+      if ((byExtension ?? detectFieFormat(chunk)) === 'spreadsheet') sheet = [];
+      else text = startText();
+    }
+    if (sheet !== null) {
+      sheet.push(chunk);
+      continue;
+    }
+    // Latin-1 to text with Buffer (one byte, one character): the native copy, outside shared/.
+    text?.write(chunk.toString('latin1'));
+    await out.flush();
+    if (text?.ignored || out.closed) break;
+  }
+
+  if (sheet !== null || (text === null && byExtension === 'spreadsheet')) {
+    const document = decodeFie(Buffer.concat(sheet ?? []), { format: 'spreadsheet' });
+    out.push(fileLine(path, 'spreadsheet', document));
+    for (const entry of document.entries) out.push(entryLine(path, entry));
+    out.push(endLine(path, { entries: document.entries.length, diagnostics: document.diagnostics.length }));
+  } else {
+    out.push(endLine(path, (text ?? startText()).end()));
+  }
+  await out.flush();
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -69,13 +164,21 @@ async function main(args: readonly string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 1;
   }
-  const { files, errors } = await readAll(paths);
+  const errors = await unreadable(paths);
   if (errors.length > 0) {
     process.stderr.write(`${errors.join('\n')}\n`);
     return 2;
   }
-  const output = files.map(([path, bytes]) => report(path, decodeBytes(path, bytes)));
-  process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  const out = new Output(process.stdout);
+  for (const path of paths) {
+    if (out.closed) break;
+    try {
+      await decodeFile(path, out);
+    } catch (error) {
+      process.stderr.write(`${readError(path, error)}\n`);
+      return 2;
+    }
+  }
   return 0;
 }
 

@@ -1,6 +1,8 @@
 export type * from './types.ts';
 export { decodeFie, detectFieFormat, type DecodeFieOptions } from './decode.ts';
 export { decodeFieText, splitFieLines } from './text.ts';
+export { FieTextStream, streamFieText, type FieStreamItem, type FieStreamSink, type FieStreamSummary } from './stream.ts';
+export type { FieHeaderState } from './reader.ts';
 export { decodeFieSpreadsheet } from './spreadsheet.ts';
 export { decodeLatin1 } from './latin1.ts';
 export { FIE_CATALOGUE, FIELD_BY_CODE, FIELDS_BY_SEGMENT } from './layout.ts';

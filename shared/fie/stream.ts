@@ -1,0 +1,158 @@
+import { decodeLatin1 } from './latin1.ts';
+import { FieLineReader, type FieHeaderState } from './reader.ts';
+import type { FieDiagnostic, FieEntry, FieVersion } from './types.ts';
+
+/*
+ * The FIE text form decoded as it arrives: chunks of Latin-1 bytes (or of text already decoded) in,
+ * entries out as soon as their block ends. Nothing but the line being cut by a chunk boundary and the
+ * entry being read is held, so a file of any size decodes in bounded memory. The entries, diagnostics,
+ * version and registry date are exactly those of decodeFieText on the whole text (same reader).
+ */
+
+/** Everything a document says besides its entries and diagnostics, once the stream has ended. */
+export interface FieStreamSummary {
+  format: 'text';
+  version: FieVersion | null;
+  ignored: boolean;
+  /** Why the file was ignored, in Spanish (as FieDocument.reason). */
+  reason?: string;
+  /** dd/mm/yyyy from the ETI header, as FieDocument.registryDate. */
+  registryDate: string | null;
+  /** How many entries and diagnostics were handed out. */
+  entries: number;
+  diagnostics: number;
+}
+
+/** Where a streamed document goes. `header` is called once, as soon as the header has been judged. */
+export interface FieStreamSink {
+  entry(entry: FieEntry): void;
+  diagnostic?(diagnostic: FieDiagnostic): void;
+  header?(header: Exclude<FieHeaderState, { status: 'waiting' }>): void;
+}
+
+const BOM = 0xfeff;
+
+/**
+ * Push decoder: write() each chunk as it comes, then end(). Entries and diagnostics reach the sink
+ * during write() (an entry when the next EMP, the ETF or the end shows its block is over).
+ */
+export class FieTextStream {
+  private readonly reader: FieLineReader;
+  /** The start of a line cut by the last chunk's end. */
+  private pending = '';
+  private started = false;
+  private headerSent = false;
+  private ended = false;
+
+  constructor(private readonly sink: FieStreamSink) {
+    this.reader = new FieLineReader({ entry: (entry) => sink.entry(entry), diagnostic: (diagnostic) => sink.diagnostic?.(diagnostic) });
+  }
+
+  /** The header as judged so far ('waiting' until its line has arrived). */
+  get header(): FieHeaderState {
+    return this.reader.header;
+  }
+
+  /** True once the header says the file is not a FIE this decoder reads: what follows is not read. */
+  get ignored(): boolean {
+    return this.reader.header.status === 'ignored';
+  }
+
+  /** A chunk: Latin-1 bytes (any cut is fine, one byte is one character) or text. */
+  write(chunk: string | Uint8Array): void {
+    if (this.ended) throw new Error('FieTextStream: write() después de end()');
+    const text = typeof chunk === 'string' ? chunk : decodeLatin1(chunk);
+    if (text.length === 0 || this.ignored) return;
+    let position = 0;
+    if (!this.started) {
+      this.started = true;
+      if (text.charCodeAt(0) === BOM) position = 1; // decodeFieText skips one leading BOM
+    }
+    let newline = text.indexOf('\n', position);
+    if (newline === -1) {
+      this.pending += position === 0 ? text : text.slice(position);
+      return;
+    }
+    if (this.pending !== '') {
+      // The line cut by the previous chunk: the only text copied.
+      const line = this.pending + text.slice(position, newline);
+      this.pending = '';
+      this.line(line, 0, line.length, true);
+      position = newline + 1;
+      newline = text.indexOf('\n', position);
+    }
+    while (newline !== -1) {
+      this.line(text, position, newline, true);
+      position = newline + 1;
+      newline = text.indexOf('\n', position);
+    }
+    this.pending = text.slice(position);
+    this.announceHeader();
+  }
+
+  /** The end of the input: the last line (even empty, as splitFieLines gives it), the last entry, the summary. */
+  end(): FieStreamSummary {
+    if (!this.ended) {
+      this.ended = true;
+      if (!this.ignored) this.reader.line(this.pending, 0, this.pending.length);
+      this.pending = '';
+      this.reader.finish();
+      this.announceHeader();
+    }
+    const { header } = this.reader;
+    if (header.status === 'read') {
+      return { format: 'text', version: header.version, ignored: false, registryDate: header.registryDate, entries: this.reader.entries, diagnostics: this.reader.diagnostics };
+    }
+    const reason = header.status === 'ignored' ? header.reason : 'El archivo no empieza por la cabecera ETI de un FIE';
+    return { format: 'text', version: null, ignored: true, reason, registryDate: null, entries: 0, diagnostics: 0 };
+  }
+
+  /** text[start, end) followed by an LF: a CR just before the LF is not part of the line. */
+  private line(text: string, start: number, end: number, beforeNewline: boolean): void {
+    const cut = beforeNewline && end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
+    this.reader.line(text, start, cut);
+    if (!this.headerSent && this.reader.header.status !== 'waiting') this.announceHeader();
+  }
+
+  private announceHeader(): void {
+    const { header } = this.reader;
+    if (this.headerSent || header.status === 'waiting') return;
+    this.headerSent = true;
+    this.sink.header?.(header);
+  }
+}
+
+/** One step of a streamed document, in the order the file gives them. */
+export type FieStreamItem =
+  | { kind: 'header'; header: Exclude<FieHeaderState, { status: 'waiting' }> }
+  | { kind: 'entry'; entry: FieEntry }
+  | { kind: 'diagnostic'; diagnostic: FieDiagnostic }
+  | { kind: 'end'; summary: FieStreamSummary };
+
+/**
+ * Pull decoder: the items of a document from an (async) iterable of chunks, e.g. a file read stream.
+ * Only the items of one chunk wait to be taken. After a header that makes the file ignored, the rest of
+ * the input is not read (the source is closed, as `break` in for-await closes it).
+ */
+export async function* streamFieText(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<FieStreamItem, void, undefined> {
+  let queue: FieStreamItem[] = [];
+  const decoder = new FieTextStream({
+    entry: (entry) => void queue.push({ kind: 'entry', entry }),
+    diagnostic: (diagnostic) => void queue.push({ kind: 'diagnostic', diagnostic }),
+    // The header's own diagnostics (a bad date in ETI) are found while it is read: the header goes first.
+    header: (header) => void queue.unshift({ kind: 'header', header }),
+  });
+  const drain = function* (): Generator<FieStreamItem> {
+    const items = queue;
+    queue = [];
+    yield* items;
+  };
+  for await (const chunk of chunks) {
+    decoder.write(chunk);
+    yield* drain();
+    if (decoder.ignored) break;
+  }
+  const summary = decoder.end();
+  yield* drain();
+  yield { kind: 'end', summary };
+}
