@@ -1,84 +1,177 @@
 /**
- * FIE decode throughput on a generated 100k-entry text file, beside the raw speed of what every decode
- * must do anyway (Latin-1 to text + line split), measured in the same run so the two compare.
- * `scripts/bench.ts` imports runFieBench(); `npx tsx scripts/bench/fie-bench.ts` runs it alone.
+ * FIE decoding: the decoder's throughput on a generated 100,000-entry text file (33.7 MB, SILTRA's
+ * fixed-width layout: scripts/bench/fie-sample.ts), beside what every decode must do anyway (Latin-1 to
+ * text + line split) measured in the same run, and peak RSS. `--big` adds 1,000,000 entries (337 MB).
+ * Each case runs in its own Node process, so its peak RSS is its own; throughputs are the best of
+ * several runs in that process, after the first has warmed the JIT.
+ *  - stream: FieTextStream fed by a file read stream (256 KiB chunks, Buffer's latin1), each entry
+ *    taken and dropped: how the CLI and any streaming consumer use it
+ *  - memory: decodeFie(bytes) of the whole file (TextDecoder inside shared/), all entries kept
+ *  - cli: `npm run fie -- decode` writing its NDJSON to /dev/null
+ * `scripts/bench.ts` imports runFieBench(); `npx tsx scripts/bench/fie-bench.ts [--big]` runs it alone.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createReadStream, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import iconv from 'iconv-lite';
-import { decodeFie, decodeLatin1, encodeFieFile, splitFieLines, type FieRawValues } from '#shared/fie/index.ts';
+import { decodeFie, decodeLatin1, FieTextStream, splitFieLines } from '#shared/fie/index.ts';
+import { writeSampleFie } from './fie-sample.ts';
 
 const ENTRIES = 100_000;
+const BIG_ENTRIES = 1_000_000;
+const CHUNK_BYTES = 256 * 1024;
+/** Aon's FieParser (Java), the only open-source FIE parser, as measured for issue 19 on this kind of machine. */
+const JAVA_PEER_MB_S = 13.7;
 
-function pad(value: number, width: number): string {
-  return String(value).padStart(width, '0');
-}
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
 
-/** A varied but valid entry: a leave of one of five contingencies, a third of them discharged. */
-function entry(index: number): FieRawValues {
-  const day = 1 + (index % 28);
-  const values: FieRawValues = {
-    320: '0111',
-    310: `${pad(1 + (index % 52), 2)}${pad(index, 9)}`,
-    530: `EMPRESA ${index % 1000} SL`,
-    610: `28${pad(index, 10)}`,
-    650: '1',
-    660: '724',
-    670: `${pad(index, 8)}Z`.padStart(14, '0'),
-    820: 'GARCÍA',
-    830: 'MUÑOZ',
-    840: `NOMBRE${index % 97}`,
-    910: '20200301',
-    1020: `202501${pad(day, 2)}`,
-    1030: index % 7 === 0 ? 'S' : 'N',
-    1060: pad(index % 40, 4),
-    1090: String(1 + (index % 5)),
-    1100: 'S',
-    1120: '0015',
-    1170: 'N',
-  };
-  if (index % 3 === 0) Object.assign(values, { 1150: `202502${pad(day, 2)}`, 1160: '01' });
-  if (index % 4 === 0) Object.assign(values, { 1520: `202501${pad(day, 2)}`, 1530: '01' });
-  return values;
-}
-
-/** Best of `runs` timings, in seconds (the first run also warms the JIT up). */
-function best(runs: number, work: () => void): number {
+/** Best of `runs` timings in seconds (the first run also warms the JIT up). */
+async function best(runs: number, work: () => unknown): Promise<number> {
   let fastest = Number.POSITIVE_INFINITY;
   for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
-    work();
+    await work();
     fastest = Math.min(fastest, performance.now() - started);
   }
   return fastest / 1000;
 }
 
+/** One streamed decode of a file; returns the entries seen. */
+async function streamFile(path: string): Promise<number> {
+  let entries = 0;
+  const decoder = new FieTextStream({ entry: () => void (entries += 1) });
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) decoder.write(chunk.toString('latin1'));
+  decoder.end();
+  return entries;
+}
+
+interface ChildResult {
+  seconds: Record<string, number>;
+  entries: number;
+  maxRssMb: number;
+}
+
+/** The measurement of one case, inside its own process. */
+async function child(mode: string, path: string, runs: number): Promise<ChildResult> {
+  const seconds: Record<string, number> = {};
+  let entries = 0;
+  if (mode === 'floor') {
+    const buffer = readFileSync(path);
+    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+    seconds['Buffer latin1'] = await best(runs, () => splitFieLines(buffer.toString('latin1')));
+    seconds['decodeLatin1 (TextDecoder)'] = await best(runs, () => splitFieLines(decodeLatin1(bytes)));
+    seconds['iconv-lite'] = await best(runs, () => splitFieLines(iconv.decode(buffer, 'latin1')));
+  } else if (mode === 'stream') {
+    seconds['stream'] = await best(runs, async () => {
+      entries = await streamFile(path);
+    });
+  } else if (mode === 'memory') {
+    const buffer = readFileSync(path);
+    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+    seconds['memory'] = await best(runs, () => {
+      entries = decodeFie(bytes).entries.length;
+    });
+  }
+  return { seconds, entries, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+}
+
+function runChild(mode: string, path: string, runs: number): ChildResult {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', SELF, '--child', mode, path, String(runs)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as ChildResult;
+}
+
+/** `npm run fie -- decode FILE` with stdout to /dev/null: seconds and the CLI process's peak RSS. */
+function runCli(path: string): { seconds: number; maxRssMb: number } {
+  const report = 'data:text/javascript,process.on("exit",()=>process.stderr.write("maxrss:"+process.resourceUsage().maxRSS+"\\n"))';
+  const devNull = openSync('/dev/null', 'w');
+  const started = performance.now();
+  try {
+    const result = spawnSync(process.execPath, ['--import', report, '--import', 'tsx', 'scripts/fie-cli.ts', 'decode', path], {
+      cwd: ROOT,
+      stdio: ['ignore', devNull, 'pipe'],
+      encoding: 'utf8',
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (result.status !== 0) throw new Error(`FIE bench: npm run fie terminó con ${result.status}: ${result.stderr}`);
+    const kb = Number(/maxrss:(\d+)/.exec(result.stderr)?.[1] ?? Number.NaN);
+    return { seconds, maxRssMb: kb / 1024 };
+  } finally {
+    closeSync(devNull);
+  }
+}
+
 const number = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
 
-export async function runFieBench(): Promise<string[]> {
-  const text = encodeFieFile({ entries: Array.from({ length: ENTRIES }, (_, index) => entry(index)), newline: '\r\n' });
-  const bytes = new Uint8Array(Buffer.from(text, 'latin1'));
-  const megabytes = bytes.length / 1_000_000;
+export async function runFieBench(args: readonly string[] = process.argv.slice(2)): Promise<string[]> {
+  const big = args.includes('--big');
+  const directory = mkdtempSync(join(tmpdir(), 'fie-bench-'));
+  const lines: string[] = [];
+  try {
+    const path = join(directory, 'fie-100k.txt');
+    const bytes = await writeSampleFie(path, ENTRIES);
+    const megabytes = bytes / 1_000_000;
+    const rate = (seconds: number) => megabytes / seconds;
+    const check = (result: ChildResult, expected: number) => {
+      if (result.entries !== expected) throw new Error(`FIE bench: se esperaban ${expected} entradas y se decodificaron ${result.entries}`);
+    };
 
-  let decodedEntries = 0;
-  const decodeSeconds = best(3, () => {
-    decodedEntries = decodeFie(bytes).entries.length;
-  });
-  if (decodedEntries !== ENTRIES) throw new Error(`FIE bench: se esperaban ${ENTRIES} entradas y se decodificaron ${decodedEntries}`);
-  const handSeconds = best(5, () => void splitFieLines(decodeLatin1(bytes)));
-  const iconvSeconds = best(5, () => void splitFieLines(iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), 'latin1')));
+    const floor = runChild('floor', path, 5);
+    const [floorName, floorSeconds] = Object.entries(floor.seconds).sort((a, b) => a[1] - b[1])[0] ?? ['?', Number.NaN];
+    const stream = runChild('stream', path, 5);
+    check(stream, ENTRIES);
+    const memory = runChild('memory', path, 3);
+    check(memory, ENTRIES);
+    const cli = runCli(path);
 
-  const rate = (seconds: number) => `${number.format(megabytes / seconds)} MB/s`;
-  return [
-    `FIE: ${whole.format(ENTRIES)} entradas, ${number.format(megabytes)} MB (texto Latin-1, CRLF)`,
-    `  decodeFie:                          ${rate(decodeSeconds)}, ${whole.format(ENTRIES / decodeSeconds)} entradas/s (${whole.format(decodeSeconds * 1000)} ms)`,
-    `  Latin-1 + líneas (decodeLatin1):    ${rate(handSeconds)} (${whole.format(handSeconds * 1000)} ms)`,
-    `  Latin-1 + líneas (iconv-lite):      ${rate(iconvSeconds)} (${whole.format(iconvSeconds * 1000)} ms)`,
-    `  decodeFie tarda ${number.format(decodeSeconds / Math.min(handSeconds, iconvSeconds))}× lo que cuesta solo leer el texto`,
-  ];
+    const streamSeconds = stream.seconds['stream'] ?? Number.NaN;
+    const memorySeconds = memory.seconds['memory'] ?? Number.NaN;
+    const textDecoderSeconds = floor.seconds['decodeLatin1 (TextDecoder)'] ?? Number.NaN;
+    const share = (seconds: number) =>
+      `${whole.format((100 * floorSeconds) / seconds)} % del suelo (${whole.format((100 * textDecoderSeconds) / seconds)} % del de TextDecoder)`;
+    const mb = (value: number) => `${whole.format(value)} MB`;
+    lines.push(
+      `FIE: ${whole.format(ENTRIES)} entradas, ${number.format(megabytes)} MB (texto Latin-1 de ancho fijo, CRLF; scripts/bench/fie-sample.ts)`,
+      `  suelo, Latin-1 a texto + líneas (splitFieLines): ${Object.entries(floor.seconds)
+        .map(([name, seconds]) => `${name} ${number.format(rate(seconds))} MB/s`)
+        .join(' · ')}; el suelo es el más rápido (${floorName})`,
+      `  decodificación en flujo (FieTextStream, trozos de 256 KiB): ${number.format(rate(streamSeconds))} MB/s, ${whole.format(ENTRIES / streamSeconds)} entradas/s, ${share(streamSeconds)}, pico RSS ${mb(stream.maxRssMb)}`,
+      `  decodeFie en memoria (todas las entradas retenidas):        ${number.format(rate(memorySeconds))} MB/s, ${whole.format(ENTRIES / memorySeconds)} entradas/s, ${share(memorySeconds)}, pico RSS ${mb(memory.maxRssMb)}`,
+      `  npm run fie -- decode (NDJSON a /dev/null, proceso entero):  ${number.format(cli.seconds)} s, pico RSS ${mb(cli.maxRssMb)}`,
+      `  par Java (FieParser de Aon): ${number.format(JAVA_PEER_MB_S)} MB/s medido en el issue 19, no en esta ejecución; flujo = ${number.format(rate(streamSeconds) / JAVA_PEER_MB_S)}×, memoria = ${number.format(rate(memorySeconds) / JAVA_PEER_MB_S)}×`,
+    );
+
+    if (big) {
+      const bigPath = join(directory, 'fie-1m.txt');
+      const bigBytes = await writeSampleFie(bigPath, BIG_ENTRIES);
+      rmSync(path, { force: true });
+      const bigMegabytes = bigBytes / 1_000_000;
+      const bigStream = runChild('stream', bigPath, 2);
+      check(bigStream, BIG_ENTRIES);
+      const bigCli = runCli(bigPath);
+      const seconds = bigStream.seconds['stream'] ?? Number.NaN;
+      lines.push(
+        `FIE --big: ${whole.format(BIG_ENTRIES)} entradas, ${number.format(bigMegabytes)} MB`,
+        `  decodificación en flujo: ${number.format(bigMegabytes / seconds)} MB/s, ${whole.format(BIG_ENTRIES / seconds)} entradas/s, pico RSS ${mb(bigStream.maxRssMb)}`,
+        `  npm run fie -- decode (NDJSON a /dev/null): ${number.format(bigCli.seconds)} s, pico RSS ${mb(bigCli.maxRssMb)}`,
+      );
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+  return lines;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const line of await runFieBench()) console.log(line);
+  const index = process.argv.indexOf('--child');
+  if (index === -1) {
+    for (const line of await runFieBench()) console.log(line);
+  } else {
+    const [mode = '', path = '', runs = '3'] = process.argv.slice(index + 1);
+    console.log(JSON.stringify(await child(mode, path, Number(runs))));
+  }
 }

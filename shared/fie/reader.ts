@@ -203,13 +203,19 @@ function readField(slot: Slot, text: string, start: number, end: number): FieFie
 
 /*
  * A file repeats most values (régimen, país, flags, table codes, a few dozen dates), so each slot keeps
- * the fields it has read, by their raw text: a repeat costs a Map lookup instead of a string, a FieField
- * and its normalisation, and the document holds one object per distinct value. The key is a small
- * integer (a Smi, so looking it up allocates nothing): up to 8 digits as length·2^27 + value, or up to
- * 3 Latin-1 characters packed and negated. Longer values (CCC, NAF, NIF, names) are not kept.
+ * the fields it has read, by their raw text: a repeat costs one array lookup instead of a string, a
+ * FieField and its normalisation, and the document holds one object per distinct value. The key is a
+ * small integer: up to 8 digits as length·2^27 + value, or up to 3 Latin-1 characters packed and
+ * negated; longer values (CCC, NAF, NIF, names) are not kept. Each slot has a direct-mapped table of
+ * SEEN_BUCKETS keys: a collision only means reading the value again.
  */
 const NO_KEY = 0x7fffffff;
-const SEEN_LIMIT = 4096;
+const SEEN_BUCKETS = 256;
+const SEEN_SHIFT = 24; // 32 - log2(SEEN_BUCKETS)
+/** The tables cost more than they save on a file of a few entries. */
+const SEEN_AFTER_ENTRIES = 16;
+/** What the tables keep for a value that reads as absent (00000000, a NIF of zeros). Never handed out. */
+const ABSENT: FieField = { label: '', value: '', normalizedValue: null, section: 'ETI', ref: '' };
 
 function internKey(text: string, start: number, end: number): number {
   const length = end - start;
@@ -257,7 +263,9 @@ export class FieLineReader {
   private presentCount = 0;
   private presentLow = 0;
   private presentHigh = 0;
-  private readonly seen: ReadonlyArray<Map<number, FieField>> = SLOTS.map(() => new Map());
+  /** The tables of values read (see internKey), made once a file has shown it is more than a handful of entries. */
+  private seenKeys: Int32Array | null = null;
+  private seenFields: FieField[] = [];
   private inherited: ReadonlyArray<readonly [number, FieField]> = [];
   private open = false;
   private claimed = 0;
@@ -376,6 +384,10 @@ export class FieLineReader {
   }
 
   private openEntry(): void {
+    if (this.seenKeys === null && this.entries >= SEEN_AFTER_ENTRIES) {
+      this.seenKeys = new Int32Array(SLOTS.length * SEEN_BUCKETS).fill(NO_KEY);
+      this.seenFields = new Array<FieField>(SLOTS.length * SEEN_BUCKETS).fill(ABSENT);
+    }
     this.open = true;
     this.claimed = 0;
     this.extraSegments = [];
@@ -411,18 +423,23 @@ export class FieLineReader {
       while (end > start && isJsSpace(text.charCodeAt(end - 1))) end -= 1;
       if (start === end) continue;
 
-      const key = internKey(text, start, end);
-      const seen = this.seen[slot.index] as Map<number, FieField>;
-      let field = key === NO_KEY ? undefined : seen.get(key);
-      if (field === undefined) {
-        const read = readField(slot, text, start, end);
-        if (read === null) continue;
-        field = read;
-        if (key !== NO_KEY) {
-          if (seen.size >= SEEN_LIMIT) seen.clear();
-          seen.set(key, field);
+      const seenKeys = this.seenKeys;
+      const key = seenKeys === null ? NO_KEY : internKey(text, start, end);
+      let field: FieField | null;
+      if (key === NO_KEY || seenKeys === null) {
+        field = readField(slot, text, start, end);
+      } else {
+        const at = slot.index * SEEN_BUCKETS + (Math.imul(key, 0x9e3779b1) >>> SEEN_SHIFT);
+        if (seenKeys[at] === key) {
+          const known = this.seenFields[at] as FieField;
+          field = known === ABSENT ? null : known;
+        } else {
+          field = readField(slot, text, start, end);
+          seenKeys[at] = key;
+          this.seenFields[at] = field ?? ABSENT;
         }
       }
+      if (field === null) continue;
       this.setSlot(slot.index, field);
       if (field.normalizedValue === null) {
         this.report({ kind: 'invalid-value', line: this.lineNumber, detail: `Valor no válido en ${slot.code} (${slot.label}): '${field.value}'` });

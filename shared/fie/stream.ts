@@ -70,12 +70,12 @@ export class FieTextStream {
     }
     let newline = text.indexOf('\n', position);
     if (newline === -1) {
-      this.pending += position === 0 ? text : text.slice(position);
+      this.pending = [this.pending, position === 0 ? text : text.slice(position)].join('');
       return;
     }
     if (this.pending !== '') {
       // The line cut by the previous chunk: the only text copied.
-      const line = this.pending + text.slice(position, newline);
+      const line = [this.pending, text.slice(position, newline)].join(''); // flat, not a cons string
       this.pending = '';
       this.line(line, 0, line.length, true);
       position = newline + 1;
