@@ -11,10 +11,12 @@ import type { FieDiagnostic, FieEntry, FieEntryType, FieField, FieFieldDef, FieF
  * header, EMP blocks, an ETF trailer, fixed-width fields) applied to one line at a time, given as a
  * range of a larger string so that no line or blank field becomes a string of its own.
  *
- * What it produces is exactly what the field-by-field reader (EntryBuilder, readField) produces; the
- * work is laid out for V8: fields judged on char codes (no trim/regex per field), dates by arithmetic,
- * every FieField and every entry built in one object literal in field order, and the fields record
- * filled highest code first (see toFieldRecord in entry-builder.ts for why that order matters).
+ * What it produces is exactly what the field-by-field decoder produced (kept as the tests' oracle in
+ * testing/reference-text.ts; EntryBuilder and readField still read spreadsheets). The work is laid out
+ * for V8: fields judged on char codes (no trim or regex per field), dates by arithmetic (no Date),
+ * repeated values read once per document (internKey), every FieField and every entry built in one
+ * object literal in field order, and the fields record copied from a literal of its key set
+ * (makeRecordFactory) rather than grown key by key.
  */
 
 /** How a slot is read (numbers rather than the type names, for a cheap switch). */
