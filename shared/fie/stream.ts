@@ -38,8 +38,8 @@ const BOM = 0xfeff;
  */
 export class FieTextStream {
   private readonly reader: FieLineReader;
-  /** The start of a line cut by the last chunk's end. */
-  private pending = '';
+  /** The start of a line cut by chunk boundaries: the pieces, joined once the line ends (no quadratic copying). */
+  private pending: string[] = [];
   private started = false;
   private headerSent = false;
   private ended = false;
@@ -70,13 +70,14 @@ export class FieTextStream {
     }
     let newline = text.indexOf('\n', position);
     if (newline === -1) {
-      this.pending = [this.pending, position === 0 ? text : text.slice(position)].join('');
+      this.pending.push(position === 0 ? text : text.slice(position));
       return;
     }
-    if (this.pending !== '') {
-      // The line cut by the previous chunk: the only text copied.
-      const line = [this.pending, text.slice(position, newline)].join(''); // flat, not a cons string
-      this.pending = '';
+    if (this.pending.length > 0) {
+      // The line cut by the previous chunk(s): the only text copied, into a flat string (not a cons).
+      this.pending.push(text.slice(position, newline));
+      const line = this.pending.join('');
+      this.pending = [];
       this.line(line, 0, line.length, true);
       position = newline + 1;
       newline = text.indexOf('\n', position);
@@ -86,7 +87,7 @@ export class FieTextStream {
       position = newline + 1;
       newline = text.indexOf('\n', position);
     }
-    this.pending = text.slice(position);
+    if (position < text.length) this.pending.push(text.slice(position));
     this.announceHeader();
   }
 
@@ -94,8 +95,9 @@ export class FieTextStream {
   end(): FieStreamSummary {
     if (!this.ended) {
       this.ended = true;
-      if (!this.ignored) this.reader.line(this.pending, 0, this.pending.length);
-      this.pending = '';
+      const last = this.pending.join('');
+      this.pending = [];
+      if (!this.ignored) this.reader.line(last, 0, last.length);
       this.reader.finish();
       this.announceHeader();
     }
