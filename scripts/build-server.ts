@@ -17,8 +17,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_ENTRY = join(root, 'dist', 'server', 'index.js');
 
 /**
- * Builds the server entry at `outfile` and, beside it, run-worker.js: each run's worker thread starts
- * from that file (server/modules/runs/pool.ts looks for it next to the bundle), with the robots of
+ * Builds the server entry at `outfile` and, beside it, run-process.js: each run's child process starts
+ * from that file (server/modules/runs/run-child.ts looks for it next to the bundle), with the robots of
  * resources/flows bundled into it.
  * inspect-child.js is beside it too: each upload's inspection process starts from it
  * (server/files/inspector.ts looks for it next to the bundle).
@@ -26,7 +26,7 @@ export const SERVER_ENTRY = join(root, 'dist', 'server', 'index.js');
 export async function buildServer(outfile = SERVER_ENTRY): Promise<string> {
   await build({
     absWorkingDir: root,
-    entryPoints: { [basename(outfile, '.js')]: 'server/index.ts', 'run-worker': 'server/modules/runs/run-worker.ts', 'run-process': 'server/modules/runs/run-process.ts', 'inspect-child': 'server/files/inspect-child.ts' },
+    entryPoints: { [basename(outfile, '.js')]: 'server/index.ts', 'run-process': 'server/modules/runs/run-process.ts', 'inspect-child': 'server/files/inspect-child.ts' },
     outdir: dirname(outfile),
     bundle: true,
     platform: 'node',
