@@ -287,7 +287,8 @@ describe('a desktop flow in the desktop app', { timeout: 20_000 }, () => {
     const scheduleOnce = async () => {
       // find*: the page behind a dialog that just closed stays aria-hidden for a moment.
       fireEvent.click(await screen.findByRole('button', { name: 'Programar' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Elige fecha y hora' });
+      // The scheduler is a lazy chunk: its first load takes seconds under a loaded machine's transform.
+      const dialog = await screen.findByRole('dialog', { name: 'Elige fecha y hora' }, { timeout: 10_000 });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Programar tarea' }));
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Elige fecha y hora' })).toBeNull());
     };
@@ -302,7 +303,7 @@ describe('a desktop flow in the desktop app', { timeout: 20_000 }, () => {
     await pickCertificate('SOCIEDAD DEMO SL');
     await scheduleOnce();
     expect(api.posts('/api/browserflow/schedule/alta-rapida')[1]?.body).toMatchObject({ machine: OFFICE, flowInputs: { certificado: '3'.repeat(64) } });
-  });
+  }, 30_000);
 
   it('launches on another machine remotely: its id, no localLaunch and no LaunchFlow here', async () => {
     const fake = fakeBridge();
