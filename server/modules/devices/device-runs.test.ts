@@ -173,8 +173,7 @@ describe('running a leased run', () => {
   it('charges a finished run once, even when the machine sends its finish twice, and offers the files it sent', async () => {
     const queued = await launchOnPc();
     const run = await device.leaseNext(0);
-    // One unit, as estimated at launch (a trial is charged no more than that: fair-share.test.ts).
-    const outcome = successWith({ 'justificante 1.pdf': '%PDF-1.4 uno', 'resumen.csv': 'NIF;Estado\n12345678Z;ok\n' }, 1);
+    const outcome = successWith({ 'justificante 1.pdf': '%PDF-1.4 uno', 'resumen.csv': 'NIF;Estado\n12345678Z;ok\n' }, 3);
     const [first, second] = await Promise.all([device.finish(run.runId, outcome), device.finish(run.runId, outcome)]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     expect((first.statusCode === 409 ? first : second).json()).toEqual({ closed: false });
@@ -185,7 +184,7 @@ describe('running a leased run', () => {
     expect(done.output).toMatchObject({
       status: 200,
       data: {
-        usageUnits: 1, usageRatio: 2, cost: 2,
+        usageUnits: 3, usageRatio: 2, cost: 6,
         files: [{ name: 'justificante 1.pdf', size: 12 }, { name: 'resumen.csv', size: 24 }],
         outputFolder: expect.stringContaining('robot-de-escritorio'),
         outputFileNames: ['justificante 1.pdf', 'resumen.csv'],

@@ -152,7 +152,7 @@ export async function closeRunOnce(store: ClosingStore, runId: string, closing: 
 
       if (closing.logLine) await appendLine(trx, runId, closing.logLine, now);
       if (units < closing.usageUnits) {
-        const text = `El robot ha contado ${closing.usageUnits} unidades de uso; se cobran ${units}, lo reservado al lanzarlo, porque tu plan no incluye uso adicional.`;
+        const text = `El robot ha contado ${closing.usageUnits} unidades de uso; se cobran ${units}, lo que cubre tu saldo, porque tu plan no incluye uso adicional.`;
         await appendLine(trx, runId, { level: 'warn', text }, now);
       }
       await insertStoredFiles(trx, { groupId: run.group_id, userId: run.user_id, kind: 'output', runId }, written, now);

@@ -105,7 +105,7 @@ describe('credit reservations', () => {
     await ana.post(`/api/browserflow/execution/state/${(first.json() as ExecutionStateResponse).executionToken}/stop`);
   }, 60_000);
 
-  it("bounds a device's report by the reservation on a trial, and refuses an absurd one", async () => {
+  it("bounds a device's report by what a trial can pay, and refuses an absurd one", async () => {
     await start();
     const ana = await registerUser(server.app, 'ana@reservas.es');
     const device = await linkedDevice(ana);
@@ -118,10 +118,10 @@ describe('credit reservations', () => {
     const greedy = await device.client.finish(run.runId, { kind: 'result', result: 'Success', usageUnits: 400, outputFolder: null, outputFileNames: [] });
     expect(greedy.statusCode, greedy.body).toBe(200);
     const done = await stateOf(ana, queued.executionToken);
-    // Estimated at launch as 1 unit × 2 slans: that is all a trial is charged.
-    expect(done.output?.data).toMatchObject({ usageUnits: 1, cost: 2 });
-    expect(done.output?.consoleLog.at(-1)).toBe('El robot ha contado 400 unidades de uso; se cobran 1, lo reservado al lanzarlo, porque tu plan no incluye uso adicional.');
-    expect(await usage('ana@reservas.es')).toEqual({ used: 2, ledger: 2 });
+    // 400 units × 2 slans is more than the trial's 500: it is charged what the balance covers, never below 0.
+    expect(done.output?.data).toMatchObject({ usageUnits: 250, cost: 500 });
+    expect(done.output?.consoleLog.at(-1)).toBe('El robot ha contado 400 unidades de uso; se cobran 250, lo que cubre tu saldo, porque tu plan no incluye uso adicional.');
+    expect(await usage('ana@reservas.es')).toEqual({ used: 500, ledger: 500 });
   });
 
   it('charges what was used past the reservation on a paid plan with extra usage', async () => {

@@ -87,12 +87,18 @@ export async function allowsExtraUsage(db: Kysely<Database>, groupId: string, no
 }
 
 /**
- * The units a closing run is charged: what it used, but never more than its launch reserved unless
- * the firm's plan bills extra usage. So a robot (or a device's report) that claims more than was
- * announced cannot overdraw a trial.
+ * The units a closing run is charged: what it used, within what the firm can pay unless its plan
+ * bills extra usage — its own reservation, or more while the balance left after the other queued
+ * and running runs' reservations covers it. So a robot (or a device's report) that claims more than
+ * was announced can never overdraw a trial, nor eat what other runs hold.
  */
 export async function chargeableUnits(db: Kysely<Database>, run: { groupId: string; usageRatio: number; reservedCost: number }, usedUnits: number, now: Date): Promise<number> {
   if (usedUnits <= 0 || costOf(usedUnits, run.usageRatio) <= run.reservedCost) return Math.max(0, usedUnits);
   if (await allowsExtraUsage(db, run.groupId, now)) return usedUnits;
-  return run.usageRatio > 0 ? Math.floor((run.reservedCost / run.usageRatio) * 1e6) / 1e6 : 0;
+  if (run.usageRatio <= 0) return 0;
+  const balance = deriveSubscription(await findSubscriptionRecord(db, run.groupId), now).balance;
+  // The firm's load still counts this run (it is being closed): its own reservation is set apart.
+  const othersReserved = Math.max(0, (await firmLoad(db, run.groupId)).reserved - run.reservedCost);
+  const payable = Math.max(run.reservedCost, balance - othersReserved);
+  return Math.min(usedUnits, Math.floor((payable / run.usageRatio) * 1e6) / 1e6);
 }
