@@ -127,6 +127,13 @@ export async function runFairShareBench(entry: string): Promise<string[]> {
     // 1. The bomb.
     const bomb = await workbookBomb(BOMB_ROWS);
     const hostile = await signUp(baseUrl, 'bomba@bench.es');
+    const db = new SqliteDatabase(join(dataDir, 'autoasesor.sqlite'));
+    db.pragma('busy_timeout = 5000');
+    // A trial's 500 slans would refuse the launch (402) before any robot reads the bomb: both firms that
+    // launch at scale are on the Profesional plan, so the robot really runs.
+    const onProPlan = (email: string) =>
+      db.prepare("update subscriptions set plan_id = (select id from plans where ref = 'pro'), status = 'active' where group_id = (select group_id from users where email = ?)").run(email);
+    onProPlan('bomba@bench.es');
     const health = pollHealth(baseUrl);
     const started = performance.now();
     const uploaded = await uploadFile(baseUrl, hostile, 'nomina.xlsx', bomb);
@@ -151,10 +158,7 @@ export async function runFairShareBench(entry: string): Promise<string[]> {
     // 2. One firm's flood, another firm's single run.
     const flooder = await signUp(baseUrl, 'riada@bench.es');
     const single = await signUp(baseUrl, 'sola@bench.es');
-    const db = new SqliteDatabase(join(dataDir, 'autoasesor.sqlite'));
-    db.pragma('busy_timeout = 5000');
-    // A thousand runs cost more than a trial's 500 slans: the flooding firm is on the Profesional plan.
-    db.prepare("update subscriptions set plan_id = (select id from plans where ref = 'pro'), status = 'active' where group_id = (select group_id from users where email = 'riada@bench.es')").run();
+    onProPlan('riada@bench.es');
     const csv = Buffer.from('DNI;Nombre\n12345678Z;Ana\n');
     const floodUpload = await uploadFile(baseUrl, flooder, 'lista.csv', csv);
     const singleUpload = await uploadFile(baseUrl, single, 'lista.csv', csv);
