@@ -1,0 +1,95 @@
+import { escapeXml, RELATIONSHIPS_NAMESPACE, SheetWriter, SPREADSHEET_NAMESPACE } from './sheet-xml.ts';
+import { ZipBuilder } from './zip-builder.ts';
+
+/**
+ * A new .xlsx written sheet by sheet and row by row (the output of a robot that makes its workbook from
+ * nothing, such as FIE a incidencias A3). Memory holds the compressed bytes written so far, not the rows.
+ *
+ *   const book = new XlsxWriter();
+ *   const sheet = book.addSheet('Incidencias', [14, 12]);
+ *   sheet.row(['NIF', 'Días']); sheet.row(['12345678Z', 3]); sheet.end();
+ *   const bytes = book.finish();
+ */
+
+const CONTENT_TYPES_NAMESPACE = 'http://schemas.openxmlformats.org/package/2006/content-types';
+const PACKAGE_RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const DOCUMENT_RELATIONSHIP = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+export const WORKSHEET_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml';
+export const WORKSHEET_RELATIONSHIP = `${DOCUMENT_RELATIONSHIP}/worksheet`;
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** Two cell formats: 0 General and 1 text ('@', numFmtId 49), the one sheet-xml.ts TEXT_STYLE names. */
+const STYLES_XML =
+  `${XML_HEAD}<styleSheet xmlns="${SPREADSHEET_NAMESPACE}">` +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  '</styleSheet>';
+
+export class XlsxWriter {
+  private readonly zip = new ZipBuilder();
+  private readonly sheetNames: string[] = [];
+  private open: SheetWriter | null = null;
+
+  /**
+   * The next sheet; the one before must have ended. `name` must already be a valid sheet name (at most
+   * 31 characters, none of [ ] : * ? / \, unique ignoring case).
+   */
+  addSheet(name: string, widths?: readonly (number | undefined)[]): SheetWriter {
+    if (this.open !== null) throw new Error(`La hoja anterior a «${name}» no se ha cerrado`);
+    if (this.sheetNames.some((taken) => taken.toLowerCase() === name.toLowerCase())) throw new Error(`La hoja «${name}» ya existe en el libro`);
+    this.sheetNames.push(name);
+    const entry = this.zip.openFile(`xl/worksheets/sheet${this.sheetNames.length}.xml`);
+    const sheet = new SheetWriter(
+      {
+        write: (text) => entry.write(text),
+        end: () => {
+          entry.end();
+          this.open = null;
+        },
+      },
+      widths,
+    );
+    this.open = sheet;
+    return sheet;
+  }
+
+  /** Writes the workbook's parts and gives the .xlsx bytes. */
+  finish(): Uint8Array {
+    if (this.open !== null) throw new Error('Falta cerrar la última hoja del libro');
+    if (this.sheetNames.length === 0) throw new Error('Un libro necesita al menos una hoja');
+    const sheets = this.sheetNames.map((name, index) => ({ name, number: index + 1 }));
+    this.zip.addFile(
+      '[Content_Types].xml',
+      `${XML_HEAD}<Types xmlns="${CONTENT_TYPES_NAMESPACE}">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        sheets.map(({ number }) => `<Override PartName="/xl/worksheets/sheet${number}.xml" ContentType="${WORKSHEET_CONTENT_TYPE}"/>`).join('') +
+        '</Types>',
+    );
+    this.zip.addFile(
+      '_rels/.rels',
+      `${XML_HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NAMESPACE}"><Relationship Id="rId1" Type="${DOCUMENT_RELATIONSHIP}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    );
+    this.zip.addFile(
+      'xl/workbook.xml',
+      `${XML_HEAD}<workbook xmlns="${SPREADSHEET_NAMESPACE}" xmlns:r="${RELATIONSHIPS_NAMESPACE}"><sheets>` +
+        sheets.map(({ name, number }) => `<sheet name="${escapeXml(name)}" sheetId="${number}" r:id="rId${number}"/>`).join('') +
+        '</sheets></workbook>',
+    );
+    this.zip.addFile(
+      'xl/_rels/workbook.xml.rels',
+      `${XML_HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NAMESPACE}">` +
+        sheets.map(({ number }) => `<Relationship Id="rId${number}" Type="${WORKSHEET_RELATIONSHIP}" Target="worksheets/sheet${number}.xml"/>`).join('') +
+        `<Relationship Id="rId${sheets.length + 1}" Type="${DOCUMENT_RELATIONSHIP}/styles" Target="styles.xml"/>` +
+        '</Relationships>',
+    );
+    this.zip.addFile('xl/styles.xml', STYLES_XML);
+    return this.zip.finish();
+  }
+}
