@@ -10,7 +10,20 @@ export type RobotLogLevel = 'info' | 'warn' | 'error';
 
 export interface RobotFile {
   name: string;
+  /**
+   * The whole file. A runtime that can read from disk may make it lazy (loaded on first access), so a
+   * robot that uses `stream` never holds the whole file.
+   */
   data: Uint8Array;
+  /**
+   * The file's bytes in chunks, read as they are taken (each call starts again from the first byte), for
+   * files too big to hold: a robot that reads this and `size` never touches `data`. Optional: a runtime
+   * that already has the bytes (tests, the desktop's IPC) leaves it out, and the robot reads `data`
+   * (resources/flows/_lib/files.ts fileChunks does both). Never set on outputs.
+   */
+  stream?(): AsyncIterable<Uint8Array>;
+  /** The file's length in bytes, given with `stream` so that it can be known without reading `data`. */
+  size?: number;
 }
 
 /** The part of AbortSignal a robot uses (shared/ has neither DOM nor Node types; both signals fit). */
