@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
 /** Import boundaries of ARCHITECTURE.md: renderer|server|main|preload -> shared, never sideways. */
@@ -68,6 +70,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [
         { group: ['electron', 'react', 'react-dom'], message: 'The server never imports Electron or React.' },
         { group: otherTops('main', 'preload', 'renderer', 'e2e'), message: 'server/ depends on shared/ only.' },
+      ] }],
+    },
+  },
+  {
+    // A module is routes (HTTP) over a service (domain) over the database: only the composition (app.ts)
+    // and tests reach a routes.ts; messages and types a service needs live in the module's other files.
+    files: ['server/**/*.ts'],
+    ignores: ['server/app.ts', 'server/**/*.test.ts', 'server/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['electron', 'react', 'react-dom'], message: 'The server never imports Electron or React.' },
+        { group: otherTops('main', 'preload', 'renderer', 'e2e'), message: 'server/ depends on shared/ only.' },
+        { group: ['**/routes.ts', '**/routes'], message: 'Only server/app.ts registers routes: a service or helper never imports a routes.ts (move the message or type it needs into the module\'s service or errors file).' },
       ] }],
     },
   },
@@ -138,5 +153,18 @@ export default tseslint.config(
         "ExpressionStatement > AwaitExpression > CallExpression[callee.object.name='z']",
       ].map((selector) => ({ selector, message: 'The renderer build treats z.* calls as pure and drops one whose result is unused: keep its result, or call a schema method instead.' }))],
     },
+  },
+  {
+    // No import circles anywhere (issue 20): a circle makes load order matter and hides which module
+    // owns what. Type-only imports count too: they still tie the two files' designs together.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The graph is read from each imported file, which must be parsed as TypeScript too.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['shared', 'server', 'main', 'preload', 'renderer', 'e2e', 'scripts', 'resources/flows', 'standins/portal'].map((dir) => `${dir}/tsconfig.json`) })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -8,20 +8,8 @@ import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { attachment } from '../storage/download.ts';
-import { toFlowSummary, type CatalogueFlow, type FlowCatalogue } from './catalogue.ts';
-
-export const FLOW_NOT_FOUND_MESSAGE = 'Este robot ya no forma parte de nuestra familia';
-
-export function flowNotFound(): HttpError {
-  return new HttpError(404, 'FLOW_NOT_FOUND', FLOW_NOT_FOUND_MESSAGE);
-}
-
-/** A flow of the catalogue by id, or the spec's 404 for an unknown or retired one. */
-export function requireFlow(catalogue: FlowCatalogue, id: string): CatalogueFlow {
-  const flow = catalogue.get(id);
-  if (!flow) throw flowNotFound();
-  return flow;
-}
+import { toFlowSummary, type FlowCatalogue } from './catalogue.ts';
+import { requireFlow } from './errors.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
-import { requireFlow } from '../flows/routes.ts';
+import { requireFlow } from '../flows/errors.ts';
 import { expiringCertificates, syncCertificates } from './certificates.ts';
 import { createConfig, deleteConfig } from './configs.ts';
 import { createScriptSetting, deleteScriptSetting, listScriptSettings, parseScriptSetting } from './script-settings.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SCRIPT_SETTING_INVALID_MESSAGE, machinesPaths, type ScriptSetting } from '#shared/api/machines.ts';
 import { pathFor } from '#shared/api/flows.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
-import { FLOW_NOT_FOUND_MESSAGE } from '../flows/routes.ts';
+import { FLOW_NOT_FOUND_MESSAGE } from '../flows/errors.ts';
 import { MAX_SCRIPT_SETTINGS_PER_FLOW } from './script-settings.ts';
 import { registerColleague, withDatabase } from './test-support.ts';
 

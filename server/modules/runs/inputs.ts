@@ -7,7 +7,7 @@ import { fieldError, toIsoDate } from '#shared/forms/index.ts';
 import { MANDATORY_MESSAGE, isNumeric } from '#shared/validation/index.ts';
 import { validationError } from '../../http/errors.ts';
 import type { StoredFile } from '../storage/service.ts';
-import { UPLOAD_NOT_FOUND_MESSAGE } from '../storage/routes.ts';
+import { UPLOAD_NOT_FOUND_MESSAGE } from '../storage/service.ts';
 
 /** The inputs of a launch once checked against the flow's definition. */
 export interface CheckedInputs {

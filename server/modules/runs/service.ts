@@ -9,7 +9,7 @@ import { isMachineLease, isOnline, machineTarget, MACHINE_GONE_MESSAGE, parseOut
 import { recordRunCreated } from '../flowlogs/counts.ts';
 import { consoleLinesAfter, consoleTail } from '../flowlogs/lines.ts';
 import type { FlowCatalogue } from '../flows/catalogue.ts';
-import { flowNotFound } from '../flows/routes.ts';
+import { flowNotFound } from '../flows/errors.ts';
 import { findGroupUpload, type FileStorage } from '../storage/service.ts';
 import type { UploadInspections } from '../storage/inspections.ts';
 import { aborted, closeRunOnce, closingFor, failed, STOPPED_MESSAGE, type CloseGuard, type Closing, type DesktopOutputs } from './closing.ts';

@@ -11,14 +11,12 @@ import { HttpError, validationError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { refusalError, type UploadInspections } from './inspections.ts';
-import { findGroupUpload, insertStoredFiles, type FileStorage, type NewStoredFile } from './service.ts';
+import { UPLOAD_NOT_FOUND_MESSAGE, findGroupUpload, insertStoredFiles, type FileStorage, type NewStoredFile } from './service.ts';
 
 /** Files one upload request may carry (the launcher sends one input's files at a time). */
 const MAX_FILES_PER_REQUEST = 20;
 
 const uploadIdParamsSchema = z.object({ id: z.string().check(z.uuid('El identificador del archivo no es válido')) });
-
-export const UPLOAD_NOT_FOUND_MESSAGE = 'No se ha encontrado este archivo';
 
 /** Spec §5 'filesizeexceeded': the actual and the allowed sizes, in base-1000 units. */
 export function uploadTooLarge(actualBytes: number, limitBytes = DEFAULT_MAX_UPLOAD_BYTES): HttpError {

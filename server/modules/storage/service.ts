@@ -10,6 +10,9 @@ import { ALLOWED_FILE_TYPES, claimedFileType } from '#shared/files/index.ts';
 import type { Database, StoredFilesTable } from '../../db/schema.ts';
 import type { Inspection, SheetColumns } from '../../files/inspection.ts';
 
+/** The storage module's 404 text, shared by its routes and the run inputs check. */
+export const UPLOAD_NOT_FOUND_MESSAGE = 'No se ha encontrado este archivo';
+
 /**
  * Files on disk under the storage folder, indexed in `stored_files` with their group: uploads the
  * launcher sends before a run, and the outputs of runs. A file's path is <group>/<id>, never its
