@@ -1,12 +1,15 @@
-import * as XLSX from 'xlsx';
 import { toA3SyncRecord, type A3SyncRecord } from '#shared/a3/sync-record.ts';
-import { decodeFie } from '#shared/fie/decode.ts';
+import { decodeFie, detectFieFormat } from '#shared/fie/decode.ts';
+import { FIELD_BY_CODE, segmentEnd } from '#shared/fie/layout.ts';
 import { alreadyAddedMessage, failedMessage, fieProcessingError, processedMessage } from '#shared/fie/messages.ts';
-import type { FieDiagnosticKind, FieEntry } from '#shared/fie/types.ts';
+import { FieTextStream } from '#shared/fie/stream.ts';
+import type { FieDiagnostic, FieDiagnosticKind, FieEntry, FieFormat, FieVersion } from '#shared/fie/types.ts';
 import type { Robot, RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
+import type { CellValue, SheetWriter } from '#shared/spreadsheet/sheet-xml.ts';
+import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { formatMadridDate } from '#shared/time/madrid.ts';
-import { cappedLog, progressReporter, stoppedResult, wrongInput } from '../_lib/run.ts';
-import { sheetFromRows, writeWorkbook } from '../_lib/workbook.ts';
+import { concatChunks, fileChunks, fileSize, sameContent } from '../_lib/files.ts';
+import { cappedLog, stoppedResult, wrongInput } from '../_lib/run.ts';
 
 /**
  * FIE a incidencias A3: decodes FIE files (text FIE3/FIE4 in Latin-1, or spreadsheets) with shared/fie
@@ -15,6 +18,12 @@ import { sheetFromRows, writeWorkbook } from '../_lib/workbook.ts';
  * (files that are not a FIE, values that could not be read), worded with the spec §8 FIE messages.
  *
  * fieId: no FIE document is saved by this flow, so the column names the file each entry came from.
+ *
+ * It streams (issue 19: a 1,000,000-entry FIE, 337 MB, in under 1 GB): a text FIE is decoded as its
+ * chunks arrive (FieTextStream), each entry becomes its row at once and is written to the .xlsx being
+ * deflated (XlsxWriter), so memory holds the compressed output, not the entries or the rows. A FIE
+ * saved as a spreadsheet is read whole (such files are small). 'Errores' is written after
+ * 'Incidencias', so its rows are kept until then, up to ERROR_ROWS_KEPT.
  */
 
 /** The A3 sync record columns (spec §3), in this order; the aliases (date, incidenceCode, workerDNI) are left out. */
@@ -36,92 +45,324 @@ const DIAGNOSTIC_LABELS: Readonly<Record<FieDiagnosticKind, string>> = {
 
 const LOGGED_PROBLEMS = 50;
 
-type Cell = string | number | boolean | null;
+/**
+ * Rows of 'Errores' kept for the sheet; past them only a count, written as one last row (and said in the
+ * log). A damaged 1,000,000-entry file could otherwise hold a million rows of text until the end.
+ */
+export const ERROR_ROWS_KEPT = 10_000;
 
-interface DecodedFile {
-  file: RobotFile;
-  entries: FieEntry[];
-}
+/**
+ * Bytes of an entry as SILTRA writes it (EMP, RZS, TRA, AYN, DAF, DIT and ITD at their full fixed width,
+ * CRLF): how many entries a text FIE holds is guessed from its size with this until its own entries say.
+ */
+const ESTIMATED_ENTRY_BYTES = (['EMP', 'RZS', 'TRA', 'AYN', 'DAF', 'DIT', 'ITD'] as const).reduce((sum, tag) => sum + segmentEnd(tag) + 2, 0);
 
-/** Same bytes as an earlier upload of this run: the same file picked twice. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
-  return true;
-}
+/** detectFieFormat looks at this many bytes at most, so a file's first chunks are held until they add up to it. */
+const FORMAT_HEAD_BYTES = 64;
 
-function recordRow(record: A3SyncRecord): Cell[] {
+/** Progress is reported about this many times per run. */
+const PROGRESS_STEPS = 200;
+
+type Cell = CellValue;
+
+/** One row of 'Incidencias': the record's values in A3_COLUMNS order. */
+export function recordRow(record: A3SyncRecord): Cell[] {
   return A3_COLUMNS.map((column) => record[column]);
+}
+
+/**
+ * Column widths of 'Incidencias', which must be written before its rows: the widest value each column can
+ * hold (the file names for fieId, the FIE field's width for the company name, the fixed shapes of the
+ * others), as sheetFromRows sizes a sheet from its rows: 2 more than the text, between 8 and 60.
+ */
+function incidenciasWidths(files: readonly RobotFile[]): number[] {
+  const longest: Readonly<Record<(typeof A3_COLUMNS)[number], number>> = {
+    fieId: Math.max(0, ...files.map((file) => file.name.length)),
+    dniEmpleado: 9,
+    nombreEmpresa: FIELD_BY_CODE.get(530)?.length ?? 55,
+    fechaFormateada: 10,
+    incidencia: 2,
+    carencia: 5,
+    contingencia: 1,
+    ccc: 11,
+    formatedccc: 13,
+    diasAcumulados: 4,
+    fechaBajaBajaDuracion: 10,
+    incidenciaBajaBajaDuracion: 2,
+    canceled: 5,
+  };
+  return A3_COLUMNS.map((column) => width(Math.max(column.length, longest[column])));
+}
+
+function width(characters: number): number {
+  return Math.max(8, Math.min(60, characters + 2));
+}
+
+/** Widths from the rows themselves, as sheetFromRows (resources/flows/_lib/workbook.ts) computes them. */
+function widthsOf(rows: readonly (readonly Cell[])[]): number[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((value, column) => { widths[column] = Math.max(widths[column] ?? 8, width(String(value ?? '').length)); });
+  return widths;
+}
+
+/** The rows of 'Errores': the first ERROR_ROWS_KEPT kept, the rest counted. */
+class ErrorRows {
+  readonly kept: Cell[][] = [];
+  count = 0;
+
+  add(row: Cell[]): void {
+    this.count += 1;
+    if (this.kept.length < ERROR_ROWS_KEPT) this.kept.push(row);
+  }
+
+  get omitted(): number {
+    return this.count - this.kept.length;
+  }
+
+  /** The sheet's rows: header, kept rows, and a last row saying how many were left out. */
+  rows(): Cell[][] {
+    const rows: Cell[][] = [[...ERROR_COLUMNS], ...this.kept];
+    if (this.omitted > 0) rows.push([null, null, 'Más errores', `${this.omitted} errores más, que no caben en esta hoja (tiene los ${ERROR_ROWS_KEPT} primeros).`]);
+    return rows;
+  }
+}
+
+/**
+ * Progress in entries out of an honest estimate of the total: entries of files already read, plus the
+ * file being read guessed from its size and how many bytes its entries have taken so far, plus the files
+ * still to read guessed from their size and the bytes per entry seen so far (ESTIMATED_ENTRY_BYTES before
+ * any). Each file's guess is replaced by its count when it ends, and the last report is (done, done).
+ * Reported about PROGRESS_STEPS times, as progressReporter does.
+ */
+class EntryProgress {
+  private done = 0;
+  private entriesBefore = 0;
+  private current = -1;
+  private currentEntries = 0;
+  private currentBytes = 0;
+  /** Bytes and entries of the text files read so far, for the bytes per entry. */
+  private seenBytes = 0;
+  private seenEntries = 0;
+  private nextReport = 1;
+  private readonly skipped = new Set<number>();
+
+  constructor(
+    private readonly context: Pick<RobotContext, 'progress'>,
+    private readonly sizes: readonly number[],
+  ) {}
+
+  startFile(index: number): void {
+    this.current = index;
+    this.currentEntries = 0;
+    this.currentBytes = 0;
+  }
+
+  bytes(count: number): void {
+    this.currentBytes += count;
+  }
+
+  entry(): void {
+    this.done += 1;
+    this.currentEntries += 1;
+    if (this.done >= this.nextReport) this.report();
+  }
+
+  /** The file ended (read, or not a FIE) with its entries counted; `text`: its bytes tell the bytes per entry. */
+  endFile(text: boolean): void {
+    if (text && this.currentEntries > 0) {
+      this.seenBytes += this.currentBytes;
+      this.seenEntries += this.currentEntries;
+    }
+    this.entriesBefore += this.currentEntries;
+    this.currentEntries = 0;
+    this.currentBytes = 0;
+  }
+
+  /** A file that will not be read (the same as an earlier one). */
+  skip(index: number): void {
+    this.skipped.add(index);
+  }
+
+  /** The last report: the true count. */
+  finish(): void {
+    this.context.progress(this.done, this.done);
+  }
+
+  private report(): void {
+    const total = this.total();
+    this.context.progress(this.done, total);
+    this.nextReport = this.done + Math.max(1, Math.ceil(total / PROGRESS_STEPS));
+  }
+
+  private total(): number {
+    const bytesPerEntry = this.seenEntries + this.currentEntries > 0 ? (this.seenBytes + this.currentBytes) / (this.seenEntries + this.currentEntries) : ESTIMATED_ENTRY_BYTES;
+    const size = this.sizes[this.current] ?? 0;
+    const current = this.currentEntries > 0 && this.currentBytes > 0 ? (this.currentEntries * size) / this.currentBytes : size / bytesPerEntry;
+    let later = 0;
+    for (let index = this.current + 1; index < this.sizes.length; index += 1) if (!this.skipped.has(index)) later += (this.sizes[index] ?? 0) / bytesPerEntry;
+    return Math.max(this.done, Math.round(this.entriesBefore + current + later));
+  }
+}
+
+/** Where a file's entries and diagnostics go as they are read. */
+interface FieSink {
+  entry(entry: FieEntry): void;
+  diagnostic(diagnostic: FieDiagnostic): void;
+  /** Bytes taken from the file, for the progress estimate. */
+  bytes(count: number): void;
+  aborted(): boolean;
+}
+
+interface ReadFie {
+  format: FieFormat;
+  version: FieVersion | null;
+  ignored: boolean;
+  reason?: string;
+  entries: number;
+}
+
+/**
+ * Reads one upload into the sink: the first bytes say text or spreadsheet (detectFieFormat, as decodeFie);
+ * text goes through FieTextStream chunk by chunk (the same entries and diagnostics, in the same order, as
+ * decodeFie on the whole file), a spreadsheet is gathered and decoded whole. Null when the run was stopped.
+ */
+async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie | null> {
+  let format: FieFormat | null = null;
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
+  let entries = 0;
+  const text = new FieTextStream({
+    entry: (entry) => {
+      entries += 1;
+      sink.entry(entry);
+    },
+    diagnostic: (diagnostic) => sink.diagnostic(diagnostic),
+  });
+  for await (const chunk of fileChunks(file)) {
+    sink.bytes(chunk.length);
+    if (format === 'text') text.write(chunk);
+    else {
+      held.push(chunk);
+      heldBytes += chunk.length;
+      if (format === null && heldBytes >= FORMAT_HEAD_BYTES) {
+        format = detectFieFormat(concatChunks(held));
+        if (format === 'text') {
+          for (const piece of held) text.write(piece);
+          held = [];
+        }
+      }
+    }
+    if (sink.aborted()) return null;
+    // Not a FIE: the rest is not read (leaving the loop closes a file stream).
+    if (text.ignored) break;
+  }
+  format ??= detectFieFormat(concatChunks(held));
+  if (format === 'spreadsheet') {
+    const document = decodeFie(concatChunks(held), { format });
+    held = [];
+    for (const diagnostic of document.diagnostics) sink.diagnostic(diagnostic);
+    for (const entry of document.entries) {
+      if (sink.aborted()) return null;
+      sink.entry(entry);
+    }
+    return { format, version: null, ignored: document.ignored, ...(document.reason !== undefined && { reason: document.reason }), entries: document.entries.length };
+  }
+  for (const piece of held) text.write(piece);
+  const summary = text.end();
+  if (sink.aborted()) return null;
+  return { format, version: summary.version, ignored: summary.ignored, ...(summary.reason !== undefined && { reason: summary.reason }), entries };
+}
+
+/** Whether an earlier upload of this run holds the same bytes (the same file picked twice); see sameContent. */
+async function repeatsAnEarlier(files: readonly RobotFile[], index: number): Promise<boolean> {
+  const file = files[index];
+  if (file === undefined) return false;
+  for (const earlier of files.slice(0, index)) if (await sameContent(earlier, file)) return true;
+  return false;
 }
 
 async function run(context: RobotContext): Promise<RobotResult> {
   const files = context.files['fies'] ?? [];
   if (files.length === 0) return wrongInput('Sube al menos un FIE.');
 
-  const errorRows: Cell[][] = [];
+  const book = new XlsxWriter();
+  const incidencias: SheetWriter = book.addSheet('Incidencias', incidenciasWidths(files));
+  incidencias.row(A3_COLUMNS);
+  const errors = new ErrorRows();
   const problems = cappedLog(context, LOGGED_PROBLEMS);
-  const decoded: DecodedFile[] = [];
+  const progress = new EntryProgress(context, files.map(fileSize));
+  let read = 0;
   let failed = 0;
   let repeated = 0;
+  let total = 0;
+  let canceled = 0;
   for (const [index, file] of files.entries()) {
     if (context.signal.aborted) return stoppedResult();
-    if (files.slice(0, index).some((earlier) => sameBytes(earlier.data, file.data))) {
+    if (await repeatsAnEarlier(files, index)) {
       repeated += 1;
+      progress.skip(index);
       context.log('warn', `«${file.name}» es el mismo archivo que otro de los subidos: se lee una sola vez.`);
       continue;
     }
-    const document = decodeFie(file.data);
-    const source = document.format === 'spreadsheet' ? 'spreadsheet' : 'text';
-    if (document.ignored) {
+    progress.startFile(index);
+    const outcome = await readFie(file, {
+      entry(entry) {
+        const record = toA3SyncRecord(entry, { fieId: file.name });
+        incidencias.row(recordRow(record));
+        total += 1;
+        if (record.canceled) canceled += 1;
+        progress.entry();
+      },
+      diagnostic(diagnostic) {
+        errors.add([file.name, diagnostic.line, DIAGNOSTIC_LABELS[diagnostic.kind], diagnostic.detail]);
+        problems.warn(`«${file.name}»${diagnostic.line === null ? '' : `, línea ${diagnostic.line}`}: ${diagnostic.detail}`);
+      },
+      bytes: (count) => progress.bytes(count),
+      aborted: () => context.signal.aborted,
+    });
+    if (outcome === null) return stoppedResult();
+    progress.endFile(outcome.format === 'text');
+    const source = outcome.format === 'spreadsheet' ? 'spreadsheet' : 'text';
+    if (outcome.ignored) {
       failed += 1;
-      const reason = document.reason ?? 'No es un FIE';
-      errorRows.push([file.name, null, fieProcessingError(source), reason]);
+      const reason = outcome.reason ?? 'No es un FIE';
+      errors.add([file.name, null, fieProcessingError(source), reason]);
       context.log('error', `${fieProcessingError(source)}: «${file.name}». ${reason}.`);
       continue;
     }
-    for (const diagnostic of document.diagnostics) {
-      errorRows.push([file.name, diagnostic.line, DIAGNOSTIC_LABELS[diagnostic.kind], diagnostic.detail]);
-      problems.warn(`«${file.name}»${diagnostic.line === null ? '' : `, línea ${diagnostic.line}`}: ${diagnostic.detail}`);
-    }
-    const version = document.version === null ? 'hoja de cálculo' : document.version;
-    context.log('info', `«${file.name}» (${version}): ${document.entries.length} ${document.entries.length === 1 ? 'parte' : 'partes'}.`);
-    decoded.push({ file, entries: document.entries });
+    read += 1;
+    const version = outcome.version === null ? 'hoja de cálculo' : outcome.version;
+    context.log('info', `«${file.name}» (${version}): ${outcome.entries} ${outcome.entries === 1 ? 'parte' : 'partes'}.`);
   }
   problems.finish('avisos');
+  incidencias.end();
 
-  const total = decoded.reduce((sum, item) => sum + item.entries.length, 0);
   const toastLines = [
-    ...(decoded.length > 0 ? [processedMessage(decoded.length)] : []),
+    ...(read > 0 ? [processedMessage(read)] : []),
     ...(failed > 0 ? [failedMessage(failed, files.length)] : []),
     ...(repeated > 0 ? [alreadyAddedMessage(repeated, files.length)] : []),
   ];
-  for (const line of toastLines) context.log(decoded.length > 0 ? 'info' : 'error', line);
+  for (const line of toastLines) context.log(read > 0 ? 'info' : 'error', line);
   if (total === 0) {
-    const reason = decoded.length === 0 ? failedMessage(failed, files.length) : 'Los FIE subidos no tienen ningún parte.';
+    const reason = read === 0 ? failedMessage(failed, files.length) : 'Los FIE subidos no tienen ningún parte.';
     return wrongInput(`${reason} No hay ningún parte que pasar a A3.`);
   }
+  progress.finish();
 
-  const rows: Cell[][] = [];
-  const report = progressReporter(context, total);
-  for (const { file, entries } of decoded) {
-    for (const entry of entries) {
-      if (context.signal.aborted) return stoppedResult();
-      rows.push(recordRow(toA3SyncRecord(entry, { fieId: file.name })));
-      report(rows.length);
-    }
+  const errorRows = errors.rows();
+  const errorSheet = book.addSheet('Errores', widthsOf(errorRows));
+  for (const row of errorRows) errorSheet.row(row);
+  errorSheet.end();
+  if (errors.omitted > 0) {
+    context.log('warn', `${errors.count} errores: «Errores» tiene los ${ERROR_ROWS_KEPT} primeros y una última fila con cuántos faltan.`);
   }
-
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheetFromRows([[...A3_COLUMNS], ...rows]), 'Incidencias');
-  XLSX.utils.book_append_sheet(workbook, sheetFromRows([[...ERROR_COLUMNS], ...errorRows]), 'Errores');
   const day = formatMadridDate(context.startedAt).replaceAll('/', '-');
-  const canceled = rows.filter((row) => row[A3_COLUMNS.indexOf('canceled')] === true).length;
-  context.log('info', `${total} ${total === 1 ? 'parte' : 'partes'} en «Incidencias»${canceled > 0 ? ` (${canceled} anulados)` : ''}; ${errorRows.length} en «Errores».`);
+  context.log('info', `${total} ${total === 1 ? 'parte' : 'partes'} en «Incidencias»${canceled > 0 ? ` (${canceled} anulados)` : ''}; ${errors.count} en «Errores».`);
   return {
     result: 'Success',
     usageUnits: total,
-    outputs: [{ name: `Incidencias A3 ${day}.xlsx`, data: writeWorkbook(workbook) }],
-    summary: { 'FIE leídos': decoded.length, 'FIE no leídos': failed, Partes: total, Anulados: canceled, Errores: errorRows.length },
+    outputs: [{ name: `Incidencias A3 ${day}.xlsx`, data: book.finish() }],
+    summary: { 'FIE leídos': read, 'FIE no leídos': failed, Partes: total, Anulados: canceled, Errores: errors.count },
   };
 }
 
