@@ -1,5 +1,5 @@
 import { decompressedTooLarge, withZip, type DecompressionBudget } from './zip.ts';
-import { CellFormatter } from './formats.ts';
+import { CellFormatter } from '#shared/spreadsheet/cell-format.ts';
 import { FirstTableFinder } from './first-table.ts';
 import type { SheetColumns } from './inspection.ts';
 import { missingSharedString, readNumberFormats, readSharedStrings, readSheetRows, readXlsxStructure, type CellRange, type RawCell } from './xlsx.ts';

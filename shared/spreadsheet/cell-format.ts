@@ -1,9 +1,9 @@
 import * as XLSX from 'xlsx';
-import type { NumberFormats, RawCell } from './xlsx.ts';
+import type { NumberFormats, RawCell } from './sheet-rows.ts';
 
 /**
- * A streamed .xlsx cell's text as resources/flows/_lib/workbook.ts cellText shows it after SheetJS read
- * the file (cellNF, cellStyles and so sheetStubs on): the value formatted with the cell's number
+ * A streamed .xlsx cell's text (the server's upload inspection and the streaming robots alike) as
+ * resources/flows/_lib/workbook.ts cellText shows it after SheetJS read the file (cellNF, cellStyles and so sheetStubs on): the value formatted with the cell's number
  * format by SheetJS's own SSF, trimmed. A cell without a value is a stub and shows nothing; a formula
  * without a cached value is 0.
  */
