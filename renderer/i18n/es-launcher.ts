@@ -1,3 +1,11 @@
+/**
+ * Rows or entries in progress figures, es-ES with the thousands point always ('4.500 de 10.000', not
+ * '4500 de 10.000': es-ES leaves four digits ungrouped by default, which reads unevenly beside five).
+ */
+const figures = new Intl.NumberFormat('es-ES', { useGrouping: 'always' });
+/** '45.000 de 1.000.000'. */
+const doneOfTotal = (done: number, total: number) => `${figures.format(done)} de ${figures.format(total)}`;
+
 /** The flow launcher (/launcher/:id), its inputs, the scheduler and the floating run notification. */
 export const launcher = {
   pageTitle: 'Lanzador de robots',
@@ -118,7 +126,7 @@ export const launcher = {
     queued: 'El robot está en cola y empezará en breve.',
     running: 'El robot está trabajando.',
     progressLabel: 'Progreso del robot',
-    progress: (done: number, total: number) => `${done} de ${total} completadas`,
+    progress: (done: number, total: number) => `${doneOfTotal(done, total)} completadas`,
     stopping: 'Deteniendo el robot…',
     reconnecting: 'Se ha perdido la conexión con el servidor; reintentando…',
     /** A run queued for a machine, until its desktop takes it. */
@@ -202,5 +210,12 @@ export const launcher = {
     messages: 'Mensajes del robot',
     close: 'Cerrar aviso',
     paused: 'Aviso en pausa: pulsa para que se oculte solo',
+    /** Issue 19: a run still going that the launcher no longer shows. */
+    runningRegion: 'Robot en curso',
+    runningLabel: 'En curso',
+    progressLabel: (flowName: string) => `Progreso de ${flowName}`,
+    progress: (done: number, total: number) => `${doneOfTotal(done, total)} completadas`,
+    noFigures: 'Sin cifras de progreso todavía',
+    othersRunning: (count: number) => `y ${figures.format(count)} más en curso`,
   },
 } as const;

@@ -5,7 +5,7 @@ import type { ExecutionState, ExecutionStateResponse, NotEnoughCredits, Output }
 import { flowsApi, useExecuteMutation, useStopExecutionMutation } from '../../api/flows.ts';
 import { NETWORK_STATUS, TIMEOUT_STATUS } from '../../api/http.ts';
 import { useAppDispatch, useBridge } from '../../app/hooks.ts';
-import { runFinished } from '../../app/runNotifications.ts';
+import { runFinished, runForgotten, runLeftScreen, runProgressed, runStarted } from '../../app/runNotifications.ts';
 import { asHttpError } from '../../ui/forms.ts';
 import { launcher as text } from '../../i18n/es-launcher.ts';
 
@@ -90,15 +90,24 @@ export function useRun() {
   const token = useRef<string | null>(null);
   // Bumped by launch(), reset() and on unmount: an older launch stops updating what is shown.
   const generation = useRef(0);
+  // The run this launcher shows while it goes; once it stops showing it, the run notification does.
+  const onScreen = useRef<string | null>(null);
 
-  useEffect(() => () => {
+  /** This launcher stops showing its run (left, Repetir, another launch): the shell's notification follows it. */
+  const leaveScreen = useCallback(() => {
     generation.current += 1;
-  }, []);
+    if (onScreen.current !== null) dispatch(runLeftScreen(onScreen.current));
+    onScreen.current = null;
+  }, [dispatch]);
+
+  useEffect(() => leaveScreen, [leaveScreen]);
 
   /**
    * Polls a run until its Output is set. It goes on when the page is left or Repeat is pressed (the
    * run goes on on the server too), so the run notification still tells how it ended; only the
-   * progress shown here stops following it.
+   * progress shown here stops following it. Every answer also reaches the store (runProgressed), so
+   * the run notification shows the progress of a run the launcher no longer shows: this one poll
+   * feeds both.
    */
   const follow = useCallback(async (first: ExecutionStateResponse, mine: number, flow: { id: string; name: string }): Promise<LaunchOutcome> => {
     const shown = () => generation.current === mine;
@@ -117,6 +126,7 @@ export function useRun() {
         const status = asHttpError(answer.error)?.status;
         // Lost contact: keep asking. A refusal (404, 401 after refresh) will not get better.
         if (status !== NETWORK_STATUS && status !== TIMEOUT_STATUS && status !== undefined && status < 500) {
+          dispatch(runForgotten(state.runId));
           return shown() ? { kind: 'refused', status, message: asHttpError(answer.error)?.message ?? text.errors.launchFailed, issues: [], credits: null } : { kind: 'abandoned' };
         }
         if (shown()) setProgress((current) => ({ ...current, reconnecting: true }));
@@ -127,6 +137,9 @@ export function useRun() {
       consoleLog = withNewLines(consoleLog, since, state);
       const next = state;
       const lines = consoleLog;
+      if (next.output === undefined) {
+        dispatch(runProgressed({ runId: next.runId, successfulIterations: next.successfulIterations, totalIterations: next.totalIterations, consoleLog: lines }));
+      }
       if (shown()) {
         setProgress((current) => ({
           ...current, phase: 'running', state: next.state, runId: next.runId, consoleLog: lines,
@@ -141,12 +154,13 @@ export function useRun() {
     dispatch(runFinished({
       runId: output.data.runId, flowId: flow.id, flowName: flow.name, status: output.status, cost: output.data.cost,
       consoleLog: output.consoleLog, finishedAt: new Date().toISOString(),
+      successfulIterations: state.successfulIterations, totalIterations: state.totalIterations,
     }));
     return shown() ? { kind: 'output', output } : { kind: 'abandoned' };
   }, [dispatch]);
 
   const launch = useCallback(async ({ flowId, flowName, step, inputs, acceptExtraUsage, retry = false, device }: LaunchRequest): Promise<LaunchOutcome> => {
-    generation.current += 1;
+    leaveScreen();
     const mine = generation.current;
     if (!retry || attemptKey.current === null) attemptKey.current = crypto.randomUUID();
     const idempotencyKey = attemptKey.current;
@@ -175,6 +189,15 @@ export function useRun() {
       };
     }
     const first = started.data;
+    if (first.output === undefined) {
+      // The run notification follows it from here; at once if the launcher was left before the answer.
+      const shownHere = generation.current === mine;
+      if (shownHere) onScreen.current = first.runId;
+      dispatch(runStarted({
+        runId: first.runId, flowId, flowName, successfulIterations: first.successfulIterations, totalIterations: first.totalIterations,
+        consoleLog: first.consoleLog, onScreen: shownHere,
+      }));
+    }
     if (generation.current === mine) {
       token.current = first.executionToken;
       setProgress({
@@ -190,6 +213,7 @@ export function useRun() {
       if (!robot.ok) {
         // The run would wait for this PC forever: close it on the server (never charged), and say why.
         void stopExecution(first.executionToken);
+        dispatch(runForgotten(first.runId));
         if (generation.current !== mine) return { kind: 'abandoned' };
         token.current = null;
         setProgress((current) => ({ ...current, phase: 'finished', state: 'finished' }));
@@ -219,7 +243,7 @@ export function useRun() {
       setProgress((current) => ({ ...current, phase: 'finished', stopping: false }));
     }
     return outcome;
-  }, [execute, follow, bridge, stopExecution]);
+  }, [execute, follow, bridge, stopExecution, leaveScreen, dispatch]);
 
   const stop = useCallback(async (): Promise<boolean> => {
     if (token.current === null) return false;
@@ -234,11 +258,11 @@ export function useRun() {
 
   /** Repeat: forget the run (a run still going is left to finish on the server) and its console. */
   const reset = useCallback(() => {
-    generation.current += 1;
+    leaveScreen();
     token.current = null;
     attemptKey.current = null;
     setProgress(idle);
-  }, []);
+  }, [leaveScreen]);
 
   return { progress, launch, stop, reset };
 }
