@@ -129,9 +129,10 @@ class ErrorRows {
 
 /**
  * Progress in entries out of an honest estimate of the total: entries of files already read, plus the
- * file being read guessed from its size and how many bytes its entries have taken so far, plus the files
- * still to read guessed from their size and the bytes per entry seen so far (ESTIMATED_ENTRY_BYTES before
- * any). Each file's guess is replaced by its count when it ends, and the last report is (done, done).
+ * file being read guessed from its size and the entries its chunks decoded so far gave (only whole chunks
+ * count: halfway through the first one, one entry out of 256 KiB would say nothing), plus the files still
+ * to read guessed from their size and the bytes per entry seen so far (ESTIMATED_ENTRY_BYTES before any).
+ * Each file's guess is replaced by its count when it ends, and the last report is (done, done).
  * Reported about PROGRESS_STEPS times, as progressReporter does.
  */
 class EntryProgress {
@@ -140,6 +141,8 @@ class EntryProgress {
   private current = -1;
   private currentEntries = 0;
   private currentBytes = 0;
+  /** Entries decoded when the last whole chunk had been written. */
+  private entriesAtChunkEnd = 0;
   /** Bytes and entries of the text files read so far, for the bytes per entry. */
   private seenBytes = 0;
   private seenEntries = 0;
@@ -155,10 +158,13 @@ class EntryProgress {
     this.current = index;
     this.currentEntries = 0;
     this.currentBytes = 0;
+    this.entriesAtChunkEnd = 0;
   }
 
-  bytes(count: number): void {
+  /** A chunk of `count` bytes has been decoded. */
+  chunk(count: number): void {
     this.currentBytes += count;
+    this.entriesAtChunkEnd = this.currentEntries;
   }
 
   entry(): void {
@@ -176,6 +182,7 @@ class EntryProgress {
     this.entriesBefore += this.currentEntries;
     this.currentEntries = 0;
     this.currentBytes = 0;
+    this.entriesAtChunkEnd = 0;
   }
 
   /** A file that will not be read (the same as an earlier one). */
@@ -195,12 +202,14 @@ class EntryProgress {
   }
 
   private total(): number {
-    const bytesPerEntry = this.seenEntries + this.currentEntries > 0 ? (this.seenBytes + this.currentBytes) / (this.seenEntries + this.currentEntries) : ESTIMATED_ENTRY_BYTES;
+    const chunked = this.entriesAtChunkEnd > 0;
+    const seen = this.seenEntries + (chunked ? this.entriesAtChunkEnd : 0);
+    const bytesPerEntry = seen > 0 ? (this.seenBytes + (chunked ? this.currentBytes : 0)) / seen : ESTIMATED_ENTRY_BYTES;
     const size = this.sizes[this.current] ?? 0;
-    const current = this.currentEntries > 0 && this.currentBytes > 0 ? (this.currentEntries * size) / this.currentBytes : size / bytesPerEntry;
+    const inFile = Math.max(this.currentEntries, chunked ? (this.entriesAtChunkEnd * size) / this.currentBytes : size / bytesPerEntry);
     let later = 0;
     for (let index = this.current + 1; index < this.sizes.length; index += 1) if (!this.skipped.has(index)) later += (this.sizes[index] ?? 0) / bytesPerEntry;
-    return Math.max(this.done, Math.round(this.entriesBefore + current + later));
+    return Math.max(this.done, Math.round(this.entriesBefore + inFile + later));
   }
 }
 
@@ -208,8 +217,8 @@ class EntryProgress {
 interface FieSink {
   entry(entry: FieEntry): void;
   diagnostic(diagnostic: FieDiagnostic): void;
-  /** Bytes taken from the file, for the progress estimate. */
-  bytes(count: number): void;
+  /** A chunk of `count` bytes has been decoded (its entries and diagnostics are out), for the progress estimate. */
+  chunk(count: number): void;
   aborted(): boolean;
 }
 
@@ -239,7 +248,6 @@ async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie | null> 
     diagnostic: (diagnostic) => sink.diagnostic(diagnostic),
   });
   for await (const chunk of fileChunks(file)) {
-    sink.bytes(chunk.length);
     if (format === 'text') text.write(chunk);
     else {
       held.push(chunk);
@@ -252,6 +260,7 @@ async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie | null> 
         }
       }
     }
+    sink.chunk(chunk.length);
     if (sink.aborted()) return null;
     // Not a FIE: the rest is not read (leaving the loop closes a file stream).
     if (text.ignored) break;
@@ -317,7 +326,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
         errors.add([file.name, diagnostic.line, DIAGNOSTIC_LABELS[diagnostic.kind], diagnostic.detail]);
         problems.warn(`«${file.name}»${diagnostic.line === null ? '' : `, línea ${diagnostic.line}`}: ${diagnostic.detail}`);
       },
-      bytes: (count) => progress.bytes(count),
+      chunk: (count) => progress.chunk(count),
       aborted: () => context.signal.aborted,
     });
     if (outcome === null) return stoppedResult();
