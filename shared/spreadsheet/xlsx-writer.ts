@@ -19,7 +19,7 @@ export const WORKSHEET_RELATIONSHIP = `${DOCUMENT_RELATIONSHIP}/worksheet`;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** Two cell formats: 0 General and 1 text ('@', numFmtId 49), the one sheet-xml.ts TEXT_STYLE names. */
-const STYLES_XML =
+export const STYLES_XML =
   `${XML_HEAD}<styleSheet xmlns="${SPREADSHEET_NAMESPACE}">` +
   '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +

@@ -70,6 +70,12 @@ export class ZipBuilder {
     };
   }
 
+  /** A file written in pieces of bytes (a part copied over as it is read from another zip). */
+  openBytes(path: string): { push(bytes: Uint8Array): void; end(): void } {
+    const entry = this.openFile(path);
+    return { push: (bytes) => this.pushBytes(path, bytes), end: () => entry.end() };
+  }
+
   private pushBytes(path: string, data: Uint8Array): void {
     if (this.current === null || this.open !== path) throw new Error(`${path} no está abierto en el zip`);
     this.current.push(data, false);

@@ -213,7 +213,12 @@ export function withAddedColumns(sheet: XLSX.WorkSheet, headerRow: number, added
 
 /** A sheet name not yet in the workbook: 'Resumen', else 'Resumen (2)'... (Excel allows 31 characters). */
 export function freeSheetName(workbook: XLSX.WorkBook, wanted: string): string {
-  const taken = new Set(workbook.SheetNames.map((name) => name.toLowerCase()));
+  return freeName(workbook.SheetNames, wanted);
+}
+
+/** The same among sheet names (a streamed workbook has no SheetJS WorkBook). */
+export function freeName(names: readonly string[], wanted: string): string {
+  const taken = new Set(names.map((name) => name.toLowerCase()));
   if (!taken.has(wanted.toLowerCase())) return wanted;
   for (let copy = 2; ; copy += 1) {
     const name = `${wanted} (${copy})`.slice(0, 31);

@@ -1,12 +1,10 @@
 import * as XLSX from 'xlsx';
-import { flowDefinitionSchema, type MappedColumn } from '#shared/flows/definition.ts';
-import type { Robot, RobotContext, RobotResult } from '#shared/flows/robot.ts';
-import { validate } from '#shared/validation/validate.ts';
-import definition from './flow.json' with { type: 'json' };
-import { resolveColumns, type FoundColumn } from '../_lib/columns.ts';
-import { zerosLostByExcel, zerosLostMessage } from '../_lib/identifiers.ts';
+import { fileExtension } from '#shared/files/types.ts';
+import type { Robot, RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
+import { resolveColumns } from '../_lib/columns.ts';
 import { cappedLog, progressReporter, stoppedResult, wrongInput } from '../_lib/run.ts';
-import { baseName } from '../_lib/text.ts';
+import { checkText, EMPTY, finished, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
+import { validateStreamed } from './stream.ts';
 import { cellAt, cellText, firstSheetTable, freeSheetName, readWorkbook, sheetFromRows, withAddedColumns, writeWorkbook } from '../_lib/workbook.ts';
 
 /**
@@ -19,50 +17,25 @@ import { cellAt, cellText, firstSheetTable, freeSheetName, readWorkbook, sheetFr
  * nor mixed with the errors.
  */
 
-export const VALID = 'OK';
-export const EMPTY = 'Vacío';
-const ROWS_PER_UNIT = 100;
-const LOGGED_ERRORS = 50;
+export { EMPTY, VALID } from './check.ts';
 
-/** The mappable columns and their rules come from flow.json, so the form and the robot agree. */
-const MAPPED_COLUMNS: readonly MappedColumn[] = flowDefinitionSchema
-  .parse(definition)
-  .sectionSetup.builder.flatMap((section) => section.builder)
-  .find((input) => input.key === 'columns')?.config?.columns ?? [];
-
-/** Identifiers made of digits only, whose leading zeros Excel drops when the cell holds a number. */
-const DIGITS_ONLY_LENGTH: Readonly<Record<string, number>> = { naf: 12, nafcontrol: 12, ccc: 11 };
-
-interface ColumnCounts {
-  found: FoundColumn;
-  valid: number;
-  invalid: number;
-  empty: number;
-  results: Map<number, string>;
-}
-
-/** 'OK', 'Vacío' or the reason the value fails its rule. */
-function checkCell(cell: XLSX.CellObject | undefined, rule: string): string {
-  const text = cellText(cell);
-  if (text === '') return EMPTY;
-  const result = validate(text, rule);
-  if (result.valid) return VALID;
-  const length = DIGITS_ONLY_LENGTH[rule];
-  const padded = length === undefined ? null : zerosLostByExcel(cell, length, (digits) => validate(digits, rule).valid);
-  if (padded !== null) return zerosLostMessage(padded);
-  return result.message ?? 'El formato introducido no es válido';
-}
-
-function summaryRows(counts: readonly ColumnCounts[]): (string | number)[][] {
-  return [
-    ['Columna', 'Dato', 'Comprobados', 'Válidos', 'No válidos', 'Vacíos'],
-    ...counts.map(({ found, valid, invalid, empty }) => [found.header, found.column.label, valid + invalid, valid, invalid, empty]),
-  ];
-}
+/**
+ * Which path reads the file: an .xlsx (or .xlsm) of STREAM_FROM_BYTES or more streams (stream.ts:
+ * rows read and written one by one, memory flat however many rows); smaller ones, and CSV, .xls and
+ * .ods, go through SheetJS in memory, which is quick at that size and reads every format.
+ */
+export const STREAM_FROM_BYTES = 256 * 1024;
+const STREAMED_EXTENSIONS = new Set(['xlsx', 'xlsm']);
 
 async function run(context: RobotContext): Promise<RobotResult> {
   const file = context.files['workbook']?.[0];
   if (file === undefined) return wrongInput('Sube un libro de Excel, ODS o CSV con los trabajadores.');
+  if (STREAMED_EXTENSIONS.has(fileExtension(file.name)) && file.data.length >= STREAM_FROM_BYTES) return validateStreamed(context, file);
+  return validateInMemory(context, file);
+}
+
+/** The whole workbook read by SheetJS, validated, and written back. */
+export async function validateInMemory(context: RobotContext, file: RobotFile): Promise<RobotResult> {
   const workbook = readWorkbook(file);
   if (workbook === null) return wrongInput(`No se ha podido leer «${file.name}»: comprueba que es un Excel, un ODS o un CSV.`);
   const table = firstSheetTable(workbook);
@@ -93,7 +66,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
     if (context.signal.aborted) return stoppedResult();
     for (const column of counts) {
       const cell = cellAt(table.sheet, row, column.found.index);
-      const result = checkCell(cell, column.found.column.validate ?? '');
+      const result = checkText(cellText(cell), cell?.t === 'n', column.found.column.validate ?? '');
       column.results.set(row, result);
       if (result === VALID) column.valid += 1;
       else if (result === EMPTY) column.empty += 1;
@@ -110,16 +83,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
   workbook.Sheets[table.sheetName] = withAddedColumns(table.sheet, table.headerRow, added);
   XLSX.utils.book_append_sheet(workbook, sheetFromRows(summaryRows(counts)), freeSheetName(workbook, 'Resumen'));
 
-  const invalid = counts.reduce((sum, column) => sum + column.invalid, 0);
-  const valid = counts.reduce((sum, column) => sum + column.valid, 0);
-  const empty = counts.reduce((sum, column) => sum + column.empty, 0);
-  context.log(invalid === 0 ? 'info' : 'warn', `Comprobados ${valid + invalid} valores: ${valid} válidos, ${invalid} no válidos y ${empty} celdas vacías.`);
-  return {
-    result: 'Success',
-    usageUnits: Math.ceil(rows.length / ROWS_PER_UNIT),
-    outputs: [{ name: `${baseName(file.name)} validado.xlsx`, data: writeWorkbook(workbook) }],
-    summary: { Filas: rows.length, Columnas: counts.length, 'Valores válidos': valid, 'Valores no válidos': invalid, 'Celdas vacías': empty },
-  };
+  return finished(context, file, rows.length, counts, writeWorkbook(workbook));
 }
 
 const robot: Robot = { run };

@@ -1,0 +1,66 @@
+import type * as XLSX from 'xlsx';
+import { flowDefinitionSchema, type MappedColumn } from '#shared/flows/definition.ts';
+import type { RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
+import { validate } from '#shared/validation/validate.ts';
+import definition from './flow.json' with { type: 'json' };
+import type { FoundColumn } from '../_lib/columns.ts';
+import { zerosLostByExcel, zerosLostMessage } from '../_lib/identifiers.ts';
+import { baseName } from '../_lib/text.ts';
+
+/** What both paths of the robot (robot.ts in memory, stream.ts streamed) check, count and answer alike. */
+
+export const VALID = 'OK';
+export const EMPTY = 'Vacío';
+const ROWS_PER_UNIT = 100;
+export const LOGGED_ERRORS = 50;
+
+/** The mappable columns and their rules come from flow.json, so the form and the robot agree. */
+export const MAPPED_COLUMNS: readonly MappedColumn[] = flowDefinitionSchema
+  .parse(definition)
+  .sectionSetup.builder.flatMap((section) => section.builder)
+  .find((input) => input.key === 'columns')?.config?.columns ?? [];
+
+/** Identifiers made of digits only, whose leading zeros Excel drops when the cell holds a number. */
+const DIGITS_ONLY_LENGTH: Readonly<Record<string, number>> = { naf: 12, nafcontrol: 12, ccc: 11 };
+
+export interface ColumnCounts {
+  found: FoundColumn;
+  valid: number;
+  invalid: number;
+  empty: number;
+  results: Map<number, string>;
+}
+
+/** 'OK', 'Vacío' or the reason the value fails its rule; `number`: the cell holds a number (Excel may have dropped zeros). */
+export function checkText(text: string, number: boolean, rule: string): string {
+  if (text === '') return EMPTY;
+  const result = validate(text, rule);
+  if (result.valid) return VALID;
+  const length = DIGITS_ONLY_LENGTH[rule];
+  const cell: XLSX.CellObject = { t: number ? 'n' : 's', v: text, w: text };
+  const padded = length === undefined ? null : zerosLostByExcel(cell, length, (digits) => validate(digits, rule).valid);
+  if (padded !== null) return zerosLostMessage(padded);
+  return result.message ?? 'El formato introducido no es válido';
+}
+
+export function summaryRows(counts: readonly ColumnCounts[]): (string | number)[][] {
+  return [
+    ['Columna', 'Dato', 'Comprobados', 'Válidos', 'No válidos', 'Vacíos'],
+    ...counts.map(({ found, valid, invalid, empty }) => [found.header, found.column.label, valid + invalid, valid, invalid, empty]),
+  ];
+}
+
+/** The last log line and the result, the same whichever path read the file. */
+export function finished(context: RobotContext, file: RobotFile, rows: number, counts: readonly ColumnCounts[], data: Uint8Array): RobotResult {
+  const invalid = counts.reduce((sum, column) => sum + column.invalid, 0);
+  const valid = counts.reduce((sum, column) => sum + column.valid, 0);
+  const empty = counts.reduce((sum, column) => sum + column.empty, 0);
+  context.log(invalid === 0 ? 'info' : 'warn', `Comprobados ${valid + invalid} valores: ${valid} válidos, ${invalid} no válidos y ${empty} celdas vacías.`);
+  return {
+    result: 'Success',
+    usageUnits: Math.ceil(rows / ROWS_PER_UNIT),
+    outputs: [{ name: `${baseName(file.name)} validado.xlsx`, data }],
+    summary: { Filas: rows, Columnas: counts.length, 'Valores válidos': valid, 'Valores no válidos': invalid, 'Celdas vacías': empty },
+  };
+}
+
