@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** An email whose point is one link (password reset, email validation). */
 export interface LinkEmail {
@@ -43,13 +43,18 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
       },
     };
   }
-  const transport = nodemailer.createTransport(smtp.url);
+  // nodemailer (~0.4 MB) loads with the first email, not with every server start.
+  let transport: Promise<Transporter> | null = null;
+  const send = async (to: string, subject: string, text: string) => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp.url));
+    await (await transport).sendMail({ from: smtp.from, to, subject, text });
+  };
   return {
     async sendLink({ to, subject, text }) {
-      await transport.sendMail({ from: smtp.from, to, subject, text });
+      await send(to, subject, text);
     },
     async sendNotice({ to, subject, text }) {
-      await transport.sendMail({ from: smtp.from, to, subject, text });
+      await send(to, subject, text);
     },
   };
 }

@@ -36,7 +36,7 @@ export async function completePasswordReset(db: Kysely<Database>, token: string,
   const found = await findValidUserToken(db, token, 'reset_password', now);
   const user = found ? await findUserById(db, found.userId) : undefined;
   if (!user) throw INVALID_LINK();
-  assertStrongPassword(password, 'password', [user.email, user.name]);
+  await assertStrongPassword(password, 'password', [user.email, user.name]);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const claimed = await claimUserToken(trx, token, 'reset_password', now);

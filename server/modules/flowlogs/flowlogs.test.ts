@@ -243,8 +243,9 @@ describe('GET /api/flowlog/report', () => {
     expect(rows).toEqual([
       ['Robot', 'Tipo de lanzamiento', 'Fecha', 'Resultado', 'Coste', 'Iteraciones'],
       ['Validar identificadores', 'Manual', '20/03/2025 00:30', 'Finalizado', 6, '9/10'],
-      ['Robot retirado', 'Programado', '18/03/2025 09:05', 'Insuficientes slans', 0, ''],
-      ['Validar identificadores', 'Lanzamiento remoto', '17/03/2025 09:05', 'Robot detenido', 0, ''],
+      // No iterations: the cell is left empty (no empty-text cell).
+      ['Robot retirado', 'Programado', '18/03/2025 09:05', 'Insuficientes slans', 0],
+      ['Validar identificadores', 'Lanzamiento remoto', '17/03/2025 09:05', 'Robot detenido', 0],
     ]);
 
     const manualOnly = (await ana.get('/api/flowlog/report?scheduled=false')).json() as { base64: string };

@@ -1,6 +1,6 @@
-import * as XLSX from 'xlsx';
 import type { FlowLog } from '#shared/api/flows.ts';
 import { executionType, runCost, runStatus } from '#shared/runlogs/index.ts';
+import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { formatMadridDate, formatMadridDateTime } from '#shared/time/index.ts';
 import type { ReportRun } from './service.ts';
 
@@ -24,18 +24,22 @@ export function reportFilename(now: Date): string {
 
 /** The history as an .xlsx workbook, one row per run, in Spanish, dates in Europe/Madrid. */
 export function historyWorkbook(runs: readonly ReportRun[]): Buffer {
-  const rows = runs.map((run) => [
-    // Today's catalogue name, else the one it ran under: a robot that is gone stays readable.
-    run.browserFlow.name ?? run.flowName,
-    executionType(run),
-    formatMadridDateTime(new Date(run.createAt)),
-    resultLabel(run),
-    runCost(run.usageHistory),
-    iterations(run),
-  ]);
-  const sheet = XLSX.utils.aoa_to_sheet([[...REPORT_HEADERS], ...rows]);
-  sheet['!cols'] = [{ wch: 32 }, { wch: 20 }, { wch: 17 }, { wch: 40 }, { wch: 10 }, { wch: 12 }];
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, 'Historial');
-  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  // Written row by row (shared/spreadsheet): a long history never becomes a SheetJS sheet object too.
+  const book = new XlsxWriter();
+  const sheet = book.addSheet('Historial', [32, 20, 17, 40, 10, 12]);
+  sheet.row(REPORT_HEADERS);
+  for (const run of runs) {
+    sheet.row([
+      // Today's catalogue name, else the one it ran under: a robot that is gone stays readable.
+      run.browserFlow.name ?? run.flowName,
+      executionType(run),
+      formatMadridDateTime(new Date(run.createAt)),
+      resultLabel(run),
+      runCost(run.usageHistory),
+      iterations(run),
+    ]);
+  }
+  sheet.end();
+  const bytes = book.finish();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

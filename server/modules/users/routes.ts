@@ -28,7 +28,7 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.post(usersPaths.register, { config: { rateLimit: perIp(50, 60 * 60_000) } }, async (request, reply) => {
     const body = parseInput(registerRequestSchema, request.body);
-    assertStrongPassword(body.password, 'password', [body.email, body.name]);
+    await assertStrongPassword(body.password, 'password', [body.email, body.name]);
     const userId = await registerAccount(db, { ...body, language: request.client.language }, now());
     setSessionCookies(reply, await createSession(db, userId, now()), cookieSecure);
     return reply.status(201).send({ userData: await userDataOrUnauthenticated(userId) });
@@ -54,7 +54,7 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): void
         throw validationError([{ path: 'currentPassword', message: 'La contraseña actual no es correcta' }]);
       }
       await attempt.succeeded();
-      assertStrongPassword(body.newPassword, 'newPassword', [user.email, user.name, body.name ?? '']);
+      await assertStrongPassword(body.newPassword, 'newPassword', [user.email, user.name, body.name ?? '']);
       passwordHash = await hashPassword(body.newPassword);
     }
     await updateUser(db, session.userId, { name: body.name, language: body.language, passwordHash }, now());
