@@ -142,9 +142,12 @@ export class CellFormatter {
   }
 }
 
-/** SheetJS's General for a number: integers as they are, others in at most 11 significant characters. */
+/**
+ * SheetJS's General for a number: integers of up to 11 digits as they are, others in at most 11
+ * significant characters (a 12-digit NAF typed as a number shows '2.81235E+11', as in Excel).
+ */
 function generalNumber(value: number): string {
-  return Number.isInteger(value) ? value.toString(10) : String(XLSX.SSF.format('General', value));
+  return Number.isInteger(value) && Math.abs(value) < 1e11 ? value.toString(10) : String(XLSX.SSF.format('General', value));
 }
 
 function decodeText(text: string): string {
