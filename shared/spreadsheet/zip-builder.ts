@@ -1,4 +1,4 @@
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { strToU8, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 
 /**
  * A zip written as it is produced (fflate's streaming Zip): each file is deflated chunk by chunk, so a
@@ -68,6 +68,18 @@ export class ZipBuilder {
         this.current = null;
       },
     };
+  }
+
+  /**
+   * A file copied as another zip stores it (deflated or stored, with its CRC and size): a large part
+   * that does not change, such as a workbook's shared strings, is not deflated a second time.
+   */
+  addRaw(path: string, entry: { method: number; crc: number; size: number; data: Uint8Array }): void {
+    if (this.open !== null) throw new Error(`No se puede empezar ${path} en el zip: ${this.open} sigue abierto`);
+    const file: ZipInputFile = { filename: path, size: entry.size, crc: entry.crc, compression: entry.method };
+    this.zip.add(file);
+    file.ondata?.(null, entry.data as Uint8Array<ArrayBuffer>, true);
+    this.throwIfFailed();
   }
 
   /** A file written in pieces of bytes (a part copied over as it is read from another zip). */

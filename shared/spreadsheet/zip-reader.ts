@@ -16,6 +16,15 @@ interface ZipEntry {
   uncompressedSize: number;
   headerOffset: number;
   flags: number;
+  crc: number;
+}
+
+/** An entry's bytes as stored, to copy into another zip without inflating and deflating them again. */
+export interface RawZipEntry {
+  method: number;
+  crc: number;
+  size: number;
+  data: Uint8Array;
 }
 
 /** Compressed bytes handed to the inflater at a time. */
@@ -55,6 +64,7 @@ export class ZipReader {
       const entry: ZipEntry = {
         flags: view.getUint16(at + 8, true),
         method: view.getUint16(at + 10, true),
+        crc: view.getUint32(at + 16, true),
         compressedSize: view.getUint32(at + 20, true),
         uncompressedSize: view.getUint32(at + 24, true),
         headerOffset: view.getUint32(at + 42, true),
@@ -90,8 +100,8 @@ export class ZipReader {
     return this.entry(name)?.uncompressedSize ?? 0;
   }
 
-  /** The entry's decompressed bytes, chunk by chunk, to `onData`; a turn of the event loop every few MB. */
-  async read(name: string, onData: (chunk: Uint8Array, final: boolean) => void): Promise<void> {
+  /** The entry's bytes as stored (deflated, usually). */
+  raw(name: string): RawZipEntry {
     const entry = this.entry(name);
     if (!entry) throw new ZipReadError(`Falta la parte ${name}`);
     if ((entry.flags & 1) !== 0) throw new ZipReadError('El archivo está protegido con contraseña');
@@ -101,14 +111,20 @@ export class ZipReader {
     const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
     const data = this.bytes.subarray(start, start + entry.compressedSize);
     if (data.length !== entry.compressedSize) throw new ZipReadError(`La parte ${name} está cortada`);
-    if (entry.method === 0) {
+    return { method: entry.method, crc: entry.crc, size: entry.uncompressedSize, data };
+  }
+
+  /** The entry's decompressed bytes, chunk by chunk, to `onData`; a turn of the event loop every few MB. */
+  async read(name: string, onData: (chunk: Uint8Array, final: boolean) => void): Promise<void> {
+    const { method, data } = this.raw(name);
+    if (method === 0) {
       for (let at = 0; at < data.length || at === 0; at += CHUNK) {
         onData(data.subarray(at, at + CHUNK), at + CHUNK >= data.length);
         if (at % YIELD_EVERY === 0 && at > 0) await nextTurn();
       }
       return;
     }
-    if (entry.method !== 8) throw new ZipReadError(`La parte ${name} usa una compresión que no se puede leer`);
+    if (method !== 8) throw new ZipReadError(`La parte ${name} usa una compresión que no se puede leer`);
     const inflate = new Inflate((chunk, final) => onData(chunk, final));
     for (let at = 0; at < data.length; at += CHUNK) {
       inflate.push(data.subarray(at, at + CHUNK), at + CHUNK >= data.length);

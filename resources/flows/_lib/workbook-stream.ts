@@ -91,12 +91,11 @@ export async function rewriteWorkbook(data: Uint8Array, options: StreamOptions):
   output.addFile('xl/styles.xml', stylesXml);
   const formatter = new CellFormatter(formats, structure.date1904);
 
-  // Shared strings: held (cells name them by index), and copied as they are read.
+  // Shared strings: held (cells name them by index), and copied as stored, not deflated again.
   const strings: string[] = [];
   if (structure.sharedStringsPath !== null) {
-    const copy = output.openBytes('xl/sharedStrings.xml');
-    await zip.readXml(structure.sharedStringsPath, sharedStringsHandlers((_index, text) => strings.push(text)), (chunk) => copy.push(chunk));
-    copy.end();
+    await zip.readXml(structure.sharedStringsPath, sharedStringsHandlers((_index, text) => strings.push(text)));
+    output.addRaw('xl/sharedStrings.xml', zip.raw(structure.sharedStringsPath));
   }
   const sharedText = (index: number) => strings[index] ?? '';
   const sharedBlank = (index: number) => (strings[index] ?? '').trim() === '';
