@@ -69,6 +69,7 @@ export class SheetRewriter {
           rows.open?.(name, attributes, selfClosing);
         } else if (this.depth === 2 && name === 'sheetData') {
           this.section = 'data';
+          if (this.added !== null) this.writeHead();
           rows.open?.(name, attributes, selfClosing);
           if (selfClosing) this.section = 'tail';
         } else this.capture(name, { open: name, attributes, selfClosing });
@@ -102,9 +103,20 @@ export class SheetRewriter {
     return this.added !== null;
   }
 
-  /** Writes what comes before the rows, now that the added columns are known; rows may follow. */
+  /**
+   * The added columns, once known: what comes before the rows is written then (or when the rows begin,
+   * if that is later); rows may be written after.
+   */
   start(added: readonly AddedColumn[]): void {
     this.added = [...added].sort((a, b) => a.after - b.after);
+    if (this.section !== 'head') this.writeHead();
+  }
+
+  private headWritten = false;
+
+  private writeHead(): void {
+    if (this.headWritten) return;
+    this.headWritten = true;
     this.entry.write(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${SPREADSHEET_NAMESPACE}" xmlns:r="${RELATIONSHIPS_NAMESPACE}">`);
     this.writeEvents(this.head);
     this.head.length = 0;
@@ -189,6 +201,7 @@ export class SheetRewriter {
   /** Writes what follows the rows and ends the part. */
   finish(): void {
     if (!this.started) this.start([]);
+    this.writeHead();
     this.entry.write('</sheetData>');
     this.writeEvents(this.tail);
     this.entry.write('</worksheet>');
