@@ -16,7 +16,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type SmtpConfig } from './mail/mailer.ts';
 import { registerAppLogsRoutes } from './modules/applogs/routes.ts';
 import type { AppLogLimits } from './modules/applogs/service.ts';
-import { resolveAuthLimits, type AuthLimits } from './modules/auth/guard.ts';
+import { resolveAuthLimits, type AuthLimits } from './modules/auth/limits.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { DeviceAuth } from './modules/devices/auth.ts';

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { AuthLimits } from './modules/auth/guard.ts';
+import type { AuthLimits } from './modules/auth/limits.ts';
 import type { FlowCatalogue } from './modules/flows/catalogue.ts';
-import type { RunLauncher } from './modules/runs/service.ts';
+import type { RunLauncher } from './modules/runs/launcher.ts';
 
 /** What route modules need from the app: the database, the clock and the outside world. */
 export interface AppContext {

@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
-import type { AutopilotAppId, AutopilotCertificate, AutopilotTask } from '#shared/autopilot/state.ts';
-import type { ScheduleInterval } from '#shared/schedule/index.ts';
+import type { AutopilotAppId, AutopilotCertificate } from '#shared/autopilot/state.ts';
 import { startOfMadridDay } from '#shared/time/madrid.ts';
 import { MIGRATIONS, columnsOf, sameContent, taskFromRow, type TaskRow } from './task-rows.ts';
+import type { CachedTask, IncomingTask } from './task.ts';
+
+export type { CachedTask, IncomingTask } from './task.ts';
 
 /**
  * The autopilot's memory on this PC (autopilot.sqlite in the host's folder): the tasks pulled from the
@@ -14,35 +16,6 @@ import { MIGRATIONS, columnsOf, sameContent, taskFromRow, type TaskRow } from '.
  * loop (another process, a restarted one) never starts a second task, nor the same task twice. A
  * claim carries its owner (`${pid}:${uuid}`) and a lease the owner renews while it follows the run.
  */
-
-/** What an app's load brings for one task; the cache adds the run state. */
-export interface IncomingTask {
-  id: string;
-  scheduleId: string | null;
-  title: string;
-  description: string;
-  /** ISO-8601; stored normalised to UTC. */
-  scheduledDate: string;
-  repeat: { every: number; interval: ScheduleInterval } | null;
-  info: AutopilotTask['info'];
-  items: string[];
-}
-
-export interface CachedTask extends IncomingTask {
-  app: AutopilotAppId;
-  done: boolean;
-  /** When it was marked done: it stays (with its check) until that Madrid day ends. */
-  doneAt: string | null;
-  removing: boolean;
-  /** The server run of its last (or current) launch. */
-  runId: string | null;
-  claimedBy: string | null;
-  /** Epoch ms the claim holds until, unless renewed. */
-  claimedUntil: number | null;
-  /** Epoch ms before which it is not claimed again (a 299 run, a server that did not answer). */
-  retryAfter: number | null;
-  updatedAt: string;
-}
 
 export interface AppSettings {
   enabled: boolean;

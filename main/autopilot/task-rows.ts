@@ -1,6 +1,6 @@
 import type { AutopilotAppId } from '#shared/autopilot/state.ts';
 import type { ScheduleInterval } from '#shared/schedule/index.ts';
-import type { CachedTask, IncomingTask } from './task-cache.ts';
+import type { CachedTask, IncomingTask } from './task.ts';
 
 /** The task cache's file format: its schema by version, and how a task travels to and from its row. */
 

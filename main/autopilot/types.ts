@@ -1,5 +1,5 @@
 import type { AutopilotAppId, AutopilotCertificate, AutopilotSnapshot, CertificateAppId } from '#shared/autopilot/state.ts';
-import { BridgeFailure } from '../bridge/context.ts';
+import { BridgeFailure } from '../bridge/failure.ts';
 import type { DeviceLinkService } from '../device/connection.ts';
 
 /**

@@ -1,7 +1,11 @@
-import type { BridgeCommand, BridgeArgs, BridgeResult, DeviceStatus } from '#shared/bridge/contract.ts';
-import type { BridgeErrorCode } from '#shared/bridge/envelope.ts';
+import type { BridgeCommand, BridgeArgs, BridgeResult } from '#shared/bridge/contract.ts';
 import type { CertificateProblem, LocalCertificate } from '#shared/certificates/certificate.ts';
 import type { AutopilotControl } from '../autopilot/types.ts';
+import type { DeviceConnection } from '../device/link.ts';
+import { BridgeFailure } from './failure.ts';
+
+export { BridgeFailure } from './failure.ts';
+export type { DeviceConnection } from '../device/link.ts';
 
 /** What a desktop window can do; absent in the headless agent. */
 export interface WindowControls {
@@ -32,14 +36,6 @@ export interface CertificateSource {
    * Throws a Spanish Error when it is not here or its key cannot be exported.
    */
   clientCertificate(fingerprint: string): Promise<{ pfx: Buffer; passphrase: string }>;
-}
-
-/** This PC's link to the server (main/device/): the device token, kept encrypted. */
-export interface DeviceConnection {
-  status(): Promise<DeviceStatus>;
-  /** Checks the token against the server (GET /api/device/me), then stores it; throws a Spanish Error when refused. */
-  link(serverUrl: string, deviceToken: string): Promise<DeviceStatus>;
-  unlink(): Promise<DeviceStatus>;
 }
 
 /** Robots on this PC (main/robots/ + main/device/): each run in its own child process. */
@@ -85,17 +81,6 @@ export type Handler<C extends BridgeCommand> = (
   args: BridgeArgs<C>,
   ctx: BridgeContext,
 ) => Promise<BridgeResult<C>>;
-
-/** Thrown by handlers for an expected failure; the registry turns it into an error envelope. */
-export class BridgeFailure extends Error {
-  constructor(
-    readonly code: BridgeErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'BridgeFailure';
-  }
-}
 
 export const DESKTOP_ONLY_MESSAGE = 'Esta acción solo está disponible en la ventana de la aplicación de escritorio.';
 

@@ -1,6 +1,6 @@
 import type { DeviceStatus } from '#shared/bridge/contract.ts';
 import { DEVICE_TOKEN_INVALID_MESSAGE } from '#shared/api/devices.ts';
-import type { DeviceConnection } from '../bridge/context.ts';
+import type { DeviceConnection } from './link.ts';
 import { isAllowedServerUrl } from '../settings/desktop-settings.ts';
 import { DeviceError } from './errors.ts';
 import { deviceServerClient, type DeviceServerClient } from './server-client.ts';

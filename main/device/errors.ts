@@ -1,4 +1,4 @@
-import { BridgeFailure } from '../bridge/context.ts';
+import { BridgeFailure } from '../bridge/failure.ts';
 
 /**
  * A device call that went wrong in a way the user can act on. It is a BridgeFailure, so a handler

@@ -1,11 +1,21 @@
 import { combineSlices, configureStore, createAction, createDynamicMiddleware } from '@reduxjs/toolkit';
-import type { baseApi } from '../api/baseApi.ts';
+import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
+import type { CombinedState, EndpointDefinitions } from '@reduxjs/toolkit/query';
 import { runNotificationsSlice } from './runNotifications.ts';
 import { sessionSlice } from './session.ts';
 import { toastsSlice } from './toasts.ts';
 import { uiSlice } from './ui.ts';
 
-type Api = typeof baseApi;
+/**
+ * What the store takes of RTK Query's api (api/baseApi.ts): its state slot, reducer and middleware.
+ * Named here rather than imported, so that the store and the api it waits for do not import each other.
+ */
+export interface LazyApi {
+  reducerPath: 'api';
+  reducer: Reducer<CombinedState<EndpointDefinitions, string, 'api'>, UnknownAction>;
+  middleware: Middleware;
+}
+type Api = LazyApi;
 
 /*
  * The session slice is the one source of truth about who is signed in, from the first screen on.

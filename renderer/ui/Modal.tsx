@@ -1,17 +1,7 @@
 import { lazy, Suspense } from 'react';
-import type { ReactNode } from 'react';
+import type { ModalProps } from './modalProps.ts';
 
-export interface ModalProps {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children?: ReactNode;
-  /** Buttons at the foot of the dialog. */
-  footer?: ReactNode;
-  size?: 'small' | 'medium' | 'large';
-  /** False for a dialog the user must not get past (a forced update): no close button, Escape or backdrop click. */
-  dismissable?: boolean;
-}
+export type { ModalProps } from './modalProps.ts';
 
 // The shell renders Modals on every route (update prompt, payment, prompts), /auth included: the
 // dialog and React Aria load only when one opens, so the entry chunk stays small.

@@ -1,7 +1,7 @@
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { widgets } from '../i18n/es-screens.ts';
 import { IconClose } from './icons.tsx';
-import type { ModalProps } from './Modal.tsx';
+import type { ModalProps } from './modalProps.ts';
 
 /**
  * The dialog itself, on React Aria Components: it traps focus, hides the rest of the page from

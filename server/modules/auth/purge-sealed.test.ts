@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/connect.ts';
 import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
-import { resolveAuthLimits } from './guard.ts';
+import { resolveAuthLimits } from './limits.ts';
 import { purgeAuthData } from './purge.ts';
 
 // Reads the sealed column directly from the harness's SQLite file, so this suite stays SQLite-only.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { longestWindowMs, type AuthLimits } from './guard.ts';
+import { longestWindowMs, type AuthLimits } from './limits.ts';
 import { ROTATION_GRACE_MS } from './sessions.ts';
 import { purgeThrottle } from './throttle.ts';
 

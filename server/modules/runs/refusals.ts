@@ -5,7 +5,7 @@ import type { Database, FlowRunsTable } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordRunCreated } from '../flowlogs/counts.ts';
 import { findSubscriptionRecord } from '../subscriptions/service.ts';
-import type { LaunchInput } from './service.ts';
+import type { LaunchInput } from './launcher.ts';
 
 /** A run row as a launch builds it, before it knows whether it will run. */
 export type NewRunRow = Omit<Insertable<FlowRunsTable>, 'id' | 'idempotency_key' | 'state' | 'result' | 'launch_status' | 'message' | 'finished_at'>;

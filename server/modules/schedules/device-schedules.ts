@@ -4,7 +4,8 @@ import type { ScheduledFlow } from '#shared/api/flows.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DeviceCaller } from '../devices/auth.ts';
-import { RUN_NOT_FOUND_MESSAGE, type RunLauncher } from '../runs/service.ts';
+import type { RunLauncher } from '../runs/launcher.ts';
+import { RUN_NOT_FOUND_MESSAGE } from '../runs/service.ts';
 import { futureDate, parseInputs, scheduleNotFound, scheduleRows, toScheduledFlow } from './service.ts';
 import { currentSlotAttempt, type SlotAttempt } from './slots.ts';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { parseInputs, toInterval } from './service.ts';
 import { currentSlotAttempt } from './slots.ts';
-import type { RunLauncher } from '../runs/service.ts';
+import type { RunLauncher } from '../runs/launcher.ts';
 
 /** What the runner needs from the runs module (ctx.runs implements it; tests pass a recording fake). */
 export type ScheduleLauncher = Pick<RunLauncher, 'launch' | 'finished'>;
