@@ -11,6 +11,8 @@
  *    another's 1,000 (scripts/bench/fair-share.ts)
  *  - autopilot: a scheduled slot's due time -> its robot started, median and p99 (scripts/bench/autopilot.ts)
  *  - FIE decode throughput, and the table filter/sort bench when those files exist
+ *  - robots at scale: Validar identificadores (100,000 rows) and FIE a incidencias A3 (10,000 and 100,000
+ *    entries) streamed, each beside its floor, with peak RSS; `--big` adds the 1,000,000 cases
  *  - certificates: GetCertificatesList with 200 certificates in a real NSS database (scripts/bench/certificates.ts)
  * `--build` rebuilds the web app first (it is built anyway when dist/renderer has no index.html).
  */
@@ -106,6 +108,12 @@ try {
 
 console.log('== FIE decoding');
 await optionalBench('./bench/fie-bench.ts', 'runFieBench');
+
+console.log('== Robots at scale: Validar identificadores on a generated workbook, streamed, beside the floor of its libraries and SheetJS in memory');
+await optionalBench('./bench/validar-bench.ts', 'runValidarBench');
+
+console.log('== Robots at scale: FIE a incidencias A3 on generated FIEs, streamed, beside its floor (Latin-1 + line split + XlsxWriter)');
+await optionalBench('./bench/fie-robot-bench.ts', 'runFieRobotBench');
 
 console.log('== Table: filter/sort');
 await optionalBench('./bench/table-bench.ts', 'runTableBench');
