@@ -32,7 +32,7 @@ describe('SheetRewriter', () => {
     expect(xml).toContain('<cols><col min="1" max="1" width="10" customWidth="1"/><col min="2" max="2" width="14" customWidth="1"/><col min="3" max="5" width="10" customWidth="1"/><col min="6" max="6" width="12" customWidth="1"/></cols>');
     // Row attributes kept but the stale spans and foreign ones; results inline after their columns; the formula gone, its value kept.
     expect(xml).toContain(
-      '<row r="1" ht="20" customHeight="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t xml:space="preserve">R1</t></is></c><c r="C1" s="9" t="s"><v>1</v></c><c r="E1"><v>2</v></c><c r="F1" t="inlineStr"><is><t xml:space="preserve">R2</t></is></c></row>',
+      '<row r="1" ht="20" customHeight="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>R1</t></is></c><c r="C1" s="9" t="s"><v>1</v></c><c r="E1"><v>2</v></c><c r="F1" t="inlineStr"><is><t>R2</t></is></c></row>',
     );
     // An error formula becomes its text; a formula-like text gets the text format; a stub stays a stub.
     expect(xml).toContain('<c r="A3" s="9" t="inlineStr"><is><t xml:space="preserve">=1/0</t></is></c><c r="C3" s="9" t="inlineStr"><is><t xml:space="preserve">-x</t></is></c><c r="D3" s="1"/>');

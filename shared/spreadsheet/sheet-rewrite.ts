@@ -20,6 +20,7 @@ import type { ZipEntryWriter } from './zip-builder.ts';
 const KEPT = new Set(['sheetPr', 'dimension', 'sheetViews', 'sheetFormatPr', 'cols', 'mergeCells', 'printOptions', 'pageMargins', 'headerFooter']);
 const ROW_ATTRIBUTES = ['ht', 'customHeight', 'hidden', 's', 'customFormat', 'outlineLevel', 'collapsed', 'thickTop', 'thickBot'];
 const FORMULA_START = /^[=+\-@\t\r]/;
+const EDGE_SPACE = /^\s|\s$/;
 const MARKUP = /[&<>"]/g;
 const MARKUP_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
@@ -155,7 +156,9 @@ export class SheetRewriter {
       for (; next < additions.length && (additions[next]?.after ?? 0) < column; next += 1) {
         const text = added?.[next];
         const at = (additions[next]?.after ?? 0) + next + 1;
-        if (text !== undefined && text !== '') xml += `<c r="${columnName(at)}${number}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
+        // xml:space only where it matters: a million rows of 'OK' are 21 bytes a cell fewer to deflate.
+        const space = EDGE_SPACE.test(text ?? '') ? ' xml:space="preserve"' : '';
+        if (text !== undefined && text !== '') xml += `<c r="${columnName(at)}${number}" t="inlineStr"><is><t${space}>${escapeXml(text)}</t></is></c>`;
       }
     };
     for (const cell of row.cells) {
