@@ -2,8 +2,10 @@ import * as XLSX from 'xlsx';
 import { fileExtension } from '#shared/files/types.ts';
 import type { Robot, RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
 import { resolveColumns } from '../_lib/columns.ts';
+import { fileSize } from '../_lib/files.ts';
 import { cappedLog, progressReporter, stoppedResult, wrongInput } from '../_lib/run.ts';
 import { checkText, EMPTY, finished, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
+import { validateCsvStreamed } from './csv-stream.ts';
 import { validateStreamed } from './stream.ts';
 import { cellAt, cellText, firstSheetTable, freeSheetName, readWorkbook, sheetFromRows, withAddedColumns, writeWorkbook } from '../_lib/workbook.ts';
 
@@ -20,17 +22,22 @@ import { cellAt, cellText, firstSheetTable, freeSheetName, readWorkbook, sheetFr
 export { EMPTY, VALID } from './check.ts';
 
 /**
- * Which path reads the file: an .xlsx (or .xlsm) of STREAM_FROM_BYTES or more streams (stream.ts:
- * rows read and written one by one, memory flat however many rows); smaller ones, and CSV, .xls and
- * .ods, go through SheetJS in memory, which is quick at that size and reads every format.
+ * Which path reads the file: an .xlsx (or .xlsm) or a CSV of STREAM_FROM_BYTES or more streams
+ * (stream.ts, csv-stream.ts: rows read and written one by one, memory flat however many rows); smaller
+ * ones, .xls and .ods go through SheetJS in memory, which is quick at that size and reads every format.
  */
 export const STREAM_FROM_BYTES = 256 * 1024;
 const STREAMED_EXTENSIONS = new Set(['xlsx', 'xlsm']);
+const CSV_EXTENSIONS = new Set(['csv', 'txt']);
 
 async function run(context: RobotContext): Promise<RobotResult> {
   const file = context.files['workbook']?.[0];
   if (file === undefined) return wrongInput('Sube un libro de Excel, ODS o CSV con los trabajadores.');
-  if (STREAMED_EXTENSIONS.has(fileExtension(file.name)) && file.data.length >= STREAM_FROM_BYTES) return validateStreamed(context, file);
+  const extension = fileExtension(file.name);
+  if (fileSize(file) >= STREAM_FROM_BYTES) {
+    if (STREAMED_EXTENSIONS.has(extension)) return validateStreamed(context, file);
+    if (CSV_EXTENSIONS.has(extension)) return validateCsvStreamed(context, file);
+  }
   return validateInMemory(context, file);
 }
 
