@@ -1,6 +1,6 @@
 import { readDsvText } from '#shared/spreadsheet/dsv.ts';
 import { FirstTableFinder } from './first-table.ts';
-import type { SheetColumns } from './inspection.ts';
+import type { SheetColumns } from './sheet-columns.ts';
 import { checkTextFile, readTextChunks, type TextEncoding } from './text.ts';
 
 /** CSV uploads read row by row as the robots read them: the loop is shared/spreadsheet/dsv.ts, fed from the file here. */

@@ -1,7 +1,7 @@
 import { decompressedTooLarge, withZip, type DecompressionBudget } from './zip.ts';
 import { CellFormatter } from '#shared/spreadsheet/cell-format.ts';
 import { FirstTableFinder } from './first-table.ts';
-import type { SheetColumns } from './inspection.ts';
+import type { SheetColumns } from './sheet-columns.ts';
 import { missingSharedString, readNumberFormats, readSharedStrings, readSheetRows, readXlsxStructure, type CellRange, type RawCell } from './xlsx.ts';
 import { StopXml } from './xml.ts';
 

@@ -11,13 +11,9 @@ import { MAX_DATA_ROWS } from './limits.ts';
 import { describeType } from './sniff.ts';
 import { checkTextFile } from './text.ts';
 import { DecompressionBudget, decompressedTooLarge, withZip } from './zip.ts';
+import type { SheetColumns } from './sheet-columns.ts';
 
-/** The first sheet's name, its header's non-empty cells in order, and its data rows (ColumnMapping, the estimate). */
-export interface SheetColumns {
-  sheet: string;
-  columns: string[];
-  rowCount: number;
-}
+export type { SheetColumns } from './sheet-columns.ts';
 
 /** What an upload was found to be, stored with it (stored_files.detected_type, sheet_name, columns, row_count, entry_count). */
 export interface Inspection {

@@ -1,10 +1,16 @@
-import { RELATIONSHIPS_NAMESPACE, SheetWriter, SPREADSHEET_NAMESPACE, escapeXml } from '#shared/spreadsheet/sheet-xml.ts';
+import { RELATIONSHIPS_NAMESPACE, SheetWriter, SPREADSHEET_NAMESPACE, escapeXml, type CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { SheetRewriter, type RewriteStyles } from '#shared/spreadsheet/sheet-rewrite.ts';
 import { STYLES_XML, WORKSHEET_CONTENT_TYPE, WORKSHEET_RELATIONSHIP } from '#shared/spreadsheet/xlsx-writer.ts';
 import { xmlFeed, type XmlHandlers } from '#shared/spreadsheet/xml.ts';
 import type { ZipBuilder } from '#shared/spreadsheet/zip-builder.ts';
 import type { ZipReader } from '#shared/spreadsheet/zip-reader.ts';
-import type { AppendedSheet } from './workbook-stream.ts';
+
+/** A sheet appended after the streamed ones (Resumen), written whole: it is small. */
+export interface AppendedSheet {
+  name: string;
+  rows: readonly (readonly CellValue[])[];
+  widths?: readonly number[];
+}
 
 /**
  * The package around the sheets of a streamed .xlsx (workbook-stream.ts): where the input's parts are,

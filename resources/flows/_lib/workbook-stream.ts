@@ -2,11 +2,10 @@ import { CellFormatter } from '#shared/spreadsheet/cell-format.ts';
 import { FirstTableFinder } from '#shared/spreadsheet/first-table.ts';
 import { numberFormatsHandlers, parseRange, sharedStringsHandlers, type NumberFormats, type RawCell, type RawRow } from '#shared/spreadsheet/sheet-rows.ts';
 import { SheetRewriter, type AddedColumn } from '#shared/spreadsheet/sheet-rewrite.ts';
-import type { CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { xmlFeed, type XmlHandlers } from '#shared/spreadsheet/xml.ts';
 import { ZipBuilder } from '#shared/spreadsheet/zip-builder.ts';
 import { ZipReader } from '#shared/spreadsheet/zip-reader.ts';
-import { finishWorkbook, readStructure, withTextStyle } from './workbook-parts.ts';
+import { finishWorkbook, readStructure, withTextStyle, type AppendedSheet } from './workbook-parts.ts';
 
 /**
  * An .xlsx rewritten as it streams (issue 19): the first sheet's rows read one by one, each written at
@@ -57,12 +56,6 @@ export type StreamOutcome =
   | { kind: 'stopped' }
   | { kind: 'empty'; sheetName: string }
   | { kind: 'read'; table: StreamedTable; otherSheets: string[]; dataRows: number; planned: boolean; finish(sheets: readonly AppendedSheet[]): Promise<Uint8Array> };
-
-export interface AppendedSheet {
-  name: string;
-  rows: readonly (readonly CellValue[])[];
-  widths?: readonly number[];
-}
 
 class Stop extends Error {}
 
