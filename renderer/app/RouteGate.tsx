@@ -9,7 +9,7 @@ import { useRouteContext } from './routeContext.ts';
 import type { AppRoute } from './routes.ts';
 import { targetConsumed, targetSaved } from './session.ts';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
-import { Splash } from './shell/Splash.tsx';
+import { LoadingScreen, Splash } from './shell/Splash.tsx';
 import { uiCleared } from './ui.ts';
 
 // Only payment-gated routes (under PaidRouteGate) ever ask for it.
@@ -64,7 +64,7 @@ export function RouteGate({ route, subscription = 'unknown' }: { route: AppRoute
       const Page = route.page ? lazyPage(route.page) : undefined;
       if (!Page) return <NotFoundPage />;
       return (
-        <Suspense fallback={<Splash />}>
+        <Suspense fallback={<LoadingScreen />}>
           <Page />
         </Suspense>
       );

@@ -4,7 +4,7 @@ import { RouteGate } from './RouteGate.tsx';
 import { routes, type AppRoute } from './routes.ts';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { RouteErrorBoundary } from './shell/RouteError.tsx';
-import { Splash } from './shell/Splash.tsx';
+import { LoadingScreen } from './shell/Splash.tsx';
 import { Toasts } from './shell/Toasts.tsx';
 
 /*
@@ -44,7 +44,7 @@ const PaidRouteGate = lazy(() => import('./PaidRouteGate.tsx'));
 function gateFor(route: AppRoute) {
   if (!route.meta.requiresPayment) return <RouteGate route={route} />;
   return (
-    <Suspense fallback={<Splash />}>
+    <Suspense fallback={<LoadingScreen />}>
       <PaidRouteGate route={route} />
     </Suspense>
   );
@@ -65,7 +65,7 @@ export function AppRoutes() {
         </Route>
         <Route
           element={
-            <Suspense fallback={<Splash />}>
+            <Suspense fallback={<LoadingScreen />}>
               <Layout />
             </Suspense>
           }

@@ -11,3 +11,8 @@ export function Splash({ message = es.splash.restoring }: { message?: string }) 
     </div>
   );
 }
+
+/** What a screen shows while its code loads: not the session text, which belongs to the restore only. */
+export function LoadingScreen() {
+  return <Splash message={es.common.loading} />;
+}
