@@ -1,15 +1,15 @@
 import { toA3SyncRecord, type A3SyncRecord } from '#shared/a3/sync-record.ts';
-import { decodeFie, detectFieFormat } from '#shared/fie/decode.ts';
-import { FIELD_BY_CODE, segmentEnd } from '#shared/fie/layout.ts';
+import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
 import { alreadyAddedMessage, failedMessage, fieProcessingError, processedMessage } from '#shared/fie/messages.ts';
-import { FieTextStream } from '#shared/fie/stream.ts';
-import type { FieDiagnostic, FieDiagnosticKind, FieEntry, FieFormat, FieVersion } from '#shared/fie/types.ts';
+import type { FieDiagnosticKind } from '#shared/fie/types.ts';
 import type { Robot, RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
 import type { CellValue, SheetWriter } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { formatMadridDate } from '#shared/time/madrid.ts';
-import { concatChunks, fileChunks, fileSize, sameContent } from '../_lib/files.ts';
+import { fileSize, sameContent } from '../_lib/files.ts';
 import { cappedLog, stoppedResult, wrongInput } from '../_lib/run.ts';
+import { EntryProgress } from './progress.ts';
+import { readFie } from './read.ts';
 
 /**
  * FIE a incidencias A3: decodes FIE files (text FIE3/FIE4 in Latin-1, or spreadsheets) with shared/fie
@@ -50,18 +50,6 @@ const LOGGED_PROBLEMS = 50;
  * log). A damaged 1,000,000-entry file could otherwise hold a million rows of text until the end.
  */
 export const ERROR_ROWS_KEPT = 10_000;
-
-/**
- * Bytes of an entry as SILTRA writes it (EMP, RZS, TRA, AYN, DAF, DIT and ITD at their full fixed width,
- * CRLF): how many entries a text FIE holds is guessed from its size with this until its own entries say.
- */
-const ESTIMATED_ENTRY_BYTES = (['EMP', 'RZS', 'TRA', 'AYN', 'DAF', 'DIT', 'ITD'] as const).reduce((sum, tag) => sum + segmentEnd(tag) + 2, 0);
-
-/** detectFieFormat looks at this many bytes at most, so a file's first chunks are held until they add up to it. */
-const FORMAT_HEAD_BYTES = 64;
-
-/** Progress is reported about this many times per run. */
-const PROGRESS_STEPS = 200;
 
 type Cell = CellValue;
 
@@ -125,161 +113,6 @@ class ErrorRows {
     if (this.omitted > 0) rows.push([null, null, 'Más errores', `${this.omitted} errores más, que no caben en esta hoja (tiene los ${ERROR_ROWS_KEPT} primeros).`]);
     return rows;
   }
-}
-
-/**
- * Progress in entries out of an honest estimate of the total: entries of files already read, plus the
- * file being read guessed from its size and the entries its chunks decoded so far gave (only whole chunks
- * count: halfway through the first one, one entry out of 256 KiB would say nothing), plus the files still
- * to read guessed from their size and the bytes per entry seen so far (ESTIMATED_ENTRY_BYTES before any).
- * Each file's guess is replaced by its count when it ends, and the last report is (done, done).
- * Reported about PROGRESS_STEPS times, as progressReporter does.
- */
-class EntryProgress {
-  private done = 0;
-  private entriesBefore = 0;
-  private current = -1;
-  private currentEntries = 0;
-  private currentBytes = 0;
-  /** Entries decoded when the last whole chunk had been written. */
-  private entriesAtChunkEnd = 0;
-  /** Bytes and entries of the text files read so far, for the bytes per entry. */
-  private seenBytes = 0;
-  private seenEntries = 0;
-  private nextReport = 1;
-  private readonly skipped = new Set<number>();
-
-  constructor(
-    private readonly context: Pick<RobotContext, 'progress'>,
-    private readonly sizes: readonly number[],
-  ) {}
-
-  startFile(index: number): void {
-    this.current = index;
-    this.currentEntries = 0;
-    this.currentBytes = 0;
-    this.entriesAtChunkEnd = 0;
-  }
-
-  /** A chunk of `count` bytes has been decoded. */
-  chunk(count: number): void {
-    this.currentBytes += count;
-    this.entriesAtChunkEnd = this.currentEntries;
-  }
-
-  entry(): void {
-    this.done += 1;
-    this.currentEntries += 1;
-    if (this.done >= this.nextReport) this.report();
-  }
-
-  /** The file ended (read, or not a FIE) with its entries counted; `text`: its bytes tell the bytes per entry. */
-  endFile(text: boolean): void {
-    if (text && this.currentEntries > 0) {
-      this.seenBytes += this.currentBytes;
-      this.seenEntries += this.currentEntries;
-    }
-    this.entriesBefore += this.currentEntries;
-    this.currentEntries = 0;
-    this.currentBytes = 0;
-    this.entriesAtChunkEnd = 0;
-  }
-
-  /** A file that will not be read (the same as an earlier one). */
-  skip(index: number): void {
-    this.skipped.add(index);
-  }
-
-  /** The last report: the true count. */
-  finish(): void {
-    this.context.progress(this.done, this.done);
-  }
-
-  private report(): void {
-    const total = this.total();
-    this.context.progress(this.done, total);
-    this.nextReport = this.done + Math.max(1, Math.ceil(total / PROGRESS_STEPS));
-  }
-
-  private total(): number {
-    const chunked = this.entriesAtChunkEnd > 0;
-    const seen = this.seenEntries + (chunked ? this.entriesAtChunkEnd : 0);
-    const bytesPerEntry = seen > 0 ? (this.seenBytes + (chunked ? this.currentBytes : 0)) / seen : ESTIMATED_ENTRY_BYTES;
-    const size = this.sizes[this.current] ?? 0;
-    const inFile = Math.max(this.currentEntries, chunked ? (this.entriesAtChunkEnd * size) / this.currentBytes : size / bytesPerEntry);
-    let later = 0;
-    for (let index = this.current + 1; index < this.sizes.length; index += 1) if (!this.skipped.has(index)) later += (this.sizes[index] ?? 0) / bytesPerEntry;
-    return Math.max(this.done, Math.round(this.entriesBefore + inFile + later));
-  }
-}
-
-/** Where a file's entries and diagnostics go as they are read. */
-interface FieSink {
-  entry(entry: FieEntry): void;
-  diagnostic(diagnostic: FieDiagnostic): void;
-  /** A chunk of `count` bytes has been decoded (its entries and diagnostics are out), for the progress estimate. */
-  chunk(count: number): void;
-  aborted(): boolean;
-}
-
-interface ReadFie {
-  format: FieFormat;
-  version: FieVersion | null;
-  ignored: boolean;
-  reason?: string;
-  entries: number;
-}
-
-/**
- * Reads one upload into the sink: the first bytes say text or spreadsheet (detectFieFormat, as decodeFie);
- * text goes through FieTextStream chunk by chunk (the same entries and diagnostics, in the same order, as
- * decodeFie on the whole file), a spreadsheet is gathered and decoded whole. Null when the run was stopped.
- */
-async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie | null> {
-  let format: FieFormat | null = null;
-  let held: Uint8Array[] = [];
-  let heldBytes = 0;
-  let entries = 0;
-  const text = new FieTextStream({
-    entry: (entry) => {
-      entries += 1;
-      sink.entry(entry);
-    },
-    diagnostic: (diagnostic) => sink.diagnostic(diagnostic),
-  });
-  for await (const chunk of fileChunks(file)) {
-    if (format === 'text') text.write(chunk);
-    else {
-      held.push(chunk);
-      heldBytes += chunk.length;
-      if (format === null && heldBytes >= FORMAT_HEAD_BYTES) {
-        format = detectFieFormat(concatChunks(held));
-        if (format === 'text') {
-          for (const piece of held) text.write(piece);
-          held = [];
-        }
-      }
-    }
-    sink.chunk(chunk.length);
-    if (sink.aborted()) return null;
-    // Not a FIE: the rest is not read (leaving the loop closes a file stream).
-    if (text.ignored) break;
-  }
-  format ??= detectFieFormat(concatChunks(held));
-  if (format === 'spreadsheet') {
-    const document = decodeFie(concatChunks(held), { format });
-    held = [];
-    for (const diagnostic of document.diagnostics) sink.diagnostic(diagnostic);
-    for (const entry of document.entries) {
-      if (sink.aborted()) return null;
-      sink.entry(entry);
-    }
-    return { format, version: null, ignored: document.ignored, ...(document.reason !== undefined && { reason: document.reason }), entries: document.entries.length };
-  }
-  for (const piece of held) text.write(piece);
-  const summary = text.end();
-  if (sink.aborted()) return null;
-  return { format, version: summary.version, ignored: summary.ignored, ...(summary.reason !== undefined && { reason: summary.reason }), entries };
 }
 
 /** Whether an earlier upload of this run holds the same bytes (the same file picked twice); see sameContent. */

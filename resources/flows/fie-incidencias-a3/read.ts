@@ -1,0 +1,77 @@
+import { decodeFie, detectFieFormat } from '#shared/fie/decode.ts';
+import { FieTextStream } from '#shared/fie/stream.ts';
+import type { FieDiagnostic, FieEntry, FieFormat, FieVersion } from '#shared/fie/types.ts';
+import type { RobotFile } from '#shared/flows/robot.ts';
+import { concatChunks, fileChunks } from '../_lib/files.ts';
+
+/** detectFieFormat looks at this many bytes at most, so a file's first chunks are held until they add up to it. */
+const FORMAT_HEAD_BYTES = 64;
+
+/** Where a file's entries and diagnostics go as they are read. */
+export interface FieSink {
+  entry(entry: FieEntry): void;
+  diagnostic(diagnostic: FieDiagnostic): void;
+  /** A chunk of `count` bytes has been decoded (its entries and diagnostics are out), for the progress estimate. */
+  chunk(count: number): void;
+  aborted(): boolean;
+}
+
+export interface ReadFie {
+  format: FieFormat;
+  version: FieVersion | null;
+  ignored: boolean;
+  reason?: string;
+  entries: number;
+}
+
+/**
+ * Reads one upload into the sink: the first bytes say text or spreadsheet (detectFieFormat, as decodeFie);
+ * text goes through FieTextStream chunk by chunk (the same entries and diagnostics, in the same order, as
+ * decodeFie on the whole file), a spreadsheet is gathered and decoded whole. Null when the run was stopped.
+ */
+export async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie | null> {
+  let format: FieFormat | null = null;
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
+  let entries = 0;
+  const text = new FieTextStream({
+    entry: (entry) => {
+      entries += 1;
+      sink.entry(entry);
+    },
+    diagnostic: (diagnostic) => sink.diagnostic(diagnostic),
+  });
+  for await (const chunk of fileChunks(file)) {
+    if (format === 'text') text.write(chunk);
+    else {
+      held.push(chunk);
+      heldBytes += chunk.length;
+      if (format === null && heldBytes >= FORMAT_HEAD_BYTES) {
+        format = detectFieFormat(concatChunks(held));
+        if (format === 'text') {
+          for (const piece of held) text.write(piece);
+          held = [];
+        }
+      }
+    }
+    sink.chunk(chunk.length);
+    if (sink.aborted()) return null;
+    // Not a FIE: the rest is not read (leaving the loop closes a file stream).
+    if (text.ignored) break;
+  }
+  format ??= detectFieFormat(concatChunks(held));
+  if (format === 'spreadsheet') {
+    const document = decodeFie(concatChunks(held), { format });
+    held = [];
+    for (const diagnostic of document.diagnostics) sink.diagnostic(diagnostic);
+    for (const entry of document.entries) {
+      if (sink.aborted()) return null;
+      sink.entry(entry);
+    }
+    return { format, version: null, ignored: document.ignored, ...(document.reason !== undefined && { reason: document.reason }), entries: document.entries.length };
+  }
+  for (const piece of held) text.write(piece);
+  const summary = text.end();
+  if (sink.aborted()) return null;
+  return { format, version: summary.version, ignored: summary.ignored, ...(summary.reason !== undefined && { reason: summary.reason }), entries };
+}
