@@ -75,14 +75,14 @@ export default tseslint.config(
   },
   {
     // A module is routes (HTTP) over a service (domain) over the database: only the composition (app.ts)
-    // and tests reach a routes.ts; messages and types a service needs live in the module's other files.
+    // and tests reach a routes file; messages, types and hooks others need live in the module's other files.
     files: ['server/**/*.ts'],
-    ignores: ['server/app.ts', 'server/**/*.test.ts', 'server/**/routes.ts'],
+    ignores: ['server/app.ts', 'server/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['electron', 'react', 'react-dom'], message: 'The server never imports Electron or React.' },
         { group: otherTops('main', 'preload', 'renderer', 'e2e'), message: 'server/ depends on shared/ only.' },
-        { group: ['**/routes.ts', '**/routes'], message: 'Only server/app.ts registers routes: a service or helper never imports a routes.ts (move the message or type it needs into the module\'s service or errors file).' },
+        { group: ['**/routes.ts', '**/routes', '**/*-routes.ts'], message: 'Only server/app.ts registers routes: no other file imports a routes file, another routes file included (move what it needs into the module\'s service, errors or auth file).' },
       ] }],
     },
   },

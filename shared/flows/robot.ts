@@ -1,9 +1,10 @@
 /**
- * The contract between the runtime (server worker pool today, the desktop runtime later) and a flow's
- * robot module (resources/flows/<id>/robot.ts, `export default robot satisfies Robot`). A robot gets
- * its inputs as plain data and its files as bytes, reports through callbacks, and returns its outputs
- * as bytes; it never touches the database, the network or the disk of the server, so it can run in a
- * worker thread and be tested with real files and nothing else.
+ * The contract between a runtime (the server's run process, server/modules/runs/run-process.ts, and the
+ * desktop's, main/robots/robot-process.ts) and a flow's robot module (resources/flows/<id>/robot.ts,
+ * `export default robot satisfies Robot`). A robot gets its inputs as plain data and its files as bytes
+ * (or a stream of them), reports through callbacks, and returns its outputs as bytes; it never touches
+ * the database, the network or the disk of the server, so it runs in a child process of its own and is
+ * tested with real files and nothing else.
  */
 
 export type RobotLogLevel = 'info' | 'warn' | 'error';

@@ -77,3 +77,19 @@ export class DeviceAuth {
     await this.db.updateTable('device_tokens').set({ last_used_at: at }).where('id', '=', caller.tokenId).execute();
   }
 }
+
+/**
+ * For routes with `Authorization: Device <token>` only: `device` (route options) checks the token
+ * before the body is read, so a caller without one never gets to send 60 MB; `callerOf` gives the
+ * machine it stands for. A cookie on these routes counts for nothing.
+ */
+export function deviceOnly(auth: DeviceAuth) {
+  const callers = new WeakMap<FastifyRequest, DeviceCaller>();
+  const device = { onRequest: async (request: FastifyRequest) => void callers.set(request, await auth.require(request)) };
+  const callerOf = (request: FastifyRequest): DeviceCaller => {
+    const caller = callers.get(request);
+    if (!caller) throw deviceTokenInvalid();
+    return caller;
+  };
+  return { device, callerOf };
+}

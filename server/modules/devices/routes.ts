@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   DEVICE_FINISH_BODY_LIMIT, claimRunRequestSchema, deviceLinkRequestSchema, deviceRunFileParamsSchema, deviceRunOutcomeSchema, deviceRunParamsSchema,
   deviceRunReportSchema, devicesPaths, nextRunQuerySchema,
@@ -8,7 +8,7 @@ import { machineIdParamsSchema } from '#shared/api/machines.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
-import { deviceTokenInvalid, type DeviceAuth, type DeviceCaller } from './auth.ts';
+import { deviceOnly, type DeviceAuth } from './auth.ts';
 import type { DeviceRunService } from './device-runs.ts';
 import { deviceIdentity, linkDevice, revokeDeviceToken } from './link.ts';
 
@@ -19,22 +19,6 @@ function connectionGone(reply: FastifyReply): AbortSignal {
     if (!reply.raw.writableFinished) controller.abort();
   });
   return controller.signal;
-}
-
-/**
- * For routes with `Authorization: Device <token>` only: `device` (route options) checks the token
- * before the body is read, so a caller without one never gets to send 60 MB; `callerOf` gives the
- * machine it stands for. A cookie on these routes counts for nothing.
- */
-export function deviceOnly(auth: DeviceAuth) {
-  const callers = new WeakMap<FastifyRequest, DeviceCaller>();
-  const device = { onRequest: async (request: FastifyRequest) => void callers.set(request, await auth.require(request)) };
-  const callerOf = (request: FastifyRequest): DeviceCaller => {
-    const caller = callers.get(request);
-    if (!caller) throw deviceTokenInvalid();
-    return caller;
-  };
-  return { device, callerOf };
 }
 
 /**

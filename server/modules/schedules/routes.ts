@@ -12,7 +12,7 @@ import { HttpError } from '../../http/errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import type { DeviceAuth } from '../devices/auth.ts';
-import { deviceOnly } from '../devices/routes.ts';
+import { deviceOnly } from '../devices/auth.ts';
 import { advanceMachineSchedule, checkMachineSchedule, launchSlot, listMachineSchedules, machineSlotRun, removeMachineSchedule } from './device-schedules.ts';
 import { createSchedule, deleteSchedule, findSchedule, listSchedules, moveSchedule, scheduleExists } from './service.ts';
 
