@@ -83,13 +83,17 @@ try {
     await server.stop();
   }
 
-  console.log('== Server cold start (spawn -> first 200 on /api/health, fresh SQLite; 5 runs, the machine\'s load shows in the spread)');
-  for (const [label, command] of [['compiled (npm start)', compiled], ['tsx (npm run dev)', { kind: 'tsx' }]] as const) {
-    const runs: number[] = [];
-    for (let i = 0; i < 5; i++) runs.push(await measureColdStart(command));
-    runs.sort((a, b) => a - b);
-    console.log(`${label.padEnd(22)} median ${runs[2]?.toFixed(0)} ms, best ${runs[0]?.toFixed(0)} ms (runs: ${runs.map((run) => run.toFixed(0)).join(', ')} ms)`);
+  console.log('== Server cold start (spawn -> first 200 on /api/health, fresh SQLite; 5 runs each, taken in turns so load hits all alike)');
+  const starts = [['compiled (npm start)', compiled], ['tsx (npm run dev)', { kind: 'tsx' }], ['bare Fastify', { kind: 'bare' }]] as const;
+  const runs = starts.map((): number[] => []);
+  for (let round = 0; round < 5; round++) for (const [index, [, command]] of starts.entries()) runs[index]?.push(await measureColdStart(command));
+  const medians = runs.map((times) => [...times].sort((a, b) => a - b)[2] ?? Number.NaN);
+  for (const [index, [label]] of starts.entries()) {
+    const times = [...(runs[index] ?? [])].sort((a, b) => a - b);
+    console.log(`${label.padEnd(22)} median ${medians[index]?.toFixed(0)} ms, best ${times[0]?.toFixed(0)} ms (runs: ${times.map((run) => run.toFixed(0)).join(', ')} ms)`);
   }
+  const ratio = (medians[0] ?? Number.NaN) / (medians[2] ?? Number.NaN);
+  console.log(`compiled / bare Fastify: ${ratio.toFixed(2)}x · goal <= 2x: ${ratio <= 2 ? 'met' : 'NOT met'}`);
 
   console.log('== Flows: run history of a million runs under load (compiled server), launch to first log line');
   await runFlowsBench(compiled);

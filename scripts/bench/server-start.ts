@@ -1,13 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort, startProcess, stop, waitFor } from '../../e2e/processes.ts';
 
-/** How the server is started: the compiled bundle `npm start` runs, or server/index.ts through tsx (`npm run dev`). */
-export type ServerCommand = { kind: 'compiled'; entry: string } | { kind: 'tsx' };
+/**
+ * How the server is started: the compiled bundle `npm start` runs, server/index.ts through tsx (`npm run
+ * dev`), or a bare Fastify hello-world (bare-fastify.mjs), the yardstick a cold start is compared with.
+ */
+export type ServerCommand = { kind: 'compiled'; entry: string } | { kind: 'tsx' } | { kind: 'bare' };
 
 function args(command: ServerCommand): string[] {
-  return command.kind === 'compiled' ? ['--enable-source-maps', command.entry] : ['--import', 'tsx', 'server/index.ts'];
+  if (command.kind === 'compiled') return ['--enable-source-maps', command.entry];
+  if (command.kind === 'bare') return [fileURLToPath(new URL('./bare-fastify.mjs', import.meta.url))];
+  return ['--import', 'tsx', 'server/index.ts'];
 }
 
 /** Milliseconds from spawning the server (fresh database: migrations and seed included) to its first 200. */
