@@ -136,7 +136,9 @@ describe('FlowsPage selected robot', () => {
     renderAt('/flows');
     fireEvent.click(await screen.findByRole('link', { name: /Validar identificadores/ }));
     expect(currentPath()).toBe('/flows/validar-identificadores');
-    const robot = screen.getByRole('article', { name: 'Validar identificadores' });
+    // The robot's card comes with its definition, fetched after the click: wait for it (a loaded machine
+    // took over a second), never query it right away.
+    const robot = await screen.findByRole('article', { name: 'Validar identificadores' }, { timeout: 5_000 });
     expect(robot.textContent).toContain('Comprueba los NIF/NIE');
     expect(robot.textContent).toContain('Excel, ODS o CSV; se comprueba la primera hoja.');
     expect(robot.textContent).toContain('En el servidor');
@@ -154,7 +156,7 @@ describe('FlowsPage selected robot', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Abrir asistente' }));
     expect(currentPath()).toBe('/launcher/validar-identificadores');
     expect(calls).toContain('GET /api/browserflow/schedule?user=ana%40asesoria.es');
-  });
+  }, 15_000);
 
   it('shows a desktop robot as such, with no template or instructions buttons it does not have', async () => {
     stubApi({ ...routes(), 'GET /api/browserflow/flow/modelo-111': () => jsonResponse(200, flowDefinition({ id: 'modelo-111', runsOn: 'desktop', sectionSetup: { builder: [{ ref: 'a', template: 'InputComponents', title: 'A', builder: [] }] } })) });
