@@ -13,7 +13,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
+  // After the run, the spec files that took over 20 s (issue 20: the browser suite's time is watched).
+  reportSlowTests: { max: 10, threshold: 20_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: 'es-ES',

@@ -20,6 +20,8 @@ const apiSuitesOnPostgres = process.env.TEST_DATABASE_URL
 // Unit and API tests sit beside the code. The renderer's run in jsdom, everything else in Node.
 export default defineConfig({
   test: {
+    // The default output, then the slowest files (scripts/vitest-slowest.ts).
+    reporters: ['default', './scripts/vitest-slowest.ts'],
     projects: [
       {
         test: {
