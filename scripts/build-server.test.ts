@@ -14,9 +14,10 @@ afterAll(async () => {
 });
 
 describe('the compiled server', () => {
-  it('is one ESM file of our code that imports its packages from node_modules', async () => {
+  it('is one ESM file with our code and its plain-JS packages; native addons come from node_modules', async () => {
     const code = await readFile(build.entry, 'utf8');
-    expect(code).toContain('from "fastify"');
+    // Fastify is bundled (one file read at start instead of hundreds); better-sqlite3 cannot be.
+    expect(code).not.toContain('from "fastify"');
     expect(code).toContain('from "better-sqlite3"');
     // Our own modules are inside: nothing refers to the sources or to #shared any more.
     expect(code).not.toMatch(/from "(#shared|\.{1,2}\/)/);
