@@ -63,7 +63,18 @@ async function postgresTestDatabase(url: string): Promise<TestDatabase> {
         if (Number(rows[0]?.n) === 0) break;
         await new Promise((done) => setTimeout(done, 50));
       }
-      await admin.query(`drop database if exists ${name} with (force)`);
+      // An autovacuum worker may be in the new database: it belongs to the superuser, so the forced drop
+      // may not end it (42501) and the database stays in use (55006). It finishes within moments: retry.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await admin.query(`drop database if exists ${name} with (force)`);
+          break;
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (attempt >= 40 || (code !== '42501' && code !== '55006')) throw error;
+          await new Promise((done) => setTimeout(done, 250));
+        }
+      }
       await admin.end();
     },
   };
