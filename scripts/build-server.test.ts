@@ -37,6 +37,10 @@ describe('the compiled server', () => {
       });
       expect(login.status).toBe(200);
       expect(((await login.json()) as { userData: { email: string } }).userData.email).toBe('demo@autoasesor.es');
+      // The API reader: its code is in the bundle, its page's files come from @fastify/swagger-ui's folder in node_modules.
+      expect((await fetch(`${baseUrl}/api/docs/json`)).status).toBe(200);
+      expect((await fetch(`${baseUrl}/api/docs/static/index.html`)).status).toBe(200);
+      expect((await fetch(`${baseUrl}/api/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
     } finally {
       await stop(server.child);
       await rm(dataDir, { recursive: true, force: true });

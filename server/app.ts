@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { okResponseSchema } from '#shared/api/auth.ts';
 import type { AppContext } from './context.ts';
 import { connectDatabase, type DatabaseConfig } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -8,6 +9,7 @@ import { seedCatalog, seedDemoAccount } from './db/seed.ts';
 import { registerClientInfo, trustProxyOption } from './http/client-info.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { registerApiDocs, routeSchema } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -176,8 +178,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => rateLimitError() });
   registerClientInfo(app);
   registerOriginCheck(app, config.allowedOrigins);
+  // Before the routes: the document lists the routes added after it.
+  await registerApiDocs(app);
 
-  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/health', { schema: routeSchema({ tag: 'health', summary: 'Whether the server answers', response: { 200: okResponseSchema } }) }, async () => ({ ok: true }));
   registerAuthRoutes(app, ctx);
   registerRecoveryRoutes(app, ctx);
   registerUsersRoutes(app, ctx);

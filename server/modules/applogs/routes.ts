@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { appLogRequestSchema, applogsPath } from '#shared/api/applogs.ts';
+import { okResponseSchema } from '#shared/api/auth.ts';
 import type { AppContext } from '../../context.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { perIp } from '../../http/rate-limit.ts';
 import { optionalSession } from '../../http/session.ts';
@@ -19,7 +21,8 @@ export const APPLOG_BODY_LIMIT = 64 * 1024;
 export function registerAppLogsRoutes(app: FastifyInstance, ctx: AppContext, overrides: Partial<AppLogLimits> = {}): void {
   const limits: AppLogLimits = { ...DEFAULT_APPLOG_LIMITS, ...overrides };
 
-  app.post(applogsPath, { bodyLimit: APPLOG_BODY_LIMIT, config: { rateLimit: perIp(120, 60_000) } }, async (request, reply) => {
+  const schema = routeSchema({ tag: 'applogs', summary: 'Report a client-side error (public)', body: appLogRequestSchema, response: { 201: okResponseSchema } });
+  app.post(applogsPath, { schema, bodyLimit: APPLOG_BODY_LIMIT, config: { rateLimit: perIp(120, 60_000) } }, async (request, reply) => {
     const entry = parseInput(appLogRequestSchema, request.body);
     const session = await optionalSession(request, ctx);
     await recordAppLog(ctx.db, entry, { client: request.client, ip: request.ip, userId: session?.userId ?? null }, ctx.now(), limits);

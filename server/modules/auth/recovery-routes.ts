@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { authPaths, emailValidationRequestSchema, resetPassCheckRequestSchema, resetPassRequestSchema } from '#shared/api/auth.ts';
+import { authPaths, emailValidationRequestSchema, okResponseSchema, resetPassCheckRequestSchema, resetPassRequestSchema } from '#shared/api/auth.ts';
 import { emailField } from '#shared/api/fields.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { perIp, perIpAndEmail } from '../../http/rate-limit.ts';
 import { requireSession } from '../../http/session.ts';
@@ -20,7 +21,8 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
   const { db, now, mailer, publicUrl } = ctx;
 
   // Always 202: the answer never tells whether an account has this email.
-  app.post(authPaths.resetPass, { config: { rateLimit: perIpAndEmail(5, 60_000) } }, async (request, reply) => {
+  const resetPassSchema = routeSchema({ tag: 'auth', summary: 'Email a password reset link (always 202)', body: resetPassRequestSchema, response: { 202: okResponseSchema } });
+  app.post(authPaths.resetPass, { schema: resetPassSchema, config: { rateLimit: perIpAndEmail(5, 60_000) } }, async (request, reply) => {
     const { email } = parseInput(resetPassRequestSchema, request.body);
     // Per address and day, in the database: the per-minute limit alone let anyone mail-bomb an
     // address all day. Over the cap the answer is the same 202, so it tells nothing either.
@@ -48,7 +50,13 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(202).send({ ok: true });
   });
 
-  app.post(authPaths.resetPassCheck, { config: { rateLimit: perIpAndEmail(20, 60_000) } }, async (request) => {
+  const resetPassCheckSchema = routeSchema({
+    tag: 'auth',
+    summary: 'Check a reset link, or set the new password with it',
+    body: resetPassCheckRequestSchema,
+    response: { 200: okResponseSchema },
+  });
+  app.post(authPaths.resetPassCheck, { schema: resetPassCheckSchema, config: { rateLimit: perIpAndEmail(20, 60_000) } }, async (request) => {
     const { token, password } = parseInput(resetPassCheckRequestSchema, request.body);
     if (password === undefined) await checkResetToken(db, token, now());
     else await completePasswordReset(db, token, password, now());
@@ -57,7 +65,14 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
 
   // With the link's token no session is needed (links are often opened on a phone); without one it
   // sends the link, and only to the signed-in account's own email.
-  app.post('/api/auth/emailvalidation/:email', { config: { rateLimit: perIp(10, 60_000) } }, async (request, reply) => {
+  const emailValidationSchema = routeSchema({
+    tag: 'auth',
+    summary: 'Email a validation link (signed in), or validate the email with the link\'s token',
+    params: emailParamsSchema,
+    body: emailValidationRequestSchema,
+    response: { 200: okResponseSchema, 202: okResponseSchema },
+  });
+  app.post('/api/auth/emailvalidation/:email', { schema: emailValidationSchema, config: { rateLimit: perIp(10, 60_000) } }, async (request, reply) => {
     const { email } = parseInput(emailParamsSchema, request.params);
     const { token } = parseInput(emailValidationRequestSchema, request.body);
     if (token !== undefined) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { authPaths, loginRequestSchema } from '#shared/api/auth.ts';
+import { authPaths, loginRequestSchema, okResponseSchema, sessionResponseSchema } from '#shared/api/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { clearSessionCookies, optionalSession, refreshTokenOf, setSessionCookies } from '../../http/session.ts';
 import { loadUserData } from '../users/service.ts';
@@ -19,7 +20,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   // Limited by database-held counters (guard.ts), not the in-memory rate-limit plugin, whose LRU an
   // attacker could flush with junk keys.
-  app.post(authPaths.login, async (request, reply) => {
+  const loginSchema = routeSchema({ tag: 'auth', summary: 'Sign in: sets the session cookies', body: loginRequestSchema, response: { 200: sessionResponseSchema } });
+  app.post(authPaths.login, { schema: loginSchema }, async (request, reply) => {
     const { email, password } = parseInput(loginRequestSchema, request.body);
     const attempt = await guardPasswordAttempt(ctx, reply, request.ip, email);
     let userId: string;
@@ -34,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { userData: await loadUserData(db, userId) };
   });
 
-  app.post(authPaths.logout, async (request, reply) => {
+  app.post(authPaths.logout, { schema: routeSchema({ tag: 'auth', summary: 'Sign out: ends the session family and clears the cookies', response: { 200: okResponseSchema } }) }, async (request, reply) => {
     // The access cookie may have expired while the refresh cookie still names the family.
     const session = await optionalSession(request, ctx);
     const refreshToken = refreshTokenOf(request);
@@ -44,7 +46,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { ok: true };
   });
 
-  app.post(authPaths.newToken, async (request, reply) => {
+  const newTokenSchema = routeSchema({ tag: 'auth', summary: 'Rotate the session with the refresh cookie', response: { 200: sessionResponseSchema } });
+  app.post(authPaths.newToken, { schema: newTokenSchema }, async (request, reply) => {
     const refreshToken = refreshTokenOf(request);
     if (!refreshToken) throw unauthenticated();
     const result = await rotateSession(db, refreshToken, now());

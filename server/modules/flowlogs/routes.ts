@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { flowlogDetailQuerySchema, flowlogQuerySchema, flowlogResponseSchema, flowsPaths } from '#shared/api/flows.ts';
+import {
+  flowLogDetailSchema, flowlogDetailQuerySchema, flowlogQuerySchema, flowlogReportSchema, flowlogResponseSchema, flowlogStatsSchema, flowsPaths,
+} from '#shared/api/flows.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
+import { fastSerializerCompiler, routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { historyWorkbook, reportFilename } from './report.ts';
@@ -10,34 +13,39 @@ import { findFlowLog, flowlogStats, listFlowLogs, reportFlowLogs } from './servi
 
 const runIdParamsSchema = z.object({ id: z.string().check(z.uuid('El identificador de la ejecución no es válido')) });
 
-/**
- * A page of the history is written by fast-json-stringify from the contract's schema (Fastify's
- * response schema) instead of JSON.stringify: about a third of the time for a page of 12 runs, and a
- * page can then hold nothing the contract does not name.
- */
-const pageResponseSchema = { 200: z.toJSONSchema(flowlogResponseSchema) };
 
 export const RUN_NOT_FOUND_MESSAGE = 'No se ha encontrado esta ejecución';
 
 /** The run history (spec §7 flowlog): only ever the caller's group's runs. */
 export function registerFlowlogRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(flowsPaths.flowlog, { schema: { response: pageResponseSchema } }, async (request) => {
+  // A page of the history is written by fast-json-stringify from the contract's schema: about a third of
+  // JSON.stringify's time for a page of 12 runs, and a page can hold nothing the contract does not name.
+  const pageSchema = routeSchema({ tag: 'flowlogs', summary: 'A page of the run history', querystring: flowlogQuerySchema, response: { 200: flowlogResponseSchema } });
+  app.get(flowsPaths.flowlog, { schema: pageSchema, serializerCompiler: fastSerializerCompiler }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     return listFlowLogs(ctx.db, groupId, parseInput(flowlogQuerySchema, request.query));
   });
 
-  app.get(flowsPaths.flowlogStats, async (request) => {
+  app.get(flowsPaths.flowlogStats, { schema: routeSchema({ tag: 'flowlogs', summary: 'Counters of the history', response: { 200: flowlogStatsSchema } }) }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     return flowlogStats(ctx.db, groupId, ctx.now());
   });
 
-  app.get(flowsPaths.flowlogReport, async (request) => {
+  const reportSchema = routeSchema({ tag: 'flowlogs', summary: 'The history the query selects as an .xlsx (base64)', querystring: flowlogQuerySchema, response: { 200: flowlogReportSchema } });
+  app.get(flowsPaths.flowlogReport, { schema: reportSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const runs = await reportFlowLogs(ctx.db, groupId, parseInput(flowlogQuerySchema, request.query));
     return { filename: reportFilename(ctx.now()), base64: historyWorkbook(runs).toString('base64') };
   });
 
-  app.get(flowsPaths.flowlogOne, async (request) => {
+  const oneSchema = routeSchema({
+    tag: 'flowlogs',
+    summary: 'One run with a page of its log lines',
+    params: runIdParamsSchema,
+    querystring: flowlogDetailQuerySchema,
+    response: { 200: flowLogDetailSchema },
+  });
+  app.get(flowsPaths.flowlogOne, { schema: oneSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(runIdParamsSchema, request.params);
     const page = parseInput(flowlogDetailQuerySchema, request.query);

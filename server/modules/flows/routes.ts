@@ -2,9 +2,10 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { flowIdParamsSchema, flowsPaths } from '#shared/api/flows.ts';
+import { catalogueResponseSchema, flowIdParamsSchema, flowResponseSchema, flowsPaths } from '#shared/api/flows.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { attachment } from '../storage/download.ts';
@@ -15,18 +16,20 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The catalogue (spec §7 Flows): signed-in users read it; robot code never leaves the server. */
 export function registerFlowsRoutes(app: FastifyInstance, ctx: AppContext, catalogue: FlowCatalogue): void {
-  app.get(flowsPaths.catalogue, async (request) => {
+  app.get(flowsPaths.catalogue, { schema: routeSchema({ tag: 'flows', summary: 'The flow catalogue', response: { 200: catalogueResponseSchema } }) }, async (request) => {
     await requireSession(request, ctx);
     return { items: catalogue.list().map(toFlowSummary) };
   });
 
-  app.get(flowsPaths.flow, async (request) => {
+  const flowSchema = routeSchema({ tag: 'flows', summary: 'A flow\'s whole definition', params: flowIdParamsSchema, response: { 200: flowResponseSchema } });
+  app.get(flowsPaths.flow, { schema: flowSchema }, async (request) => {
     await requireSession(request, ctx);
     const { id } = parseInput(flowIdParamsSchema, request.params);
     return requireFlow(catalogue, id).definition;
   });
 
-  app.get(flowsPaths.template, async (request, reply) => {
+  const templateSchema = routeSchema({ tag: 'flows', summary: 'A flow\'s input template (.xlsx download)', params: flowIdParamsSchema });
+  app.get(flowsPaths.template, { schema: templateSchema }, async (request, reply) => {
     await requireSession(request, ctx);
     const { id } = parseInput(flowIdParamsSchema, request.params);
     const { definition, templatePath } = requireFlow(catalogue, id);

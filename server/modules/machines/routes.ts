@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  MACHINE_DELETE_FAILED_MESSAGE, certificatesSyncQuerySchema, certificatesSyncRequestSchema, expiringQuerySchema,
-  machineConfigIdParamsSchema, machineConfigRequestSchema, machineIdParamsSchema, machineUpdateRequestSchema, machinesPaths,
-  machinesQuerySchema, scriptFlowParamsSchema, scriptSettingIdParamsSchema,
+  MACHINE_DELETE_FAILED_MESSAGE, certificatesSyncQuerySchema, certificatesSyncRequestSchema, expiringQuerySchema, expiringResponseSchema,
+  machineConfigIdParamsSchema, machineConfigRequestSchema, machineConfigSchema, machineIdParamsSchema, machineSchema, machineUpdateRequestSchema,
+  machinesPaths, machinesQuerySchema, machinesResponseSchema, scriptFlowParamsSchema, scriptSettingIdParamsSchema, scriptSettingRequestSchema,
+  scriptSettingSchema, scriptSettingsResponseSchema,
 } from '#shared/api/machines.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { requireFlow } from '../flows/errors.ts';
@@ -19,7 +21,14 @@ import { deleteMachine, findMachine, listMachines, updateMachine } from './servi
  * and another member's private machine, answer 404 as if they did not exist.
  */
 export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post(machinesPaths.certificates, async (request, reply) => {
+  const certificatesSchema = routeSchema({
+    tag: 'machines',
+    summary: 'Register a machine if new and replace its synced certificates',
+    querystring: certificatesSyncQuerySchema,
+    body: certificatesSyncRequestSchema,
+    response: { 200: machineSchema, 201: machineSchema },
+  });
+  app.post(machinesPaths.certificates, { schema: certificatesSchema }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { machineName } = parseInput(certificatesSyncQuerySchema, request.query);
     const body = parseInput(certificatesSyncRequestSchema, request.body);
@@ -27,25 +36,33 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(created ? 201 : 200).send(await findMachine(ctx.db, member, machineId, ctx.now()));
   });
 
-  app.get(machinesPaths.certificatesExpiring, async (request) => {
+  const expiringSchema = routeSchema({
+    tag: 'machines',
+    summary: 'Certificates of the visible machines expiring within `days`',
+    querystring: expiringQuerySchema,
+    response: { 200: expiringResponseSchema },
+  });
+  app.get(machinesPaths.certificatesExpiring, { schema: expiringSchema }, async (request) => {
     const member = await requireSession(request, ctx);
     const { days } = parseInput(expiringQuerySchema, request.query);
     return { items: await expiringCertificates(ctx.db, member, days, ctx.now()), days };
   });
 
-  app.get(machinesPaths.machines, async (request) => {
+  const machinesSchema = routeSchema({ tag: 'machines', summary: "The caller's machines, then the firm's shared ones", querystring: machinesQuerySchema, response: { 200: machinesResponseSchema } });
+  app.get(machinesPaths.machines, { schema: machinesSchema }, async (request) => {
     const member = await requireSession(request, ctx);
     return { items: await listMachines(ctx.db, member, parseInput(machinesQuerySchema, request.query), ctx.now()) };
   });
 
-  app.patch(machinesPaths.machine, async (request) => {
+  const updateSchema = routeSchema({ tag: 'machines', summary: 'Rename or share a machine (its owner)', params: machineIdParamsSchema, body: machineUpdateRequestSchema, response: { 200: machineSchema } });
+  app.patch(machinesPaths.machine, { schema: updateSchema }, async (request) => {
     const member = await requireSession(request, ctx);
     const { id } = parseInput(machineIdParamsSchema, request.params);
     const changes = parseInput(machineUpdateRequestSchema, request.body);
     return updateMachine(ctx.db, member, id, changes, ctx.now());
   });
 
-  app.delete(machinesPaths.machine, async (request, reply) => {
+  app.delete(machinesPaths.machine, { schema: routeSchema({ tag: 'machines', summary: 'Delete a machine', params: machineIdParamsSchema, response: { 204: null } }) }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { id } = parseInput(machineIdParamsSchema, request.params);
     await deleteMachine(ctx.db, member, id).catch((error: unknown) => {
@@ -56,28 +73,31 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(204).send();
   });
 
-  app.post(machinesPaths.machineConfigs, async (request, reply) => {
+  const configSchema = routeSchema({ tag: 'machines', summary: 'Add a config to a machine', params: machineIdParamsSchema, body: machineConfigRequestSchema, response: { 201: machineConfigSchema } });
+  app.post(machinesPaths.machineConfigs, { schema: configSchema }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { id } = parseInput(machineIdParamsSchema, request.params);
     const body = parseInput(machineConfigRequestSchema, request.body);
     return reply.status(201).send(await createConfig(ctx.db, member, id, body, ctx.now()));
   });
 
-  app.delete(machinesPaths.machineConfig, async (request, reply) => {
+  app.delete(machinesPaths.machineConfig, { schema: routeSchema({ tag: 'machines', summary: "Delete a machine's config", params: machineConfigIdParamsSchema, response: { 204: null } }) }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { configId } = parseInput(machineConfigIdParamsSchema, request.params);
     await deleteConfig(ctx.db, member, configId);
     return reply.status(204).send();
   });
 
-  app.get(machinesPaths.scriptSettings, async (request) => {
+  const settingsSchema = routeSchema({ tag: 'machines', summary: "A flow's saved script settings", params: scriptFlowParamsSchema, response: { 200: scriptSettingsResponseSchema } });
+  app.get(machinesPaths.scriptSettings, { schema: settingsSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { flowId } = parseInput(scriptFlowParamsSchema, request.params);
     requireFlow(ctx.catalogue, flowId);
     return { items: await listScriptSettings(ctx.db, groupId, flowId) };
   });
 
-  app.post(machinesPaths.scriptSettings, async (request, reply) => {
+  const newSettingSchema = routeSchema({ tag: 'machines', summary: 'Save a script setting for a flow', params: scriptFlowParamsSchema, body: scriptSettingRequestSchema, response: { 201: scriptSettingSchema } });
+  app.post(machinesPaths.scriptSettings, { schema: newSettingSchema }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { flowId } = parseInput(scriptFlowParamsSchema, request.params);
     requireFlow(ctx.catalogue, flowId);
@@ -85,7 +105,7 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.status(201).send(await createScriptSetting(ctx.db, member, flowId, setting, ctx.now()));
   });
 
-  app.delete(machinesPaths.scriptSetting, async (request, reply) => {
+  app.delete(machinesPaths.scriptSetting, { schema: routeSchema({ tag: 'machines', summary: 'Delete a script setting', params: scriptSettingIdParamsSchema, response: { 204: null } }) }, async (request, reply) => {
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(scriptSettingIdParamsSchema, request.params);
     await deleteScriptSetting(ctx.db, groupId, id);

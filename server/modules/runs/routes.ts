@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { executionRequestSchema, executionStateQuerySchema, flowsPaths } from '#shared/api/flows.ts';
+import { executionRequestSchema, executionStateQuerySchema, executionStateSchema, flowsPaths } from '#shared/api/flows.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { fileExpired, isExpired } from '../retention/retention.ts';
@@ -25,7 +26,8 @@ export const OUTPUT_NOT_FOUND_MESSAGE = 'No se ha encontrado este archivo de res
  * and the download of a run's output files. Only ever the caller's group's runs.
  */
 export function registerRunsRoutes(app: FastifyInstance, ctx: AppContext, runs: RunService, storage: FileStorage): void {
-  app.post(flowsPaths.execution, async (request, reply) => {
+  const launchSchema = routeSchema({ tag: 'runs', summary: 'Launch a flow (202 and the run\'s state)', params: flowIdParamsSchema, body: executionRequestSchema, response: { 202: executionStateSchema } });
+  app.post(flowsPaths.execution, { schema: launchSchema }, async (request, reply) => {
     const { userId, groupId } = await requireSession(request, ctx);
     const { flowId } = parseInput(flowIdParamsSchema, request.params);
     const body = parseInput(executionRequestSchema, request.body);
@@ -42,19 +44,27 @@ export function registerRunsRoutes(app: FastifyInstance, ctx: AppContext, runs: 
     return reply.status(202).send(await runs.state(groupId, run.execution_token));
   });
 
-  app.get(flowsPaths.executionState, async (request) => {
+  const stateSchema = routeSchema({
+    tag: 'runs',
+    summary: 'A run\'s state (long poll with ?wait=)',
+    params: tokenParamsSchema,
+    querystring: executionStateQuerySchema,
+    response: { 200: executionStateSchema },
+  });
+  app.get(flowsPaths.executionState, { schema: stateSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { token } = parseInput(tokenParamsSchema, request.params);
     return runs.state(groupId, token, parseInput(executionStateQuerySchema, request.query));
   });
 
-  app.post(flowsPaths.executionStop, async (request) => {
+  const stopSchema = routeSchema({ tag: 'runs', summary: 'Stop a run', params: tokenParamsSchema, response: { 200: executionStateSchema } });
+  app.post(flowsPaths.executionStop, { schema: stopSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { token } = parseInput(tokenParamsSchema, request.params);
     return runs.stop(groupId, token);
   });
 
-  app.get(flowsPaths.outputFile, async (request, reply) => {
+  app.get(flowsPaths.outputFile, { schema: routeSchema({ tag: 'runs', summary: 'Download one of a run\'s output files', params: outputParamsSchema }) }, async (request, reply) => {
     const { groupId } = await requireSession(request, ctx);
     const { id, name } = parseInput(outputParamsSchema, request.params);
     const file = await ctx.db

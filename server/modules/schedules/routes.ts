@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import {
-  autopilotPaths, deviceScheduleParamsSchema, scheduleAdvanceRequestSchema, scheduleRemoveQuerySchema, slotLaunchRequestSchema, slotRunParamsSchema,
+  autopilotPaths, deviceScheduleCheckSchema, deviceScheduleParamsSchema, scheduleAdvanceRequestSchema, scheduleRemoveQuerySchema, slotLaunchRequestSchema,
+  slotRunParamsSchema, slotRunSchema,
 } from '#shared/api/autopilot.ts';
 import {
-  SCHEDULE_FAILED_MESSAGE, flowsPaths, scheduleByIdQuerySchema, scheduleRequestSchema,
-  scheduleUpdateQuerySchema, schedulesQuerySchema,
+  SCHEDULE_FAILED_MESSAGE, flowsPaths, scheduleByIdQuerySchema, scheduleExistsSchema, scheduleRequestSchema, scheduleUpdateQuerySchema,
+  scheduledFlowSchema, schedulesQuerySchema, schedulesResponseSchema,
 } from '#shared/api/flows.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import type { DeviceAuth } from '../devices/auth.ts';
@@ -24,7 +26,8 @@ const scheduleIdParamsSchema = z.object({ id: z.string().check(z.uuid('El identi
  * field answer 'No se ha podido programar este robot' (spec §8), which the launcher shows as it is.
  */
 export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, deviceAuth: DeviceAuth): void {
-  app.post(flowsPaths.scheduleCreate, async (request, reply) => {
+  const createSchema = routeSchema({ tag: 'schedules', summary: 'Schedule a flow', params: flowParamsSchema, body: scheduleRequestSchema, response: { 201: scheduledFlowSchema } });
+  app.post(flowsPaths.scheduleCreate, { schema: createSchema }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { flowId } = parseInput(flowParamsSchema, request.params);
     const body = parseInput(scheduleRequestSchema, request.body);
@@ -36,12 +39,20 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, d
     return reply.status(201).send(schedule);
   });
 
-  app.get(flowsPaths.schedules, async (request) => {
+  const listSchema = routeSchema({ tag: 'schedules', summary: "The group's schedules", querystring: schedulesQuerySchema, response: { 200: schedulesResponseSchema } });
+  app.get(flowsPaths.schedules, { schema: listSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     return { items: await listSchedules(ctx.db, groupId, parseInput(schedulesQuerySchema, request.query)) };
   });
 
-  app.get(flowsPaths.schedule, async (request) => {
+  const oneSchema = routeSchema({
+    tag: 'schedules',
+    summary: 'A schedule, or with ?existSchedule=true whether it exists',
+    params: scheduleIdParamsSchema,
+    querystring: scheduleByIdQuerySchema,
+    response: { 200: z.union([scheduledFlowSchema, scheduleExistsSchema]) },
+  });
+  app.get(flowsPaths.schedule, { schema: oneSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { existSchedule } = parseInput(scheduleByIdQuerySchema, request.query);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
@@ -50,14 +61,21 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, d
     return findSchedule(ctx.db, groupId, id);
   });
 
-  app.put(flowsPaths.schedule, async (request) => {
+  const moveSchema = routeSchema({
+    tag: 'schedules',
+    summary: 'Move a schedule to another date',
+    params: scheduleIdParamsSchema,
+    querystring: scheduleUpdateQuerySchema,
+    response: { 200: scheduledFlowSchema },
+  });
+  app.put(flowsPaths.schedule, { schema: moveSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
     const { scheduledDate } = parseInput(scheduleUpdateQuerySchema, request.query);
     return moveSchedule(ctx.db, ctx.catalogue, groupId, id, scheduledDate, ctx.now());
   });
 
-  app.delete(flowsPaths.schedule, async (request, reply) => {
+  app.delete(flowsPaths.schedule, { schema: routeSchema({ tag: 'schedules', summary: 'Delete a schedule', params: scheduleIdParamsSchema, response: { 204: null } }) }, async (request, reply) => {
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
     await deleteSchedule(ctx.db, groupId, id);
@@ -74,33 +92,57 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, d
 function registerDeviceSchedulesRoutes(app: FastifyInstance, ctx: AppContext, auth: DeviceAuth): void {
   const { device, callerOf } = deviceOnly(auth);
 
-  app.get(autopilotPaths.schedules, device, async (request) => {
+  const tag = 'schedules';
+  const listSchema = routeSchema({ tag, summary: "Device: this machine's schedules, soonest first", response: { 200: schedulesResponseSchema } });
+  app.get(autopilotPaths.schedules, { ...device, schema: listSchema }, async (request) => {
     return { items: await listMachineSchedules(ctx.db, callerOf(request)) };
   });
 
-  app.get(autopilotPaths.schedule, device, async (request) => {
+  const checkSchema = routeSchema({ tag, summary: 'Device: whether a schedule still exists, and its date', params: deviceScheduleParamsSchema, response: { 200: deviceScheduleCheckSchema } });
+  app.get(autopilotPaths.schedule, { ...device, schema: checkSchema }, async (request) => {
     const { id } = parseInput(deviceScheduleParamsSchema, request.params);
     return checkMachineSchedule(ctx.db, callerOf(request), id);
   });
 
-  app.post(autopilotPaths.launch, device, async (request) => {
+  const launchSchema = routeSchema({
+    tag,
+    summary: "Device: the run of a schedule's slot, launched now if it has none",
+    params: deviceScheduleParamsSchema,
+    body: slotLaunchRequestSchema,
+    response: { 200: slotRunSchema },
+  });
+  app.post(autopilotPaths.launch, { ...device, schema: launchSchema }, async (request) => {
     const { id } = parseInput(deviceScheduleParamsSchema, request.params);
     const { scheduledDate } = parseInput(slotLaunchRequestSchema, request.body);
     return launchSlot(ctx.db, ctx.runs, callerOf(request), id, scheduledDate);
   });
 
-  app.get(autopilotPaths.slotRun, device, async (request) => {
+  app.get(autopilotPaths.slotRun, { ...device, schema: routeSchema({ tag, summary: "Device: how a slot's run is going", params: slotRunParamsSchema, response: { 200: slotRunSchema } }) }, async (request) => {
     const { id, runId } = parseInput(slotRunParamsSchema, request.params);
     return machineSlotRun(ctx.db, callerOf(request), id, runId);
   });
 
-  app.put(autopilotPaths.schedule, device, async (request) => {
+  const advanceSchema = routeSchema({
+    tag,
+    summary: 'Device: move a repeating schedule on after a slot ran',
+    params: deviceScheduleParamsSchema,
+    body: scheduleAdvanceRequestSchema,
+    response: { 200: scheduledFlowSchema },
+  });
+  app.put(autopilotPaths.schedule, { ...device, schema: advanceSchema }, async (request) => {
     const { id } = parseInput(deviceScheduleParamsSchema, request.params);
     const move = parseInput(scheduleAdvanceRequestSchema, request.body);
     return advanceMachineSchedule(ctx.db, callerOf(request), id, move, ctx.now());
   });
 
-  app.delete(autopilotPaths.schedule, device, async (request, reply) => {
+  const removeSchema = routeSchema({
+    tag,
+    summary: 'Device: delete a one-off schedule after its slot ran',
+    params: deviceScheduleParamsSchema,
+    querystring: scheduleRemoveQuerySchema,
+    response: { 204: null },
+  });
+  app.delete(autopilotPaths.schedule, { ...device, schema: removeSchema }, async (request, reply) => {
     const { id } = parseInput(deviceScheduleParamsSchema, request.params);
     const { from } = parseInput(scheduleRemoveQuerySchema, request.query);
     await removeMachineSchedule(ctx.db, callerOf(request), id, from);

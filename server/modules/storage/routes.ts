@@ -1,13 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { flowsPaths, type UploadedFile } from '#shared/api/flows.ts';
+import { flowsPaths, uploadColumnsResponseSchema, uploadResponseSchema, type UploadedFile } from '#shared/api/flows.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES, acceptedTypesText, claimedFileType, formatBytes, normalizeFilename } from '#shared/files/index.ts';
 import type { AppContext } from '../../context.ts';
 import { FileRefusal } from '../../files/errors.ts';
 import { WORKBOOK_TYPES } from '../../files/inspection.ts';
 import { StartSniffer } from '../../files/sniff.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { refusalError, type UploadInspections } from './inspections.ts';
@@ -43,7 +44,13 @@ export async function registerStorageRoutes(app: FastifyInstance, ctx: AppContex
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: DEFAULT_MAX_UPLOAD_BYTES + 1, files: MAX_FILES_PER_REQUEST, fields: 10, parts: MAX_FILES_PER_REQUEST + 10 } });
 
-    scope.post(flowsPaths.uploads, async (request, reply) => {
+    const uploadsSchema = routeSchema({
+      tag: 'storage',
+      summary: 'Upload files before a launch',
+      description: "multipart/form-data with one or more 'file' parts; each file is judged by its content.",
+      response: { 201: uploadResponseSchema },
+    });
+    scope.post(flowsPaths.uploads, { schema: uploadsSchema }, async (request, reply) => {
       const owner = await requireSession(request, ctx);
       if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Envía los archivos como multipart/form-data');
       // A declared length far over the limit is refused before a byte is read (multipart adds a little framing).
@@ -93,7 +100,8 @@ export async function registerStorageRoutes(app: FastifyInstance, ctx: AppContex
     });
   });
 
-  app.get(flowsPaths.uploadColumns, async (request) => {
+  const columnsSchema = routeSchema({ tag: 'storage', summary: 'The columns and rows of an uploaded workbook', params: uploadIdParamsSchema, response: { 200: uploadColumnsResponseSchema } });
+  app.get(flowsPaths.uploadColumns, { schema: columnsSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(uploadIdParamsSchema, request.params);
     const upload = await findGroupUpload(ctx.db, groupId, id);

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { subscriptionsPaths } from '#shared/api/subscriptions.ts';
+import { launcherSubscriptionResponseSchema, subscriptionUsageResponseSchema, subscriptionsPaths } from '#shared/api/subscriptions.ts';
 import { deriveSubscription, toLauncherView } from '#shared/billing/index.ts';
 import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { requireSession } from '../../http/session.ts';
 import { findUserById } from '../users/service.ts';
 import { findSubscriptionRecord } from './service.ts';
@@ -17,6 +18,8 @@ export function registerSubscriptionsRoutes(app: FastifyInstance, ctx: AppContex
     return deriveSubscription(await findSubscriptionRecord(ctx.db, user.group_id), ctx.now());
   }
 
-  app.get(subscriptionsPaths.launcher, async (request) => toLauncherView(await usageOf(request)));
-  app.get(subscriptionsPaths.usage, async (request) => usageOf(request));
+  const launcherSchema = routeSchema({ tag: 'subscriptions', summary: 'The group\'s subscription as the top bar shows it', response: { 200: launcherSubscriptionResponseSchema } });
+  const usageSchema = routeSchema({ tag: 'subscriptions', summary: 'The group\'s subscription and usage', response: { 200: subscriptionUsageResponseSchema } });
+  app.get(subscriptionsPaths.launcher, { schema: launcherSchema }, async (request) => toLauncherView(await usageOf(request)));
+  app.get(subscriptionsPaths.usage, { schema: usageSchema }, async (request) => usageOf(request));
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { emailField } from '#shared/api/fields.ts';
-import { registerRequestSchema, updateProfileRequestSchema, usersPaths } from '#shared/api/users.ts';
+import { sessionResponseSchema } from '#shared/api/auth.ts';
+import { emailCheckResponseSchema, registerRequestSchema, updateProfileRequestSchema, usersPaths } from '#shared/api/users.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated, validationError } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { perIp } from '../../http/rate-limit.ts';
 import { requireSession, setSessionCookies } from '../../http/session.ts';
@@ -26,7 +28,8 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): void
     return userData;
   }
 
-  app.post(usersPaths.register, { config: { rateLimit: perIp(50, 60 * 60_000) } }, async (request, reply) => {
+  const registerSchema = routeSchema({ tag: 'users', summary: 'Register a firm and its first user, signed in', body: registerRequestSchema, response: { 201: sessionResponseSchema } });
+  app.post(usersPaths.register, { schema: registerSchema, config: { rateLimit: perIp(50, 60 * 60_000) } }, async (request, reply) => {
     const body = parseInput(registerRequestSchema, request.body);
     await assertStrongPassword(body.password, 'password', [body.email, body.name]);
     const userId = await registerAccount(db, { ...body, language: request.client.language }, now());
@@ -35,12 +38,18 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   // Restores the session on start-up: 401 when there is none, and the renderer tries one refresh.
-  app.get(usersPaths.me, async (request) => {
+  app.get(usersPaths.me, { schema: routeSchema({ tag: 'users', summary: 'The signed-in user\'s data', response: { 200: sessionResponseSchema } }) }, async (request) => {
     const session = await requireSession(request, ctx);
     return { userData: await userDataOrUnauthenticated(session.userId) };
   });
 
-  app.put(usersPaths.update, async (request, reply) => {
+  const updateSchema = routeSchema({
+    tag: 'users',
+    summary: 'Update the profile (name, language, password)',
+    body: updateProfileRequestSchema,
+    response: { 200: sessionResponseSchema },
+  });
+  app.put(usersPaths.update, { schema: updateSchema }, async (request, reply) => {
     const session = await requireSession(request, ctx);
     const body = parseInput(updateProfileRequestSchema, request.body);
     let passwordHash: string | undefined;
@@ -63,7 +72,8 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): void
     return { userData: await userDataOrUnauthenticated(session.userId) };
   });
 
-  app.get('/api/users/emailcheck/:email', { config: { rateLimit: perIp(60, 60_000) } }, async (request) => {
+  const emailCheckSchema = routeSchema({ tag: 'users', summary: 'Whether an account has this email (sign-up)', params: emailParamsSchema, response: { 200: emailCheckResponseSchema } });
+  app.get('/api/users/emailcheck/:email', { schema: emailCheckSchema, config: { rateLimit: perIp(60, 60_000) } }, async (request) => {
     const { email } = parseInput(emailParamsSchema, request.params);
     return { exists: await emailExists(db, email) };
   });
