@@ -1,7 +1,8 @@
 import SqliteDatabase from 'better-sqlite3';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { routesFromTree, runSweep } from './sweep.ts';
+import { routesFromTree } from '../server/test/route-table.ts';
+import { runSweep } from './sweep.ts';
 
 describe('bad-input sweep', () => {
   it('reads every route from the printed route tree, joining nested segments', () => {

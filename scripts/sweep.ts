@@ -15,11 +15,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type ServerConfig } from '../server/app.ts';
-
-export interface Route {
-  method: string;
-  url: string;
-}
+import { routesFromTree, type Route } from '../server/test/route-table.ts';
 
 /** One hostile request, before the route's method and path are filled in. */
 interface Case {
@@ -55,25 +51,6 @@ interface Finding {
 const REJECTED = new Set([400, 413, 415, 422]);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PASSWORD = 'Barrido.Seguro-2026!';
-
-/**
- * Routes from Fastify's printed route tree: each line adds its segment to its parent's path, the
- * methods are in parentheses. HEAD routes Fastify adds for GETs are skipped.
- */
-export function routesFromTree(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    const path = `${stack[depth - 1] ?? ''}${match[2] ?? ''}`;
-    stack[depth] = path;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) if (method !== 'HEAD') routes.push({ method, url: path });
-  }
-  return routes;
-}
 
 const FIELDS = ['email', 'password', 'name', 'token', 'message', 'context', 'currentPassword', 'newPassword', 'level', 'url', 'stack', 'language'];
 const JUNK = '\u0000\u202e\ud800💥\uffff<script>alert(1)</script>\'";--\\';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerUser, startTestServer, type TestServer } from '../test/harness.ts';
+import { routesFromTree } from '../test/route-table.ts';
 import { API_DOCS_PATH } from './openapi.ts';
 
 interface Operation {
@@ -27,22 +28,6 @@ const WITHOUT_BODY = new Set([
   // The new date travels in the query string.
   'PUT /api/browserflow/schedule/{id}',
 ]);
-
-/** Every route of the app, from Fastify's printed route tree (read as scripts/sweep.ts reads it); HEAD left out. */
-function routeTable(tree: string): Array<{ method: string; url: string }> {
-  const routes: Array<{ method: string; url: string }> = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    const path = `${stack[depth - 1] ?? ''}${match[2] ?? ''}`;
-    stack[depth] = path;
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) if (method !== 'HEAD') routes.push({ method, url: path });
-  }
-  return routes;
-}
 
 /** '/a/:x|:y/b' -> ['/a/:x/b', '/a/:y/b']. */
 function variants(url: string): string[] {
@@ -73,7 +58,7 @@ describe('the API document', () => {
   });
 
   it('describes every /api route: a summary, its module as tag, its path parameters and its body', () => {
-    const routes = routeTable(server.app.printRoutes({ commonPrefix: false })).filter(
+    const routes = routesFromTree(server.app.printRoutes({ commonPrefix: false })).filter(
       ({ url }) => url.startsWith('/api/') && url !== API_DOCS_PATH && !url.startsWith(`${API_DOCS_PATH}/`),
     );
     expect(routes.length).toBeGreaterThanOrEqual(59);
