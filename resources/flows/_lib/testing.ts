@@ -1,3 +1,4 @@
+import * as XLSX from 'xlsx';
 import type { Robot, RobotContext, RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import type { DesktopRobot, DesktopRobotContext } from './desktop.ts';
 
@@ -61,4 +62,49 @@ export async function runDesktopRobot(robot: DesktopRobot, options: DesktopTestR
   const { context, logs, progress } = recordingContext(options);
   const result = await robot.run({ ...context, openBrowser: options.openBrowser, settings: options.settings });
   return { result, logs, progress };
+}
+
+/** A cell of an output workbook as a test compares it: type and value, and on request its shown text and whether it is formatted as text. */
+export interface CellView {
+  t: string;
+  v: unknown;
+  w?: string | undefined;
+  z?: '@' | undefined;
+}
+
+export interface WorkbookCells {
+  names: string[];
+  sheets: Record<string, Record<string, CellView>>;
+  /** The first sheet's merged ranges. */
+  merges: unknown;
+}
+
+/** Every non-blank cell of every sheet of an .xlsx, read back with SheetJS, for comparing two outputs. */
+export function workbookCells(bytes: Uint8Array, { shown = false, textFormat = false } = {}): WorkbookCells {
+  const workbook = XLSX.read(bytes, { type: 'array', cellNF: true });
+  const sheets: WorkbookCells['sheets'] = {};
+  for (const name of workbook.SheetNames) {
+    const cells: Record<string, CellView> = {};
+    for (const [address, cell] of Object.entries(workbook.Sheets[name] ?? {})) {
+      if (address.startsWith('!')) continue;
+      const { t, v, w, z } = cell as XLSX.CellObject;
+      if (t === 'z') continue;
+      cells[address] = { t, v, ...(shown && { w }), ...(textFormat && { z: z === '@' ? '@' : undefined }) };
+    }
+    sheets[name] = cells;
+  }
+  return { names: workbook.SheetNames, sheets, merges: workbook.Sheets[workbook.SheetNames[0] ?? '']?.['!merges'] };
+}
+
+/** Where two outputs differ, sheet by sheet: a different number of cells, or a cell of `expected` that `actual` has otherwise. Empty when alike. */
+export function cellDifferences(actual: WorkbookCells, expected: WorkbookCells): string[] {
+  const differences: string[] = [];
+  for (const name of expected.names) {
+    const [a, b] = [actual.sheets[name] ?? {}, expected.sheets[name] ?? {}];
+    if (Object.keys(a).length !== Object.keys(b).length) differences.push(`${name}: ${Object.keys(a).length} cells, expected ${Object.keys(b).length}`);
+    for (const [address, cell] of Object.entries(b)) {
+      if (JSON.stringify(a[address]) !== JSON.stringify(cell)) differences.push(`${name}!${address}: ${JSON.stringify(a[address])}, expected ${JSON.stringify(cell)}`);
+    }
+  }
+  return differences;
 }

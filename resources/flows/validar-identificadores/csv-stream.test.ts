@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import type { RobotFile } from '#shared/flows/robot.ts';
-import { runRobot, type RecordedRun } from '../_lib/testing.ts';
+import { cellDifferences, runRobot, workbookCells, type RecordedRun, type WorkbookCells } from '../_lib/testing.ts';
 import robot, { STREAM_FROM_BYTES, validateInMemory } from './robot.ts';
 
 /**
@@ -28,24 +27,6 @@ function sampleCsv(): string {
     else lines.push(`${name};${digits}${letter};${iban};${note}`);
   }
   return `${lines.join('\r\n')}\r\n`;
-}
-
-type Cells = Record<string, { t: string; v: unknown; z: unknown }>;
-
-function cellsOf(bytes: Uint8Array): { names: string[]; sheets: Record<string, Cells> } {
-  const workbook = XLSX.read(bytes, { type: 'array', cellNF: true });
-  const sheets: Record<string, Cells> = {};
-  for (const name of workbook.SheetNames) {
-    const cells: Cells = {};
-    for (const [address, cell] of Object.entries(workbook.Sheets[name] ?? {})) {
-      if (address.startsWith('!')) continue;
-      const { t, v, z } = cell as XLSX.CellObject;
-      if (t === 'z') continue;
-      cells[address] = { t, v, z: z === '@' ? '@' : undefined };
-    }
-    sheets[name] = cells;
-  }
-  return { names: workbook.SheetNames, sheets };
 }
 
 const text = sampleCsv();
@@ -79,14 +60,10 @@ describe('validar-identificadores on a large CSV, streamed', () => {
     expect(streamed.logs).toEqual(inMemory.logs);
     expect(streamed.progress.at(-1)).toEqual(inMemory.progress.at(-1));
 
-    const [ours, theirs] = [cellsOf(streamed.result.outputs[0]?.data ?? new Uint8Array()), cellsOf(inMemory.result.outputs[0]?.data ?? new Uint8Array())];
+    const [ours, theirs] = [streamed, inMemory].map((run) => workbookCells(run.result.outputs[0]?.data ?? new Uint8Array(), { textFormat: true })) as [WorkbookCells, WorkbookCells];
     expect(ours.names).toEqual(['plantilla enero', 'Resumen']);
     expect(ours.names).toEqual(theirs.names);
-    for (const name of ours.names) {
-      const [a, b] = [ours.sheets[name] ?? {}, theirs.sheets[name] ?? {}];
-      expect(Object.keys(a).length, name).toBe(Object.keys(b).length);
-      for (const [address, cell] of Object.entries(b)) if (JSON.stringify(a[address]) !== JSON.stringify(cell)) expect(a[address], `${name}!${address}`).toEqual(cell);
-    }
+    expect(cellDifferences(ours, theirs)).toEqual([]);
     const sheet = ours.sheets['plantilla enero'] ?? {};
     expect(['A3', 'B3', 'C3', 'D3', 'E3'].map((address) => sheet[address]?.v)).toEqual(['Nombre', 'DNI/NIE', 'Resultado DNI/NIE', 'Cuenta bancaria (IBAN)', 'Resultado Cuenta bancaria (IBAN)']);
     expect(sheet['A5']?.v).toBe('Muñoz; Pérez 0');
