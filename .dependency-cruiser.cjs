@@ -13,6 +13,15 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'context-imports-no-module',
+      severity: 'error',
+      comment:
+        'AppContext (server/context.ts) holds what every module shares (database, clock, mailer, settings) and names no module: ' +
+        'a capability one module gives others is built in the composition root (server/app.ts) and passed to their register functions (issue 20).',
+      from: { path: '^server/context\\.ts$' },
+      to: { path: '^server/modules/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -18,6 +18,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type SmtpConfig } from './mail/mailer.ts';
 import { registerAppLogsRoutes } from './modules/applogs/routes.ts';
 import type { AppLogLimits } from './modules/applogs/service.ts';
+import { PasswordGuard } from './modules/auth/guard.ts';
 import { resolveAuthLimits, type AuthLimits } from './modules/auth/limits.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -30,7 +31,8 @@ import { registerFlowsRoutes } from './modules/flows/routes.ts';
 import { registerMachinesRoutes } from './modules/machines/routes.ts';
 import { LocalRunQueue, PgBossRunQueue } from './modules/runs/queue.ts';
 import { registerRunsRoutes } from './modules/runs/routes.ts';
-import { RunService, type RunsOptions } from './modules/runs/service.ts';
+import type { RunsOptions } from './modules/runs/options.ts';
+import { RunService } from './modules/runs/service.ts';
 import { ScheduleRunner } from './modules/schedules/runner.ts';
 import { registerSchedulesRoutes } from './modules/schedules/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
@@ -68,7 +70,7 @@ export interface ServerConfig {
   /** Create the demo account on an empty database (never when NODE_ENV is production). */
   demoAccount?: boolean;
   loginRateLimit?: { max: number; timeWindowMs: number };
-  /** Per-account, per-IP and reset-mail limits (defaults in modules/auth/guard.ts). */
+  /** Per-account, per-IP and reset-mail limits (defaults in modules/auth/limits.ts). */
   authLimits?: Partial<AuthLimits>;
   /** Budget and pruning of public app logs (defaults in modules/applogs/service.ts). */
   appLogs?: Partial<AppLogLimits>;
@@ -156,18 +158,19 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const fileSweeper = new FileSweeper({ db, storage, now, retentionDays: fileRetentionDays, log: app.log });
   app.addHook('preClose', async () => fileSweeper.stop());
 
+  const loginRateLimit = config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
   const ctx: AppContext = {
     db,
     now,
-    catalogue,
-    runs,
     mailer: createMailer(config.smtp, app.log),
     publicUrl: config.publicUrl.replace(/\/+$/, ''),
     cookieSecure: config.cookieSecure,
-    loginRateLimit: config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 },
-    authLimits: resolveAuthLimits(config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 }, config.authLimits),
+    loginRateLimit,
     fileRetentionDays,
   };
+  // What one module gives others is passed to their register functions below, never through ctx.
+  const authLimits = resolveAuthLimits(loginRateLimit, config.authLimits);
+  const passwords = new PasswordGuard(ctx, authLimits);
 
   registerErrorHandler(app);
   registerRequestLog(app);
@@ -182,9 +185,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerApiDocs(app);
 
   app.get('/api/health', { schema: routeSchema({ tag: 'health', summary: 'Whether the server answers', response: { 200: okResponseSchema } }) }, async () => ({ ok: true }));
-  registerAuthRoutes(app, ctx);
-  registerRecoveryRoutes(app, ctx);
-  registerUsersRoutes(app, ctx);
+  registerAuthRoutes(app, ctx, authLimits, passwords);
+  registerRecoveryRoutes(app, ctx, authLimits);
+  registerUsersRoutes(app, ctx, passwords);
   registerPreferencesRoutes(app, ctx);
   registerAppLogsRoutes(app, ctx, config.appLogs);
   registerNotesRoutes(app, ctx);
@@ -195,8 +198,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerRunsRoutes(app, ctx, runs, storage);
   // One DeviceAuth for every device route: it writes a machine's last call at most every few seconds.
   const deviceAuth = new DeviceAuth(db, now);
-  registerSchedulesRoutes(app, ctx, deviceAuth);
-  registerMachinesRoutes(app, ctx);
+  registerSchedulesRoutes(app, ctx, catalogue, runs, deviceAuth);
+  registerMachinesRoutes(app, ctx, catalogue);
   registerDevicesRoutes(app, ctx, deviceAuth, deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');

@@ -36,12 +36,12 @@ export async function purgeAuthData(db: Kysely<Database>, now: Date, limits: Aut
   return { sessions: Number(expired.numDeletedRows) + Number(dead.numDeletedRows), userTokens: Number(tokens.numDeletedRows), throttle };
 }
 
-/** Purges every authLimits.purgeEveryMs (hourly); the timer never holds the process open and stops on close. */
-export function schedulePurge(app: FastifyInstance, ctx: AppContext): void {
+/** Purges every limits.purgeEveryMs (hourly); the timer never holds the process open and stops on close. */
+export function schedulePurge(app: FastifyInstance, ctx: AppContext, limits: AuthLimits): void {
   let running: Promise<unknown> | null = null;
   const run = () => {
     if (running) return; // a slow purge is never stacked on another
-    running = purgeAuthData(ctx.db, ctx.now(), ctx.authLimits)
+    running = purgeAuthData(ctx.db, ctx.now(), limits)
       .catch((error: unknown) => app.log.error({ err: error }, 'No se han podido purgar las sesiones caducadas'))
       .finally(() => (running = null));
   };
@@ -49,7 +49,7 @@ export function schedulePurge(app: FastifyInstance, ctx: AppContext): void {
   // Not at start-up: it would compete for connections with the start-up work of other modules, and
   // nothing is urgent about a purge.
   app.addHook('onReady', async () => {
-    timer = setInterval(run, ctx.authLimits.purgeEveryMs);
+    timer = setInterval(run, limits.purgeEveryMs);
     timer.unref();
   });
   // onClose hooks run last-added first, so this stops the timer and lets a purge finish before the

@@ -9,6 +9,7 @@ import { parseInput } from '../../http/parse.ts';
 import { perIp, perIpAndEmail } from '../../http/rate-limit.ts';
 import { requireSession } from '../../http/session.ts';
 import { findUserById } from '../users/service.ts';
+import type { AuthLimits } from './limits.ts';
 import { hitThrottle } from './throttle.ts';
 import { checkResetToken, completeEmailValidation, completePasswordReset, startEmailValidation, startPasswordReset } from './service.ts';
 
@@ -17,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAIL_FAILED = () => new HttpError(502, 'EMAIL_FAILED', 'Ha ocurrido un error al enviar el correo');
 
 /** Password reset by emailed link, and email validation. */
-export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext, limits: Pick<AuthLimits, 'resetMailsPerDay'>): void {
   const { db, now, mailer, publicUrl } = ctx;
 
   // Always 202: the answer never tells whether an account has this email.
@@ -26,7 +27,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, ctx: AppContext): v
     const { email } = parseInput(resetPassRequestSchema, request.body);
     // Per address and day, in the database: the per-minute limit alone let anyone mail-bomb an
     // address all day. Over the cap the answer is the same 202, so it tells nothing either.
-    const daily = ctx.authLimits.resetMailsPerDay;
+    const daily = limits.resetMailsPerDay;
     const cap = await hitThrottle(db, `mail:reset:${email}`, { windowMs: DAY_MS, freeHits: daily, stepMs: 0, lockAt: daily, lockMs: DAY_MS }, now().getTime());
     if (!cap.allowed) {
       request.log.warn({ mail: { purpose: 'reset_password', capped: true } }, 'Límite diario de correos de restablecimiento alcanzado');

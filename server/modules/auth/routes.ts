@@ -6,24 +6,25 @@ import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { clearSessionCookies, optionalSession, refreshTokenOf, setSessionCookies } from '../../http/session.ts';
 import { loadUserData } from '../users/service.ts';
-import { guardPasswordAttempt } from './guard.ts';
+import type { PasswordGuard } from './guard.ts';
+import type { AuthLimits } from './limits.ts';
 import { schedulePurge } from './purge.ts';
 import { checkCredentials } from './service.ts';
 import { createSession, familyOfRefreshToken, revokeFamily, rotateSession } from './sessions.ts';
 
 export const SECURITY_LOGOUT_REASON = 'Tu sesión se ha cerrado por seguridad. Vuelve a iniciar sesión.';
 
-/** Login, logout and refresh-token rotation. */
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** Login, logout and refresh-token rotation; the purge of what they leave behind. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limits: AuthLimits, passwords: PasswordGuard): void {
   const { db, now, cookieSecure } = ctx;
-  schedulePurge(app, ctx);
+  schedulePurge(app, ctx, limits);
 
   // Limited by database-held counters (guard.ts), not the in-memory rate-limit plugin, whose LRU an
   // attacker could flush with junk keys.
   const loginSchema = routeSchema({ tag: 'auth', summary: 'Sign in: sets the session cookies', body: loginRequestSchema, response: { 200: sessionResponseSchema } });
   app.post(authPaths.login, { schema: loginSchema }, async (request, reply) => {
     const { email, password } = parseInput(loginRequestSchema, request.body);
-    const attempt = await guardPasswordAttempt(ctx, reply, request.ip, email);
+    const attempt = await passwords.attempt(reply, request.ip, email);
     let userId: string;
     try {
       userId = await checkCredentials(db, email, password);

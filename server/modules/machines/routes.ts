@@ -10,6 +10,7 @@ import { HttpError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
+import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { requireFlow } from '../flows/errors.ts';
 import { expiringCertificates, syncCertificates } from './certificates.ts';
 import { createConfig, deleteConfig } from './configs.ts';
@@ -20,7 +21,7 @@ import { deleteMachine, findMachine, listMachines, updateMachine } from './servi
  * Spec §7 machines, certificates and scripts, always within the caller's group: another group's ids,
  * and another member's private machine, answer 404 as if they did not exist.
  */
-export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext, catalogue: FlowCatalogue): void {
   const certificatesSchema = routeSchema({
     tag: 'machines',
     summary: 'Register a machine if new and replace its synced certificates',
@@ -92,7 +93,7 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): v
   app.get(machinesPaths.scriptSettings, { schema: settingsSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const { flowId } = parseInput(scriptFlowParamsSchema, request.params);
-    requireFlow(ctx.catalogue, flowId);
+    requireFlow(catalogue, flowId);
     return { items: await listScriptSettings(ctx.db, groupId, flowId) };
   });
 
@@ -100,7 +101,7 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post(machinesPaths.scriptSettings, { schema: newSettingSchema }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { flowId } = parseInput(scriptFlowParamsSchema, request.params);
-    requireFlow(ctx.catalogue, flowId);
+    requireFlow(catalogue, flowId);
     const setting = parseScriptSetting(request.body);
     return reply.status(201).send(await createScriptSetting(ctx.db, member, flowId, setting, ctx.now()));
   });

@@ -4,7 +4,7 @@ import { registerUser, startTestServer, type CookieJar, type TestServer } from '
 import { DeviceClient, linkPc } from '../devices/test-support.ts';
 import { DESKTOP_FLOW_ID, TEST_FLOW_ID } from '../flows/test-flows/index.ts';
 import { withDatabase } from '../machines/test-support.ts';
-import type { RunsOptions } from './service.ts';
+import type { RunsOptions } from './options.ts';
 import { TEST_FLOWS_CONFIG, finishedState, launch } from './test-support.ts';
 
 /**

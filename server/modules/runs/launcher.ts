@@ -1,4 +1,4 @@
-/** How the rest of the server starts runs (schedules, devices' slots): the part of RunService they see, apart from it so they and the app's context need not import the service. */
+/** How the rest of the server starts runs (schedules, devices' slots): the part of RunService they see, apart from it so they need not import the service. */
 
 /** A launch, from the launcher (HTTP) or from a schedule. */
 export interface LaunchInput {
@@ -15,7 +15,7 @@ export interface LaunchInput {
   localLaunch?: boolean;
 }
 
-/** What other modules (schedules) use to start runs; ctx.runs. */
+/** What other modules (schedules) use to start runs; app.ts passes them the RunService. */
 export interface RunLauncher {
   /** Checks and queues a run exactly as POST execution does; throws the same HttpError (402/404/400/409). */
   launch(input: LaunchInput): Promise<{ runId: string; executionToken: string }>;

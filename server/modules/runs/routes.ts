@@ -7,12 +7,12 @@ import { HttpError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
+import { flowParamsSchema } from '../flows/params.ts';
 import { fileExpired, isExpired } from '../retention/retention.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { attachment } from '../storage/download.ts';
 import type { RunService } from './service.ts';
 
-const flowIdParamsSchema = z.object({ flowId: z.string().check(z.minLength(1), z.maxLength(64)) });
 const tokenParamsSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(64)) });
 const outputParamsSchema = z.object({
   id: z.string().check(z.uuid('El identificador de la ejecución no es válido')),
@@ -26,10 +26,10 @@ export const OUTPUT_NOT_FOUND_MESSAGE = 'No se ha encontrado este archivo de res
  * and the download of a run's output files. Only ever the caller's group's runs.
  */
 export function registerRunsRoutes(app: FastifyInstance, ctx: AppContext, runs: RunService, storage: FileStorage): void {
-  const launchSchema = routeSchema({ tag: 'runs', summary: 'Launch a flow (202 and the run\'s state)', params: flowIdParamsSchema, body: executionRequestSchema, response: { 202: executionStateSchema } });
+  const launchSchema = routeSchema({ tag: 'runs', summary: 'Launch a flow (202 and the run\'s state)', params: flowParamsSchema, body: executionRequestSchema, response: { 202: executionStateSchema } });
   app.post(flowsPaths.execution, { schema: launchSchema }, async (request, reply) => {
     const { userId, groupId } = await requireSession(request, ctx);
-    const { flowId } = parseInput(flowIdParamsSchema, request.params);
+    const { flowId } = parseInput(flowParamsSchema, request.params);
     const body = parseInput(executionRequestSchema, request.body);
     const run = await runs.launchRun({
       groupId,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DeviceCaller } from '../devices/auth.ts';
 import type { RunLauncher } from '../runs/launcher.ts';
-import { RUN_NOT_FOUND_MESSAGE } from '../runs/service.ts';
+import { RUN_NOT_FOUND_MESSAGE } from '../runs/run-state.ts';
 import { futureDate, parseInputs, scheduleNotFound, scheduleRows, toScheduledFlow } from './service.ts';
 import { currentSlotAttempt, type SlotAttempt } from './slots.ts';
 

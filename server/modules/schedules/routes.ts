@@ -13,25 +13,26 @@ import { HttpError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
-import type { DeviceAuth } from '../devices/auth.ts';
-import { deviceOnly } from '../devices/auth.ts';
+import { deviceOnly, type DeviceAuth } from '../devices/auth.ts';
+import { flowParamsSchema } from '../flows/params.ts';
+import type { RunLauncher } from '../runs/launcher.ts';
 import { advanceMachineSchedule, checkMachineSchedule, launchSlot, listMachineSchedules, machineSlotRun, removeMachineSchedule } from './device-schedules.ts';
-import { createSchedule, deleteSchedule, findSchedule, listSchedules, moveSchedule, scheduleExists } from './service.ts';
+import { createSchedule, deleteSchedule, findSchedule, listSchedules, moveSchedule, scheduleExists, type ScheduleCatalogue } from './service.ts';
 
-const flowParamsSchema = z.object({ flowId: z.string().check(z.minLength(1), z.maxLength(64)) });
-const scheduleIdParamsSchema = z.object({ id: z.string().check(z.uuid('El identificador de la programación no es válido')) });
+/** A schedule's `:id` on the signed-in routes: the same check and message as the autopilot's. */
+const scheduleIdParamsSchema = deviceScheduleParamsSchema;
 
 /**
  * Spec §7 scheduled-flow calls, always within the caller's group. Failures that are not about one
  * field answer 'No se ha podido programar este robot' (spec §8), which the launcher shows as it is.
  */
-export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, deviceAuth: DeviceAuth): void {
+export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, catalogue: ScheduleCatalogue, runs: RunLauncher, deviceAuth: DeviceAuth): void {
   const createSchema = routeSchema({ tag: 'schedules', summary: 'Schedule a flow', params: flowParamsSchema, body: scheduleRequestSchema, response: { 201: scheduledFlowSchema } });
   app.post(flowsPaths.scheduleCreate, { schema: createSchema }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { flowId } = parseInput(flowParamsSchema, request.params);
     const body = parseInput(scheduleRequestSchema, request.body);
-    const schedule = await createSchedule(ctx.db, ctx.catalogue, member, flowId, body, ctx.now()).catch((error: unknown) => {
+    const schedule = await createSchedule(ctx.db, catalogue, member, flowId, body, ctx.now()).catch((error: unknown) => {
       if (error instanceof HttpError) throw error;
       request.log.error({ err: error }, 'No se ha podido programar un robot');
       throw new HttpError(500, 'SCHEDULE_FAILED', SCHEDULE_FAILED_MESSAGE);
@@ -72,7 +73,7 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, d
     const { groupId } = await requireSession(request, ctx);
     const { id } = parseInput(scheduleIdParamsSchema, request.params);
     const { scheduledDate } = parseInput(scheduleUpdateQuerySchema, request.query);
-    return moveSchedule(ctx.db, ctx.catalogue, groupId, id, scheduledDate, ctx.now());
+    return moveSchedule(ctx.db, catalogue, groupId, id, scheduledDate, ctx.now());
   });
 
   app.delete(flowsPaths.schedule, { schema: routeSchema({ tag: 'schedules', summary: 'Delete a schedule', params: scheduleIdParamsSchema, response: { 204: null } }) }, async (request, reply) => {
@@ -82,14 +83,14 @@ export function registerSchedulesRoutes(app: FastifyInstance, ctx: AppContext, d
     return reply.status(204).send();
   });
 
-  registerDeviceSchedulesRoutes(app, ctx, deviceAuth);
+  registerDeviceSchedulesRoutes(app, ctx, runs, deviceAuth);
 }
 
 /**
  * The autopilot's schedule calls (shared/api/autopilot.ts), with `Authorization: Device <token>` only:
  * the machine's own schedules, its slots' runs, and moving on after a slot ran.
  */
-function registerDeviceSchedulesRoutes(app: FastifyInstance, ctx: AppContext, auth: DeviceAuth): void {
+function registerDeviceSchedulesRoutes(app: FastifyInstance, ctx: AppContext, runs: RunLauncher, auth: DeviceAuth): void {
   const { device, callerOf } = deviceOnly(auth);
 
   const tag = 'schedules';
@@ -114,7 +115,7 @@ function registerDeviceSchedulesRoutes(app: FastifyInstance, ctx: AppContext, au
   app.post(autopilotPaths.launch, { ...device, schema: launchSchema }, async (request) => {
     const { id } = parseInput(deviceScheduleParamsSchema, request.params);
     const { scheduledDate } = parseInput(slotLaunchRequestSchema, request.body);
-    return launchSlot(ctx.db, ctx.runs, callerOf(request), id, scheduledDate);
+    return launchSlot(ctx.db, runs, callerOf(request), id, scheduledDate);
   });
 
   app.get(autopilotPaths.slotRun, { ...device, schema: routeSchema({ tag, summary: "Device: how a slot's run is going", params: slotRunParamsSchema, response: { 200: slotRunSchema } }) }, async (request) => {

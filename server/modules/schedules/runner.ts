@@ -8,7 +8,7 @@ import { parseInputs, toInterval } from './service.ts';
 import { currentSlotAttempt } from './slots.ts';
 import type { RunLauncher } from '../runs/launcher.ts';
 
-/** What the runner needs from the runs module (ctx.runs implements it; tests pass a recording fake). */
+/** What the runner needs from the runs module (RunService implements it, given by app.ts; tests pass a recording fake). */
 export type ScheduleLauncher = Pick<RunLauncher, 'launch' | 'finished'>;
 
 interface RunnerLog {

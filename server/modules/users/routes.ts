@@ -10,7 +10,7 @@ import { parseInput } from '../../http/parse.ts';
 import { perIp } from '../../http/rate-limit.ts';
 import { requireSession, setSessionCookies } from '../../http/session.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { guardPasswordAttempt } from '../auth/guard.ts';
+import type { PasswordGuard } from '../auth/guard.ts';
 import { assertStrongPassword } from '../auth/password-strength.ts';
 import { checkCurrentPassword } from '../auth/service.ts';
 import { createSession, revokeUserSessions } from '../auth/sessions.ts';
@@ -19,7 +19,7 @@ import { emailExists, findUserById, loadUserData, registerAccount, updateUser } 
 const emailParamsSchema = z.object({ email: emailField });
 
 /** Registration, the signed-in user's data and profile, and the sign-up email check. */
-export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext, passwords: PasswordGuard): void {
   const { db, now, cookieSecure } = ctx;
 
   async function userDataOrUnauthenticated(userId: string) {
@@ -57,7 +57,7 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): void
       // A stolen session must not become an unlimited password oracle: the login's limits apply.
       const user = await findUserById(db, session.userId);
       if (!user) throw unauthenticated();
-      const attempt = await guardPasswordAttempt(ctx, reply, request.ip, user.email);
+      const attempt = await passwords.attempt(reply, request.ip, user.email);
       if (!(await checkCurrentPassword(db, session.userId, body.currentPassword ?? ''))) {
         await attempt.failed();
         throw validationError([{ path: 'currentPassword', message: 'La contraseña actual no es correcta' }]);
