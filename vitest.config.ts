@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -17,6 +18,9 @@ const apiSuitesOnPostgres = process.env.TEST_DATABASE_URL
       })
   : [];
 
+// Names this run's Postgres test databases, so the project's teardown drops its own and no other run's.
+process.env.AUTOASESOR_TEST_RUN ??= randomBytes(4).toString('hex');
+
 // Unit and API tests sit beside the code. The renderer's run in jsdom, everything else in Node.
 export default defineConfig({
   test: {
@@ -32,7 +36,18 @@ export default defineConfig({
         },
       },
       ...(apiSuitesOnPostgres.length > 0
-        ? [{ test: { name: 'server-pg', environment: 'node', include: apiSuitesOnPostgres, testTimeout: 20_000, env: { AUTOASESOR_TEST_DB: 'postgres' } } }]
+        ? [
+          {
+            test: {
+              name: 'server-pg',
+              environment: 'node',
+              include: apiSuitesOnPostgres,
+              testTimeout: 20_000,
+              env: { AUTOASESOR_TEST_DB: 'postgres' },
+              globalSetup: ['server/test/postgres-teardown.ts'],
+            },
+          },
+        ]
         : []),
       {
         plugins: [react()],

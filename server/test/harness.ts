@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type ServerConfig } from '../app.ts';
 import type { DatabaseConfig } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { postgresTestDatabase, sqliteTestDatabase } from './test-databases.ts';
 
 // Strong enough for the server's common-password check (modules/auth/password-strength.ts).
 export const PASSWORD = 'Secreta-Nube7';
@@ -19,64 +16,29 @@ export const PASSWORD = 'Secreta-Nube7';
  */
 export const testDatabaseKind: 'sqlite' | 'postgres' = process.env.AUTOASESOR_TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-interface TestDatabase {
-  config: DatabaseConfig;
-  countRows: (table: keyof Database) => number;
-  /** Opens the reader once the app has migrated. */
-  open: () => void;
-  drop: () => Promise<void>;
-}
-
-function sqliteTestDatabase(dir: string): TestDatabase {
-  const file = join(dir, 'test.sqlite');
-  let reader: SqliteDatabase.Database | undefined;
-  return {
-    config: { kind: 'sqlite', file },
-    countRows: (table) => (reader?.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n,
-    open: () => void (reader = new SqliteDatabase(file, { readonly: true })),
-    drop: async () => void reader?.close(),
-  };
-}
-
 /**
- * A fresh database per server on the TEST_DATABASE_URL server, dropped on close. Not a schema: Kysely's
- * migrator looks for its own tables in every schema of a database, so suites migrating side by side
- * in one database trip over each other's kysely_migration tables.
+ * What a server leaves in a database it has started on once: every test server's database starts as a
+ * copy of it (test-databases.ts).
  */
-async function postgresTestDatabase(url: string): Promise<TestDatabase> {
-  const name = `autoasesor_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
+async function startOnce(database: DatabaseConfig): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'autoasesor-template-'));
+  try {
+    const app = await buildApp({ ...baseConfig(dir), database });
+    await app.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The configuration of a test server in `dir`, but its database and log. */
+function baseConfig(dir: string): Omit<ServerConfig, 'database'> {
   return {
-    config: { kind: 'postgres', url: own.toString() },
-    // countRows is synchronous (suites call it inline), and pg is not: ask psql, which comes with PostgreSQL.
-    countRows: (table) => Number(execFileSync('psql', [own.toString(), '-tAXc', `select count(*) from ${table}`], { encoding: 'utf8' }).trim()),
-    open: () => undefined,
-    drop: async () => {
-      // pg's pool.end() resolves before the server has let go of every backend; a forced drop then kills
-      // them and the pool's clients throw uncaught errors. Wait (bounded) for them to be gone first.
-      for (let waited = 0; waited < 5_000; waited += 50) {
-        const { rows } = await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
-        if (Number(rows[0]?.n) === 0) break;
-        await new Promise((done) => setTimeout(done, 50));
-      }
-      // An autovacuum worker may be in the new database: it belongs to the superuser, so the forced drop
-      // may not end it (42501) and the database stays in use (55006). It finishes within moments: retry.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await admin.query(`drop database if exists ${name} with (force)`);
-          break;
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (attempt >= 40 || (code !== '42501' && code !== '55006')) throw error;
-          await new Promise((done) => setTimeout(done, 250));
-        }
-      }
-      await admin.end();
-    },
+    webRoot: join(dir, 'no-web-build'),
+    publicUrl: 'http://app.test',
+    cookieSecure: false,
+    allowedOrigins: [],
+    logStream: { write: () => undefined },
+    storageDir: join(dir, 'storage'),
   };
 }
 
@@ -95,19 +57,18 @@ export interface TestServer {
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'autoasesor-server-test-'));
-  const database = testDatabaseKind === 'postgres' ? await postgresTestDatabase(process.env.TEST_DATABASE_URL ?? '') : sqliteTestDatabase(dir);
+  const database =
+    testDatabaseKind === 'postgres'
+      ? await postgresTestDatabase(process.env.TEST_DATABASE_URL ?? '', process.env.AUTOASESOR_TEST_RUN ?? 'local', startOnce)
+      : await sqliteTestDatabase(dir, startOnce);
   const lines: string[] = [];
   const app = await buildApp({
+    ...baseConfig(dir),
     database: database.config,
-    webRoot: join(dir, 'no-web-build'),
-    publicUrl: 'http://app.test',
-    cookieSecure: false,
-    allowedOrigins: [],
     logStream: { write: (line) => lines.push(line) },
-    storageDir: join(dir, 'storage'),
     ...overrides,
   }).catch(async (error: unknown) => {
-    await database.drop();
+    await database.release();
     throw error;
   });
   database.open();
@@ -128,7 +89,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     close: () =>
       (closing ??= (async () => {
         await app.close();
-        await database.drop();
+        await database.release();
         await rm(dir, { recursive: true, force: true });
       })()),
   };
