@@ -9,7 +9,14 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes over the one server: the autopilot spec spends its ~2 minutes waiting for a wall-clock
+  // minute to come round, so it waits beside the rest instead of before or after it. Each lane runs its
+  // files one at a time (the suite's agent is shared by the specs of the 'app' lane).
+  workers: 2,
+  projects: [
+    { name: 'autopilot', testMatch: 'autopilot.spec.ts', workers: 1 },
+    { name: 'app', testIgnore: 'autopilot.spec.ts', workers: 1 },
+  ],
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

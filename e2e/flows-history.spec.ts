@@ -30,7 +30,7 @@ async function launchValidation(api: APIRequestContext): Promise<void> {
     .toBe(200);
 }
 
-/** axe's serious and critical findings on the screen as it stands (e2e/a11y.spec.ts checks these screens empty). */
+/** axe's serious and critical findings on the screen as it stands (e2e/screens.spec.ts checks these screens empty). */
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return violations
