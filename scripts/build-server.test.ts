@@ -13,14 +13,35 @@ afterAll(async () => {
   await rm(build.dir, { recursive: true, force: true });
 });
 
+/** The files a start reads: the entry and the chunks it imports statically, not those it loads with import(). */
+async function startFiles(dir: string, file = 'index.js', seen = new Set<string>()): Promise<Set<string>> {
+  seen.add(file);
+  const code = await readFile(join(dir, file), 'utf8');
+  for (const [, chunk] of code.matchAll(/(?:from|import)\s*"\.\/(chunk-[^"]+\.js)"/g)) if (chunk && !seen.has(chunk)) await startFiles(dir, chunk, seen);
+  return seen;
+}
+
 describe('the compiled server', () => {
-  it('is one ESM file with our code and its plain-JS packages; native addons come from node_modules', async () => {
+  it('is ESM with our code and its plain-JS packages, in its entry and chunks beside it; native addons come from node_modules', async () => {
     const code = await readFile(build.entry, 'utf8');
     // Fastify is bundled (one file read at start instead of hundreds); better-sqlite3 cannot be.
-    expect(code).not.toContain('from "fastify"');
-    expect(code).toContain('from "better-sqlite3"');
-    // Our own modules are inside: nothing refers to the sources or to #shared any more.
-    expect(code).not.toMatch(/from "(#shared|\.{1,2}\/)/);
+    expect(code).not.toMatch(/from\s*"fastify"/);
+    expect(code).toMatch(/from\s*"better-sqlite3"/);
+    // Our own modules are inside: nothing refers to the sources or to #shared any more, only to chunks of the build.
+    const outside: string[] = [];
+    for (const file of await startFiles(build.dir)) if (/from\s*"(#shared|\.\.\/|\.\/(?!chunk-))/.test(await readFile(join(build.dir, file), 'utf8'))) outside.push(file);
+    expect(outside).toEqual([]);
+  });
+
+  it('reads at start none of what only some requests need: SheetJS, the API reader, nodemailer, pg', async () => {
+    const sources: string[] = [];
+    for (const file of await startFiles(build.dir)) sources.push(...(JSON.parse(await readFile(join(build.dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources);
+    const packages = new Set(sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]).filter((name) => name !== undefined));
+    expect(packages).toContain('fastify');
+    for (const lazy of ['xlsx', '@fastify/swagger', '@fastify/swagger-ui', 'yaml', 'nodemailer', '@zxcvbn-ts/language-common']) expect(packages).not.toContain(lazy);
+    // Packages left in node_modules, required where they are used: PostgreSQL's, and pino-roll with LOG_FILE.
+    const code = (await Promise.all([...(await startFiles(build.dir))].map((file) => readFile(join(build.dir, file), 'utf8')))).join('\n');
+    for (const external of ['pg', 'pg-boss', 'pino-roll']) expect(code).not.toMatch(new RegExp(`from\\s*"${external}"`));
   });
 
   it('starts with plain node, migrates a fresh database and signs in the seeded demo account', async () => {
@@ -48,7 +69,7 @@ describe('the compiled server', () => {
   });
 
   it('inspects an upload in inspect-child.js and runs a built-in flow in run-process.js, with plain node', async () => {
-    expect(await readFile(join(build.dir, 'run-process.js'), 'utf8')).not.toMatch(/from "(#shared|\.{1,2}\/)/);
+    expect(await readFile(join(build.dir, 'run-process.js'), 'utf8')).not.toMatch(/from\s*"(#shared|\.\.\/|\.\/(?!chunk-))/);
     const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-build-'));
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -70,7 +91,7 @@ describe('the compiled server', () => {
       expect(uploaded.status).toBe(201);
       const [file] = ((await uploaded.json()) as { items: { id: string; name: string }[] }).items;
       // Inspected at upload by dist/server/inspect-child.js, in a process of its own.
-      expect(await readFile(join(build.dir, 'inspect-child.js'), 'utf8')).not.toMatch(/from "(#shared|\.{1,2}\/)/);
+      expect(await readFile(join(build.dir, 'inspect-child.js'), 'utf8')).not.toMatch(/from\s*"(#shared|\.\.\/|\.\/(?!chunk-))/);
       const columns = await fetch(`${baseUrl}/api/storage/uploads/${file?.id}/columns`, { headers });
       expect(await columns.json()).toEqual({ sheet: 'lista', columns: ['DNI', 'Nombre'], rowCount: 2 });
       const disguised = new FormData();

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import pinoRoll from 'pino-roll';
 
 export interface RotatingLog {
   stream: { write(line: string): void };
@@ -18,6 +17,8 @@ export async function openRotatingLog(file: string, { maxSize = '10m', keep = 5 
   // Made here, not by pino-roll's `mkdir`: its file opens asynchronously, and the `current.log` symlink
   // is made at once, so on a first start the link could race the folder (ENOENT, seen in CI).
   await mkdir(dirname(file), { recursive: true });
+  // Loaded here, not at start: pino-roll loads all of date-fns (~300 files, 0.1-0.4 s), and only a server with LOG_FILE uses it.
+  const { default: pinoRoll } = await import('pino-roll');
   const stream = await pinoRoll({
     file: join(dirname(file), basename(file, extension)),
     extension: extension || '.log',

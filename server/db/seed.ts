@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { withStartupWrites } from './connect.ts';
 import type { Database } from './schema.ts';
 import { registerAccount } from '../modules/users/service.ts';
 import { seedDemoMachines } from './demo-machines.ts';
@@ -46,6 +47,11 @@ export const DEMO_ACCOUNT = {
   name: 'Laura Gómez',
   groupName: 'Asesoría Demo',
 } as const;
+/**
+ * DEMO_ACCOUNT.password hashed once (argon2id, server/modules/auth/passwords.ts's options): hashing it
+ * at every first start took 50-200 ms of it. The password is public; the account never exists in production.
+ */
+const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=19456,p=1,t=2$dQuMcEzC5WmszHTYKhasnw$W7r3Xvd6AFppytp7MHarzjmUib/IFD8xGa2nQ7NkADE';
 /** The demo's monthly period renews in a week, so it began 21 to 24 days ago: before its oldest run (demo-runs.ts). */
 const DEMO_DAYS_TO_RENEWAL = 7;
 /** What the seeded runs were charged (server/db/demo-runs.ts): the usage the top bar and /payments show. */
@@ -53,6 +59,10 @@ export const DEMO_USED_SLANS = demoRunsCost();
 
 /** Plans and release notes. Idempotent, and safe when several servers start together. */
 export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void> {
+  await withStartupWrites(db, () => insertCatalog(db, now));
+}
+
+async function insertCatalog(db: Kysely<Database>, now: Date): Promise<void> {
   for (const plan of PLANS) {
     await db
       .insertInto('plans')
@@ -79,7 +89,12 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: 
   if (nodeEnv === 'production') return false;
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return false;
-  const userId = await registerAccount(db, { ...DEMO_ACCOUNT, language: 'es' }, now);
+  await withStartupWrites(db, () => seedDemoData(db, now));
+  return true;
+}
+
+async function seedDemoData(db: Kysely<Database>, now: Date): Promise<void> {
+  const userId = await registerAccount(db, { ...DEMO_ACCOUNT, language: 'es' }, now, DEMO_PASSWORD_HASH);
   await db.updateTable('users').set({ email_validated: 1 }).where('id', '=', userId).execute();
   const { group_id: groupId } = await db.selectFrom('users').select('group_id').where('id', '=', userId).executeTakeFirstOrThrow();
   const { id: proPlanId } = await db.selectFrom('plans').select('id').where('ref', '=', 'pro').executeTakeFirstOrThrow();
@@ -91,5 +106,4 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: 
     .execute();
   await seedDemoRuns(db, { userId, groupId }, now);
   await seedDemoMachines(db, { userId, groupId }, now);
-  return true;
 }

@@ -25,12 +25,6 @@ export interface Inspection {
   entryCount: number | null;
 }
 
-/** Types inspected in a child process (their content is parsed); the rest are only sniffed. */
-export const INSPECTED_TYPES: ReadonlySet<string> = new Set(['xlsx', 'xls', 'ods', 'csv', 'txt', 'msj', 'fie']);
-
-/** Types whose inspection has a sheet (columns and rows). */
-export const WORKBOOK_TYPES: ReadonlySet<string> = new Set(['xlsx', 'xls', 'ods', 'csv']);
-
 const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
 
 async function readStart(path: string, bytes: number): Promise<Buffer> {

@@ -1,4 +1,5 @@
-import PgBoss from 'pg-boss';
+import { createRequire } from 'node:module';
+import type PgBoss from 'pg-boss';
 
 /** A run handed to the queue: its firm and its fair-queue rank (runs/reservations.ts nextQueueRank). */
 export interface QueuedRun {
@@ -117,7 +118,9 @@ export class PgBossRunQueue implements RunQueue {
     onError: (error: Error) => void,
   ) {
     // A small pool of its own: job fetches and state changes, apart from the app's queries.
-    this.boss = new PgBoss({ connectionString, max: 3, schedule: false, supervise: true, migrate: true });
+    // pg-boss (and pg under it) is loaded only here: a SQLite server never reads its files at start.
+    const PgBossClass = createRequire(import.meta.url)('pg-boss') as typeof PgBoss;
+    this.boss = new PgBossClass({ connectionString, max: 3, schedule: false, supervise: true, migrate: true });
     this.boss.on('error', onError);
   }
 

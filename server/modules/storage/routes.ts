@@ -5,7 +5,7 @@ import { flowsPaths, uploadColumnsResponseSchema, uploadResponseSchema, type Upl
 import { DEFAULT_MAX_UPLOAD_BYTES, acceptedTypesText, claimedFileType, formatBytes, normalizeFilename } from '#shared/files/index.ts';
 import type { AppContext } from '../../context.ts';
 import { FileRefusal } from '../../files/errors.ts';
-import { WORKBOOK_TYPES } from '../../files/inspection.ts';
+import { WORKBOOK_TYPES } from '../../files/inspected-types.ts';
 import { StartSniffer } from '../../files/sniff.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';

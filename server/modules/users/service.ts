@@ -40,11 +40,12 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Registration: a group named after the user (or firm), the user, and a trialing subscription on
  * the trial plan, all or nothing. A taken email is a 409 even when two sign-ups race.
+ * `passwordHash`: the password's hash when it is known already (the demo account's, db/seed.ts).
  */
-export async function registerAccount(db: Kysely<Database>, account: NewAccount, now: Date): Promise<string> {
+export async function registerAccount(db: Kysely<Database>, account: NewAccount, now: Date, passwordHash?: string): Promise<string> {
   const email = account.email.toLowerCase();
   if (await emailExists(db, email)) throw EMAIL_TAKEN();
-  const passwordHash = await hashPassword(account.password);
+  passwordHash ??= await hashPassword(account.password);
   const userId = randomUUID();
   try {
     await db.transaction().execute(async (trx) => {
