@@ -25,7 +25,6 @@ export const autopilot = {
   confirmTitle: 'Eliminar tarea',
   confirmText: (title: string, when: string, repeats: boolean) =>
     `«${title}» no se lanzará el ${when}${repeats ? ' ni en sus repeticiones' : ''}. Esta acción no se puede deshacer.`,
-  cancel: 'Cancelar',
   /** '03/02/2025 a las 09:30'. */
   when: (date: string, time: string) => `${date} a las ${time}`,
   onMachine: (name: string) => `En ${name}`,

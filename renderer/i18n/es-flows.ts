@@ -54,7 +54,6 @@ export const flows = {
     once: 'Una sola vez',
     onMachine: (name: string) => `En el dispositivo ${name}`,
     remove: 'Eliminar',
-    cancel: 'Cancelar',
     removeLabel: (when: string) => `Eliminar la programación del ${when}`,
     confirmTitle: 'Eliminar programación',
     confirmText: (when: string) => `El robot ya no se lanzará el ${when} ni en sus repeticiones. Esta acción no se puede deshacer.`,

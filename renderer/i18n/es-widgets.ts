@@ -3,6 +3,7 @@ export const widgets = {
   loading: 'Cargando…',
   back: 'Volver',
   close: 'Cerrar',
+  cancel: 'Cancelar',
   search: 'Buscar',
   clearSearch: 'Borrar búsqueda',
   pagination: 'Paginación',

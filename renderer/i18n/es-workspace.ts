@@ -111,7 +111,6 @@ export const workspace = {
     confirmText: (name: string) =>
       `Se eliminará «${name}» con sus certificados sincronizados y sus configuraciones. Los certificados siguen instalados en el equipo.`,
     confirm: 'Eliminar',
-    cancel: 'Cancelar',
     removed: 'Dispositivo eliminado',
     removeFailed: MACHINE_DELETE_FAILED_MESSAGE,
   },

@@ -6,9 +6,9 @@ import { formatMadridDate, formatMadridTime } from '#shared/time/madrid.ts';
 import { useBridge } from '../../app/hooks.ts';
 import { autopilot as text } from '../../i18n/es-autopilot.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { IconRobot } from '../../ui/icons.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { AppControls } from './AppControls.tsx';
 import { withAdded, withRemoved } from './certificates.ts';
@@ -95,6 +95,12 @@ function AppsColumn({ children }: { children: ReactNode }) {
   );
 }
 
+/** '«Modelo 111» no se lanzará el 10/03/2025 a las 13:30…', Madrid time. */
+function confirmText(row: TaskRow): string {
+  const when = new Date(row.scheduledDate);
+  return text.confirmText(row.title, text.when(formatMadridDate(when), formatMadridTime(when)), row.repeat !== null);
+}
+
 interface TasksColumnProps {
   snapshot: AutopilotSnapshot;
   now: Date;
@@ -114,7 +120,6 @@ function TasksColumn({ snapshot, now, onLeave, commands }: TasksColumnProps) {
     await commands.perform(`delete:${row.id}`, () => bridge.invoke('DeleteAutopilotTask', { taskId: row.id }));
     setConfirming(null);
   };
-  const confirmingWhen = confirming && new Date(confirming.scheduledDate);
 
   return (
     <section className="autopilot-column" aria-labelledby={headingId}>
@@ -151,24 +156,15 @@ function TasksColumn({ snapshot, now, onLeave, commands }: TasksColumnProps) {
           }
         />
       )}
-      <Modal
+      <ConfirmDialog
         open={confirming !== null}
-        size="small"
         title={text.confirmTitle}
-        onClose={() => setConfirming(null)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(null)}>{text.cancel}</Button>
-            <Button variant="danger" loading={commands.pending !== null} onClick={() => confirming && void remove(confirming)}>
-              {text.remove}
-            </Button>
-          </>
-        }
-      >
-        {confirming && confirmingWhen && (
-          <p>{text.confirmText(confirming.title, text.when(formatMadridDate(confirmingWhen), formatMadridTime(confirmingWhen)), confirming.repeat !== null)}</p>
-        )}
-      </Modal>
+        text={confirming ? confirmText(confirming) : ''}
+        confirmLabel={text.remove}
+        busy={commands.pending !== null}
+        onConfirm={() => confirming && void remove(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import type { FlowSummary } from '#shared/api/flows.ts';
 import { groupFlows, matchesFlowSearch } from '#shared/flows/catalogue.ts';
 import { flows } from '../../i18n/es-flows.ts';
-import { Button, SearchInput, Spinner } from '../../ui/index.ts';
+import { SearchInput, Spinner } from '../../ui/index.ts';
+import { LoadFailed } from './LoadSection.tsx';
 
 const text = flows.catalogue;
 
@@ -31,12 +32,7 @@ export function CatalogueList({ catalogue, loading, failed, onRetry, selectedId,
         {flows.history.title}
       </Link>
       {loading && <Spinner label={text.loading} />}
-      {failed && (
-        <div role="alert" className="ui-inline-error">
-          <p>{text.failed}</p>
-          <Button variant="ghost" onClick={onRetry}>{flows.robot.retry}</Button>
-        </div>
-      )}
+      {failed && <LoadFailed text={text.failed} onRetry={onRetry} />}
       {catalogue && catalogue.length === 0 && <p className="ui-muted">{text.empty}</p>}
       {catalogue && catalogue.length > 0 && groups.length === 0 && <p className="ui-muted" role="status">{text.noMatches}</p>}
       {groups.map(({ group, flows: members }) => (

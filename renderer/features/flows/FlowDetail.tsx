@@ -7,9 +7,10 @@ import { measureUnitNames } from '#shared/flows/definition.ts';
 import type { FlowDefinition, FlowInputDefinition } from '#shared/flows/definition.ts';
 import { useFlowQuery } from '../../api/flows.ts';
 import { flows } from '../../i18n/es-flows.ts';
-import { Button, Spinner } from '../../ui/index.ts';
-import { InstructionsDialog } from '../../ui/InstructionsDialog.tsx';
+import { Button } from '../../ui/index.ts';
+import { FlowInstructions } from '../../ui/FlowInstructions.tsx';
 import { FlowSchedules } from './FlowSchedules.tsx';
+import { LoadSection } from './LoadSection.tsx';
 
 const text = flows.detail;
 
@@ -35,35 +36,19 @@ export function askedInputs(flow: FlowDefinition): FlowInputDefinition[] {
     );
 }
 
-
-/** 'Ver instrucciones' for one robot: its definition is loaded when the dialog opens. */
-function FlowInstructions({ flow, onClose }: { flow: Pick<FlowSummary, 'id' | 'name'>; onClose: () => void }) {
-  const { data, isLoading, isError, refetch } = useFlowQuery(flow.id);
-  return (
-    <InstructionsDialog
-      flowName={flow.name}
-      instructions={data?.instructions}
-      instructionsURL={data?.instructionsURL}
-      loading={isLoading}
-      failed={isError}
-      onRetry={() => void refetch()}
-      onClose={onClose}
-    />
-  );
-}
 function FlowInputs({ flowId, embedded }: { flowId: string; embedded: boolean }) {
   const { data: flow, isLoading, isError, refetch } = useFlowQuery(flowId);
   const inputs = flow ? askedInputs(flow) : [];
   return (
-    <section className="ui-card ui-section" aria-labelledby="flow-inputs-title">
-      <h3 id="flow-inputs-title" className="ui-section__title">{text.inputsTitle}</h3>
-      {isLoading && <Spinner label={text.loading} />}
-      {isError && (
-        <div role="alert" className="ui-inline-error">
-          <p>{text.failed}</p>
-          <Button variant="ghost" onClick={() => void refetch()}>{flows.robot.retry}</Button>
-        </div>
-      )}
+    <LoadSection
+      titleId="flow-inputs-title"
+      title={text.inputsTitle}
+      loadingLabel={text.loading}
+      failedText={text.failed}
+      loading={isLoading}
+      failed={isError}
+      onRetry={() => void refetch()}
+    >
       {flow && inputs.length === 0 && <p className="ui-muted">{text.noInputs}</p>}
       {inputs.length > 0 && (
         <ul className="flows-inputs">
@@ -77,7 +62,7 @@ function FlowInputs({ flowId, embedded }: { flowId: string; embedded: boolean })
           ))}
         </ul>
       )}
-    </section>
+    </LoadSection>
   );
 }
 

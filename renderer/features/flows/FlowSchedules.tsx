@@ -5,8 +5,9 @@ import { formatMadridDate, formatMadridTime } from '#shared/time/madrid.ts';
 import { useDeleteScheduleMutation, useSchedulesQuery } from '../../api/flows.ts';
 import { useToast } from '../../app/hooks.ts';
 import { flows } from '../../i18n/es-flows.ts';
-import { Button, Spinner } from '../../ui/index.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Button } from '../../ui/index.ts';
+import { LoadSection } from './LoadSection.tsx';
 
 const text = flows.schedules;
 
@@ -44,15 +45,15 @@ export function FlowSchedules({ flowId, userEmail }: FlowSchedulesProps) {
   };
 
   return (
-    <section className="ui-card ui-section" aria-labelledby="flow-schedules-title">
-      <h3 id="flow-schedules-title" className="ui-section__title">{text.title}</h3>
-      {isLoading && <Spinner label={text.loading} />}
-      {isError && (
-        <div role="alert" className="ui-inline-error">
-          <p>{text.failed}</p>
-          <Button variant="ghost" onClick={() => void refetch()}>{flows.robot.retry}</Button>
-        </div>
-      )}
+    <LoadSection
+      titleId="flow-schedules-title"
+      title={text.title}
+      loadingLabel={text.loading}
+      failedText={text.failed}
+      loading={isLoading}
+      failed={isError}
+      onRetry={() => void refetch()}
+    >
       {data && schedules.length === 0 && <p className="ui-muted">{text.empty}</p>}
       {schedules.length > 0 && (
         <ul className="flows-schedules" aria-label={text.listLabel}>
@@ -73,22 +74,15 @@ export function FlowSchedules({ flowId, userEmail }: FlowSchedulesProps) {
           })}
         </ul>
       )}
-      <Modal
+      <ConfirmDialog
         open={confirming !== null}
-        size="small"
         title={text.confirmTitle}
-        onClose={() => setConfirming(null)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(null)}>{text.cancel}</Button>
-            <Button variant="danger" loading={deleting} onClick={() => confirming && void remove(confirming)}>
-              {text.remove}
-            </Button>
-          </>
-        }
-      >
-        {confirming && <p>{text.confirmText(whenText(confirming))}</p>}
-      </Modal>
-    </section>
+        text={confirming ? text.confirmText(whenText(confirming)) : ''}
+        confirmLabel={text.remove}
+        busy={deleting}
+        onConfirm={() => confirming && void remove(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </LoadSection>
   );
 }

@@ -11,6 +11,7 @@ import { SegmentedFilter } from '../../ui/Tabs.tsx';
 import type { Choice } from '../../ui/Tabs.tsx';
 import { toHistoryRow } from './historyRows.ts';
 import type { HistoryRow } from './historyRows.ts';
+import { LoadFailed } from './LoadSection.tsx';
 import { RunLogDetail } from './RunLogDetail.tsx';
 import { XLSX_MIME, base64ToBytes, saveBytes } from './saveFile.ts';
 
@@ -97,12 +98,7 @@ export function RunHistory({ currencies }: { currencies: string | undefined }) {
           {isFetching ? <Spinner size="small" label={text.loading} /> : data && text.total(data.total)}
         </span>
       </div>
-      {isError && (
-        <div role="alert" className="ui-inline-error">
-          <p>{text.failed}</p>
-          <Button variant="ghost" onClick={() => void refetch()}>{flows.robot.retry}</Button>
-        </div>
-      )}
+      {isError && <LoadFailed text={text.failed} onRetry={() => void refetch()} />}
       <div aria-busy={isFetching || undefined}>
         <Table
           caption={text.title}

@@ -6,6 +6,7 @@ import { useFlowlogDetailQuery, useLazyFlowlogLogPageQuery } from '../../api/flo
 import { useBridge, useEmbedded, useToast } from '../../app/hooks.ts';
 import { flows } from '../../i18n/es-flows.ts';
 import { Button, IconFile, Spinner } from '../../ui/index.ts';
+import { LoadFailed } from './LoadSection.tsx';
 
 const text = flows.log;
 
@@ -189,14 +190,7 @@ function OutputFiles({ run }: { run: FlowLogDetail }) {
 export function RunLogDetail({ runId }: { runId: string }) {
   const { data: run, isLoading, isError, refetch } = useFlowlogDetailQuery(runId);
   if (isLoading) return <Spinner label={text.loading} />;
-  if (isError || !run) {
-    return (
-      <div role="alert" className="ui-inline-error">
-        <p>{text.failed}</p>
-        <Button variant="ghost" onClick={() => void refetch()}>{flows.robot.retry}</Button>
-      </div>
-    );
-  }
+  if (isError || !run) return <LoadFailed text={text.failed} onRetry={() => void refetch()} />;
   return (
     <div className="flows-log">
       <div>

@@ -4,12 +4,12 @@ import type { FlowSummary } from '#shared/api/flows.ts';
 import { formatCredits } from '#shared/billing/money.ts';
 import { groupFlows, matchesFlowSearch } from '#shared/flows/catalogue.ts';
 import { measureUnitNames } from '#shared/flows/definition.ts';
-import { useCatalogueQuery, useFlowQuery } from '../../api/flows.ts';
+import { useCatalogueQuery } from '../../api/flows.ts';
 import { useSession } from '../../app/hooks.ts';
 import { roboteka as text } from '../../i18n/es-flows.ts';
 import { areas } from '../../i18n/es-screens.ts';
 import { Button, EmptyState, IconCatalog, PageHeader, SearchInput, Spinner } from '../../ui/index.ts';
-import { InstructionsDialog } from '../../ui/InstructionsDialog.tsx';
+import { FlowInstructions } from '../../ui/FlowInstructions.tsx';
 import './roboteka.css';
 
 const ALL_GROUPS = '';
@@ -55,22 +55,6 @@ function RobotCard({ flow, currencies, onInstructions }: { flow: FlowSummary; cu
 }
 
 /** /roboteka: the firm's robots as a library, with search and a group filter. */
-/** 'Ver instrucciones' for one robot: its definition is loaded when the dialog opens. */
-function FlowInstructions({ flow, onClose }: { flow: Pick<FlowSummary, 'id' | 'name'>; onClose: () => void }) {
-  const { data, isLoading, isError, refetch } = useFlowQuery(flow.id);
-  return (
-    <InstructionsDialog
-      flowName={flow.name}
-      instructions={data?.instructions}
-      instructionsURL={data?.instructionsURL}
-      loading={isLoading}
-      failed={isError}
-      onRetry={() => void refetch()}
-      onClose={onClose}
-    />
-  );
-}
-
 export default function RobotekaPage() {
   const { data: catalogue, isLoading, isError, refetch } = useCatalogueQuery();
   const { user } = useSession();

@@ -5,7 +5,7 @@ import { useBridge, useToast } from '../../app/hooks.ts';
 import { isLinkedTo, linkThisDevice, windowServerUrl } from '../../bridge/deviceLink.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
 import { Button } from '../../ui/index.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { errorMessage } from './errorMessage.ts';
 import { ConnectionStatus } from './MachineCard.tsx';
 import type { LocalDevice } from './useLocalDevice.ts';

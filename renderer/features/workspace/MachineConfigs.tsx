@@ -6,7 +6,7 @@ import { useCreateMachineConfigMutation, useDeleteMachineConfigMutation } from '
 import { useToast } from '../../app/hooks.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
 import { Button, EmptyState, IconAlert, TextField } from '../../ui/index.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { errorMessage } from './errorMessage.ts';
 import { parseCccLines } from './workspaceModel.ts';
 

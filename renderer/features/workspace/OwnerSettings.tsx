@@ -5,7 +5,7 @@ import { useDeleteMachineMutation, useUpdateMachineMutation } from '../../api/ma
 import { useToast } from '../../app/hooks.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
 import { Button, TextField, Toggle } from '../../ui/index.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { errorMessage } from './errorMessage.ts';
 
 const text = workspace.owner;

@@ -1,6 +1,6 @@
-import { Button } from '../../ui/index.ts';
-import { Modal } from '../../ui/Modal.tsx';
-import { workspace } from '../../i18n/es-workspace.ts';
+import { widgets } from '../i18n/es-widgets.ts';
+import { Button } from './Button.tsx';
+import { Modal } from './Modal.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -22,7 +22,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, busy = false, o
       onClose={onCancel}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel}>{workspace.owner.cancel}</Button>
+          <Button variant="secondary" onClick={onCancel}>{widgets.cancel}</Button>
           <Button variant="danger" loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
         </>
       }
