@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { schedule as cronSchedule } from 'node-cron';
 import type { AutopilotApp, AutopilotAppId, AutopilotCertificate, AutopilotSnapshot, AutopilotTask } from '#shared/autopilot/state.ts';
 import { AUTOPILOT_APP_IDS, AUTOPILOT_REFRESH_MS, isAppActive } from '#shared/autopilot/state.ts';
+import { canRemoveTask } from '#shared/schedule/task-removal.ts';
 import { DeviceError, NOT_LINKED_MESSAGE } from '../device/errors.ts';
 import type { DeviceServerClient } from '../device/server-client.ts';
 import { AUTOPILOT_APPS, createAppRefresher, everyWithTimers, robotsTaskFrom, type AppRefresher } from './apps.ts';
@@ -100,7 +101,7 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
       repeat: task.repeat,
       info: task.info,
       items: task.items,
-      canBeRemoved: !executionInProgress && !task.removing,
+      canBeRemoved: canRemoveTask({ executionInProgress, removing: task.removing }),
       runId: task.runId,
       scheduleId: task.scheduleId,
     };

@@ -1,6 +1,7 @@
 import type { ScheduledFlow } from '#shared/api/flows.ts';
 import type { AutopilotAppId, AutopilotSnapshot, AutopilotTask } from '#shared/autopilot/state.ts';
 import { repeatText } from '#shared/schedule/next-run.ts';
+import { canRemoveTask } from '#shared/schedule/task-removal.ts';
 import { isForToday } from '#shared/schedule/tasks.ts';
 import { autopilot as text } from '../../i18n/es-autopilot.ts';
 
@@ -35,7 +36,7 @@ export function rowFromTask(task: AutopilotTask): TaskRow {
     repeat: task.repeat ? repeatText(task.repeat.every, task.repeat.interval) : null,
     info: task.info,
     items: task.items,
-    removable: task.canBeRemoved && !task.executionInProgress && !task.removing,
+    removable: task.canBeRemoved && canRemoveTask(task),
   };
 }
 
