@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import type { ExecutionStateResponse } from '#shared/api/flows.ts';
-import { RunNotification } from '../../app/shell/RunNotification.tsx';
-import { jsonResponse, renderWithApp, signedInState } from '../../test/renderApp.tsx';
-import LauncherPage from './LauncherPage.tsx';
+import { jsonResponse } from '../../test/renderApp.tsx';
 import { formFlow } from './test/flowFixture.ts';
-import { launcherApi, output, runState, subscription } from './test/launcherApi.ts';
-import { executionPath, launchButton, statePath } from './test/renderLauncher.tsx';
+import { output, runState } from './test/launcherApi.ts';
+import { executionPath, fillFormFlow, launchButton, renderLauncher, statePath } from './test/renderLauncher.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,35 +21,7 @@ function heldPolls() {
 }
 
 /** The launcher beside another page and the shell's run notification, on a mocked API. */
-function renderLauncherWithShell(routes: Parameters<typeof launcherApi>[0]) {
-  const flow = formFlow();
-  const api = launcherApi({
-    [`GET /api/browserflow/flow/${flow.id}`]: () => jsonResponse(200, flow),
-    'GET /api/subscriptions/launcher': () => jsonResponse(200, subscription),
-    ...routes,
-  });
-  vi.stubGlobal('fetch', api.fetchMock);
-  const view = renderWithApp(
-    <>
-      <Routes>
-        <Route path="/launcher/:id" element={<LauncherPage />} />
-        <Route path="/flows/:id?" element={<h1>Robots</h1>} />
-      </Routes>
-      <RunNotification />
-    </>,
-    { path: `/launcher/${flow.id}`, preloadedState: signedInState(), toasts: true },
-  );
-  return { api, ...view };
-}
-
-async function fillFormFlow() {
-  fireEvent.change(await screen.findByLabelText(/^NIF/), { target: { value: 'X1234567L' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
-  fireEvent.change(await screen.findByLabelText(/^Fecha de inicio/), { target: { value: '2025-03-01' } });
-  fireEvent.change(screen.getByLabelText('Horas semanales'), { target: { value: '37,5' } });
-  fireEvent.change(screen.getByLabelText(/^Tipo de contrato/), { target: { value: '401' } });
-  fireEvent.click(screen.getByLabelText(/^He revisado los datos/));
-}
+const renderLauncherWithShell = (routes: Parameters<typeof renderLauncher>[1]) => renderLauncher(formFlow(), routes, undefined, { runNotification: true });
 
 const inProgress = () => screen.queryByRole('complementary', { name: 'Robot en curso' });
 

@@ -4,23 +4,12 @@ import { jsonResponse } from '../../test/renderApp.tsx';
 import { preloadModal } from '../../ui/Modal.tsx';
 import { formFlow, workbookFlow } from './test/flowFixture.ts';
 import { output, pollAnswers, runState } from './test/launcherApi.ts';
-import { executionPath, launchButton, renderLauncher, statePath } from './test/renderLauncher.tsx';
+import { executionPath, fillFormFlow, launchButton, renderLauncher, statePath } from './test/renderLauncher.tsx';
 
 // The dialog code loads lazily; fetch it once so the first dialog of a busy run opens in time.
 beforeAll(() => Promise.all([preloadModal(), import('./SchedulerModal.tsx')]));
 
 afterEach(() => vi.unstubAllGlobals());
-
-
-/** Fills the form flow's two steps with valid values and stops on the launching one. */
-async function fillFormFlow() {
-  fireEvent.change(await screen.findByLabelText(/^NIF/), { target: { value: 'X1234567L' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
-  fireEvent.change(await screen.findByLabelText(/^Fecha de inicio/), { target: { value: '2025-03-01' } });
-  fireEvent.change(screen.getByLabelText('Horas semanales'), { target: { value: '37,5' } });
-  fireEvent.change(screen.getByLabelText(/^Tipo de contrato/), { target: { value: '401' } });
-  fireEvent.click(screen.getByLabelText(/^He revisado los datos/));
-}
 
 
 // Whole screens with their dialogs in jsdom: slow on a busy machine.

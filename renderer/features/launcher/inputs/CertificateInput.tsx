@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import type { Machine } from '#shared/api/machines.ts';
 import type { FlowInputDefinition } from '#shared/flows/definition.ts';
 import { useBridge, useEmbedded, usePrompt } from '../../../app/hooks.ts';
@@ -9,7 +8,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { chosenCertificate } from '../launcherModel.ts';
 import type { ChosenCertificate } from '../launcherModel.ts';
 import type { LauncherForm } from '../useLauncherForm.ts';
-import { FieldMessage } from './FieldMessage.tsx';
+import { PickerField, usePicker } from './PickerField.tsx';
 
 const text = launcher.inputs.certificate;
 
@@ -84,89 +83,71 @@ function machineOffer(machine: Machine): OfferResult {
  * its name, NIF and machine to show.
  */
 export function CertificateInput({ input, launcherForm, thisDeviceOnly = false }: { input: FlowInputDefinition; launcherForm: LauncherForm; thisDeviceOnly?: boolean }) {
-  const { flow, form, rules, setText, touch, device } = launcherForm;
+  const { flow, form, setText, touch, device } = launcherForm;
   const embedded = useEmbedded();
   const bridge = useBridge();
   const prompt = usePrompt();
   const [loadMachines] = machinesApi.endpoints.machines.useLazyQuery();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const id = useId();
-  const key = input.key;
-  const rule = rules[key] ?? {};
-  const error = form.errors[key];
+  const picker = usePicker(input, launcherForm);
+  const { id, key, error, busy } = picker;
   const chosen = chosenCertificate(form.watch(key));
   form.register(key);
 
-  const choose = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      let result: OfferResult;
-      if (thisDeviceOnly) {
-        if (flow.runsOn === 'desktop' && device.chosen !== null && !device.chosen.thisDevice) {
-          setFailure(text.thisDeviceOnly);
-          return;
-        }
-        result = await localOffer(bridge);
-      } else if (flow.runsOn === 'desktop') {
-        const where = device.chosen;
-        if (where === null) {
-          setFailure(text.chooseDeviceFirst);
-          return;
-        }
-        result = where.thisDevice ? await localOffer(bridge) : machineOffer(where.machine);
-      } else {
-        result = embedded ? await localOffer(bridge) : await sharedOffer(() => loadMachines().unwrap());
-      }
-      if (!result.ok) {
-        setFailure(result.message);
-        return;
-      }
-      const { choices, note, emptyText } = result.offer;
-      const current = choices.find(({ value }) => value.fingerprint === chosen?.fingerprint && value.machineId === chosen.machineId);
-      const answer = await prompt.certificate({
-        title: text.pickerTitle(input.label),
-        certificates: choices.map(({ choice }) => choice),
-        note,
-        emptyText,
-        selectedIds: current ? [current.choice.id] : [],
-      });
-      const picked = answer && choices.find(({ choice }) => choice.id === answer.id);
-      if (picked) setText(key, JSON.stringify(picked.value));
-      else touch(key);
-    } finally {
-      setBusy(false);
+  const choose = async (): Promise<string | undefined> => {
+    let result: OfferResult;
+    if (thisDeviceOnly) {
+      if (flow.runsOn === 'desktop' && device.chosen !== null && !device.chosen.thisDevice) return text.thisDeviceOnly;
+      result = await localOffer(bridge);
+    } else if (flow.runsOn === 'desktop') {
+      const where = device.chosen;
+      if (where === null) return text.chooseDeviceFirst;
+      result = where.thisDevice ? await localOffer(bridge) : machineOffer(where.machine);
+    } else {
+      result = embedded ? await localOffer(bridge) : await sharedOffer(() => loadMachines().unwrap());
     }
+    if (!result.ok) return result.message;
+    const { choices, note, emptyText } = result.offer;
+    const current = choices.find(({ value }) => value.fingerprint === chosen?.fingerprint && value.machineId === chosen.machineId);
+    const answer = await prompt.certificate({
+      title: text.pickerTitle(input.label),
+      certificates: choices.map(({ choice }) => choice),
+      note,
+      emptyText,
+      selectedIds: current ? [current.choice.id] : [],
+    });
+    const picked = answer && choices.find(({ choice }) => choice.id === answer.id);
+    if (picked) setText(key, JSON.stringify(picked.value));
+    else touch(key);
+    return undefined;
   };
 
   return (
-    <div className={`launcher-input launcher-certificate${error ? ' launcher-input--invalid' : ''}`} role="group" aria-labelledby={`${id}-label`}>
-      <span className="app-field__label" id={`${id}-label`}>{rule.required ? `${input.label} *` : input.label}</span>
-      {input.help && <p className="ui-muted launcher-input__help">{input.help}</p>}
-      <p className="launcher-certificate__chosen" id={`${id}-chosen`}>
-        {chosen ? (
-          <>
-            <strong>{text.chosen(chosen.commonName, chosen.nifVat)}</strong>
-            {chosen.machineName && <span className="ui-muted"> {text.onMachine(chosen.machineName)}</span>}
-          </>
-        ) : (
-          <span className="ui-muted">{text.none}</span>
-        )}
-      </p>
-      <div className="launcher-certificate__actions">
-        <Button
-          variant="secondary"
-          onClick={() => void choose()}
-          loading={busy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-chosen${error ? ` ${id}-error` : ''}`}
-        >
-          {busy ? text.loading : chosen ? text.change : text.choose}
-        </Button>
-        {failure && <span role="alert" className="launcher-input__failure">{failure}</span>}
-      </div>
-      <FieldMessage id={`${id}-error`} error={error} rule={rule} />
-    </div>
+    <PickerField
+      input={input}
+      picker={picker}
+      className="launcher-certificate"
+      chosen={
+        <p className="launcher-certificate__chosen" id={`${id}-chosen`}>
+          {chosen ? (
+            <>
+              <strong>{text.chosen(chosen.commonName, chosen.nifVat)}</strong>
+              {chosen.machineName && <span className="ui-muted"> {text.onMachine(chosen.machineName)}</span>}
+            </>
+          ) : (
+            <span className="ui-muted">{text.none}</span>
+          )}
+        </p>
+      }
+    >
+      <Button
+        variant="secondary"
+        onClick={() => void picker.pick(choose)}
+        loading={busy}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-chosen${error ? ` ${id}-error` : ''}`}
+      >
+        {busy ? text.loading : chosen ? text.change : text.choose}
+      </Button>
+    </PickerField>
   );
 }

@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
+import { RunNotification } from '../../../app/shell/RunNotification.tsx';
 import type { BridgeClient } from '../../../bridge/client.ts';
 import { jsonResponse, renderWithApp, signedInState, testUser } from '../../../test/renderApp.tsx';
 import LauncherPage from '../LauncherPage.tsx';
@@ -16,8 +17,15 @@ export function renderLauncher(
   flow: FlowDefinition | null,
   routes: Parameters<typeof launcherApi>[0] = {},
   currencies?: string,
-  /** The desktop app: its user agent and bridge (web mode by default). */
-  desktop?: { bridge: BridgeClient },
+  {
+    bridge,
+    runNotification = false,
+  }: {
+    /** The desktop app: its user agent and bridge (web mode by default). */
+    bridge?: BridgeClient;
+    /** Also the shell's run notification (RunNotification), as the app shows it beside any page. */
+    runNotification?: boolean;
+  } = {},
 ) {
   const api = launcherApi({
     [`GET /api/browserflow/flow/${flow?.id ?? 'perdido'}`]: () =>
@@ -34,12 +42,13 @@ export function renderLauncher(
         <Route path="/flows/:id?" element={<h1>Robots</h1>} />
       </Routes>
       <Where />
+      {runNotification && <RunNotification />}
     </>,
     {
       path: `/launcher/${flow?.id ?? 'perdido'}`,
       preloadedState: signedInState(testUser({}, currencies ? { currencies } : {})),
       toasts: true,
-      ...(desktop ? { embedded: true, bridge: desktop.bridge } : {}),
+      ...(bridge ? { embedded: true, bridge } : {}),
     },
   );
   return { api, ...view };
@@ -48,3 +57,13 @@ export function renderLauncher(
 export const executionPath = (flowId: string) => `/api/browserflow/execution/${flowId}`;
 export const statePath = '/api/browserflow/execution/state/token-1';
 export const launchButton = () => screen.getByRole('button', { name: 'Lanzar tarea' });
+
+/** Fills the form flow's two steps with valid values and stops on the launching one. */
+export async function fillFormFlow() {
+  fireEvent.change(await screen.findByLabelText(/^NIF/), { target: { value: 'X1234567L' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+  fireEvent.change(await screen.findByLabelText(/^Fecha de inicio/), { target: { value: '2025-03-01' } });
+  fireEvent.change(screen.getByLabelText('Horas semanales'), { target: { value: '37,5' } });
+  fireEvent.change(screen.getByLabelText(/^Tipo de contrato/), { target: { value: '401' } });
+  fireEvent.click(screen.getByLabelText(/^He revisado los datos/));
+}
