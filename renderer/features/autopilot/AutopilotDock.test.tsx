@@ -1,23 +1,16 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { jsonResponse, renderWithApp, signedInState } from '../../test/renderApp.tsx';
 import { AutopilotDock } from './AutopilotDock.tsx';
 import { PANEL_OPEN_STORAGE_KEY } from './openState.ts';
-import { NOW, fakeAutopilotBridge, schedule, snapshot, stubApi, task } from './test/fixtures.ts';
+import { NOW, eachTestAtNow, fakeAutopilotBridge, schedule, snapshot, stubApi, task } from './test/fixtures.ts';
 
 // The panel and the badge are lazy chunks; load them before the first test waits on them.
 beforeAll(async () => {
   await Promise.all([import('./AutopilotPanel.tsx'), import('./AutopilotBadge.tsx')]);
 });
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+eachTestAtNow();
+afterEach(() => vi.restoreAllMocks());
 
 function renderDock({ desktop }: { desktop: ReturnType<typeof fakeAutopilotBridge> | null }) {
   return renderWithApp(<AutopilotDock />, {

@@ -1,17 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithApp, signedInState } from '../../test/renderApp.tsx';
 import { preloadModal } from '../../ui/Modal.tsx';
 import AutopilotPanel from './AutopilotPanel.tsx';
-import { NOW, app, certificate, fakeAutopilotBridge, snapshot, task } from './test/fixtures.ts';
+import { NOW, app, certificate, eachTestAtNow, fakeAutopilotBridge, snapshot, task } from './test/fixtures.ts';
 
 beforeAll(() => preloadModal());
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => vi.useRealTimers());
+eachTestAtNow();
 
 function CurrentPath() {
   return <output aria-label="ruta">{useLocation().pathname}</output>;

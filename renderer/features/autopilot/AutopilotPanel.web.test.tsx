@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { jsonResponse, renderWithApp, signedInState, testUser } from '../../test/renderApp.tsx';
 import AutopilotPanel from './AutopilotPanel.tsx';
-import { NOW, OTHER_SCHEDULE_ID, SCHEDULE_ID, flowLog, schedule, stubApi } from './test/fixtures.ts';
+import { OTHER_SCHEDULE_ID, SCHEDULE_ID, eachTestAtNow, flowLog, schedule, stubApi } from './test/fixtures.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+eachTestAtNow();
 
 function CurrentPath() {
   return <output aria-label="ruta">{useLocation().pathname}</output>;

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import type { FlowLog, ScheduledFlow } from '#shared/api/flows.ts';
 import type { AutopilotApp, AutopilotSnapshot, AutopilotTask } from '#shared/autopilot/state.ts';
@@ -9,6 +9,18 @@ import { jsonResponse } from '../../../test/renderApp.tsx';
 
 /** 10 March 2025, 11:00 in Madrid (UTC+1). */
 export const NOW = new Date('2025-03-10T10:00:00.000Z');
+
+/** Each test of the file starts at NOW (only Date is faked: timers run) and leaves no stubbed global (fetch) behind. */
+export function eachTestAtNow() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+}
 
 export function task(overrides: Partial<AutopilotTask> = {}): AutopilotTask {
   return {
