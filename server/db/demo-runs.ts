@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { fromMadridParts, toMadridParts } from '#shared/time/index.ts';
 import { recordRunCreated } from '../modules/flowlogs/counts.ts';
 import type { Database } from './schema.ts';
@@ -135,67 +135,71 @@ const RESULT_OF: Record<DemoOutcome, { result: string; launchStatus: number }> =
   Stopped: { result: 'FlowAborted', launchStatus: 202 },
 };
 
-/** Writes the demo history for the demo user; the runs, their counters, lines and charges in one transaction. */
+/**
+ * Writes the demo history for the demo user; the runs, their counters, lines and charges in one
+ * transaction. Runs, lines and charges go in one multi-row insert each (about 40 statements instead
+ * of 200; the seed is part of a first start).
+ */
 export async function seedDemoRuns(db: Kysely<Database>, demo: { userId: string; groupId: string }, now: Date): Promise<void> {
   // The daily 08:00 schedule the scheduled runs came from; the demo user has since removed it.
   const scheduleId = randomUUID();
-  await db.transaction().execute(async (trx) => {
-    for (const run of DEMO_RUNS) {
-      const id = randomUUID();
-      const startedAt = startOf(run, now);
-      const lines = logLines(run, startedAt);
-      const finishedAt = new Date(startedAt.getTime() + (4 + run.items / 25) * 1000);
-      const units = usageUnits(run);
-      const { usageRatio, name } = FLOWS[run.flow];
-      const { result, launchStatus } = RESULT_OF[run.outcome];
-      await trx
-        .insertInto('flow_runs')
-        .values({
-          id,
-          group_id: demo.groupId,
-          user_id: demo.userId,
-          flow_id: run.flow,
-          flow_name: name,
-          idempotency_key: null,
-          execution_token: randomUUID(),
-          state: 'finished',
-          result,
-          stopped_by_user: run.outcome === 'Stopped' ? 1 : 0,
-          launch_status: launchStatus,
-          scheduled: run.scheduled ? 1 : 0,
-          schedule_id: run.scheduled ? scheduleId : null,
-          machine_name: null,
-          machine_id: null,
-          remote: 0,
-          send_output_to_server: 1,
-          output_folder: null,
-          output_file_names: null,
-          successful_iterations: run.items - (run.problems ?? 0),
-          total_iterations: run.items,
-          usage_units: units,
-          usage_ratio: usageRatio,
-          cost: units * usageRatio,
-          inputs: '{}',
-          summary: null,
-          message: run.outcome === 'Success' ? null : (lines.at(-1)?.text ?? null),
-          accept_extra_usage: 0,
-          lease_owner: null,
-          lease_until: null,
-          created_at: startedAt.toISOString(),
-          started_at: startedAt.toISOString(),
-          finished_at: finishedAt.toISOString(),
-        })
-        .execute();
-      await recordRunCreated(trx, demo.groupId, run.scheduled === true);
-      for (const [seq, line] of lines.entries()) {
-        await trx.insertInto('flow_run_logs').values({ run_id: id, seq, level: line.level, text: line.text, created_at: new Date(startedAt.getTime() + seq * 1000).toISOString() }).execute();
-      }
-      if (units > 0) {
-        await trx
-          .insertInto('credit_ledger')
-          .values({ id: randomUUID(), group_id: demo.groupId, run_id: id, usage_units: units, usage_ratio: usageRatio, amount: units * usageRatio, created_at: finishedAt.toISOString() })
-          .execute();
-      }
+  const runs: Insertable<Database['flow_runs']>[] = [];
+  const logs: Insertable<Database['flow_run_logs']>[] = [];
+  const charges: Insertable<Database['credit_ledger']>[] = [];
+  for (const run of DEMO_RUNS) {
+    const id = randomUUID();
+    const startedAt = startOf(run, now);
+    const lines = logLines(run, startedAt);
+    const finishedAt = new Date(startedAt.getTime() + (4 + run.items / 25) * 1000);
+    const units = usageUnits(run);
+    const { usageRatio, name } = FLOWS[run.flow];
+    const { result, launchStatus } = RESULT_OF[run.outcome];
+    runs.push({
+      id,
+      group_id: demo.groupId,
+      user_id: demo.userId,
+      flow_id: run.flow,
+      flow_name: name,
+      idempotency_key: null,
+      execution_token: randomUUID(),
+      state: 'finished',
+      result,
+      stopped_by_user: run.outcome === 'Stopped' ? 1 : 0,
+      launch_status: launchStatus,
+      scheduled: run.scheduled ? 1 : 0,
+      schedule_id: run.scheduled ? scheduleId : null,
+      machine_name: null,
+      machine_id: null,
+      remote: 0,
+      send_output_to_server: 1,
+      output_folder: null,
+      output_file_names: null,
+      successful_iterations: run.items - (run.problems ?? 0),
+      total_iterations: run.items,
+      usage_units: units,
+      usage_ratio: usageRatio,
+      cost: units * usageRatio,
+      inputs: '{}',
+      summary: null,
+      message: run.outcome === 'Success' ? null : (lines.at(-1)?.text ?? null),
+      accept_extra_usage: 0,
+      lease_owner: null,
+      lease_until: null,
+      created_at: startedAt.toISOString(),
+      started_at: startedAt.toISOString(),
+      finished_at: finishedAt.toISOString(),
+    });
+    for (const [seq, line] of lines.entries()) {
+      logs.push({ run_id: id, seq, level: line.level, text: line.text, created_at: new Date(startedAt.getTime() + seq * 1000).toISOString() });
     }
+    if (units > 0) {
+      charges.push({ id: randomUUID(), group_id: demo.groupId, run_id: id, usage_units: units, usage_ratio: usageRatio, amount: units * usageRatio, created_at: finishedAt.toISOString() });
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('flow_runs').values(runs).execute();
+    for (const run of DEMO_RUNS) await recordRunCreated(trx, demo.groupId, run.scheduled === true);
+    await trx.insertInto('flow_run_logs').values(logs).execute();
+    if (charges.length > 0) await trx.insertInto('credit_ledger').values(charges).execute();
   });
 }

@@ -13,8 +13,15 @@ export function machineNotFound(message = MACHINE_NOT_FOUND_MESSAGE): HttpError 
   return new HttpError(404, 'MACHINE_NOT_FOUND', message);
 }
 
-/** Names sort as a Spanish reader expects: accents and case do not split 'Óscar' from 'oscar'. */
-export const spanishOrder = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+let collator: Intl.Collator | undefined;
+
+/**
+ * Names sort as a Spanish reader expects: accents and case do not split 'Óscar' from 'oscar'. The
+ * collator is made at the first comparison: making one loads ICU's collation data, 15-30 ms of a start.
+ */
+export const spanishOrder = {
+  compare: (a: string, b: string): number => (collator ??= new Intl.Collator('es', { sensitivity: 'base', numeric: true })).compare(a, b),
+};
 
 /**
  * The machines a member can see: the ones they registered and the ones shared with their group.
