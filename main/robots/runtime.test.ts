@@ -1,95 +1,22 @@
 /**
  * The runtime with real child processes and the test robots (testing/robots.ts): each way a run can
- * end ends the run the right way, its process is gone, and the next run is fine.
+ * end ends the run the right way, its process is gone, and the next run is fine. The spare process:
+ * runtime.spare.test.ts; the agent killed under its robots: runtime.kill.test.ts.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RobotLogLevel } from '#shared/flows/robot.ts';
-import type { CertificateSource } from '../bridge/context.ts';
-import { createPkcs12, createTestCertificate } from '../certificates/testing/spanish-certificates.ts';
-import { NOT_CHOSEN_CERTIFICATE_MESSAGE, OUT_OF_MEMORY_MESSAGE, createRobotRuntime, type RobotRuntimeHost, type RobotRuntimeOptions } from './runtime.ts';
+import { describe, expect, it } from 'vitest';
 import { measureRobotLaunch } from './bench.ts';
-import type { RobotJob, RobotMilestone } from './types.ts';
+import { NOT_CHOSEN_CERTIFICATE_MESSAGE, OUT_OF_MEMORY_MESSAGE } from './runtime.ts';
+import { isAlive, job, noCertificates, pidIn, runtime, useRunFolders, watch } from './testing/runtime-harness.ts';
 
-const robotsModule = new URL('./testing/robots.ts', import.meta.url);
-let root: string;
-let runs = 0;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'robot-runtime-'));
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
-
-const noCertificates: CertificateSource = {
-  list: async () => ({ certificates: [], problems: [], folder: null }),
-  setFolder: async () => null,
-  unlock: async () => 0,
-  clientCertificate: async () => {
-    throw new Error('El certificado elegido no está en este dispositivo');
-  },
-};
-
-function runtime(options: Partial<RobotRuntimeOptions> = {}) {
-  return createRobotRuntime({ certificates: noCertificates, robotsModule, stopGraceMs: 1_000, memoryMb: 256, ...options });
-}
-
-function job(flowId: string, overrides: Partial<RobotJob> = {}): RobotJob {
-  runs += 1;
-  return {
-    runId: `run-${runs}`,
-    flowId,
-    inputs: {},
-    timeLimitSeconds: 30,
-    startedAt: '2026-11-23T08:00:00.000Z',
-    outputFolder: join(root, `run-${runs}`),
-    ...overrides,
-  };
-}
-
-/** Starts a run and records what it reports. */
-function watch(robots: ReturnType<typeof runtime>, robotJob: RobotJob) {
-  const logs: Array<[RobotLogLevel, string]> = [];
-  const progress: Array<[number, number]> = [];
-  const milestones: Array<[RobotMilestone, number]> = [];
-  const robot = robots.start(robotJob, {
-    log: (level, text) => logs.push([level, text]),
-    progress: (successful, total) => progress.push([successful, total]),
-    timing: (milestone, elapsedMs) => milestones.push([milestone, elapsedMs]),
-  });
-  const firstLog = new Promise<string>((resolve) => {
-    const check = setInterval(() => {
-      const line = logs[0];
-      if (line) {
-        clearInterval(check);
-        resolve(line[1]);
-      }
-    }, 10);
-  });
-  return { robot, logs, progress, milestones, firstLog };
-}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const pidIn = (line: string) => Number(/pid (\d+)/.exec(line)?.[1]);
+useRunFolders();
 
 describe('robot runtime', () => {
   it('streams log lines and progress, and writes the outputs under unique normalised names', async () => {
     const robots = runtime({ settingsOverrides: { 'escribe-salidas': { destino: 'carpeta de la oficina' } } });
-    const run = watch(robots, job('escribe-salidas', { inputs: { nombre: 'Ana' } }));
+    const robotJob = job('escribe-salidas', { inputs: { nombre: 'Ana' } });
+    const run = watch(robots, robotJob);
     expect(robots.running()).toBe(1);
     const outcome = await run.robot.outcome;
 
@@ -98,7 +25,7 @@ describe('robot runtime', () => {
       result: 'Success',
       usageUnits: 2,
       summary: { filas: 2, inicio: '2026-11-23T08:00:00.000Z' },
-      outputFolder: join(root, `run-${runs}`),
+      outputFolder: robotJob.outputFolder,
       outputFileNames: ['informe marzo.txt', 'informe marzo (2).txt'],
     });
     expect(run.logs).toEqual([
@@ -106,8 +33,8 @@ describe('robot runtime', () => {
       ['warn', 'Destino: carpeta de la oficina'],
     ]);
     expect(run.progress).toEqual([[1, 2], [2, 2]]);
-    expect(await readFile(join(root, `run-${runs}`, 'informe marzo.txt'), 'utf8')).toBe('primero');
-    expect(await readFile(join(root, `run-${runs}`, 'informe marzo (2).txt'), 'utf8')).toBe('segundo');
+    expect(await readFile(join(robotJob.outputFolder, 'informe marzo.txt'), 'utf8')).toBe('primero');
+    expect(await readFile(join(robotJob.outputFolder, 'informe marzo (2).txt'), 'utf8')).toBe('segundo');
     expect(robots.running()).toBe(0);
 
     // The bench's milestones, in order, each after the one before.
@@ -224,60 +151,6 @@ describe('a certificate is only given for the run\'s own inputs', () => {
   });
 });
 
-describe('when the agent dies (kill -9)', () => {
-  /** The agent stand-in as its own process, with its event lines. */
-  function startAgent(flowId: string, spare?: 'spare' | 'spare-browser') {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const agent = spawn(process.execPath, ['--import', tsx, new URL('./testing/agent-stand-in.ts', import.meta.url).pathname, flowId, ...(spare ? [spare] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let buffered = '';
-    agent.stdout.on('data', (chunk: Buffer) => (buffered += chunk.toString('utf8')));
-    const waitFor = <T>(read: (output: string) => T | null) =>
-      new Promise<T>((resolve, reject) => {
-        const check = () => {
-          const value = read(buffered);
-          if (value === null) return false;
-          agent.stdout.off('data', check);
-          resolve(value);
-          return true;
-        };
-        if (check()) return;
-        agent.stdout.on('data', check);
-        agent.once('exit', () => reject(new Error(`the agent stand-in ended early: ${buffered}`)));
-      });
-    const robotPid = waitFor((output) => pidIn(output) || null);
-    /** The spare started after the run's first line, once prepared. */
-    const sparePid = () => waitFor((output) => Number(/"event":"spare","pid":(\d+)/.exec(output)?.[1]) || null);
-    return { agent, robotPid, sparePid };
-  }
-
-  const gone = async (pids: number[], withinMs: number) => {
-    const deadline = Date.now() + withinMs;
-    while (pids.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    return pids.filter(isAlive);
-  };
-
-  it('its robot process notices the closed channel and exits', async () => {
-    const { agent, robotPid } = startAgent('ignora-parada');
-    const pid = await robotPid;
-    expect(isAlive(pid)).toBe(true);
-    agent.kill('SIGKILL');
-    expect(await gone([pid], 10_000)).toEqual([]);
-  }, 60_000);
-
-  it('a spare waiting for its run dies with it, and so does the browser it launched ahead', async () => {
-    const { agent, robotPid, sparePid } = startAgent('ignora-parada', chromiumFound ? 'spare-browser' : 'spare');
-    try {
-      const pids = [await robotPid, await sparePid()];
-      const browser = chromiumFound ? descendantsOf(pids[1] as number) : [];
-      if (chromiumFound) expect(browser.length).toBeGreaterThan(0);
-      agent.kill('SIGKILL');
-      expect(await gone([...pids, ...browser].filter((pid) => !isZombie(pid)), 15_000)).toEqual([]);
-    } finally {
-      agent.kill('SIGKILL');
-    }
-  }, 90_000);
-});
-
 describe('measureRobotLaunch (the bench hook)', () => {
   it('times start -> first log line and the milestones around it', async () => {
     const timings = await measureRobotLaunch(runtime(), job('escribe-salidas'));
@@ -293,154 +166,3 @@ describe('measureRobotLaunch (the bench hook)', () => {
     expect(timings.milestones['process-ready']).toBeGreaterThan(0);
   });
 });
-
-describe('a spare robot process (forked ahead of the next run)', () => {
-  /** Runs a robot and returns the pid of the process it ran in (it logs it) with the outcome. */
-  async function pidOfRun(robots: RobotRuntimeHost, flowId = 'dice-pid') {
-    const run = watch(robots, job(flowId));
-    const outcome = await run.robot.outcome;
-    return { pid: pidIn(run.logs[0]?.[1] ?? ''), outcome, milestones: run.milestones };
-  }
-
-  it('the next run takes the spare, which is replaced after that run; close() ends the spare', async () => {
-    const robots = runtime({ spare: { browser: false } });
-    try {
-      const spare = await robots.warm();
-      expect(spare).toEqual(expect.any(Number));
-      const first = await pidOfRun(robots);
-      expect(first.outcome).toMatchObject({ kind: 'result', result: 'Success' });
-      expect(first.pid).toBe(spare);
-      // It was ready and waiting: the job went to it at once.
-      expect(first.milestones.find(([milestone]) => milestone === 'process-ready')?.[1]).toBeLessThan(50);
-
-      const replacement = await robots.warm();
-      expect(replacement).toEqual(expect.any(Number));
-      expect(replacement).not.toBe(spare);
-      expect(await goneWithin([spare as number], 5_000)).toEqual([]);
-      expect((await pidOfRun(robots)).pid).toBe(replacement);
-    } finally {
-      robots.close();
-    }
-    const last = await robots.warm();
-    expect(last).toBeNull();
-  });
-
-  it('never runs two jobs: two runs started together get two processes, the spare serves one', async () => {
-    const robots = runtime({ spare: { browser: false } });
-    try {
-      const spare = await robots.warm();
-      const [first, second] = await Promise.all([pidOfRun(robots), pidOfRun(robots)]);
-      expect(first.outcome.kind).toBe('result');
-      expect(second.outcome.kind).toBe('result');
-      expect(first.pid).toBe(spare);
-      expect(second.pid).not.toBe(spare);
-      expect(second.pid).toEqual(expect.any(Number));
-    } finally {
-      robots.close();
-    }
-  });
-
-  it('a spare that died while waiting does not fail the next run: it starts in a fresh process', async () => {
-    const robots = runtime({ spare: { browser: false } });
-    try {
-      const spare = (await robots.warm()) as number;
-      process.kill(spare, 'SIGKILL');
-      expect(await goneWithin([spare], 5_000)).toEqual([]);
-      const run = await pidOfRun(robots, 'escribe-salidas');
-      expect(run.outcome).toMatchObject({ kind: 'result', result: 'Success', usageUnits: 2 });
-      // And a new spare is ready for the one after.
-      expect(await robots.warm()).toEqual(expect.any(Number));
-    } finally {
-      robots.close();
-    }
-  });
-
-  it('a spare that dies as it is handed the run: the run starts again in a fresh process, once', async () => {
-    const robots = runtime({ spare: { browser: false } });
-    try {
-      const spare = (await robots.warm()) as number;
-      const run = watch(robots, job('dice-pid'));
-      process.kill(spare, 'SIGKILL');
-      await expect(run.robot.outcome).resolves.toMatchObject({ kind: 'result', result: 'Success' });
-      expect(run.logs).toHaveLength(1);
-      expect(pidIn(run.logs[0]?.[1] ?? '')).not.toBe(spare);
-    } finally {
-      robots.close();
-    }
-  });
-
-  it.skipIf(!chromiumFound)('with its browser launched ahead: the run opens its page in that browser, and only the run asks for the certificate', async () => {
-    const asked: string[] = [];
-    const certificate = createTestCertificate({ keyType: 'ec' });
-    const robots = runtime({
-      chromiumPath,
-      spare: { browser: true },
-      certificates: { ...noCertificates, clientCertificate: async (fingerprint) => (asked.push(fingerprint), { pfx: Buffer.from(createPkcs12(certificate, 'clave')), passphrase: 'clave' }) },
-    });
-    try {
-      const spare = (await robots.warm()) as number;
-      const browserBefore = childrenOf(spare);
-      expect(browserBefore.length).toBeGreaterThan(0);
-      expect(asked).toEqual([]);
-      const run = watch(robots, job('navegador-colgado', { inputs: { certificado: certificate.fingerprint } }));
-      expect(pidIn(await run.firstLog)).toBe(spare);
-      // No second browser was launched for the run: its page is in the one started ahead.
-      expect(childrenOf(spare)).toEqual(browserBefore);
-      expect(asked).toEqual([certificate.fingerprint]);
-      run.robot.stop('user');
-      await expect(run.robot.outcome).resolves.toEqual({ kind: 'stopped', by: 'user' });
-    } finally {
-      robots.close();
-    }
-  }, 60_000);
-});
-
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const chromiumFound = existsSync(chromiumPath);
-
-/** Zombies (exited, waiting for a parent that does not reap them, as a container's init may not) count as gone. */
-function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-  } catch {
-    return false;
-  }
-}
-
-async function goneWithin(pids: number[], withinMs: number): Promise<number[]> {
-  const running = () => pids.filter((pid) => isAlive(pid) && !isZombie(pid));
-  const deadline = Date.now() + withinMs;
-  while (running().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  return running();
-}
-
-function processTable(): Array<[number, number]> {
-  return execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
-}
-
-/** The processes `pid` started itself (a robot process: its browser). */
-function childrenOf(pid: number): number[] {
-  return processTable()
-    .filter(([, parent]) => parent === pid)
-    .map(([child]) => child)
-    .sort((a, b) => a - b);
-}
-
-/** Every process below `pid` (a browser and its helpers). */
-function descendantsOf(pid: number): number[] {
-  const rows = processTable();
-  const found: number[] = [];
-  const walk = (parent: number) => {
-    for (const [child, ppid] of rows) {
-      if (ppid !== parent) continue;
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return found;
-}

@@ -1,5 +1,5 @@
 /**
- * Test-only robots module for the runtime's tests (runtime.test.ts) and the agent stand-in: one robot
+ * Test-only robots module for the runtime's tests (runtime*.test.ts) and the agent stand-in: one robot
  * per way a run can end. Like the app's resources/flows/index.ts, it exports `desktopFlows`.
  */
 import type { DesktopRobot, DesktopRobotContext } from '../../../resources/flows/_lib/desktop.ts';
