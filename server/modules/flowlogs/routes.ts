@@ -8,7 +8,6 @@ import { HttpError } from '../../http/errors.ts';
 import { fastSerializerCompiler, routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
-import { historyWorkbook, reportFilename } from './report.ts';
 import { findFlowLog, flowlogStats, listFlowLogs, reportFlowLogs } from './service.ts';
 
 const runIdParamsSchema = z.object({ id: z.string().check(z.uuid('El identificador de la ejecución no es válido')) });
@@ -35,6 +34,8 @@ export function registerFlowlogRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.get(flowsPaths.flowlogReport, { schema: reportSchema }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
     const runs = await reportFlowLogs(ctx.db, groupId, parseInput(flowlogQuerySchema, request.query));
+    // The workbook writer (and fflate's tables under it) loads with the first report, not at start.
+    const { historyWorkbook, reportFilename } = await import('./report.ts');
     return { filename: reportFilename(ctx.now()), base64: historyWorkbook(runs).toString('base64') };
   });
 
