@@ -10,7 +10,9 @@ const columns = [
 describe('detectColumnHeaders', () => {
   it('compares without case, accents or punctuation', () => {
     expect(headerKey('  Código-Cuenta  Cotización ')).toBe('codigo cuenta cotizacion');
-    expect(detectColumnHeaders(['N.I.F.', 'IBAN'], columns)).toEqual({ nif: null, iban: 'IBAN', ccc: null });
+    expect(detectColumnHeaders(['N.I.F.', 'IBAN'], columns)).toEqual({ nif: 'N.I.F.', iban: 'IBAN', ccc: null });
+    expect(headerKey('D.N.I. / N.I.E.')).toBe('dni nie');
+    expect(headerKey('N.º Afiliación')).toBe(headerKey('Número afiliación'));
     expect(detectColumnHeaders(['NIF trabajador'], columns)).toMatchObject({ nif: 'NIF trabajador' });
   });
 
@@ -22,6 +24,11 @@ describe('detectColumnHeaders', () => {
   it("a 'Tipo de ...' header is not the number its last word names", () => {
     expect(detectColumnHeaders(['Tipo de documento', 'Documento'], columns)).toMatchObject({ nif: 'Documento' });
     expect(detectColumnHeaders(['Tipo de documento'], columns)).toMatchObject({ nif: null });
+  });
+
+  it("a header joining two things with 'y' matches only whole", () => {
+    expect(detectColumnHeaders(['Apellidos y nombre'], [{ key: 'nombre', headerHints: ['nombre'] }])).toEqual({ nombre: null });
+    expect(detectColumnHeaders(['Apellidos y nombre'], [{ key: 'ayn', headerHints: ['apellidos y nombre'] }])).toEqual({ ayn: 'Apellidos y nombre' });
   });
 
   it('gives each header to one column only', () => {

@@ -6,24 +6,42 @@ import type { MappedColumn } from './definition.ts';
  * detects columns itself would choose.
  */
 
-/** How headers and hints are compared: lower case, no accents, no punctuation, single spaces. */
+/** The ways a header writes "number": 'Nº', 'N.º', 'N°', 'Num.', 'Núm.', 'Número', 'Nro.', 'No.', a lone 'N'. */
+const NUMBER_WORDS = new Set(['n', 'num', 'nun', 'nro', 'numero']);
+
+/**
+ * How headers and hints are compared: lower case, no accents, no punctuation, single spaces.
+ * Abbreviations written with dots read as one word ('D.N.I.' -> 'dni', 'C.C.C.' -> 'ccc',
+ * 'S.S.' -> 'ss'), and every way of writing "number" reads as 'numero' ('Nº afiliación',
+ * 'N.º Afiliación', 'Num. afiliación' and 'Número de afiliación' all start with it).
+ */
 export function headerKey(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    // 'Nº', 'N.º', 'N °', 'nª' and 'No.' are the number word, whatever follows.
+    .replace(/(^|[^a-z0-9])n\s*\.?\s*[º°ª]/g, '$1 numero ')
+    .replace(/(^|[^a-z0-9])no\./g, '$1 numero ')
+    // Single letters each followed by a dot are one word: 'd.n.i.' -> 'dni', 'n. i. f.' -> 'nif'.
+    .replace(/(?<![a-z0-9])[a-z](?:\.\s?[a-z](?![a-z0-9]))+\.?/g, (letters) => letters.replace(/[.\s]/g, ''))
     .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+    .trim()
+    .split(' ')
+    .map((word) => (NUMBER_WORDS.has(word) ? 'numero' : word))
+    .join(' ');
 }
 
 /**
  * How well a header matches a hint: the whole header (3), its first words (2), some of its words (1),
  * or not at all (0). A header starting with 'tipo' only matches hints that do too: 'Tipo de documento'
- * names the kind of document, not the number a 'documento' hint is after.
+ * names the kind of document, not the number a 'documento' hint is after. A header joining two
+ * things with 'y' ('Apellidos y nombre') matches only whole: it is neither of its parts.
  */
 function matchScore(header: string, hint: string): number {
   if (header === '' || hint === '' || (header.startsWith('tipo ') && !hint.startsWith('tipo '))) return 0;
   if (header === hint) return 3;
+  if (` ${header} `.includes(' y ') && !` ${hint} `.includes(' y ')) return 0;
   if (header.startsWith(`${hint} `)) return 2;
   return ` ${header} `.includes(` ${hint} `) ? 1 : 0;
 }

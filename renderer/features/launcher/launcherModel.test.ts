@@ -193,7 +193,7 @@ describe('inputs', () => {
 
   it('guesses each mapped column from header hints, accents and case ignored, one header per column', () => {
     const columns = workbookFlow().sectionSetup.builder[1]!.builder[1]!.config!.columns!;
-    expect(guessColumns(columns, ['Nombre', 'D.N.I.', 'Nº Seguridad Social', 'Importe'])).toEqual({ nif: null, naf: 'Nº Seguridad Social' });
+    expect(guessColumns(columns, ['Nombre', 'D.N.I.', 'Nº Seguridad Social', 'Importe'])).toEqual({ nif: 'D.N.I.', naf: 'Nº Seguridad Social' });
     expect(guessColumns(columns, ['Tipo de documento', 'Documento', 'NAF'])).toEqual({ nif: 'Documento', naf: 'NAF' });
     expect(guessColumns(columns, ['NIF trabajador', 'NAF'])).toEqual({ nif: 'NIF trabajador', naf: 'NAF' });
     expect(guessColumns(columns, ['Número de afiliación (NAF)', 'DNI/NIE'])).toEqual({ nif: 'DNI/NIE', naf: 'Número de afiliación (NAF)' });

@@ -52,9 +52,9 @@ export interface RowCheck {
 }
 
 const TYPE_BY_TEXT: Readonly<Record<string, DocumentTypeCode>> = {
-  '1': 1, dni: 1, nif: 1, 'dni nif': 1, 'd n i': 1, 'n i f': 1, 'd n i n i f': 1,
+  '1': 1, dni: 1, nif: 1, 'dni nif': 1,
   '2': 2, pasaporte: 2, passport: 2,
-  '6': 6, nie: 6, 'n i e': 6,
+  '6': 6, nie: 6,
 };
 
 /** The document type code a cell holds ('1', '01', 'DNI', 'N.I.E.', 'Pasaporte'), or null. */
