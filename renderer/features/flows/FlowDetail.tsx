@@ -37,18 +37,11 @@ export function askedInputs(flow: FlowDefinition): FlowInputDefinition[] {
 }
 
 function FlowInputs({ flowId, embedded }: { flowId: string; embedded: boolean }) {
-  const { data: flow, isLoading, isError, refetch } = useFlowQuery(flowId);
+  const query = useFlowQuery(flowId);
+  const flow = query.data;
   const inputs = flow ? askedInputs(flow) : [];
   return (
-    <LoadSection
-      titleId="flow-inputs-title"
-      title={text.inputsTitle}
-      loadingLabel={text.loading}
-      failedText={text.failed}
-      loading={isLoading}
-      failed={isError}
-      onRetry={() => void refetch()}
-    >
+    <LoadSection titleId="flow-inputs-title" title={text.inputsTitle} loadingLabel={text.loading} failedText={text.failed} query={query}>
       {flow && inputs.length === 0 && <p className="ui-muted">{text.noInputs}</p>}
       {inputs.length > 0 && (
         <ul className="flows-inputs">

@@ -25,7 +25,8 @@ export interface FlowSchedulesProps {
 
 /** The user's schedules of this robot, next first, each with its repeat and a delete that asks first. */
 export function FlowSchedules({ flowId, userEmail }: FlowSchedulesProps) {
-  const { data, isLoading, isError, refetch } = useSchedulesQuery({ user: userEmail }, { skip: !userEmail });
+  const query = useSchedulesQuery({ user: userEmail }, { skip: !userEmail });
+  const { data } = query;
   const [deleteSchedule, { isLoading: deleting }] = useDeleteScheduleMutation();
   const [confirming, setConfirming] = useState<ScheduledFlow | null>(null);
   const toast = useToast();
@@ -45,15 +46,7 @@ export function FlowSchedules({ flowId, userEmail }: FlowSchedulesProps) {
   };
 
   return (
-    <LoadSection
-      titleId="flow-schedules-title"
-      title={text.title}
-      loadingLabel={text.loading}
-      failedText={text.failed}
-      loading={isLoading}
-      failed={isError}
-      onRetry={() => void refetch()}
-    >
+    <LoadSection titleId="flow-schedules-title" title={text.title} loadingLabel={text.loading} failedText={text.failed} query={query}>
       {data && schedules.length === 0 && <p className="ui-muted">{text.empty}</p>}
       {schedules.length > 0 && (
         <ul className="flows-schedules" aria-label={text.listLabel}>

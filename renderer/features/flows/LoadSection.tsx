@@ -17,20 +17,19 @@ export interface LoadSectionProps {
   title: string;
   loadingLabel: string;
   failedText: string;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
+  /** The RTK Query result the section shows. */
+  query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
   /** What was loaded (or the empty text). */
   children: ReactNode;
 }
 
 /** A card section fed by one query: its title, a spinner while it loads, the failure with a retry, then its content. */
-export function LoadSection({ titleId, title, loadingLabel, failedText, loading, failed, onRetry, children }: LoadSectionProps) {
+export function LoadSection({ titleId, title, loadingLabel, failedText, query, children }: LoadSectionProps) {
   return (
     <section className="ui-card ui-section" aria-labelledby={titleId}>
       <h3 id={titleId} className="ui-section__title">{title}</h3>
-      {loading && <Spinner label={loadingLabel} />}
-      {failed && <LoadFailed text={failedText} onRetry={onRetry} />}
+      {query.isLoading && <Spinner label={loadingLabel} />}
+      {query.isError && <LoadFailed text={failedText} onRetry={() => void query.refetch()} />}
       {children}
     </section>
   );
