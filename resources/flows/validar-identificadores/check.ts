@@ -1,6 +1,7 @@
 import type * as XLSX from 'xlsx';
 import { flowDefinitionSchema, type MappedColumn } from '#shared/flows/definition.ts';
 import type { RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
+import { identifierProblem } from '#shared/validation/identifier-problems.ts';
 import { validate } from '#shared/validation/validate.ts';
 import definition from './flow.json' with { type: 'json' };
 import type { FoundColumn } from '../_lib/columns.ts';
@@ -31,7 +32,7 @@ export interface ColumnCounts {
   results: Map<number, string>;
 }
 
-/** 'OK', 'Vacío' or the reason the value fails its rule; `number`: the cell holds a number (Excel may have dropped zeros). */
+/** 'OK', 'Vacío' or what is wrong with the value (and what it should be, where that can be worked out); `number`: the cell holds a number (Excel may have dropped zeros). */
 export function checkText(text: string, number: boolean, rule: string): string {
   if (text === '') return EMPTY;
   const result = validate(text, rule);
@@ -40,7 +41,7 @@ export function checkText(text: string, number: boolean, rule: string): string {
   const cell: XLSX.CellObject = { t: number ? 'n' : 's', v: text, w: text };
   const padded = length === undefined ? null : zerosLostByExcel(cell, length, (digits) => validate(digits, rule).valid);
   if (padded !== null) return zerosLostMessage(padded);
-  return result.message ?? 'El formato introducido no es válido';
+  return identifierProblem(text, rule) ?? result.message ?? 'El formato introducido no es válido';
 }
 
 export function summaryRows(counts: readonly ColumnCounts[]): (string | number)[][] {

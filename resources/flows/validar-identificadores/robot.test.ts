@@ -31,8 +31,12 @@ function rowsOf(workbook: XLSX.WorkBook, sheetName: string): string[][] {
   return XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
 }
 
-const NIF_MESSAGE = 'Introduce un NIF o NIE válido';
-const NAF_MESSAGE = 'Introduce un NAF válido: 12 dígitos y los dos últimos deben ser los de control';
+const NIF_LETTER = 'La letra de control no coincide: debería ser Z (12345678Z)';
+const NIF_SHAPE = 'Formato no válido (9 caracteres): un NIF tiene 8 cifras y una letra (12345678Z) y un NIE, X, Y o Z, 7 cifras y una letra (X1234567L)';
+const NAF_CONTROL = 'Los dígitos de control del NAF no coinciden: deberían ser 40 (281234567840)';
+const NAF_LENGTH = 'El NAF debe tener 12 cifras y tiene 11';
+const IBAN_CONTROL = 'Los dígitos de control del IBAN no coinciden: deberían ser 91 (ES9121000418450200051332)';
+const IBAN_FOREIGN = 'Solo se comprueban IBAN españoles, que empiezan por ES (este empieza por GB)';
 
 describe('validar-identificadores on an Excel workbook', () => {
   it('adds a result column after each detected column, keeps every sheet and adds Resumen', async () => {
@@ -53,15 +57,16 @@ describe('validar-identificadores on an Excel workbook', () => {
     ]);
     const results = (row: string[] | undefined) => [row?.[3], row?.[5], row?.[7], row?.[9]];
     expect(results(rows[3])).toEqual(['OK', 'OK', 'OK', 'OK']);
-    expect(results(rows[4])).toEqual(['OK', 'OK', 'Introduce un IBAN válido', 'OK']);
+    expect(results(rows[4])).toEqual(['OK', 'OK', IBAN_CONTROL, 'OK']);
     expect(results(rows[5])).toEqual([
-      NIF_MESSAGE, NAF_MESSAGE, 'Vacío', 'Excel ha quitado los ceros a la izquierda: debe ser 01123456727 (escríbelo como texto)',
+      NIF_LETTER, NAF_CONTROL, 'Vacío', 'Excel ha quitado los ceros a la izquierda: debe ser 01123456727 (escríbelo como texto)',
     ]);
     expect(rows[6]?.every((cell) => cell === '')).toBe(true);
     expect(results(rows[7])).toEqual([
-      'Vacío', 'Excel ha quitado los ceros a la izquierda: debe ser 081234567869 (escríbelo como texto)', 'OK', 'Introduce un CCC válido',
+      'Vacío', 'Excel ha quitado los ceros a la izquierda: debe ser 081234567869 (escríbelo como texto)', 'OK',
+      'Los dígitos de control del CCC no coinciden: deberían ser 28 (28255627528)',
     ]);
-    expect(results(rows[8])).toEqual([NIF_MESSAGE, 'OK', 'Introduce un IBAN válido', 'OK']);
+    expect(results(rows[8])).toEqual([NIF_SHAPE, 'OK', IBAN_FOREIGN, 'OK']);
     // The untouched columns moved along with their values and formats.
     expect(rows[4]?.[8]).toBe('08123456774');
     expect(rows[5]?.[10]).toBe('CCC como número: Excel quitó el cero');
@@ -79,7 +84,7 @@ describe('validar-identificadores on an Excel workbook', () => {
 
     expect(progress.at(-1)).toEqual([5, 5]);
     expect(progress).toHaveLength(5);
-    expect(logs.map((line) => line.text)).toContain(`Fila 6, NIF/NIE «12345678A»: ${NIF_MESSAGE}`);
+    expect(logs.map((line) => line.text)).toContain(`Fila 6, NIF/NIE «12345678A»: ${NIF_LETTER}`);
     expect(logs.at(-1)).toEqual({ level: 'warn', text: 'Comprobados 18 valores: 10 válidos, 8 no válidos y 2 celdas vacías.' });
   });
 
@@ -94,7 +99,7 @@ describe('validar-identificadores on an Excel workbook', () => {
       'Nombre', 'Apellidos', 'DNI/NIE', 'Nº Seguridad Social', 'Cuenta bancaria (IBAN)', 'Resultado Cuenta bancaria (IBAN)',
       'Código cuenta cotización', 'Observaciones',
     ]);
-    expect(rows.slice(3).map((row) => row[5])).toEqual(['OK', 'Introduce un IBAN válido', 'Vacío', '', 'OK', 'Introduce un IBAN válido']);
+    expect(rows.slice(3).map((row) => row[5])).toEqual(['OK', IBAN_CONTROL, 'Vacío', '', 'OK', IBAN_FOREIGN]);
   });
 
   it('answers WrongInput, and writes nothing, when the mapped columns are not in the sheet', async () => {
@@ -127,7 +132,7 @@ describe('validar-identificadores on CSV files', () => {
     expect(rowsOf(workbook, base)).toEqual([
       ['Nombre', 'Apellidos', 'NIF', 'Resultado NIF', 'Nº afiliación', 'Resultado Nº afiliación', 'IBAN', 'Resultado IBAN', 'CCC', 'Resultado CCC'],
       ['José', 'Muñoz Peña', '12345678Z', 'OK', '081234567869', 'OK', 'ES91 2100 0418 4502 0005 1332', 'OK', '08123456774', 'OK'],
-      ['Begoña', 'Ibáñez', '12345678B', NIF_MESSAGE, '08123456786', NAF_MESSAGE, 'ES9121000418450200051332', 'OK', '28255627528', 'OK'],
+      ['Begoña', 'Ibáñez', '12345678B', NIF_LETTER, '08123456786', NAF_LENGTH, 'ES9121000418450200051332', 'OK', '28255627528', 'OK'],
       ['', '', '', '', '', '', '', '', '', ''],
       ['Íñigo', 'Azcárate', 'Y1234567X', 'OK', '', 'Vacío', '', 'Vacío', '', 'Vacío'],
     ]);
