@@ -1,4 +1,5 @@
 import { decodeLatin1 } from './latin1.ts';
+import { latin1Text } from './latin1-text.ts';
 import { decodeFieSpreadsheet } from './spreadsheet.ts';
 import { decodeFieText } from './text.ts';
 import type { FieDocument, FieFormat } from './types.ts';
@@ -30,5 +31,5 @@ export function detectFieFormat(input: string | Uint8Array): FieFormat {
 export function decodeFie(input: string | Uint8Array, options: DecodeFieOptions = {}): FieDocument {
   const format = options.format ?? detectFieFormat(input);
   if (format === 'spreadsheet') return decodeFieSpreadsheet(input);
-  return decodeFieText(typeof input === 'string' ? input : decodeLatin1(input));
+  return decodeFieText(typeof input === 'string' ? input : latin1Text(input));
 }

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeFie } from './decode.ts';
 import { encodeFieFile, type FieRawValues } from './encode.ts';
 import { FIE_CATALOGUE } from './layout.ts';
+import { decodeLatin1 } from './latin1.ts';
+import { latin1Text } from './latin1-text.ts';
 import { referenceDecodeFieText } from './testing/reference-text.ts';
 import { decodeFieText } from './text.ts';
 
@@ -41,5 +44,20 @@ describe('the line reader with its value tables on', () => {
     const document = decodeFieText(text);
     expect(document.diagnostics.filter((diagnostic) => diagnostic.kind === 'invalid-value')).toHaveLength(80);
     expectSameAsReference(text);
+  });
+});
+
+describe('latin1Text (decodeFie in Node)', () => {
+  it('maps every byte to the code point of the same value, as decodeLatin1 does', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, index) => index);
+    expect(latin1Text(bytes)).toBe(decodeLatin1(bytes));
+    expect(latin1Text(bytes.subarray(200, 210))).toBe(decodeLatin1(bytes.subarray(200, 210)));
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 2000 }), (random) => latin1Text(random) === decodeLatin1(random)));
+  });
+
+  it('gives decodeFie the same document from bytes as from text', () => {
+    const text = encodeFieFile({ entries: [{ 530: 'PEÑA Y NÚÑEZ SL', 820: 'IBÁÑEZ', 1020: '20250110' }] });
+    const bytes = Uint8Array.from(text, (character) => character.charCodeAt(0));
+    expect(decodeFie(bytes)).toEqual(decodeFie(text));
   });
 });

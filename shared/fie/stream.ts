@@ -38,8 +38,12 @@ const BOM = 0xfeff;
  */
 export class FieTextStream {
   private readonly reader: FieLineReader;
-  /** The start of a line cut by chunk boundaries: the pieces, joined once the line ends (no quadratic copying). */
-  private pending: string[] = [];
+  /**
+   * The start of a line cut by chunk boundaries: the pieces, joined once the line ends (no quadratic
+   * copying). One array, emptied rather than replaced: a fresh `[]` holds small integers as far as V8
+   * knows, and optimised code that saw strings in it would be thrown away.
+   */
+  private readonly pending: string[] = [];
   private started = false;
   private headerSent = false;
   private ended = false;
@@ -77,7 +81,7 @@ export class FieTextStream {
       // The line cut by the previous chunk(s): the only text copied, into a flat string (not a cons).
       this.pending.push(text.slice(position, newline));
       const line = this.pending.join('');
-      this.pending = [];
+      this.pending.length = 0;
       this.line(line, 0, line.length, true);
       position = newline + 1;
       newline = text.indexOf('\n', position);
@@ -96,7 +100,7 @@ export class FieTextStream {
     if (!this.ended) {
       this.ended = true;
       const last = this.pending.join('');
-      this.pending = [];
+      this.pending.length = 0;
       if (!this.ignored) this.reader.line(last, 0, last.length);
       this.reader.finish();
       this.announceHeader();
