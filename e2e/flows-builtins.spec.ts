@@ -42,8 +42,8 @@ test('FIE a incidencias A3: two SILTRA files (text and Excel) give one workbook 
   const workbook = await launchAndDownload(page, 'Incidencias para A3');
   expect(workbook.SheetNames).toEqual(['Incidencias', 'Errores']);
   expect(headerRow(workbook, 'Incidencias')).toEqual([
-    'fieId', 'dniEmpleado', 'nombreEmpresa', 'fechaFormateada', 'incidencia', 'carencia', 'contingencia', 'ccc',
-    'formatedccc', 'diasAcumulados', 'fechaBajaBajaDuracion', 'incidenciaBajaBajaDuracion', 'canceled',
+    'Archivo', 'DNI/NIE', 'Empresa', 'Fecha', 'Incidencia', 'Carencia', 'Contingencia', 'CCC', 'CCC formateado', 'Días acumulados',
+    'Fecha de la baja (alta corta)', 'Incidencia de la baja (alta corta)', 'Anulado',
   ]);
   const entries = XLSX.utils.sheet_to_json(workbook.Sheets.Incidencias!);
   expect(entries.length).toBeGreaterThan(1);

@@ -5,7 +5,7 @@ import { decodeFie } from '#shared/fie/decode.ts';
 import { encodeFieFile, type FieRawValues } from '#shared/fie/encode.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import { runRobot, type RecordedRun } from '../_lib/testing.ts';
-import robot, { A3_COLUMNS, ERROR_COLUMNS, ERROR_ROWS_KEPT } from './robot.ts';
+import robot, { entryProblem, ERROR_COLUMNS, ERROR_ROWS_KEPT, INCIDENCIAS_HEADER, NO_DATE_ERROR, recordRow } from './robot.ts';
 
 /**
  * The streaming path on generated text FIEs big enough to span many chunks, against the in-memory path
@@ -85,16 +85,22 @@ function sheetRows(data: Uint8Array | XLSX.WorkBook | undefined, sheetName: stri
   return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null });
 }
 
-/** The in-memory path: the whole file decoded, every entry's record in A3_COLUMNS order, every diagnostic. */
+/**
+ * The in-memory path: the whole file decoded, the row of every entry with a valid date, then in 'Errores'
+ * every diagnostic followed by the entries left out for want of a date.
+ */
 function inMemory(name: string, bytes: Uint8Array) {
   const document = decodeFie(bytes);
-  const rows = document.entries.map((fieEntry) => {
-    const record = toA3SyncRecord(fieEntry, { fieId: name });
-    return A3_COLUMNS.map((column) => record[column]);
+  const records = document.entries.map((fieEntry) => ({ record: toA3SyncRecord(fieEntry, { fieId: name }), fieEntry }));
+  const rows = records.filter(({ record, fieEntry }) => entryProblem(fieEntry, record) === null).map(({ record }) => recordRow(record));
+  const undated = records.flatMap(({ record, fieEntry }) => {
+    const problem = entryProblem(fieEntry, record);
+    return problem === null ? [] : [[name, null, NO_DATE_ERROR, problem]];
   });
   const labels: Record<string, string> = { 'invalid-value': 'Valor no válido' };
-  const errors = document.diagnostics.map((diagnostic) => [name, diagnostic.line, labels[diagnostic.kind] ?? diagnostic.kind, diagnostic.detail]);
-  return { document, rows, errors };
+  const diagnostics = document.diagnostics.map((diagnostic) => [name, diagnostic.line, labels[diagnostic.kind] ?? diagnostic.kind, diagnostic.detail]);
+  const canceled = records.filter(({ record, fieEntry }) => record.canceled && entryProblem(fieEntry, record) === null).length;
+  return { document, rows, undated, canceled, errors: [...diagnostics, ...undated] };
 }
 
 const ENTRIES = 20_000;
@@ -114,18 +120,24 @@ describe('fie-incidencias-a3 streaming', () => {
 
   it('writes every cell of the in-memory path for a 20,000-entry FIE read in chunks', () => {
     const { result, logs } = run;
-    expect(expected.rows).toHaveLength(ENTRIES);
+    const charged = expected.rows.length;
+    const { undated, canceled } = expected;
+    expect(expected.document.entries).toHaveLength(ENTRIES);
+    // Leaves dated 31/02 have no valid date; altas among them keep theirs (the alta date).
+    expect(undated.length).toBeGreaterThan(1_000);
+    expect(charged + undated.length).toBe(ENTRIES);
     expect(expected.errors.length).toBeGreaterThan(2_000);
     expect(result.result).toBe('Success');
-    expect(result.usageUnits).toBe(ENTRIES);
+    expect(result.usageUnits).toBe(charged);
     expect(workbook.SheetNames).toEqual(['Incidencias', 'Errores']);
-    expect(sheetRows(workbook, 'Incidencias')).toEqual([[...A3_COLUMNS], ...expected.rows]);
+    expect(sheetRows(workbook, 'Incidencias')).toEqual([[...INCIDENCIAS_HEADER], ...expected.rows]);
     expect(sheetRows(workbook, 'Errores')).toEqual([[...ERROR_COLUMNS], ...expected.errors]);
-    const canceled = expected.document.entries.filter((fieEntry) => fieEntry.isCanceled).length;
     expect(canceled).toBeGreaterThan(0);
-    expect(result.summary).toEqual({ 'FIE leídos': 1, 'FIE no leídos': 0, Partes: ENTRIES, Anulados: canceled, Errores: expected.errors.length });
+    expect(result.summary).toEqual({
+      'FIE leídos': 1, 'FIE no leídos': 0, Partes: charged, 'Partes sin fecha': undated.length, Anulados: canceled, Errores: expected.errors.length,
+    });
     expect(logs).toContainEqual({ level: 'info', text: `«grande.fie» (FIE4): ${ENTRIES} partes.` });
-    expect(logs).toContainEqual({ level: 'info', text: `${ENTRIES} partes en «Incidencias» (${canceled} anulados); ${expected.errors.length} en «Errores».` });
+    expect(logs).toContainEqual({ level: 'info', text: `${charged} partes en «Incidencias» (${canceled} anulados); ${expected.errors.length} en «Errores».` });
   });
 
   it('reports progress while the file is read, out of a total guessed from its size, ending on the true count', () => {
@@ -152,10 +164,11 @@ describe('fie-incidencias-a3 streaming', () => {
   });
 
   it(`keeps the first ${ERROR_ROWS_KEPT} rows of Errores and counts the rest in a last row`, async () => {
-    const bytes = generatedFie(5_100, 1, 2); // two invalid dates per entry: 10,200 errors
+    const bytes = generatedFie(5_100, 1, 2); // two invalid dates per entry: 10,200 errors, and the 3,400 leaves without a date
     const expected = inMemory('errores.fie', bytes);
     const omitted = expected.errors.length - ERROR_ROWS_KEPT;
-    expect(omitted).toBe(200);
+    expect(expected.undated).toHaveLength(3_400);
+    expect(omitted).toBe(3_600);
 
     const { result, logs } = await runRobot(robot, { files: { fies: [streamed('errores.fie', bytes, 100_003)] } });
 
@@ -164,11 +177,12 @@ describe('fie-incidencias-a3 streaming', () => {
     expect(sheetRows(errores, 'Errores')).toEqual([
       [...ERROR_COLUMNS],
       ...expected.errors.slice(0, ERROR_ROWS_KEPT),
-      [null, null, 'Más errores', `200 errores más, que no caben en esta hoja (tiene los ${ERROR_ROWS_KEPT} primeros).`],
+      [null, null, 'Más errores', `3600 errores más, que no caben en esta hoja (tiene los ${ERROR_ROWS_KEPT} primeros).`],
     ]);
-    expect(result.summary).toMatchObject({ Partes: 5_100, Errores: 10_200 });
-    expect(logs).toContainEqual({ level: 'warn', text: `10200 errores: «Errores» tiene los ${ERROR_ROWS_KEPT} primeros y una última fila con cuántos faltan.` });
-    expect(logs).toContainEqual({ level: 'warn', text: '… y 10150 avisos más (están todos en el archivo de resultado).' });
+    expect(result.summary).toMatchObject({ Partes: 1_700, 'Partes sin fecha': 3_400, Errores: 13_600 });
+    expect(result.usageUnits).toBe(1_700);
+    expect(logs).toContainEqual({ level: 'warn', text: `13600 errores: «Errores» tiene los ${ERROR_ROWS_KEPT} primeros y una última fila con cuántos faltan.` });
+    expect(logs).toContainEqual({ level: 'warn', text: '… y 13550 avisos más (están todos en el archivo de resultado).' });
   });
 
   it('reads a file picked twice once, comparing the streams chunk by chunk, and reads a file of the same size that differs', async () => {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { encodeFieFile } from '#shared/fie/encode.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import { runRobot } from '../_lib/testing.ts';
-import robot, { A3_COLUMNS, ERROR_COLUMNS } from './robot.ts';
+import robot, { ERROR_COLUMNS, INCIDENCIAS_HEADER } from './robot.ts';
 
 /**
  * Fixtures (fixtures/):
@@ -28,37 +29,41 @@ function sheetRows(data: Uint8Array | undefined, sheetName: string): unknown[][]
 const COMPANY = 'CONSTRUCCIONES PEÑA Y ÍÑIGUEZ SL';
 
 describe('fie-incidencias-a3', () => {
-  it('writes one row per entry of every file, with the A3 columns in the spec order', async () => {
+  it('writes one row per entry of every file, with the A3 columns in the spec order under Spanish headers', async () => {
     const { result, progress, logs } = await runRobot(robot, {
       files: { fies: [fixture('synthetic-fie4.txt'), fixture('fie3-latin1.fie'), fixture('fie-excel.xlsx')] },
       startedAt: new Date('2025-03-31T22:30:00Z'),
     });
 
     expect(result.result).toBe('Success');
-    expect(result.usageUnits).toBe(8);
+    // 8 entries read; the one dated 31/02 is not charged.
+    expect(result.usageUnits).toBe(7);
     // 22:30 UTC on 31 March is already 1 April in Madrid.
     expect(result.outputs.map((output) => output.name)).toEqual(['Incidencias A3 01-04-2025.xlsx']);
     const data = result.outputs[0]?.data;
     expect(XLSX.read(data ?? new Uint8Array(), { type: 'array' }).SheetNames).toEqual(['Incidencias', 'Errores']);
     expect(sheetRows(data, 'Incidencias')).toEqual([
-      [...A3_COLUMNS],
-      ['synthetic-fie4.txt', '12345678Z', 'EJEMPLO SINTETICO SL', '10/01/2025', 2, true, 1, '28123456789', '28/1234567/89', 0, null, null, false],
-      ['synthetic-fie4.txt', 'X1234567L', 'EJEMPLO SINTETICO SL', '12/01/2025', 7, false, 3, '28123456789', '28/1234567/89', 12, null, null, false],
-      ['fie3-latin1.fie', '12345678Z', COMPANY, '04/02/2025', 7, true, 1, '08123456774', '08/1234567/74', 2, '03/02/2025', 2, false],
-      ['fie3-latin1.fie', 'Y1234567X', COMPANY, '05/02/2025', 45, false, 2, '08123456774', '08/1234567/74', 10, null, null, false],
-      ['fie3-latin1.fie', '01234567L', COMPANY, '06/02/2025', 6, false, 3, '08123456774', '08/1234567/74', 150, null, null, true],
-      ['fie3-latin1.fie', '78816596N', COMPANY, null, 2, true, 1, '08123456774', '08/1234567/74', null, null, null, false],
-      ['fie-excel.xlsx', '12345678Z', 'ASESORÍA ÁLAMO SL', '10/02/2025', 2, true, 1, '28255627528', '28/2556275/28', 3, null, null, false],
-      ['fie-excel.xlsx', 'X1234567L', 'ASESORÍA ÁLAMO SL', '09/02/2025', 7, false, 4, '28255627528', '28/2556275/28', 9, null, null, false],
+      ['Archivo', 'DNI/NIE', 'Empresa', 'Fecha', 'Incidencia', 'Carencia', 'Contingencia', 'CCC', 'CCC formateado', 'Días acumulados',
+        'Fecha de la baja (alta corta)', 'Incidencia de la baja (alta corta)', 'Anulado'],
+      ['synthetic-fie4.txt', '12345678Z', 'EJEMPLO SINTETICO SL', '10/01/2025', 2, 'Sí', 1, '28123456789', '28/1234567/89', 0, null, null, 'No'],
+      ['synthetic-fie4.txt', 'X1234567L', 'EJEMPLO SINTETICO SL', '12/01/2025', 7, 'No', 3, '28123456789', '28/1234567/89', 12, null, null, 'No'],
+      ['fie3-latin1.fie', '12345678Z', COMPANY, '04/02/2025', 7, 'Sí', 1, '08123456774', '08/1234567/74', 2, '03/02/2025', 2, 'No'],
+      ['fie3-latin1.fie', 'Y1234567X', COMPANY, '05/02/2025', 45, 'No', 2, '08123456774', '08/1234567/74', 10, null, null, 'No'],
+      ['fie3-latin1.fie', '01234567L', COMPANY, '06/02/2025', 6, 'No', 3, '08123456774', '08/1234567/74', 150, null, null, 'Sí'],
+      ['fie-excel.xlsx', '12345678Z', 'ASESORÍA ÁLAMO SL', '10/02/2025', 2, 'Sí', 1, '28255627528', '28/2556275/28', 3, null, null, 'No'],
+      ['fie-excel.xlsx', 'X1234567L', 'ASESORÍA ÁLAMO SL', '09/02/2025', 7, 'No', 4, '28255627528', '28/2556275/28', 9, null, null, 'No'],
     ]);
+    expect(INCIDENCIAS_HEADER).toEqual(sheetRows(data, 'Incidencias')[0]);
     expect(sheetRows(data, 'Errores')).toEqual([
       [...ERROR_COLUMNS],
       ['fie3-latin1.fie', 21, 'Valor no válido', "Valor no válido en 1020 (Fecha de baja): '20250231'"],
+      ['fie3-latin1.fie', null, 'Parte sin fecha válida', "Parte de 78816596N: la fecha de baja (1020) no es válida: '20250231'. No se pasa a A3 ni se cobra."],
     ]);
-    expect(result.summary).toEqual({ 'FIE leídos': 3, 'FIE no leídos': 0, Partes: 8, Anulados: 1, Errores: 1 });
+    expect(result.summary).toEqual({ 'FIE leídos': 3, 'FIE no leídos': 0, Partes: 7, 'Partes sin fecha': 1, Anulados: 1, Errores: 2 });
     expect(progress.at(-1)).toEqual([8, 8]);
     expect(logs).toContainEqual({ level: 'info', text: 'Se han procesado 3 FIEs.' });
     expect(logs).toContainEqual({ level: 'info', text: '«fie3-latin1.fie» (FIE3): 4 partes.' });
+    expect(logs).toContainEqual({ level: 'warn', text: '1 parte no tiene una fecha válida: está en «Errores» y no se cobra.' });
   });
 
   it('lists files that are not a FIE in Errores and reads the rest once', async () => {
@@ -99,6 +104,17 @@ describe('fie-incidencias-a3', () => {
       result: 'WrongInput', message: 'Los FIE subidos no tienen ningún parte. No hay ningún parte que pasar a A3.',
     });
     expect((await runRobot(robot)).result).toMatchObject({ result: 'WrongInput', message: 'Sube al menos un FIE.' });
+  });
+
+  it('charges nothing for a FIE whose only entry has no valid date, and lists it in Errores', async () => {
+    const text = encodeFieFile({ entries: [{ 310: '28123456789', 530: 'EMPRESA SL', 670: '0000012345678Z', 1020: '20250231', 1090: '1', 1100: 'S' }], newline: '\r\n' });
+    const { result, logs } = await runRobot(robot, { files: { fies: [{ name: 'sin-fecha.fie', data: new TextEncoder().encode(text) }] } });
+
+    expect(result).toMatchObject({ result: 'Success', usageUnits: 0 });
+    expect(sheetRows(result.outputs[0]?.data, 'Incidencias')).toEqual([[...INCIDENCIAS_HEADER]]);
+    expect(sheetRows(result.outputs[0]?.data, 'Errores').slice(1).map((row) => row[2])).toEqual(['Valor no válido', 'Parte sin fecha válida']);
+    expect(result.summary).toMatchObject({ Partes: 0, 'Partes sin fecha': 1 });
+    expect(logs).toContainEqual({ level: 'warn', text: '1 parte no tiene una fecha válida: está en «Errores» y no se cobra.' });
   });
 
   it('stops when asked, with no output and no charge', async () => {

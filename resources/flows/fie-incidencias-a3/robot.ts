@@ -1,7 +1,8 @@
+import { A3_END_OF_LEAVE } from '#shared/a3/incident.ts';
 import { toA3SyncRecord, type A3SyncRecord } from '#shared/a3/sync-record.ts';
 import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
 import { alreadyAddedMessage, failedMessage, fieProcessingError, processedMessage } from '#shared/fie/messages.ts';
-import type { FieDiagnosticKind } from '#shared/fie/types.ts';
+import type { FieDiagnosticKind, FieEntry } from '#shared/fie/types.ts';
 import type { Robot, RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
 import type { CellValue, SheetWriter } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
@@ -14,10 +15,14 @@ import { readFie } from './read.ts';
 /**
  * FIE a incidencias A3: decodes FIE files (text FIE3/FIE4 in Latin-1, or spreadsheets) with shared/fie
  * and turns every entry into the A3 sync record of shared/a3. Output: 'Incidencias A3 <dd-mm-yyyy>.xlsx'
- * with the sheet 'Incidencias' (the record's spec columns, in the spec's order) and the sheet 'Errores'
- * (files that are not a FIE, values that could not be read), worded with the spec §8 FIE messages.
+ * with the sheet 'Incidencias' (the record's spec columns, in the spec's order, under Spanish headers;
+ * yes/no as 'Sí'/'No', dates dd/mm/yyyy) and the sheet 'Errores' (files that are not a FIE, values that
+ * could not be read, worded with the spec §8 FIE messages; then the entries left out of 'Incidencias').
  *
- * fieId: no FIE document is saved by this flow, so the column names the file each entry came from.
+ * An entry without a valid date (the leave's, or the alta's for incident 7) cannot be an A3 incident: it
+ * is listed in 'Errores', not in 'Incidencias', and not charged. usageUnits counts the rows of 'Incidencias'.
+ *
+ * fieId ('Archivo'): no FIE document is saved by this flow, so the column names the file each entry came from.
  *
  * It streams (issue 19: a 1,000,000-entry FIE, 337 MB, in under 1 GB): a text FIE is decoded as its
  * chunks arrive (FieTextStream), each entry becomes its row at once and is written to the .xlsx being
@@ -32,7 +37,30 @@ export const A3_COLUMNS = [
   'formatedccc', 'diasAcumulados', 'fechaBajaBajaDuracion', 'incidenciaBajaBajaDuracion', 'canceled',
 ] as const satisfies readonly (keyof A3SyncRecord)[];
 
+/** The header of each A3_COLUMNS column in 'Incidencias'. */
+export const A3_HEADERS: Readonly<Record<(typeof A3_COLUMNS)[number], string>> = {
+  fieId: 'Archivo',
+  dniEmpleado: 'DNI/NIE',
+  nombreEmpresa: 'Empresa',
+  fechaFormateada: 'Fecha',
+  incidencia: 'Incidencia',
+  carencia: 'Carencia',
+  contingencia: 'Contingencia',
+  ccc: 'CCC',
+  formatedccc: 'CCC formateado',
+  diasAcumulados: 'Días acumulados',
+  fechaBajaBajaDuracion: 'Fecha de la baja (alta corta)',
+  incidenciaBajaBajaDuracion: 'Incidencia de la baja (alta corta)',
+  canceled: 'Anulado',
+};
+
+/** The header row of 'Incidencias'. */
+export const INCIDENCIAS_HEADER: readonly string[] = A3_COLUMNS.map((column) => A3_HEADERS[column]);
+
 export const ERROR_COLUMNS = ['Archivo', 'Línea', 'Error', 'Detalle'] as const;
+
+/** The 'Error' of an entry left out of 'Incidencias' for want of a valid date. */
+export const NO_DATE_ERROR = 'Parte sin fecha válida';
 
 const DIAGNOSTIC_LABELS: Readonly<Record<FieDiagnosticKind, string>> = {
   'invalid-value': 'Valor no válido',
@@ -53,9 +81,27 @@ export const ERROR_ROWS_KEPT = 10_000;
 
 type Cell = CellValue;
 
-/** One row of 'Incidencias': the record's values in A3_COLUMNS order. */
+/** One row of 'Incidencias': the record's values in A3_COLUMNS order, true/false as 'Sí'/'No'. */
 export function recordRow(record: A3SyncRecord): Cell[] {
-  return A3_COLUMNS.map((column) => record[column]);
+  return A3_COLUMNS.map((column) => {
+    const value = record[column];
+    return typeof value === 'boolean' ? (value ? 'Sí' : 'No') : value;
+  });
+}
+
+/**
+ * Why an entry cannot go to A3: it has no valid date (fechaFormateada is null: the date field it takes,
+ * 1150 for an alta's incident 7 and 1020 otherwise, is missing or not a real date). The 'Detalle' of its
+ * row in 'Errores', or null for an entry that goes to 'Incidencias'.
+ */
+export function entryProblem(entry: FieEntry, record: A3SyncRecord): string | null {
+  if (record.fechaFormateada !== null) return null;
+  const code = record.incidencia === A3_END_OF_LEAVE ? 1150 : 1020;
+  const label = (FIELD_BY_CODE.get(code)?.label ?? 'Fecha').toLowerCase();
+  const field = entry.fields[code];
+  const who = entry.nif ?? (entry.fullname.trim() || 'sin identificar');
+  const what = field === undefined ? `no tiene ${label} (${code})` : `la ${label} (${code}) no es válida: '${field.value}'`;
+  return `Parte de ${who}: ${what}. No se pasa a A3 ni se cobra.`;
 }
 
 /**
@@ -70,16 +116,16 @@ function incidenciasWidths(files: readonly RobotFile[]): number[] {
     nombreEmpresa: FIELD_BY_CODE.get(530)?.length ?? 55,
     fechaFormateada: 10,
     incidencia: 2,
-    carencia: 5,
+    carencia: 2,
     contingencia: 1,
     ccc: 11,
     formatedccc: 13,
     diasAcumulados: 4,
     fechaBajaBajaDuracion: 10,
     incidenciaBajaBajaDuracion: 2,
-    canceled: 5,
+    canceled: 2,
   };
-  return A3_COLUMNS.map((column) => width(Math.max(column.length, longest[column])));
+  return A3_COLUMNS.map((column) => width(Math.max(A3_HEADERS[column].length, longest[column])));
 }
 
 function width(characters: number): number {
@@ -93,18 +139,31 @@ function widthsOf(rows: readonly (readonly Cell[])[]): number[] {
   return widths;
 }
 
-/** The rows of 'Errores': the first ERROR_ROWS_KEPT kept, the rest counted. */
+/**
+ * The rows of 'Errores': the files' problems (not a FIE, values not read) in the order they come, then the
+ * entries left out of 'Incidencias'; the first ERROR_ROWS_KEPT of them kept, the rest counted.
+ */
 class ErrorRows {
-  readonly kept: Cell[][] = [];
+  private readonly problems: Cell[][] = [];
+  private readonly entries: Cell[][] = [];
   count = 0;
 
   add(row: Cell[]): void {
     this.count += 1;
-    if (this.kept.length < ERROR_ROWS_KEPT) this.kept.push(row);
+    if (this.problems.length < ERROR_ROWS_KEPT) this.problems.push(row);
+  }
+
+  addEntry(row: Cell[]): void {
+    this.count += 1;
+    if (this.entries.length < ERROR_ROWS_KEPT) this.entries.push(row);
+  }
+
+  private get kept(): Cell[][] {
+    return [...this.problems, ...this.entries.slice(0, ERROR_ROWS_KEPT - this.problems.length)];
   }
 
   get omitted(): number {
-    return this.count - this.kept.length;
+    return this.count - Math.min(ERROR_ROWS_KEPT, this.problems.length + this.entries.length);
   }
 
   /** The sheet's rows: header, kept rows, and a last row saying how many were left out. */
@@ -129,7 +188,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
 
   const book = new XlsxWriter();
   const incidencias: SheetWriter = book.addSheet('Incidencias', incidenciasWidths(files));
-  incidencias.row(A3_COLUMNS);
+  incidencias.row(INCIDENCIAS_HEADER);
   const errors = new ErrorRows();
   const problems = cappedLog(context, LOGGED_PROBLEMS);
   const progress = new EntryProgress(context, files.map(fileSize));
@@ -138,6 +197,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
   let repeated = 0;
   let total = 0;
   let canceled = 0;
+  let undated = 0;
   for (const [index, file] of files.entries()) {
     if (context.signal.aborted) return stoppedResult();
     if (await repeatsAnEarlier(files, index)) {
@@ -150,9 +210,16 @@ async function run(context: RobotContext): Promise<RobotResult> {
     const outcome = await readFie(file, {
       entry(entry) {
         const record = toA3SyncRecord(entry, { fieId: file.name });
-        incidencias.row(recordRow(record));
-        total += 1;
-        if (record.canceled) canceled += 1;
+        const problem = entryProblem(entry, record);
+        if (problem === null) {
+          incidencias.row(recordRow(record));
+          total += 1;
+          if (record.canceled) canceled += 1;
+        } else {
+          undated += 1;
+          errors.addEntry([file.name, null, NO_DATE_ERROR, problem]);
+          problems.warn(`«${file.name}»: ${problem}`);
+        }
         progress.entry();
       },
       diagnostic(diagnostic) {
@@ -185,7 +252,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
     ...(repeated > 0 ? [alreadyAddedMessage(repeated, files.length)] : []),
   ];
   for (const line of toastLines) context.log(read > 0 ? 'info' : 'error', line);
-  if (total === 0) {
+  if (total + undated === 0) {
     const reason = read === 0 ? failedMessage(failed, files.length) : 'Los FIE subidos no tienen ningún parte.';
     return wrongInput(`${reason} No hay ningún parte que pasar a A3.`);
   }
@@ -200,11 +267,15 @@ async function run(context: RobotContext): Promise<RobotResult> {
   }
   const day = formatMadridDate(context.startedAt).replaceAll('/', '-');
   context.log('info', `${total} ${total === 1 ? 'parte' : 'partes'} en «Incidencias»${canceled > 0 ? ` (${canceled} anulados)` : ''}; ${errors.count} en «Errores».`);
+  if (undated > 0) {
+    context.log('warn', `${undated} ${undated === 1 ? 'parte no tiene' : 'partes no tienen'} una fecha válida: ${undated === 1 ? 'está' : 'están'} en «Errores» y no se ${undated === 1 ? 'cobra' : 'cobran'}.`);
+  }
   return {
     result: 'Success',
+    // Only the entries written to 'Incidencias' are charged.
     usageUnits: total,
     outputs: [{ name: `Incidencias A3 ${day}.xlsx`, data: book.finish() }],
-    summary: { 'FIE leídos': read, 'FIE no leídos': failed, Partes: total, Anulados: canceled, Errores: errors.count },
+    summary: { 'FIE leídos': read, 'FIE no leídos': failed, Partes: total, 'Partes sin fecha': undated, Anulados: canceled, Errores: errors.count },
   };
 }
 
