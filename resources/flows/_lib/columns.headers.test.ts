@@ -27,7 +27,7 @@ const VALIDAR_IDENTIFICADORES: [string, string | null][] = [
   ['Número de documento', 'nif'], ['Tipo de documento', null], ['Tipo documento', null], ['TIPO DOC.', null],
   ['Nº afiliación', 'naf'], ['N.º Afiliación S.S.', 'naf'], ['Nº Afiliación', 'naf'], ['Num. afiliación', 'naf'],
   ['Nro. afiliación', 'naf'], ['Número de afiliación', 'naf'], ['Num. Seg. Social', 'naf'], ['Nº Seguridad Social', 'naf'],
-  ['Nº de la Seguridad Social', 'naf'], ['NAF', 'naf'], ['N.A.F.', 'naf'], ['NUSS', 'naf'], ['Nº SS', 'naf'], ['Nº S.S.', 'naf'],
+  ['Nº de la Seguridad Social', 'naf'], ['Nº S.Social', 'naf'], ['N.º S. Social', 'naf'], ['NAF', 'naf'], ['N.A.F.', 'naf'], ['NUSS', 'naf'], ['Nº SS', 'naf'], ['Nº S.S.', 'naf'],
   ['Código cuenta cotización', 'ccc'], ['CÓDIGO CUENTA COTIZACIÓN', 'ccc'], ['Código de cuenta de cotización', 'ccc'],
   ['C.C.C.', 'ccc'], ['CCC', 'ccc'], ['C.C.C', 'ccc'], ['Cuenta de cotización', 'ccc'], ['Cta. cotización', 'ccc'],
   ['CCC empresa', 'ccc'],
