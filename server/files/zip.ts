@@ -3,6 +3,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { capExceeded, unreadable } from './errors.ts';
 import { MAX_DECOMPRESSED_BYTES, MAX_SMALL_PART_BYTES, MAX_ZIP_ENTRIES } from './limits.ts';
 import { formatBytes } from '#shared/files/size.ts';
+import { zipEntryNamed } from '#shared/spreadsheet/zip-names.ts';
 
 /**
  * Decompressed bytes an inspection may still read. Shared by every entry it opens (and by every
@@ -73,14 +74,9 @@ export class ZipArchive {
     return new ZipArchive(zip, entries, budget);
   }
 
-  /** The entry of this name (exact, else ignoring case and a leading '/'), or undefined. */
+  /** The entry of this name (zipEntryNamed), or undefined. */
   entry(name: string): Entry | undefined {
-    const wanted = name.replace(/^\/+/, '');
-    const exact = this.entries.get(wanted);
-    if (exact) return exact;
-    const lower = wanted.toLowerCase();
-    for (const [key, entry] of this.entries) if (key.toLowerCase() === lower) return entry;
-    return undefined;
+    return zipEntryNamed(this.entries, name);
   }
 
   has(name: string): boolean {

@@ -1,5 +1,6 @@
 import { DecodeUTF8, Inflate, strFromU8 } from 'fflate';
 import { StopXml, xmlFeed, type XmlHandlers } from './xml.ts';
+import { zipEntryNamed } from './zip-names.ts';
 
 /**
  * A zip (an .xlsx) read from its bytes in memory: entries found through the central directory, each
@@ -76,14 +77,9 @@ export class ZipReader {
     return new ZipReader(bytes, entries);
   }
 
-  /** The entry of this name (exact, else ignoring case and a leading '/'). */
+  /** The entry of this name (zipEntryNamed), or undefined. */
   private entry(name: string): ZipEntry | undefined {
-    const wanted = name.replace(/^\/+/, '');
-    const exact = this.entries.get(wanted);
-    if (exact) return exact;
-    const lower = wanted.toLowerCase();
-    for (const [key, entry] of this.entries) if (key.toLowerCase() === lower) return entry;
-    return undefined;
+    return zipEntryNamed(this.entries, name);
   }
 
   has(name: string): boolean {
