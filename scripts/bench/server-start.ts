@@ -16,6 +16,9 @@ function args(command: ServerCommand): string[] {
   return ['--import', 'tsx', 'server/index.ts'];
 }
 
+/** How often a cold start asks for its first 200: waitFor's 100 ms steps were a third of bare Fastify's start. */
+const COLD_START_POLL_MS = 5;
+
 /** Milliseconds from spawning the server (fresh database: migrations and seed included) to its first 200. */
 export async function measureColdStart(command: ServerCommand): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-bench-'));
@@ -23,8 +26,12 @@ export async function measureColdStart(command: ServerCommand): Promise<number> 
   const started = performance.now();
   const server = startProcess('node', args(command), { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' });
   try {
-    await waitFor('the server', async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 ? true : undefined), 60_000, server.output);
-    return performance.now() - started;
+    for (;;) {
+      const status = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.status, () => 0);
+      if (status === 200) return performance.now() - started;
+      if (performance.now() - started > 60_000) throw new Error(`Timed out waiting for the server. Output so far:\n${server.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, COLD_START_POLL_MS));
+    }
   } finally {
     await stop(server.child);
     await rm(dataDir, { recursive: true, force: true });
