@@ -24,6 +24,10 @@ process.env.AUTOASESOR_TEST_RUN ??= randomBytes(4).toString('hex');
 // Unit and API tests sit beside the code. The renderer's run in jsdom, everything else in Node.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the 2-core machines this runs on. Much
+    // of a test file's time is waiting (servers, child processes, PostgreSQL): two at once measured 1.6×
+    // faster on the renderer suite alone (243 s → 150 s), with no test failing.
+    maxWorkers: 2,
     // The default output, then the slowest files (scripts/vitest-slowest.ts).
     reporters: ['default', './scripts/vitest-slowest.ts'],
     projects: [
