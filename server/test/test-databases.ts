@@ -10,11 +10,12 @@ import type { DatabaseConfig } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 
 /*
- * The databases test servers run on. Each server gets a database as a server finds it on a restart: a
- * copy of one a server has started on once (migrations, the flow catalogue, pg-boss's schema), made per
- * test process, instead of running all of that again for every test. On PostgreSQL a database a closed
- * server leaves is emptied and handed to the next server of the same process: creating and dropping
- * a database per test cost more than the tests themselves.
+ * The databases test servers run on. Each server gets a copy of one a server has started on once, made
+ * per test process, then emptied of rows: the tables (migrations) and pg-boss's schema are there, the
+ * data is not, so each server seeds its own catalogue (a test may offer other flows) as on a fresh
+ * database, without running the migrations again. On PostgreSQL a database a closed server leaves is
+ * emptied the same way and handed to the next server of the same process: creating and dropping a
+ * database per test cost more than the tests themselves.
  */
 
 export interface TestDatabase {
@@ -37,6 +38,7 @@ export async function sqliteTestDatabase(dir: string, startOnce: StartOnce): Pro
     const template = join(await mkdtemp(join(tmpdir(), 'autoasesor-sqlite-template-')), 'template.sqlite');
     // Closing the server's last connection checkpoints the WAL into the file: the copy is the whole database.
     await startOnce({ kind: 'sqlite', file: template });
+    emptySqlite(template);
     return template;
   })();
   const file = join(dir, 'test.sqlite');
@@ -50,10 +52,24 @@ export async function sqliteTestDatabase(dir: string, startOnce: StartOnce): Pro
   };
 }
 
+/** Deletes every row but the migrator's (foreign keys are off on a new SQLite connection). */
+function emptySqlite(file: string): void {
+  const db = new SqliteDatabase(file);
+  try {
+    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_migration%'").all() as { name: string }[];
+    db.transaction(() => {
+      for (const { name } of tables) db.prepare(`delete from "${name}"`).run();
+    })();
+  } finally {
+    db.close();
+  }
+}
+
 /** The migrations as they are on disk: a template made from other migrations is not reused. */
 function migrationsDigest(): string {
   const folder = new URL('../db/migrations/', import.meta.url);
-  const hash = createHash('sha256');
+  // The version of how templates are made here: a change to that makes a new one too.
+  const hash = createHash('sha256').update('template-emptied-1');
   for (const name of readdirSync(folder).sort()) hash.update(name).update(readFileSync(new URL(name, folder)));
   return hash.digest('hex').slice(0, 16);
 }
@@ -97,6 +113,7 @@ function templateDatabase(url: string, startOnce: StartOnce): Promise<string> {
       await client.query(`drop database if exists ${building} with (force)`);
       await client.query(`create database ${building}`);
       await startOnce({ kind: 'postgres', url: withDatabase(url, building) });
+      await emptyDatabase(withDatabase(url, building));
       await client.query(`alter database ${building} rename to ${name}`);
       await client.query(`alter database ${name} with allow_connections false`);
       return name;
