@@ -15,10 +15,11 @@ import { createReadStream, mkdtempSync, openSync, closeSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
 import { decodeFie, decodeLatin1, FieTextStream, splitFieLines } from '#shared/fie/index.ts';
 import { writeSampleFie } from './fie-sample.ts';
+import { benchMain } from './bench-main.ts';
 
 const ENTRIES = 100_000;
 const BIG_ENTRIES = 1_000_000;
@@ -168,12 +169,4 @@ export async function runFieBench(args: readonly string[] = process.argv.slice(2
   return lines;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const index = process.argv.indexOf('--child');
-  if (index === -1) {
-    for (const line of await runFieBench()) console.log(line);
-  } else {
-    const [mode = '', path = '', runs = '3'] = process.argv.slice(index + 1);
-    console.log(JSON.stringify(await child(mode, path, Number(runs))));
-  }
-}
+await benchMain(import.meta.url, () => runFieBench(), ([mode = '', path = '', runs = '3']) => child(mode, path, Number(runs)));

@@ -17,7 +17,7 @@ import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { toA3SyncRecord } from '#shared/a3/sync-record.ts';
 import { decodeFie, decodeLatin1 } from '#shared/fie/index.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
@@ -25,6 +25,7 @@ import type { CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import robot, { A3_COLUMNS, recordRow } from '../../resources/flows/fie-incidencias-a3/robot.ts';
 import { sampleFieChunks, writeSampleFie } from './fie-sample.ts';
+import { benchMain } from './bench-main.ts';
 
 const SIZES = [10_000, 100_000];
 const BIG_SIZE = 1_000_000;
@@ -204,13 +205,4 @@ export async function runFieRobotBench(args: readonly string[] = process.argv.sl
   return lines;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const index = process.argv.indexOf('--child');
-  if (index === -1) {
-    for (const line of await runFieRobotBench()) console.log(line);
-  } else {
-    const [mode = '', path = '', entries = '0'] = process.argv.slice(index + 1);
-    const result = mode === 'robot' ? await robotChild(path) : await floorChild(path, Number(entries));
-    console.log(JSON.stringify(result));
-  }
-}
+await benchMain(import.meta.url, () => runFieRobotBench(), ([mode = '', path = '', entries = '0']) => (mode === 'robot' ? robotChild(path) : floorChild(path, Number(entries))));

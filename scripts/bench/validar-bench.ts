@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
 import { sharedStringsHandlers, sheetRowsHandlers, type RawCell } from '#shared/spreadsheet/sheet-rows.ts';
 import type { CellValue } from '#shared/spreadsheet/sheet-xml.ts';
@@ -23,6 +23,7 @@ import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { ZipReader } from '#shared/spreadsheet/zip-reader.ts';
 import robot, { validateInMemory } from '../../resources/flows/validar-identificadores/robot.ts';
 import { sampleWorkbook } from '../../resources/flows/validar-identificadores/sample.ts';
+import { benchMain } from './bench-main.ts';
 
 const ROWS = 100_000;
 const BIG_ROWS = 1_000_000;
@@ -132,12 +133,4 @@ export async function runValidarBench(args: readonly string[] = process.argv.sli
   return lines;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const index = process.argv.indexOf('--child');
-  if (index === -1) {
-    for (const line of await runValidarBench()) console.log(line);
-  } else {
-    const [mode = '', path = ''] = process.argv.slice(index + 1);
-    console.log(JSON.stringify(await child(mode, path)));
-  }
-}
+await benchMain(import.meta.url, () => runValidarBench(), ([mode = '', path = '']) => child(mode, path));
