@@ -70,7 +70,7 @@ export async function buildServer(outfile = SERVER_ENTRY): Promise<string> {
     // A CommonJS package in a chunk of its own is only its default export (module.exports): the
     // password estimator's `const { ZxcvbnFactory } = await import(...)` needs its ES module build.
     alias: { '@zxcvbn-ts/core': '@zxcvbn-ts/core/dist/index.mjs', '@zxcvbn-ts/language-common': '@zxcvbn-ts/language-common/dist/index.mjs' },
-    chunkNames: 'chunk-[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
     // Whitespace and syntax only (names stay): a start compiles ~40% fewer bytes; stack traces are
     // mapped back to the sources by the source maps (npm start runs node --enable-source-maps).
     minifyWhitespace: true,
