@@ -3,7 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { okResponseSchema } from '#shared/api/auth.ts';
 import type { AppContext } from './context.ts';
-import { connectDatabase, type DatabaseConfig } from './db/connect.ts';
+import { connectDatabase, withStartupWrites, type DatabaseConfig } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedCatalog, seedDemoAccount } from './db/seed.ts';
 import { registerClientInfo, trustProxyOption } from './http/client-info.ts';
@@ -125,12 +125,14 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const now = config.now ?? (() => new Date());
 
   try {
-    await migrateToLatest(db);
-    await seedCatalog(db, now());
-    if (config.demoAccount && (await seedDemoAccount(db, now(), process.env.NODE_ENV))) {
-      app.log.info('Cuenta de demostración creada: demo@autoasesor.es / Demo1234!');
-    }
-    await syncCatalogue(db, catalogue, now());
+    await withStartupWrites(db, async () => {
+      await migrateToLatest(db);
+      await seedCatalog(db, now());
+      if (config.demoAccount && (await seedDemoAccount(db, now(), process.env.NODE_ENV))) {
+        app.log.info('Cuenta de demostración creada: demo@autoasesor.es / Demo1234!');
+      }
+      await syncCatalogue(db, catalogue, now());
+    });
   } catch (error) {
     await db.destroy();
     throw error;

@@ -36,7 +36,7 @@ export function connectDatabase(config: DatabaseConfig, onIdleError: (error: Err
 }
 
 /**
- * Runs a start's own writes (migrations, the demo seed) on SQLite with synchronous=NORMAL, then sets
+ * Runs a start's own writes (migrations, the catalogue and demo seeds; buildApp wraps them once) on SQLite with synchronous=NORMAL, then sets
  * FULL back. On a new database they are a hundred or so commits, and FULL syncs the WAL on every one:
  * 0.3-0.6 s of a cold start here, against ~0.1 s. None of them has been answered to anyone yet and all
  * are idempotent: a power cut that loses the last of them (the WAL keeps commits in order, so never a

@@ -1,5 +1,4 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { withStartupWrites } from './connect.ts';
 import type { Database } from './schema.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as authHardening from './migrations/0002-auth-hardening.ts';
@@ -36,7 +35,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // Unordered: migrations written side by side (0002 landed after 0003) must still apply to a
   // database that already ran the later number; each one touches its own tables and columns.
-  const { error, results } = await withStartupWrites(db, () => new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest());
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { withStartupWrites } from './connect.ts';
 import type { Database } from './schema.ts';
 import { registerAccount } from '../modules/users/service.ts';
 import { seedDemoMachines } from './demo-machines.ts';
@@ -59,10 +58,6 @@ export const DEMO_USED_SLANS = demoRunsCost();
 
 /** Plans and release notes. Idempotent, and safe when several servers start together. */
 export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void> {
-  await withStartupWrites(db, () => insertCatalog(db, now));
-}
-
-async function insertCatalog(db: Kysely<Database>, now: Date): Promise<void> {
   for (const plan of PLANS) {
     await db
       .insertInto('plans')
@@ -89,7 +84,7 @@ export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: 
   if (nodeEnv === 'production') return false;
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return false;
-  await withStartupWrites(db, () => seedDemoData(db, now));
+  await seedDemoData(db, now);
   return true;
 }
 
