@@ -74,11 +74,30 @@ function migrationsDigest(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-const withDatabase = (url: string, name: string) => {
+/** The URL of database `name` on the server of `url`. */
+export function withDatabase(url: string, name: string): string {
   const scoped = new URL(url);
   scoped.pathname = `/${name}`;
   return scoped.toString();
-};
+}
+
+/**
+ * Drops a test database, once its servers have closed. An autovacuum worker may be in it: it belongs to
+ * the superuser, so the forced drop may not end it (42501) and the database stays in use (55006). It
+ * finishes within moments: retry.
+ */
+export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 40 || (code !== '42501' && code !== '55006')) throw error;
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  }
+}
 
 /** One administrative connection per test process, kept open for its life. */
 let adminClient: Promise<pg.Client> | undefined;
@@ -110,7 +129,7 @@ function templateDatabase(url: string, startOnce: StartOnce): Promise<string> {
       const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
       if (rowCount === 1) return name;
       const building = `${name}_building`;
-      await client.query(`drop database if exists ${building} with (force)`);
+      await dropDatabase(client, building);
       await client.query(`create database ${building}`);
       await startOnce({ kind: 'postgres', url: withDatabase(url, building) });
       await emptyDatabase(withDatabase(url, building));
@@ -201,7 +220,7 @@ export async function dropRunDatabases(url: string, runId: string): Promise<void
   await client.connect();
   try {
     const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`autoasesor_test_${runId}_%`]);
-    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+    for (const { datname } of rows) await dropDatabase(client, datname);
   } finally {
     await client.end();
   }

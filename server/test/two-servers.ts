@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type ServerConfig } from '../app.ts';
+import { dropDatabase, withDatabase } from './test-databases.ts';
 
 export interface TwoServers {
   /** The two servers, once beforeAll has run; the first one migrated the database. */
@@ -28,9 +29,7 @@ export function twoServersOnPostgres(adminUrl: string, prefix: string, config: P
     admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const scoped = new URL(adminUrl);
-    scoped.pathname = `/${name}`;
-    const shared = { kind: 'postgres' as const, url: scoped.toString() };
+    const shared = { kind: 'postgres' as const, url: withDatabase(adminUrl, name) };
     database = shared;
     storageDir = await mkdtemp(join(tmpdir(), `${prefix}-`));
     const build = () => buildApp({ database: shared, storageDir, webRoot: '/nonexistent', publicUrl: 'http://app.test', cookieSecure: false, allowedOrigins: [], ...config });
@@ -39,8 +38,10 @@ export function twoServersOnPostgres(adminUrl: string, prefix: string, config: P
   });
   afterAll(async () => {
     for (const server of servers) await server.close();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
+    if (admin) {
+      await dropDatabase(admin, name);
+      await admin.end();
+    }
     if (storageDir) await rm(storageDir, { recursive: true, force: true });
   });
   return {
