@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { sendRequest, DEFAULT_TIMEOUT_MS } from './api/http.ts';
 import { clientHeaders } from './api/baseQuery.ts';
-import { applogsPath } from '#shared/api/applogs.ts';
+import { applogsPath } from '#shared/api/applogs-path.ts';
 import { AppProviders } from './app/AppProviders.tsx';
 import { embedded } from './app/env.ts';
 import { installErrorReporter } from './app/errorReporter.ts';

@@ -1,5 +1,5 @@
 import { BrowserWindow, session, shell } from 'electron';
-import { EMBEDDED_USER_AGENT_MARKER } from '#shared/bridge/envelope.ts';
+import { EMBEDDED_USER_AGENT_MARKER } from '#shared/bridge/user-agent.ts';
 import type { WindowControls } from '../bridge/context.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { installPermissionHandlers, isAllowedExternalUrl } from './security.ts';

@@ -3,11 +3,13 @@ import { preferencesPath, preferencesResponseSchema } from '#shared/api/preferen
 import type { Preferences } from '#shared/api/preferences.ts';
 import { launcherSubscriptionResponseSchema, subscriptionUsageResponseSchema, subscriptionsPaths } from '#shared/api/subscriptions.ts';
 import type { LauncherSubscription, SubscriptionUsage } from '#shared/api/subscriptions.ts';
-import { applogsPath } from '#shared/api/applogs.ts';
+import { applogsPath } from '#shared/api/applogs-path.ts';
 import type { AppLogRequest } from '#shared/api/applogs.ts';
 import type { ReleaseNote } from '#shared/domain/release-note.ts';
-import { authPaths, sessionResponseSchema } from '#shared/api/auth.ts';
-import { emailCheckResponseSchema, usersPaths } from '#shared/api/users.ts';
+import { sessionResponseSchema } from '#shared/api/auth.ts';
+import { authPaths } from '#shared/api/auth-paths.ts';
+import { emailCheckResponseSchema } from '#shared/api/users.ts';
+import { usersPaths } from '#shared/api/users-paths.ts';
 import type { UpdateProfileRequest } from '#shared/api/users.ts';
 import type { UserData } from '#shared/domain/user.ts';
 import { useSession } from '../app/hooks.ts';

@@ -1,6 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { authPaths } from '#shared/api/auth.ts';
-import { usersPaths } from '#shared/api/users.ts';
+import { authPaths } from '#shared/api/auth-paths.ts';
+import { usersPaths } from '#shared/api/users-paths.ts';
 import { CLIENT_APP_HEADER, CLIENT_VERSION_HEADER, LANGUAGE_HEADER } from '#shared/api/headers.ts';
 import { appVersion, clientApp } from '../app/env.ts';
 import { signedOut } from '../app/session.ts';

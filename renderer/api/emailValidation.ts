@@ -1,4 +1,5 @@
-import { authPaths, okResponseSchema } from '#shared/api/auth.ts';
+import { okResponseSchema } from '#shared/api/auth.ts';
+import { authPaths } from '#shared/api/auth-paths.ts';
 import { baseApi } from './baseApi.ts';
 
 const toOk = (response: unknown) => okResponseSchema.parse(response);

@@ -1,5 +1,4 @@
-import { apiErrorSchema } from '#shared/api/errors.ts';
-import type { ApiError } from '#shared/api/errors.ts';
+import type { ApiError, FieldIssue } from '#shared/api/errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -59,14 +58,8 @@ export async function sendRequest(request: HttpRequest, options: HttpOptions): P
     });
     const body = await readBody(response);
     if (response.ok) return { data: body };
-    const parsed = apiErrorSchema.safeParse(body);
-    return {
-      error: {
-        status: response.status,
-        data: parsed.success ? parsed.data : undefined,
-        message: parsed.success ? parsed.data.message : messages.unexpected,
-      },
-    };
+    const data = readApiError(body);
+    return { error: { status: response.status, data, message: data?.message ?? messages.unexpected } };
   } catch {
     if (timedOut) return { error: { status: TIMEOUT_STATUS, message: messages.timeout } };
     return { error: { status: NETWORK_STATUS, message: messages.network } };
@@ -84,4 +77,29 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFieldIssue = (value: unknown): value is FieldIssue => isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+
+/**
+ * The API's error body (shared/api/errors.ts), or undefined for anything else (a proxy's HTML page, an
+ * empty body). Checked by hand rather than with apiErrorSchema: every first visit meets a 401 here,
+ * and this keeps zod out of the entry bundle (issue 20). http.test.ts holds it to the schema.
+ */
+export function readApiError(body: unknown): ApiError | undefined {
+  if (!isRecord(body)) return undefined;
+  const { statusCode, code, message, issues, logoutReason, details } = body;
+  if (typeof statusCode !== 'number' || typeof code !== 'string' || typeof message !== 'string') return undefined;
+  if (issues !== undefined && !(Array.isArray(issues) && issues.every(isFieldIssue))) return undefined;
+  if (logoutReason !== undefined && typeof logoutReason !== 'string') return undefined;
+  if (details !== undefined && !isRecord(details)) return undefined;
+  return {
+    statusCode,
+    code,
+    message,
+    ...(issues === undefined ? {} : { issues: issues.map(({ path, message }) => ({ path, message })) }),
+    ...(logoutReason === undefined ? {} : { logoutReason }),
+    ...(details === undefined ? {} : { details }),
+  };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { authPaths, okResponseSchema, sessionResponseSchema } from '#shared/api/auth.ts';
+import { authPaths } from '#shared/api/auth-paths.ts';
 import type { LoginRequest, ResetPassCheckRequest, ResetPassRequest } from '#shared/api/auth.ts';
-import { usersPaths } from '#shared/api/users.ts';
+import { usersPaths } from '#shared/api/users-paths.ts';
 import type { RegisterRequest } from '#shared/api/users.ts';
 import type { UserData } from '#shared/domain/user.ts';
 import { useAppDispatch } from '../app/hooks.ts';
@@ -22,19 +22,19 @@ type Thunk<Data> = (dispatch: AppDispatch, getState: () => RootState) => Promise
 /** A 2xx whose body breaks the contract: shown like any unexpected failure. */
 const unreadableAnswer: HttpError = { status: 502, message: 'Ha ocurrido un error inesperado' };
 
-function call<Data>(request: HttpRequest, read: (body: unknown) => Data | undefined, onSuccess?: (data: Data, dispatch: AppDispatch) => void): Thunk<Data> {
+function call<Data>(request: HttpRequest, read: (body: unknown) => Promise<Data | undefined>, onSuccess?: (data: Data, dispatch: AppDispatch) => void): Thunk<Data> {
   return async (dispatch, getState) => {
     const result = await callApi(request, { dispatch, getState });
     if (result.error) return { error: result.error };
-    const data = read(result.data);
+    const data = await read(result.data);
     if (data === undefined) return { error: unreadableAnswer };
     onSuccess?.(data, dispatch);
     return { data };
   };
 }
 
-const userData = (body: unknown): UserData | undefined => sessionResponseSchema.safeParse(body).data?.userData;
-const ok = (body: unknown): { ok: true } | undefined => okResponseSchema.safeParse(body).data;
+const userData = async (body: unknown): Promise<UserData | undefined> => (await import('./session-readers.ts')).readUserData(body);
+const ok = async (body: unknown): Promise<{ ok: true } | undefined> => (await import('./session-readers.ts')).readOk(body);
 
 export const login = (body: LoginRequest) => call({ url: authPaths.login, method: 'POST', body }, userData, (user, dispatch) => dispatch(signedIn(user)));
 

@@ -1,4 +1,4 @@
-import { EMBEDDED_USER_AGENT_MARKER } from '#shared/bridge/envelope.ts';
+import { EMBEDDED_USER_AGENT_MARKER } from '#shared/bridge/user-agent.ts';
 import type { ClientApp } from '#shared/api/headers.ts';
 
 /** Embedded mode is decided by the user agent the desktop window sets (spec §6). */

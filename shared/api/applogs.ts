@@ -1,7 +1,5 @@
 import { z } from 'zod/mini';
 
-export const applogsPath = '/api/applogs';
-
 export const APPLOG_CONTEXT_MAX_KEYS = 50;
 export const APPLOG_CONTEXT_MAX_CHARS = 4000;
 

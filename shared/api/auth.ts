@@ -2,15 +2,6 @@ import { z } from 'zod/mini';
 import { emailField, newPasswordField } from './fields.ts';
 import { userDataSchema } from '../domain/user.ts';
 
-export const authPaths = {
-  login: '/api/auth/login',
-  logout: '/api/auth/logout',
-  newToken: '/api/auth/newtoken',
-  resetPass: '/api/auth/resetpass',
-  resetPassCheck: '/api/auth/resetpasscheck',
-  emailValidation: (email: string) => `/api/auth/emailvalidation/${encodeURIComponent(email)}`,
-} as const;
-
 export const loginRequestSchema = z.object({
   email: emailField,
   password: z.string({ error: 'Este campo es obligatorio' }).check(z.minLength(1, 'Este campo es obligatorio'), z.maxLength(200)),

@@ -2,13 +2,6 @@ import { z } from 'zod/mini';
 import { emailField, newPasswordField, personNameField } from './fields.ts';
 import { languageSchema } from '../domain/user.ts';
 
-export const usersPaths = {
-  register: '/api/users',
-  update: '/api/users',
-  me: '/api/users/me',
-  emailCheck: (email: string) => `/api/users/emailcheck/${encodeURIComponent(email)}`,
-} as const;
-
 export const registerRequestSchema = z.object({
   name: personNameField,
   email: emailField,

@@ -27,6 +27,3 @@ export type AgentRequest = z.infer<typeof agentRequestSchema>;
 export type AgentMessage =
   | { kind: 'response'; id: number; envelope: BridgeEnvelope<unknown> }
   | { kind: 'event'; event: string; payload: unknown };
-
-/** The user-agent marker the desktop window adds, so the renderer knows it is embedded (spec §6). */
-export const EMBEDDED_USER_AGENT_MARKER = 'AutoAsesorDesktop';

@@ -1,4 +1,4 @@
-import { authPaths } from '#shared/api/auth.ts';
+import { authPaths } from '#shared/api/auth-paths.ts';
 import { apiErrorSchema } from '#shared/api/errors.ts';
 import { flowsPaths, uploadResponseSchema } from '#shared/api/flows.ts';
 import type { UploadedFile } from '#shared/api/flows.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { appLogRequestSchema, applogsPath } from '#shared/api/applogs.ts';
+import { appLogRequestSchema } from '#shared/api/applogs.ts';
+import { applogsPath } from '#shared/api/applogs-path.ts';
 import { okResponseSchema } from '#shared/api/auth.ts';
 import type { AppContext } from '../../context.ts';
 import { routeSchema } from '../../http/openapi.ts';

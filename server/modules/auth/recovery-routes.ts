@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { authPaths, emailValidationRequestSchema, okResponseSchema, resetPassCheckRequestSchema, resetPassRequestSchema } from '#shared/api/auth.ts';
+import { authPaths } from '#shared/api/auth-paths.ts';
+import { emailValidationRequestSchema, okResponseSchema, resetPassCheckRequestSchema, resetPassRequestSchema } from '#shared/api/auth.ts';
 import { emailField } from '#shared/api/fields.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { authPaths, loginRequestSchema, okResponseSchema, sessionResponseSchema } from '#shared/api/auth.ts';
+import { loginRequestSchema, okResponseSchema, sessionResponseSchema } from '#shared/api/auth.ts';
+import { authPaths } from '#shared/api/auth-paths.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
