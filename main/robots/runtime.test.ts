@@ -83,11 +83,12 @@ describe('robot runtime', () => {
   });
 
   it('the time limit aborts a hanging robot: timeout as soon as it gives up, well before the grace period', async () => {
-    const robots = runtime({ stopGraceMs: 10_000 });
-    const started = Date.now();
+    // A grace period far beyond the test's time limit: had the runtime waited for it (or killed the
+    // robot instead of letting it give up), the test would time out. No wall-clock assertion, which a
+    // loaded machine once broke (11 s against 8).
+    const robots = runtime({ stopGraceMs: 10 * 60_000 });
     const run = watch(robots, job('se-cuelga', { timeLimitSeconds: 1 }));
     await expect(run.robot.outcome).resolves.toEqual({ kind: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(8_000);
     expect(run.logs).toEqual([['info', 'Esperando al portal']]);
   });
 

@@ -47,9 +47,14 @@ export class FileStorage {
         }
       },
     });
+    const sink = createWriteStream(path);
     try {
-      await pipeline(source, counter, createWriteStream(path));
+      await pipeline(source, counter, sink);
     } catch (error) {
+      // A write stream destroyed while it is still opening its file creates the file afterwards:
+      // removing it before 'close' could leave an empty file behind (seen under load).
+      // (events.once would reject on the 'error' the pipeline destroys it with.)
+      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
       await this.remove([storageKey]);
       throw error;
     }
