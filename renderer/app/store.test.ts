@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from './store.ts';
-import { restoreSession } from '../api/session.ts';
 
-// Only store.ts and the plain session calls are imported up front: RTK Query (baseApi.ts) loads
-// inside the tests, the way a screen's chunk brings it after the sign-in screen.
+/**
+ * store.ts and the plain session calls, in a module graph of the test's own: RTK Query (baseApi.ts)
+ * is not loaded yet, the way the sign-in screen runs before a screen's chunk brings it. (Test files
+ * share modules in this project, and an earlier one may have loaded RTK Query.)
+ */
+async function freshApp() {
+  vi.resetModules();
+  const { createAppStore } = await import('./store.ts');
+  const { restoreSession } = await import('../api/session.ts');
+  return { createAppStore, restoreSession, accountApi: async () => (await import('../api/account.ts')).accountApi };
+}
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const user = {
@@ -17,12 +24,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the app store', () => {
   it('restores the session without RTK Query, which joins the store when it loads', async () => {
     vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/users/me' ? json(200, { userData: user }) : json(200, { items: [] }))));
+    const { createAppStore, restoreSession, accountApi: loadAccountApi } = await freshApp();
     const store = createAppStore();
     await store.dispatch(restoreSession());
     expect(store.getState().session).toMatchObject({ status: 'authenticated', user: { email: 'ana@asesoria.es' } });
     expect(store.getState().api).toBeUndefined();
 
-    const { accountApi } = await import('../api/account.ts');
+    const accountApi = await loadAccountApi();
     expect(store.getState().api).toBeDefined();
     const notes = await store.dispatch(accountApi.endpoints.activeNotes.initiate());
     expect(notes.data).toEqual([]);
@@ -44,7 +52,8 @@ describe('the app store', () => {
       if (!fresh) return json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Inicia sesión' });
       return url === '/api/users/me' ? json(200, { userData: user }) : json(200, { items: [] });
     }));
-    const { accountApi } = await import('../api/account.ts');
+    const { createAppStore, restoreSession, accountApi: loadAccountApi } = await freshApp();
+    const accountApi = await loadAccountApi();
     const store = createAppStore();
 
     const [, notes] = await Promise.all([store.dispatch(restoreSession()), store.dispatch(accountApi.endpoints.activeNotes.initiate())]);
@@ -56,6 +65,7 @@ describe('the app store', () => {
 
   it('ends the session once, with the server reason, when the refresh fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Inicia sesión', logoutReason: 'Tu sesión ha caducado' })));
+    const { createAppStore, restoreSession } = await freshApp();
     const store = createAppStore();
     await store.dispatch(restoreSession());
     expect(store.getState().session.status).toBe('anonymous');

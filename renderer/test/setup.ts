@@ -23,3 +23,9 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// Test files of a worker share one module graph (isolate: false in vitest.config.ts). Loading the app
+// and every screen here, awaited before the first test, means no file leaves a lazy screen's import
+// half done when its environment is torn down (the next file then failed to load that module).
+await import('./renderApp.tsx');
+await Promise.all(Object.values(import.meta.glob('../features/*/*Page.tsx')).map((load) => load()));
