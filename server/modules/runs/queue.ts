@@ -103,8 +103,8 @@ export const RUN_QUEUE_NAME = 'flow-runs';
  * PostgreSQL (one or more server processes): pg-boss jobs in the same database, so whichever process
  * has a free slot takes the next run. A job's priority is its run's rank, negated (pg-boss takes the
  * highest priority first), so every process takes runs round-robin across firms; a firm at its limit
- * of running runs has its run sent back a second later (RunService.executeClaimed). pg-boss hands a job to one worker at a time; the run's own
- * claim (queued -> running, RunService.execute) makes a redelivered job a no-op, so a run is executed
+ * of running runs has its run sent back a second later (RunExecutor.executeClaimed). pg-boss hands a job to one worker at a time; the run's own
+ * claim (queued -> running, RunExecutor.claim) makes a redelivered job a no-op, so a run is executed
  * at most once even if a job expires and comes back.
  */
 export class PgBossRunQueue implements RunQueue {
