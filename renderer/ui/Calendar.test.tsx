@@ -51,6 +51,12 @@ describe('Calendar', () => {
     expect(options.at(-1)?.textContent).toBe('2024');
   });
 
+  it('offers only the years it is given, e.g. this year and the next few for a schedule', () => {
+    render(<Calendar value="2024-06-01" onChange={() => {}} now={now} years={{ from: 2024, to: 2029 }} />);
+    const options = within(screen.getByRole('combobox', { name: 'Año' })).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['2024', '2025', '2026', '2027', '2028', '2029']);
+  });
+
   it('moves between months with the buttons and the selectors', () => {
     render(<SingleHarness />);
     fireEvent.click(screen.getByRole('button', { name: 'Mes siguiente' }));

@@ -19,10 +19,18 @@ interface CalendarBaseProps {
   events?: readonly CalendarEvent[];
   /** A repeating schedule whose days are highlighted. */
   repeat?: RepeatRule;
-  /** Today; the clock by default. Years offered run from 1900 to this year. */
+  /** Today; the clock by default. */
   now?: Date;
-  /** Offer years after this one too, up to this one (a scheduler picks future days). */
-  untilYear?: number;
+  /**
+   * The years offered, both included: 1900 to this year by default (birth dates, past documents);
+   * a scheduler, which picks future days, offers this year and the next few.
+   */
+  years?: YearRange;
+}
+
+export interface YearRange {
+  from: number;
+  to: number;
 }
 
 export interface SingleCalendarProps extends CalendarBaseProps {
@@ -50,7 +58,7 @@ function spokenDay(date: Date, events: number, repeats: boolean): string {
 }
 
 /**
- * The spec's calendar (§2) on react-day-picker: month and year selectors from 1900 to this year,
+ * The spec's calendar (§2) on react-day-picker: month and year selectors (1900 to this year unless told),
  * ISO weeks (Monday first, Spanish names), single or range selection, dots on days with external
  * events and a hover list of them, repeat-interval days highlighted, 300 px wide. Keyboard moves
  * (arrows, Page Up/Down, Home/End) come from the library.
@@ -58,9 +66,9 @@ function spokenDay(date: Date, events: number, repeats: boolean): string {
 export function Calendar(props: CalendarProps) {
   const { label = text.label, events = [], repeat, now = new Date() } = props;
   const today = madridDayKey(now);
-  const years = useMemo(() => calendarYears(now), [now]);
-  const firstYear = years[0] ?? parseDayKey(today).year;
-  const lastYear = Math.max(years.at(-1) ?? parseDayKey(today).year, props.untilYear ?? 0);
+  const defaultYears = useMemo(() => calendarYears(now), [now]);
+  const firstYear = props.years?.from ?? defaultYears[0] ?? parseDayKey(today).year;
+  const lastYear = Math.max(firstYear, props.years?.to ?? defaultYears.at(-1) ?? parseDayKey(today).year);
   const selectedStart = props.mode === 'range' ? props.value.start : props.value;
 
   const [month, setMonth] = useState<Date>(() => dateOfKey(selectedStart ?? today));

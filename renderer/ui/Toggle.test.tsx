@@ -21,6 +21,15 @@ describe('Toggle', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('false');
   });
 
+  it('flips when its label is clicked too', () => {
+    render(<Harness />);
+    const toggle = screen.getByRole('switch', { name: 'Notificaciones' });
+    fireEvent.click(screen.getByText('Notificaciones'));
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByText('Notificaciones'));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+  });
+
   it('is described by its help text', () => {
     render(<Harness />);
     const toggle = screen.getByRole('switch');

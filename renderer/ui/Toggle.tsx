@@ -9,13 +9,15 @@ export interface ToggleProps {
   description?: string;
 }
 
-/** An on/off switch: a real button with role="switch", so Space and Enter toggle it. */
+/** An on/off switch: a real button with role="switch", so Space and Enter toggle it; its label is a <label> for it, so a click on the words toggles it as well. */
 export function Toggle({ label, checked, onChange, disabled = false, description }: ToggleProps) {
   const labelId = useId();
+  const switchId = useId();
   const descriptionId = useId();
   return (
     <div className="ui-toggle">
       <button
+        id={switchId}
         type="button"
         role="switch"
         aria-checked={checked}
@@ -28,7 +30,8 @@ export function Toggle({ label, checked, onChange, disabled = false, description
         <span className="ui-toggle__thumb" aria-hidden="true" />
       </button>
       <span className="ui-toggle__text">
-        <span id={labelId} className="ui-toggle__label">{label}</span>
+        {/* A real label: clicking the words toggles the switch too. */}
+        <label id={labelId} htmlFor={switchId} className="ui-toggle__label">{label}</label>
         {description && <span id={descriptionId} className="ui-toggle__description">{description}</span>}
       </span>
     </div>

@@ -29,6 +29,17 @@ describe('SchedulerModal', { timeout: 15_000 }, () => {
     expect(screen.getByText('Se lanzará el 10/03/2025 12:00 (hora de Madrid).')).toBeTruthy();
   });
 
+  it('offers this year and the next five, and its Repetir label toggles the switch', async () => {
+    open();
+    await dialog();
+    const years = within(screen.getByRole('combobox', { name: 'Año' })).getAllByRole('option');
+    expect(years.map((option) => option.textContent)).toEqual(['2025', '2026', '2027', '2028', '2029', '2030']);
+    const repeat = screen.getByRole('switch', { name: 'Repetir' });
+    fireEvent.click(screen.getByText('Repetir'));
+    expect(repeat.getAttribute('aria-checked')).toBe('true');
+    expect(field(/^Cada/)).toBeTruthy();
+  });
+
   it('refuses an hour or minute out of range, and sends nothing', async () => {
     const { onSchedule } = open();
     await dialog();

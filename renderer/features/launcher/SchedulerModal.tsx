@@ -48,7 +48,8 @@ function SchedulerForm({ onClose, onSchedule, now: clock }: Omit<SchedulerModalP
   const intervalId = useId();
 
   // The calendar is the heavy part: typing the time does not redraw it.
-  const untilYear = wall.year + 5;
+  // A schedule is in the future: this year and the next five, not 1900 onwards.
+  const thisYear = wall.year;
   const calendar = useMemo(() => (
     <Calendar
       label={t.date}
@@ -58,9 +59,9 @@ function SchedulerForm({ onClose, onSchedule, now: clock }: Omit<SchedulerModalP
         setErrors((current) => ({ ...current, date: undefined, past: undefined }));
       }}
       now={now}
-      untilYear={untilYear}
+      years={{ from: thisYear, to: thisYear + 5 }}
     />
-  ), [date, now, untilYear]);
+  ), [date, now, thisYear]);
 
   const input = { date, hour, minute, repeat, every, interval };
   const check = (): Errors => {
