@@ -54,7 +54,7 @@ export class FileStorage {
       // A write stream destroyed while it is still opening its file creates the file afterwards:
       // removing it before 'close' could leave an empty file behind (seen under load).
       // (events.once would reject on the 'error' the pipeline destroys it with.)
-      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await this.remove([storageKey]);
       throw error;
     }
