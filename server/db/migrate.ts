@@ -11,6 +11,7 @@ import * as deviceRuns from './migrations/0008-device-runs.ts';
 import * as uploadInspection from './migrations/0009-upload-inspection.ts';
 import * as fileRetention from './migrations/0010-file-retention.ts';
 import * as runReservations from './migrations/0011-run-reservations.ts';
+import * as flowlogRobotIndex from './migrations/0012-flowlog-robot-index.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009-upload-inspection': uploadInspection,
   '0010-file-retention': fileRetention,
   '0011-run-reservations': runReservations,
+  '0012-flowlog-robot-index': flowlogRobotIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -264,6 +264,8 @@ export type FlowLogDetail = z.infer<typeof flowLogDetailSchema>;
 
 export const FLOWLOG_SORT_FIELDS = ['createAt', 'result', 'cost', 'browserFlow'] as const;
 export const HISTORY_PAGE_SIZE = 12;
+/** The longest search text the history accepts. */
+export const HISTORY_SEARCH_MAX_CHARS = 100;
 
 const booleanQuery = z.pipe(z.enum(['true', 'false']), z.transform((value: 'true' | 'false') => value === 'true'));
 
@@ -275,7 +277,17 @@ export const flowlogQuerySchema = z.object({
   /** true: scheduled and remote launches only; false: manual only; absent: all. */
   scheduled: z.optional(booleanQuery),
   browserFlowSchedule: z.optional(z.string().check(z.uuid())),
-});
+  /** One robot's runs (its catalogue id). */
+  flow: z.optional(z.string().check(z.regex(/^[\w-]{1,64}$/, 'El robot elegido no es válido'))),
+  /** Runs launched on or after this Madrid day (yyyy-mm-dd). */
+  from: z.optional(z.iso.date({ error: 'La fecha «Desde» no es válida (aaaa-mm-dd)' })),
+  /** Runs launched on or before this Madrid day (yyyy-mm-dd). */
+  to: z.optional(z.iso.date({ error: 'La fecha «Hasta» no es válida (aaaa-mm-dd)' })),
+  /** Text the robot's name contains (case-insensitive). */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(HISTORY_SEARCH_MAX_CHARS, `La búsqueda no puede superar ${HISTORY_SEARCH_MAX_CHARS} caracteres`))),
+}).check(
+  z.refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, { message: 'La fecha «Hasta» es anterior a «Desde»', path: ['to'] }),
+);
 /** What a caller sends (the schema reads it from the query string). */
 export interface FlowlogQuery {
   sortby?: (typeof FLOWLOG_SORT_FIELDS)[number];
@@ -284,6 +296,10 @@ export interface FlowlogQuery {
   limit?: number;
   scheduled?: 'true' | 'false';
   browserFlowSchedule?: string;
+  flow?: string;
+  from?: string;
+  to?: string;
+  q?: string;
 }
 
 export const flowlogResponseSchema = z.object({ total: z.number(), items: z.array(flowLogSchema) });

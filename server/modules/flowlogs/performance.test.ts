@@ -76,6 +76,10 @@ describe(`history of ${RUNS.toLocaleString('en')} runs`, () => {
       [{ ...base, sortby: 'cost' }, 'SEARCH r USING INDEX flow_runs_group_cost_created_id_idx (group_id=?)'],
       [{ ...base, sortby: 'result', sortdir: 'asc' }, 'SEARCH r USING INDEX flow_runs_group_result_created_id_idx (group_id=?)'],
       [{ ...base, sortby: 'browserFlow' }, 'SEARCH r USING INDEX flow_runs_group_flow_name_created_id_idx (group_id=?)'],
+      // The history's filters (robot, Madrid day range) read from an index too (migration 0012 for the robot).
+      [{ ...base, sortby: 'createAt', flow: 'validar-identificadores' }, 'SEARCH r USING INDEX flow_runs_group_flow_created_id_idx (group_id=? AND flow_id=?)'],
+      [{ ...base, sortby: 'createAt', from: '2020-06-01', to: '2020-06-30' }, 'SEARCH r USING INDEX flow_runs_group_created_id_idx (group_id=? AND created_at>? AND created_at<?)'],
+      [{ ...base, sortby: 'createAt', flow: 'validar-identificadores', from: '2020-06-01' }, 'SEARCH r USING INDEX flow_runs_group_flow_created_id_idx (group_id=? AND flow_id=? AND created_at>?)'],
     ] as const satisfies ReadonlyArray<readonly [FlowlogFilter, string]>;
     for (const [filter, search] of expected) {
       const steps = plan(filter);

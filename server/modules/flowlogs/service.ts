@@ -7,6 +7,7 @@ import { countRuns } from './counts.ts';
 import { expiresAt, isExpired } from '../retention/retention.ts';
 import { logPage } from './lines.ts';
 import { preparedQuery, type SlotOf } from './prepared.ts';
+import { fromMadridParts } from '#shared/time/madrid.ts';
 
 /** The flowlog query once parsed (flowlogQuerySchema): defaults filled in. */
 export interface FlowlogFilter {
@@ -16,6 +17,13 @@ export interface FlowlogFilter {
   limit: number;
   scheduled?: boolean;
   browserFlowSchedule?: string;
+  /** One robot's runs (flow id). */
+  flow?: string;
+  /** Madrid days (yyyy-mm-dd), both included. */
+  from?: string;
+  to?: string;
+  /** Text the robot's name contains. */
+  q?: string;
 }
 
 const SORT_COLUMNS = {
@@ -32,6 +40,10 @@ interface RunsShape {
   sortdir: FlowlogFilter['sortdir'];
   byKind: boolean;
   bySchedule: boolean;
+  byFlow: boolean;
+  byFrom: boolean;
+  byTo: boolean;
+  bySearch: boolean;
 }
 
 /** The values of one page query. */
@@ -39,25 +51,72 @@ interface RunsValues extends Record<string, unknown> {
   groupId: string;
   scheduled: number;
   scheduleId: string;
+  flowId: string;
+  /** created_at ≥ this instant (ISO). */
+  fromAt: string;
+  /** created_at < this instant (ISO): the start of the day after `to`. */
+  toAt: string;
+  /** A LIKE pattern of the lower-cased search text. */
+  search: string;
   limit: number;
   offset: number;
 }
 
 function runsShape(filter: FlowlogFilter): RunsShape {
-  return { sortby: filter.sortby, sortdir: filter.sortdir, byKind: filter.scheduled !== undefined, bySchedule: filter.browserFlowSchedule !== undefined };
+  return {
+    sortby: filter.sortby,
+    sortdir: filter.sortdir,
+    byKind: filter.scheduled !== undefined,
+    bySchedule: filter.browserFlowSchedule !== undefined,
+    byFlow: filter.flow !== undefined,
+    byFrom: filter.from !== undefined,
+    byTo: filter.to !== undefined,
+    bySearch: filter.q !== undefined && filter.q !== '',
+  };
+}
+
+/** The first instant of a Madrid day given as yyyy-mm-dd, `plusDays` later. */
+function madridDayStart(day: string, plusDays = 0): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  // Date.UTC rolls a day past the month's end over into the next month.
+  const next = new Date(Date.UTC(year, month - 1, date + plusDays));
+  return fromMadridParts({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() }).toISOString();
+}
+
+/** The search text as a LIKE pattern: lower-cased, its own % _ and \\ taken literally. */
+function searchPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 function runsValues(groupId: string, filter: FlowlogFilter): RunsValues {
-  return { groupId, scheduled: filter.scheduled ? 1 : 0, scheduleId: filter.browserFlowSchedule ?? '', limit: filter.limit, offset: filter.start };
+  return {
+    groupId,
+    scheduled: filter.scheduled ? 1 : 0,
+    scheduleId: filter.browserFlowSchedule ?? '',
+    flowId: filter.flow ?? '',
+    fromAt: filter.from === undefined ? '' : madridDayStart(filter.from),
+    toAt: filter.to === undefined ? '' : madridDayStart(filter.to, 1),
+    search: filter.q ? searchPattern(filter.q) : '',
+    limit: filter.limit,
+    offset: filter.start,
+  };
 }
 
-const shapeKey = (shape: RunsShape) => `${shape.sortby} ${shape.sortdir} ${shape.byKind} ${shape.bySchedule}`;
+const shapeKey = (shape: RunsShape) => `${shape.sortby} ${shape.sortdir} ${shape.byKind} ${shape.bySchedule} ${shape.byFlow} ${shape.byFrom} ${shape.byTo} ${shape.bySearch}`;
+
+/** Any filter the group's counters (flow_run_counts) cannot answer: the total is then counted. */
+const countedFilter = (shape: RunsShape) => shape.bySchedule || shape.byFlow || shape.byFrom || shape.byTo || shape.bySearch;
 
 /** The runs of the group the filter selects (no order, no page). */
-function selectedRuns(db: Kysely<Database>, shape: Pick<RunsShape, 'byKind' | 'bySchedule'>, slot: SlotOf<RunsValues>) {
+function selectedRuns(db: Kysely<Database>, shape: Omit<RunsShape, 'sortby' | 'sortdir'>, slot: SlotOf<RunsValues>) {
   let query = db.selectFrom('flow_runs as r').where('r.group_id', '=', slot('groupId'));
   if (shape.byKind) query = query.where('r.scheduled', '=', slot('scheduled'));
   if (shape.bySchedule) query = query.where('r.schedule_id', '=', slot('scheduleId'));
+  // (group_id, flow_id, created_at, id) reads one robot's page in order (migration 0012).
+  if (shape.byFlow) query = query.where('r.flow_id', '=', slot('flowId'));
+  if (shape.byFrom) query = query.where('r.created_at', '>=', slot('fromAt'));
+  if (shape.byTo) query = query.where('r.created_at', '<', slot('toAt'));
+  if (shape.bySearch) query = query.where(sql<boolean>`lower(r.flow_name) like ${slot('search')} escape '\\'`);
   return query;
 }
 
@@ -94,7 +153,7 @@ export function pageQuery(db: Kysely<Database>, groupId: string, filter: Flowlog
   return preparedPage(db, runsShape(filter), runsValues(groupId, filter));
 }
 
-/** One schedule's runs are counted (the counters hold the group's totals only). */
+/** A filtered selection's runs are counted (the counters hold the group's totals only). */
 const preparedScheduleCount = preparedQuery((shape: RunsShape) => shapeKey(shape), (db: Kysely<Database>, shape: RunsShape, slot: SlotOf<RunsValues>) =>
   selectedRuns(db, shape, slot).select(sql<number>`count(*)`.as('runs')),
 );
@@ -161,9 +220,9 @@ async function toFlowLogs(db: Kysely<Database>, rows: RunRow[]): Promise<FlowLog
   return rows.map((row) => toFlowLog(row, outputs.get(row.id) ?? []));
 }
 
-/** The total the filter selects: the group's counters unless one schedule's runs are asked for. */
+/** The total the filter selects: the group's counters unless a filter they do not hold is asked for. */
 async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<number> {
-  if (filter.browserFlowSchedule === undefined) return countRuns(db, groupId, filter.scheduled);
+  if (!countedFilter(runsShape(filter))) return countRuns(db, groupId, filter.scheduled);
   const { rows } = await db.executeQuery(preparedScheduleCount(db, runsShape(filter), runsValues(groupId, filter)));
   return Number(rows[0]?.runs ?? 0);
 }
@@ -178,7 +237,7 @@ export async function listFlowLogs(db: Kysely<Database>, groupId: string, filter
 const preparedOneRun = preparedQuery(
   () => '',
   (db: Kysely<Database>, _shape: null, slot: SlotOf<RunsValues & { runId: string }>) =>
-    orderedRuns(db, { sortby: 'createAt', sortdir: 'desc', byKind: false, bySchedule: false }, slot).where('r.id', '=', slot('runId')),
+    orderedRuns(db, { sortby: 'createAt', sortdir: 'desc', byKind: false, bySchedule: false, byFlow: false, byFrom: false, byTo: false, bySearch: false }, slot).where('r.id', '=', slot('runId')),
 );
 
 /** The files a run lists with their expiry: the server's by their stored date; a machine's never expire here. */
@@ -209,7 +268,7 @@ export async function findFlowLog(
   page: { after?: number | undefined; limit: number },
   retention: FileRetention,
 ): Promise<FlowLogDetail | null> {
-  const { rows } = await db.executeQuery(preparedOneRun(db, null, { groupId, scheduled: 0, scheduleId: '', limit: 1, offset: 0, runId }));
+  const { rows } = await db.executeQuery(preparedOneRun(db, null, { groupId, scheduled: 0, scheduleId: '', flowId: '', fromAt: '', toAt: '', search: '', limit: 1, offset: 0, runId }));
   const row = rows[0];
   if (!row) return null;
   const [[listed], log] = await Promise.all([toFlowLogs(db, [row]), logPage(db, runId, page)]);
