@@ -10,7 +10,7 @@ const AutopilotBadge = lazy(() => import('./AutopilotBadge.tsx'));
 const AutopilotPanel = lazy(() => import('./AutopilotPanel.tsx'));
 
 /**
- * The floating autopilot button, bottom right (spec §2): 'Piloto automático' in the desktop app,
+ * The autopilot button, bottom right (spec §2), in a strip of its own so it covers nothing: 'Piloto automático' in the desktop app,
  * 'Robots programados' on the web, with a badge of the tasks to do. It opens the panel; whether the
  * panel is open is kept in local storage, so it opens again after a reload.
  */
@@ -40,6 +40,7 @@ export function AutopilotDock() {
 
   return (
     <>
+      <div className="autopilot-dock-bar">
       <button
         ref={buttonRef}
         type="button"
@@ -55,6 +56,7 @@ export function AutopilotDock() {
           </Suspense>
         </Contained>
       </button>
+      </div>
       {open && (
         <Contained
           onError={() => {

@@ -1,0 +1,62 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, newUser, signUp, test } from './fixtures.ts';
+
+/**
+ * Issue 21, the screens around the robots as a new user meets them: honest results, the scheduler's
+ * controls, the floating 'Robots programados' button never over something to click, a quiet first load.
+ */
+
+const workbook = 'resources/flows/validar-identificadores/fixtures/trabajadores.xlsx';
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not laid out');
+  return found;
+}
+
+/** Whether two elements' boxes overlap, as the page is shown (by more than a rounding's pixel). */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [one, two] = [await box(a), await box(b)];
+  return one.x + 1 < two.x + two.width && two.x + 1 < one.x + one.width && one.y + 1 < two.y + two.height && two.y + 1 < one.y + one.height;
+}
+
+const dock = (page: Page) => page.getByRole('button', { name: /^Robots programados/ });
+
+/**
+ * The target, brought into view as a user (or Tab) would, is where a click lands: neither the button
+ * nor its strip is over it.
+ */
+async function expectClear(page: Page, target: Locator) {
+  // As the browser brings a control into view (scroll-padding counts the strip), not Playwright's own scroll.
+  await target.evaluate((element) => element.scrollIntoView({ block: 'nearest' }));
+  expect(await overlap(target, dock(page))).toBe(false);
+  expect(await overlap(target, dock(page).locator('xpath=..'))).toBe(false);
+  const { x, y, width, height } = await box(target);
+  const hit = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('a,button')?.textContent ?? '', [x + width / 2, y + height / 2]);
+  expect(hit).toBe(await target.textContent());
+}
+
+test('the floating button covers neither Lanzar tarea (1366×800) nor the Home Robots tile (390×844)', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await signUp(page, newUser());
+  await page.goto('/launcher/validar-identificadores');
+  await expect(page.getByRole('heading', { level: 1, name: 'Validar identificadores' })).toBeVisible();
+  await page.getByTestId('file-input').setInputFiles(workbook);
+  await expect(page.getByText('Coste estimado: 1 slan')).toBeVisible();
+  const launch = page.getByRole('button', { name: 'Lanzar tarea' });
+  await expect(dock(page)).toBeVisible();
+  await expectClear(page, launch);
+  await page.screenshot({ path: '/tmp/helperC/launcher.png' });
+  // Tab reaches it clear of the strip too.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await launch.focus();
+  await expectClear(page, launch);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const tile = page.getByRole('link', { name: /Robots/ }).first();
+  await expect(tile).toBeVisible();
+  await expect(dock(page)).toBeVisible();
+  await expectClear(page, tile);
+  await page.screenshot({ path: '/tmp/helperC/home.png', fullPage: false });
+});
