@@ -66,7 +66,11 @@ async function until<T>(what: string, check: () => Promise<T | undefined>, timeo
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no ha llegado a tiempo: ${what}`);
+  // What the server saw, to tell a slow machine from a stuck queue (this once failed on PostgreSQL only
+  // inside a full run): the firm's runs and the server's warnings and errors.
+  const runs = await withDatabase(server, (db) => db.selectFrom('flow_runs').select(['id', 'group_id', 'state', 'started_at', 'created_at']).execute()).catch(() => 'sin acceso');
+  const problems = server.logLines().filter((line) => Number(line.level) >= 40).slice(-10);
+  throw new Error(`no ha llegado a tiempo: ${what}\nejecuciones: ${JSON.stringify(runs)}\nregistro: ${JSON.stringify(problems)}`);
 }
 
 describe('credit reservations', () => {
