@@ -60,3 +60,17 @@ test('the floating button covers neither Lanzar tarea (1366×800) nor the Home R
   await expectClear(page, tile);
   await page.screenshot({ path: '/tmp/helperC/home.png', fullPage: false });
 });
+
+test('a signed-out first load of /auth logs nothing in the console: the restore answers 200 with no user', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  page.on('pageerror', (error) => logged.push(error.message));
+  const restore = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+  await page.goto('/auth');
+  expect((await restore).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(logged).toEqual([]);
+});

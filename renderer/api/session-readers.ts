@@ -1,4 +1,5 @@
-import { okResponseSchema, sessionResponseSchema } from '#shared/api/auth.ts';
+import { okResponseSchema, sessionResponseSchema, sessionStateResponseSchema } from '#shared/api/auth.ts';
+import type { SessionStateResponse } from '#shared/api/auth.ts';
 import type { UserData } from '#shared/domain/user.ts';
 
 /*
@@ -9,3 +10,5 @@ import type { UserData } from '#shared/domain/user.ts';
 export const readUserData = (body: unknown): UserData | undefined => sessionResponseSchema.safeParse(body).data?.userData;
 
 export const readOk = (body: unknown): { ok: true } | undefined => okResponseSchema.safeParse(body).data;
+
+export const readSessionState = (body: unknown): SessionStateResponse | undefined => sessionStateResponseSchema.safeParse(body).data;

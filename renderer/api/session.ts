@@ -6,6 +6,7 @@ import type { RegisterRequest } from '#shared/api/users.ts';
 import type { UserData } from '#shared/domain/user.ts';
 import { useAppDispatch } from '../app/hooks.ts';
 import { restoreStarted, signedIn, signedOut, userUpdated } from '../app/session.ts';
+import { toastShown } from '../app/toasts.ts';
 import type { AppDispatch, RootState } from '../app/store.ts';
 import { callApi } from './baseQuery.ts';
 import type { HttpError, HttpRequest } from './http.ts';
@@ -47,6 +48,7 @@ export const resetPassword = (body: ResetPassRequest) => call({ url: authPaths.r
 export const resetPasswordCheck = (body: ResetPassCheckRequest) => call({ url: authPaths.resetPassCheck, method: 'POST', body }, ok);
 
 const me = () => call({ url: usersPaths.me }, userData);
+const sessionState = async (body: unknown) => (await import('./session-readers.ts')).readSessionState(body);
 
 /**
  * Spends the emailed validation link's token (no session needed). A signed-in user then reloads
@@ -64,15 +66,18 @@ export function validateEmail({ email, token }: { email: string; token: string }
 }
 
 /**
- * Asks the server who we are (GET /api/users/me). A 401 there already went through one refresh
- * attempt in the base query; whatever the outcome, the session ends up authenticated or anonymous.
+ * Asks the server who we are (GET /api/auth/session, which renews an expired access cookie itself).
+ * Signed out is a 200 with no user, not a 401, so a first visit logs no failed request in the console;
+ * whatever the outcome, the session ends up authenticated or anonymous.
  */
 export function restoreSession() {
   return async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
     if (getState().session.status === 'restoring') return;
     dispatch(restoreStarted());
-    const result = await me()(dispatch, getState);
-    dispatch(result.data ? signedIn(result.data) : signedOut());
+    const result = await call({ url: authPaths.session }, sessionState)(dispatch, getState);
+    const user = result.data?.userData;
+    if (result.data?.logoutReason) dispatch(toastShown('error', result.data.logoutReason));
+    dispatch(user ? signedIn(user) : signedOut());
   };
 }
 

@@ -12,8 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the app routes', () => {
   it('restores the session first, then sends an anonymous visitor to Auth and back to the target after login', async () => {
     const api = mockApi({
-      'GET /api/users/me': unauthorized(),
-      'POST /api/auth/newtoken': unauthorized(),
+      'GET /api/auth/session': () => jsonResponse(200, { userData: null }),
       'POST /api/auth/login': () => jsonResponse(200, { userData: testUser() }),
       'GET /api/subscriptions/launcher': () => jsonResponse(200, launcher),
       'GET /api/subscriptions/usage': () => jsonResponse(200, usage),
@@ -24,7 +23,8 @@ describe('the app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
     expect(store.getState().session.redirectTarget).toBe('/userprofile?tab=1');
-    expect(api.calls.map((call) => call.key).slice(0, 2)).toEqual(['GET /api/users/me', 'POST /api/auth/newtoken']);
+    // Signed out is a 200 with no user: no 401, no refresh attempt, nothing logged by the browser.
+    expect(api.calls.map((call) => call.key)).toEqual(['GET /api/auth/session']);
     expect(screen.queryByRole('alert')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@asesoria.es' } });
@@ -53,7 +53,7 @@ describe('the app routes', () => {
 
   it.each(['/auth', '/login', '/auth/signup'])('sends a visitor whose session is still open from %s to the group default route without showing the form', async (path) => {
     const api = mockApi({
-      'GET /api/users/me': () => jsonResponse(200, { userData: testUser({}, { defaultRoute: '/payments' }) }),
+      'GET /api/auth/session': () => jsonResponse(200, { userData: testUser({}, { defaultRoute: '/payments' }) }),
       'GET /api/subscriptions/launcher': () => jsonResponse(200, launcher),
       'GET /api/subscriptions/usage': () => jsonResponse(200, usage),
     });
@@ -63,7 +63,7 @@ describe('the app routes', () => {
     expect(screen.queryByLabelText('Contraseña')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
     expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).toBeNull();
-    expect(api.calls[0]?.key).toBe('GET /api/users/me');
+    expect(api.calls[0]?.key).toBe('GET /api/auth/session');
   });
 
   it('shows the not-found page for unknown paths', async () => {

@@ -3,7 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { UserData } from '#shared/domain/user.ts';
 
 /**
- * unknown: nobody asked the server yet; restoring: GET /api/users/me in flight;
+ * unknown: nobody asked the server yet; restoring: GET /api/auth/session in flight;
  * authenticated / anonymous: the answer.
  */
 export type SessionStatus = 'unknown' | 'restoring' | 'authenticated' | 'anonymous';

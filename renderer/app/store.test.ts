@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the app store', () => {
   it('restores the session without RTK Query, which joins the store when it loads', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/users/me' ? json(200, { userData: user }) : json(200, { items: [] }))));
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/auth/session' ? json(200, { userData: user }) : json(200, { items: [] }))));
     const { createAppStore, restoreSession, accountApi: loadAccountApi } = await freshApp();
     const store = createAppStore();
     await store.dispatch(restoreSession());
@@ -38,12 +38,14 @@ describe('the app store', () => {
     expect(Object.values(store.getState().api?.queries ?? {}).map((query) => query?.status)).toEqual(['fulfilled']);
   });
 
-  it('answers an expired session with one refresh, shared by the session restore and RTK Query calls', async () => {
+  it('answers an expired session with one refresh, shared by RTK Query calls (the restore renews on the server)', async () => {
     let fresh = false;
     const calls: string[] = [];
     vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       calls.push(url);
+      // The restore's endpoint renews an expired access cookie itself, and never answers 401.
+      if (url === '/api/auth/session') return json(200, { userData: user });
       if (url === '/api/auth/newtoken') {
         await new Promise((resolve) => setTimeout(resolve, 10));
         fresh = true;
@@ -63,12 +65,17 @@ describe('the app store', () => {
     expect(notes.data).toEqual([]);
   });
 
-  it('ends the session once, with the server reason, when the refresh fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Inicia sesión', logoutReason: 'Tu sesión ha caducado' })));
+  it('restores a signed-out visitor from a 200 with no user, with the server reason when there is one', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => (String(input) === '/api/auth/session'
+      ? json(200, { userData: null, logoutReason: 'Tu sesión ha caducado' })
+      : json(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Inicia sesión' })));
+    vi.stubGlobal('fetch', fetchMock);
     const { createAppStore, restoreSession } = await freshApp();
     const store = createAppStore();
     await store.dispatch(restoreSession());
     expect(store.getState().session.status).toBe('anonymous');
     expect(store.getState().toasts.items.map((toast) => toast.message)).toEqual(['Tu sesión ha caducado']);
+    // One call, no 401 and no refresh: nothing for the browser to log as a failed request.
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/session']);
   });
 });

@@ -4,6 +4,8 @@
  */
 export const authPaths = {
   login: '/api/auth/login',
+  /** The session restore on start-up: 200 with the user, or with null when signed out (no 401 to log). */
+  session: '/api/auth/session',
   logout: '/api/auth/logout',
   newToken: '/api/auth/newtoken',
   resetPass: '/api/auth/resetpass',

@@ -11,6 +11,14 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const sessionResponseSchema = z.object({ userData: userDataSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/**
+ * The start-up restore's answer: the user, or null when there is no session (a signed-out first load
+ * is normal, so it is not an error the browser would log). `logoutReason` when a stolen refresh
+ * token ended the session family.
+ */
+export const sessionStateResponseSchema = z.object({ userData: z.nullable(userDataSchema), logoutReason: z.optional(z.string()) });
+export type SessionStateResponse = z.infer<typeof sessionStateResponseSchema>;
+
 export const resetPassRequestSchema = z.object({ email: emailField });
 export type ResetPassRequest = z.input<typeof resetPassRequestSchema>;
 

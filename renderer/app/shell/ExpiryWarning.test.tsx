@@ -64,8 +64,7 @@ describe('ExpiryWarning', () => {
 
   it('is not asked for on /auth, signed out', async () => {
     const api = mockApi({
-      'GET /api/users/me': () => jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'No autorizado' }),
-      'POST /api/auth/newtoken': () => jsonResponse(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'No autorizado' }),
+      'GET /api/auth/session': () => jsonResponse(200, { userData: null }),
       [EXPIRING]: () => jsonResponse(200, { items: [expiring('a', 3)], days: 60 }),
     });
     vi.stubGlobal('fetch', api.fetchMock);

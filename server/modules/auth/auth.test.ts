@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionResponseSchema } from '#shared/api/auth.ts';
+import { sessionResponseSchema, sessionStateResponseSchema } from '#shared/api/auth.ts';
 import { apiErrorSchema } from '#shared/api/errors.ts';
 import { CookieJar, PASSWORD, registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
 
@@ -79,6 +79,32 @@ describe('register, login, me, logout', () => {
     expect(blocked.headers['retry-after']).toBe('60');
     // Another email from the same IP has its own budget.
     expect((await attempt('y@asesoria.es')).statusCode).toBe(401);
+  });
+});
+
+describe('the start-up session restore (GET /api/auth/session)', () => {
+  it('answers 200 with no user when signed out, and with the user when signed in', async () => {
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(sessionStateResponseSchema.parse(anonymous.json())).toEqual({ userData: null });
+    const jar = await registerUser(server.app, 'restore@asesoria.es');
+    const signedIn = await jar.get('/api/auth/session');
+    expect(signedIn.statusCode).toBe(200);
+    expect(sessionStateResponseSchema.parse(signedIn.json()).userData).toMatchObject({ email: 'restore@asesoria.es' });
+  });
+
+  it('renews an expired access cookie with the refresh cookie; a bad refresh cookie is cleared, still a 200', async () => {
+    const jar = await registerUser(server.app, 'renew@asesoria.es');
+    const refresh = jar.cookies.get('aa_refresh')?.value ?? '';
+    const renewed = await server.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { aa_refresh: refresh } });
+    expect(renewed.statusCode).toBe(200);
+    expect(sessionStateResponseSchema.parse(renewed.json()).userData).toMatchObject({ email: 'renew@asesoria.es' });
+    expect(renewed.cookies.map((cookie) => cookie.name).sort()).toEqual(['aa_refresh', 'aa_session']);
+
+    const bad = await server.app.inject({ method: 'GET', url: '/api/auth/session', cookies: { aa_refresh: 'not-a-token' } });
+    expect(bad.statusCode).toBe(200);
+    expect(sessionStateResponseSchema.parse(bad.json()).userData).toBeNull();
+    expect(bad.cookies.find((cookie) => cookie.name === 'aa_refresh')?.value).toBe('');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loginRequestSchema, okResponseSchema, sessionResponseSchema } from '#shared/api/auth.ts';
+import { loginRequestSchema, okResponseSchema, sessionResponseSchema, sessionStateResponseSchema } from '#shared/api/auth.ts';
 import { authPaths } from '#shared/api/auth-paths.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
@@ -59,6 +59,26 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limits
     }
     const userData = await loadUserData(db, result.userId);
     if (!userData) throw unauthenticated();
+    setSessionCookies(reply, result.tokens, cookieSecure);
+    return { userData };
+  });
+
+  // The restore on start-up: who is signed in, or null, always a 200 — a signed-out first load must not
+  // log failed requests in the browser's console (issue 21). An expired access cookie is renewed here
+  // with the refresh cookie, as POST newtoken would.
+  const sessionSchema = routeSchema({ tag: 'auth', summary: 'The current session\'s user, or null when signed out', response: { 200: sessionStateResponseSchema } });
+  app.get(authPaths.session, { schema: sessionSchema }, async (request, reply) => {
+    const session = await optionalSession(request, ctx);
+    const current = session ? await loadUserData(db, session.userId) : null;
+    if (current) return { userData: current };
+    const refreshToken = refreshTokenOf(request);
+    if (!refreshToken) return { userData: null };
+    const result = await rotateSession(db, refreshToken, now());
+    const userData = result.kind === 'rotated' ? await loadUserData(db, result.userId) : null;
+    if (result.kind !== 'rotated' || !userData) {
+      clearSessionCookies(reply, cookieSecure);
+      return result.kind === 'reused' ? { userData: null, logoutReason: SECURITY_LOGOUT_REASON } : { userData: null };
+    }
     setSessionCookies(reply, result.tokens, cookieSecure);
     return { userData };
   });

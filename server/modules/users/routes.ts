@@ -38,7 +38,7 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext, passw
     return reply.status(201).send({ userData: await userDataOrUnauthenticated(userId) });
   });
 
-  // Restores the session on start-up: 401 when there is none, and the renderer tries one refresh.
+  // The signed-in user's data, 401 without a session (the start-up restore asks GET /api/auth/session).
   app.get(usersPaths.me, { schema: routeSchema({ tag: 'users', summary: 'The signed-in user\'s data', response: { 200: sessionResponseSchema } }) }, async (request) => {
     const session = await requireSession(request, ctx);
     return { userData: await userDataOrUnauthenticated(session.userId) };
