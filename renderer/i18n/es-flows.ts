@@ -70,7 +70,36 @@ export const flows = {
       result: 'Resultado',
       cost: 'Coste',
       iterations: 'Iteraciones',
+      duration: 'Duración',
+      actions: 'Acciones',
     },
+    /** A run not yet ended has no duration. */
+    noDuration: '—',
+    search: 'Buscar por robot',
+    robotFilter: 'Robot',
+    allRobots: 'Todos los robots',
+    from: 'Desde',
+    to: 'Hasta',
+    clearFilters: 'Quitar filtros',
+    badRange: '«Hasta» es anterior a «Desde»: no se aplica hasta que lo corrijas.',
+    /** A queued run (for the server or a machine) is cancelled; a running one is stopped. */
+    cancel: 'Cancelar',
+    stop: 'Detener',
+    cancelLabel: (robot: string) => `Cancelar la ejecución de ${robot}`,
+    stopLabel: (robot: string) => `Detener la ejecución de ${robot}`,
+    confirmCancel: {
+      title: '¿Cancelar esta ejecución?',
+      text: 'La ejecución aún no ha empezado: se cancela sin cobrarte nada y se libera el saldo que tenía reservado.',
+      confirm: 'Cancelar ejecución',
+    },
+    confirmStop: {
+      title: '¿Detener este robot?',
+      text: 'El robot se detendrá en cuanto sea posible. No se cobra una ejecución detenida.',
+      confirm: 'Detener robot',
+    },
+    cancelled: 'Ejecución cancelada. No se ha cobrado nada.',
+    stopped: 'Robot detenido',
+    stopFailed: 'No se ha podido detener la ejecución. Inténtalo de nuevo.',
     /** Spec §8. */
     empty: 'No se han encontrado registros',
     unknownRobot: 'Este robot ya no forma parte de nuestra familia',
@@ -86,6 +115,8 @@ export const flows = {
     lowRatio: 'Menos del 75 % de iteraciones correctas',
     report: 'Descargar informe',
     reportFailed: 'No se ha podido generar el informe',
+    /** A filtered view is counted up to a limit: 'Más de 1.000 ejecuciones'. */
+    moreThan: (count: number) => `Más de ${new Intl.NumberFormat('es-ES').format(count)} ejecuciones`,
     total: (count: number) => (count === 1 ? '1 ejecución' : `${new Intl.NumberFormat('es-ES').format(count)} ejecuciones`),
   },
   log: {

@@ -215,6 +215,8 @@ export const flowLogSchema = z.object({
   machine: z.nullable(z.object({ _id: z.nullable(z.string()), name: z.string() })),
   /** Launched for a machine from the web or a schedule: 'Lanzamiento remoto'. */
   remote: z.boolean(),
+  /** A run not yet finished: the token its stop takes (the history's 'Cancelar' and 'Detener'). */
+  executionToken: z.optional(z.string()),
 });
 export type FlowLog = z.infer<typeof flowLogSchema>;
 
@@ -302,7 +304,13 @@ export interface FlowlogQuery {
   q?: string;
 }
 
-export const flowlogResponseSchema = z.object({ total: z.number(), items: z.array(flowLogSchema) });
+/**
+ * A filtered history (robot, dates, search) is counted up to this many runs: past it, `total` is this
+ * and `totalCapped` says there are more, so a page stays fast however many runs the filter selects.
+ */
+export const HISTORY_COUNT_CAP = 1_000;
+
+export const flowlogResponseSchema = z.object({ total: z.number(), items: z.array(flowLogSchema), totalCapped: z.optional(z.boolean()) });
 export type FlowlogResponse = z.infer<typeof flowlogResponseSchema>;
 
 export const flowlogStatsSchema = z.object({

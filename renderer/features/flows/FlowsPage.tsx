@@ -24,7 +24,7 @@ export default function FlowsPage() {
   if (id !== undefined && catalogue.data && !selected) return <Navigate to="/flows" replace />;
 
   let main;
-  if (id === undefined) main = <RunHistory currencies={currencies} />;
+  if (id === undefined) main = <RunHistory currencies={currencies} robots={catalogue.data} />;
   else if (selected) main = <FlowDetail key={selected.id} flow={selected} currencies={currencies} userEmail={user?.email} embedded={embedded} />;
   // The catalogue panel already says it failed, with its retry button.
   else if (catalogue.isError) main = <p className="ui-card ui-section ui-muted">{flows.catalogue.failed}</p>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHistoryRow } from './historyRows.ts';
+import { formatDuration, toHistoryRow } from './historyRows.ts';
 import { flowLog } from './testData.ts';
 
 describe('toHistoryRow', () => {
@@ -52,5 +52,22 @@ describe('toHistoryRow', () => {
     expect(toHistoryRow(flowLog({ successfulIterations: 3, totalIterations: 4 })).iterations).toEqual({ count: '3 de 4', percentage: '75\u00a0%', low: false });
     expect(toHistoryRow(flowLog({ successfulIterations: 2, totalIterations: 3 })).iterations).toEqual({ count: '2 de 3', percentage: '67\u00a0%', low: true });
     expect(toHistoryRow(flowLog({ successfulIterations: 0, totalIterations: 0 })).iterations).toBeNull();
+  });
+
+  it("says how long a run took, '1 min 05 s' style, and '—' until it ends", () => {
+    const at = '2025-07-14T07:05:00.000Z';
+    expect(formatDuration(at, '2025-07-14T07:05:42.400Z')).toBe('42 s');
+    expect(formatDuration(at, '2025-07-14T07:06:05.000Z')).toBe('1 min 05 s');
+    expect(formatDuration(at, '2025-07-14T09:08:00.000Z')).toBe('2 h 03 min');
+    expect(formatDuration(at, null)).toBe('—');
+    expect(formatDuration(at, '2025-07-14T07:04:00.000Z')).toBe('—');
+    expect(toHistoryRow(flowLog({ state: 'running', result: null, finishedAt: null })).duration).toBe('—');
+  });
+
+  it("offers 'Cancelar' for a queued run and 'Detener' for a running one, nothing once it ended", () => {
+    expect(toHistoryRow(flowLog({ state: 'queued', result: null, finishedAt: null, executionToken: 't1' })).action).toEqual({ kind: 'cancel', token: 't1' });
+    expect(toHistoryRow(flowLog({ state: 'running', result: null, finishedAt: null, executionToken: 't2' })).action).toEqual({ kind: 'stop', token: 't2' });
+    expect(toHistoryRow(flowLog({ state: 'running', result: null, finishedAt: null, executionToken: 't3', stoppedByUser: true })).action).toBeNull();
+    expect(toHistoryRow(flowLog()).action).toBeNull();
   });
 });

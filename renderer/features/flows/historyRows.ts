@@ -25,6 +25,24 @@ export interface HistoryRow {
   cost: string;
   /** '8 de 10' and '80 %', low under 75 % (warning colour); null when the run counted no iterations. */
   iterations: { count: string; percentage: string; low: boolean } | null;
+  /** From launch to end, '1 min 05 s'; '—' while the run has not ended. */
+  duration: string;
+  /** What the user can do to a run not yet ended: cancel it while queued, stop it while running. */
+  action: { kind: 'cancel' | 'stop'; token: string } | null;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** '42 s', '1 min 05 s', '2 h 03 min'; '—' when the run has not ended (or its times make no sense). */
+export function formatDuration(startIso: string, endIso: string | null): string {
+  if (endIso === null) return text.noDuration;
+  const milliseconds = Date.parse(endIso) - Date.parse(startIso);
+  if (!Number.isFinite(milliseconds) || milliseconds < 0) return text.noDuration;
+  const seconds = Math.round(milliseconds / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${pad(seconds % 60)} s`;
+  return `${Math.floor(minutes / 60)} h ${pad(minutes % 60)} min`;
 }
 
 function toneOf(status: RunStatusCode | null): ResultTone {
@@ -61,5 +79,7 @@ export function toHistoryRow(log: FlowLog, currencies?: string): HistoryRow {
       percentage: percent.format(ratio.percentage / 100),
       low: ratio.low,
     },
+    duration: finished ? formatDuration(log.createAt, log.finishedAt) : text.noDuration,
+    action: finished || log.stoppedByUser || !log.executionToken ? null : { kind: log.state === 'queued' ? 'cancel' : 'stop', token: log.executionToken },
   };
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowlogResponse } from '#shared/api/flows.ts';
+import { HISTORY_COUNT_CAP, type FlowlogResponse } from '#shared/api/flows.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { insertRun, memberOf } from './fixtures.ts';
@@ -99,5 +99,17 @@ describe(`history of ${RUNS.toLocaleString('en')} runs`, () => {
     expect(body.items[0]?.createAt).toBe(new Date(Date.UTC(2020, 0, 1) + RUNS * 60_000).toISOString());
     const scheduled = (await ana.get('/api/flowlog?scheduled=true')).json() as FlowlogResponse;
     expect(scheduled.total).toBe(Math.floor(RUNS / 3));
+  });
+
+  it('counts a filtered view only up to HISTORY_COUNT_CAP, and says when there are more', async () => {
+    const byRobot = (await ana.get('/api/flowlog?flow=validar-identificadores')).json() as FlowlogResponse;
+    expect(byRobot).toMatchObject({ total: HISTORY_COUNT_CAP, totalCapped: true });
+    expect(byRobot.items).toHaveLength(12);
+    // The first Madrid day of 2020 holds 1,379 of these runs (one a minute from 00:01 UTC).
+    expect((await ana.get('/api/flowlog?from=2020-01-01&to=2020-01-01')).json()).toMatchObject({ total: HISTORY_COUNT_CAP, totalCapped: true });
+    const fewer = (await ana.get('/api/flowlog?from=2020-01-01&to=2020-01-01&scheduled=true')).json() as FlowlogResponse;
+    expect(fewer.total).toBe(Math.floor(1379 / 3));
+    expect(fewer.totalCapped).toBeUndefined();
+    expect((await ana.get('/api/flowlog?q=ninguno')).json()).toMatchObject({ total: 0, items: [] });
   });
 });

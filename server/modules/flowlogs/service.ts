@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import type { FlowLog, FlowLogDetail, FlowlogStats, RunOutputFile } from '#shared/api/flows.ts';
+import { HISTORY_COUNT_CAP } from '#shared/api/flows.ts';
+import type { FlowLog, FlowLogDetail, FlowlogResponse, FlowlogStats, RunOutputFile } from '#shared/api/flows.ts';
 import type { FLOWLOG_SORT_FIELDS } from '#shared/api/flows.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseOutputFileNames } from '../devices/machine-runs.ts';
@@ -134,7 +135,7 @@ function orderedRuns(db: Kysely<Database>, shape: RunsShape, slot: SlotOf<RunsVa
       'r.id', 'r.flow_id', 'r.flow_name', 'r.result', 'r.state', 'r.stopped_by_user', 'r.created_at', 'r.finished_at',
       'r.scheduled', 'r.schedule_id', 'r.machine_name', 'r.successful_iterations', 'r.total_iterations',
       'r.usage_units', 'r.usage_ratio', 'r.cost', 'r.machine_id', 'r.remote', 'r.send_output_to_server', 'r.output_folder',
-      'r.output_file_names', 'u.email', 'u.name as user_name', 'f.name as catalogue_name',
+      'r.output_file_names', 'r.execution_token', 'u.email', 'u.name as user_name', 'f.name as catalogue_name',
     ]);
   const sortColumn = SORT_COLUMNS[shape.sortby];
   if (sortColumn !== 'r.created_at') query = query.orderBy(sortColumn, shape.sortdir);
@@ -155,7 +156,9 @@ export function pageQuery(db: Kysely<Database>, groupId: string, filter: Flowlog
 
 /** A filtered selection's runs are counted (the counters hold the group's totals only). */
 const preparedScheduleCount = preparedQuery((shape: RunsShape) => shapeKey(shape), (db: Kysely<Database>, shape: RunsShape, slot: SlotOf<RunsValues>) =>
-  selectedRuns(db, shape, slot).select(sql<number>`count(*)`.as('runs')),
+  // Counted no further than the cap (and one more, to know it was passed): a wide filter over a
+  // million runs would otherwise spend its time counting rather than reading the page.
+  db.selectFrom(selectedRuns(db, shape, slot).select('r.id').limit(HISTORY_COUNT_CAP + 1).as('selected')).select(sql<number>`count(*)`.as('runs')),
 );
 
 /** The outputs of a page's runs, in the order the robots wrote them: one query for a page of this many. */
@@ -212,6 +215,7 @@ function toFlowLog(row: RunRow, storedOutputs: string[]): FlowLog {
     user: { email: row.email, name: row.user_name },
     machine: row.machine_name === null ? null : { _id: row.machine_id, name: row.machine_name },
     remote: Number(row.remote) === 1,
+    ...(row.state !== 'finished' && { executionToken: row.execution_token }),
   };
 }
 
@@ -220,17 +224,21 @@ async function toFlowLogs(db: Kysely<Database>, rows: RunRow[]): Promise<FlowLog
   return rows.map((row) => toFlowLog(row, outputs.get(row.id) ?? []));
 }
 
-/** The total the filter selects: the group's counters unless a filter they do not hold is asked for. */
-async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<number> {
-  if (!countedFilter(runsShape(filter))) return countRuns(db, groupId, filter.scheduled);
+/**
+ * The total the filter selects: the group's counters unless a filter they do not hold is asked for;
+ * then counted up to HISTORY_COUNT_CAP (`capped` when there are more).
+ */
+async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<{ total: number; capped: boolean }> {
+  if (!countedFilter(runsShape(filter))) return { total: await countRuns(db, groupId, filter.scheduled), capped: false };
   const { rows } = await db.executeQuery(preparedScheduleCount(db, runsShape(filter), runsValues(groupId, filter)));
-  return Number(rows[0]?.runs ?? 0);
+  const counted = Number(rows[0]?.runs ?? 0);
+  return counted > HISTORY_COUNT_CAP ? { total: HISTORY_COUNT_CAP, capped: true } : { total: counted, capped: false };
 }
 
 /** One page of the group's history and how many runs the filter selects in all. */
-export async function listFlowLogs(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<{ total: number; items: FlowLog[] }> {
-  const [total, page] = await Promise.all([totalRuns(db, groupId, filter), db.executeQuery(pageQuery(db, groupId, filter))]);
-  return { total, items: await toFlowLogs(db, page.rows) };
+export async function listFlowLogs(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<FlowlogResponse> {
+  const [{ total, capped }, page] = await Promise.all([totalRuns(db, groupId, filter), db.executeQuery(pageQuery(db, groupId, filter))]);
+  return { total, items: await toFlowLogs(db, page.rows), ...(capped && { totalCapped: true }) };
 }
 
 /** One run of the group by its id, with what a page shows of it. */

@@ -52,7 +52,13 @@ export const schedulesOf = (items: ScheduledFlow[]): Handler => () => jsonRespon
 export const MESA = '33333333-3333-4333-8333-333333333333';
 
 function CurrentPath() {
-  return <output aria-label="ruta">{useLocation().pathname}</output>;
+  const location = useLocation();
+  return (
+    <>
+      <output aria-label="ruta">{location.pathname}</output>
+      <output aria-label="consulta">{location.search}</output>
+    </>
+  );
 }
 
 const firm = { currencies: 'crédito|créditos' };
@@ -68,5 +74,7 @@ export function renderAt(path: string, { embedded = false, bridge }: { embedded?
 }
 
 export const currentPath = () => screen.getByRole('status', { name: 'ruta' }).textContent;
+/** The address's query string (?q=…&robot=…), as the history writes its filters there. */
+export const currentQuery = () => screen.getByRole('status', { name: 'consulta' }).textContent;
 export const catalogue = () => screen.getByRole('navigation', { name: 'Catálogo de robots' });
 export const historyRows = () => within(screen.getAllByRole('rowgroup')[1] as HTMLElement).getAllByRole('row');
