@@ -55,6 +55,8 @@ export const launcher = {
     sessionExpired: 'Tu sesión ha caducado. Vuelve a iniciar sesión para subir el archivo.',
     waitForUpload: 'Espera a que termine la subida del archivo.',
     unassigned: 'Sin asignar',
+    downloadTemplate: 'Descargar plantilla',
+    templateHint: 'con las columnas que espera el robot.',
     mappingWaiting: 'Sube primero el archivo para elegir sus columnas.',
     mappingLoading: 'Leyendo las columnas del archivo…',
     mappingFailed: 'No se han podido leer las columnas del archivo.',
@@ -97,6 +99,9 @@ export const launcher = {
       noneOnMachine: 'Este dispositivo no tiene certificados compartidos',
       /** config.embedded: this PC's own certificates only, so the robot has to run here. */
       thisDeviceOnly: 'Este certificado tiene que estar en este dispositivo: elige «Este dispositivo» para que el robot se ejecute aquí.',
+      /** Within 30 days of expiry: said in words next to the chosen one, not by colour alone. */
+      expiresSoon: (days: number, date: string) =>
+        `Atención: este certificado caduca ${days === 0 ? 'hoy' : days === 1 ? 'mañana' : `en ${days} días`} (${date}). Renuévalo antes de que deje de servir.`,
     },
   },
   /** The 'Dispositivo' choice of a desktop flow (spec §6: this PC, or a machine of yours or of your firm). */

@@ -19,6 +19,8 @@ export interface FieldRule {
   rule?: ValidationRule;
   /** What an empty required field says instead of the generic message (spec: 'Necesitas seleccionar un certificado...'). */
   requiredMessage?: string;
+  /** A further check once the field passes its own: it sees the whole form ('Hasta' against 'Desde', an expired certificate). */
+  check?: (value: string, values: Readonly<Record<string, string>>) => string | undefined;
 }
 export type FormRules<Field extends string> = Record<Field, FieldRule>;
 export type FormValues<Field extends string> = Record<Field, string>;
@@ -44,7 +46,8 @@ export function rulesResolver<Field extends string>(rules: FormRules<Field>): Re
   return (values) => {
     const errors: HookFieldErrors<FormValues<Field>> = {};
     for (const field of Object.keys(rules) as Field[]) {
-      const message = checkField(values[field], rules[field]);
+      const rule = rules[field];
+      const message = checkField(values[field], rule) ?? rule.check?.(values[field], values);
       if (message !== undefined) Object.assign(errors, { [field]: { type: 'validate', message } });
     }
     return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };

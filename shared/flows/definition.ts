@@ -55,6 +55,8 @@ export const inputConfigSchema = z.object({
   /** ColumnMapping: the FileUpload input whose workbook is mapped, and the columns to find in it. */
   source: z.optional(keyField),
   columns: z.optional(z.array(mappedColumnSchema)),
+  /** Date: the key of the Date input this one may not come before ('Hasta' names its 'Desde'). */
+  notBefore: z.optional(keyField),
   /** Number: bounds. */
   min: z.optional(z.number()),
   max: z.optional(z.number()),
@@ -154,6 +156,10 @@ export function flowDefinitionProblems(flow: FlowDefinition): string[] {
   const resetTo = flow.sectionSetup.resetTo;
   if (resetTo !== undefined && !refs.has(resetTo)) problems.push(`resetTo no existe: ${resetTo}`);
   for (const input of inputs.values()) {
+    const notBefore = input.config?.notBefore;
+    if (notBefore !== undefined && (input.template !== 'Date' || inputs.get(notBefore)?.template !== 'Date')) {
+      problems.push(`La entrada ${input.key} debe ser una fecha y config.notBefore nombrar otra fecha`);
+    }
     if (input.template !== 'ColumnMapping') continue;
     const source = input.config?.source;
     if (source === undefined || inputs.get(source)?.template !== 'FileUpload') {
@@ -167,4 +173,13 @@ export function flowDefinitionProblems(flow: FlowDefinition): string[] {
 export function measureUnitNames(unit: string): { singular: string; plural: string } {
   const [singular = unit, plural = singular] = unit.split('|').map((part) => part.trim());
   return { singular, plural };
+}
+
+/**
+ * A Date input with config.notBefore: the message when its date comes before the other's ('Hasta'
+ * before 'Desde'); null while either is empty or not a date (their own checks say so). ISO dates.
+ */
+export function dateOrderProblem(input: FlowInputDefinition, earlier: FlowInputDefinition | undefined, isoValue: string | null, isoEarlier: string | null): string | null {
+  if (earlier === undefined || isoValue === null || isoEarlier === null) return null;
+  return isoValue < isoEarlier ? `«${input.label}» no puede ser anterior a «${earlier.label}»` : null;
 }

@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGE, PASSWORD_PATTERN } from '../api/fields.ts';
 import { isNumeric, isValidDate, isValidEmail, isValidName, isValidSpanishPhone, isValidUrl } from './formats.ts';
-import { isValidCcc, isValidIban, isValidNaf, isValidNafControl, isValidNie, isValidNif, isValidPassport } from './identifiers.ts';
+import { isValidCcc, isValidCif, isValidIban, isValidNaf, isValidNafControl, isValidNie, isValidNif, isValidPassport } from './identifiers.ts';
 
 export interface ValidationResult {
   valid: boolean;
@@ -49,6 +49,11 @@ const VALIDATORS: Record<string, Validator> = {
   nienifpassport: {
     test: onText((text) => isValidNif(text) || isValidNie(text) || isValidPassport(text)),
     message: 'Introduce un NIF, NIE o pasaporte válido',
+  },
+  // Not in the spec's table: a holder's tax id as the administration's portals take it (person or company).
+  nienifcif: {
+    test: onText((text) => isValidNif(text) || isValidNie(text) || isValidCif(text)),
+    message: 'Introduce un NIF, NIE o CIF válido',
   },
   passport: { test: onText(isValidPassport), message: 'Introduce un pasaporte válido' },
   naf: { test: onText(isValidNaf), message: 'El NAF debe tener 12 dígitos numéricos' },

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { flowDefinitionProblems, flowDefinitionSchema } from '#shared/flows/definition.ts';
 import { checkField, possibleMessages } from '../../ui/forms.ts';
 import type { Machine } from '#shared/api/machines.ts';
+import type { FlowInputDefinition } from '#shared/flows/definition.ts';
 import {
-  chosenCertificate, connectionOf, defaultFormValue, deviceOptions, deviceSection, estimateCost, guessColumns, nextSection, previousSection,
+  certificateProblem, certificateWarning, chosenCertificate, connectionOf, defaultFormValue, deviceOptions, deviceSection, estimateCost, guessColumns, nextSection, previousSection,
   requestInputs, resetSection, ruleFor, selectedPaths, startSection, transitionFor, unitMeasure,
 } from './launcherModel.ts';
 import { formFlow, workbookFlow } from './test/flowFixture.ts';
@@ -119,7 +120,7 @@ describe('inputs', () => {
     expect(byKey['horas']).toEqual({ required: false, formatRequired: true, rule: 'number' });
     expect(byKey['inicio']).toEqual({ required: true, formatRequired: true, rule: 'date' });
     expect(byKey['tipo']).toEqual({ required: true });
-    expect(byKey['certificado']).toEqual({ required: false, requiredMessage: 'Necesitas seleccionar un certificado para continuar.' });
+    expect(byKey['certificado']).toEqual({ required: false, requiredMessage: 'Necesitas seleccionar un certificado para continuar.', check: expect.any(Function) });
     expect(byKey['origen']).toEqual({});
     expect(ruleFor({ key: 'carpeta', template: 'SelectionDialog', label: 'Carpeta', required: true })).toEqual({});
     expect(ruleFor({ key: 'local', template: 'Certificate', label: 'Certificado', required: true, config: { embedded: true } })).toEqual({});
@@ -129,7 +130,7 @@ describe('inputs', () => {
     expect(ruleFor({ key: 'carpeta', template: 'SelectionDialog', label: 'Carpeta', required: true }, true)).toEqual({ required: true });
     expect(ruleFor({ key: 'carpeta', template: 'SelectionDialog', label: 'Carpeta' }, true)).toEqual({ required: false });
     expect(ruleFor({ key: 'local', template: 'Certificate', label: 'Certificado', required: true, config: { embedded: true } }, true))
-      .toEqual({ required: true, requiredMessage: 'Necesitas seleccionar un certificado para continuar.' });
+      .toEqual({ required: true, requiredMessage: 'Necesitas seleccionar un certificado para continuar.', check: expect.any(Function) });
     expect(ruleFor({ key: 'oculta', template: 'SelectionDialog', label: 'Oculta', required: true, hidden: true }, true)).toEqual({});
   });
 
@@ -247,5 +248,47 @@ describe('where a desktop flow runs (spec §6)', () => {
     expect(deviceSection(formFlow({ runsOn: 'desktop' }))?.ref).toBe('persona');
     expect(deviceSection(workbookFlow({ runsOn: 'desktop' }))?.ref).toBe('datos');
     expect(deviceSection(formFlow())).toBeUndefined();
+  });
+});
+
+describe('what the wizard refuses before a run is queued (issue 21)', () => {
+  // Descargar justificantes' inputs as its flow.json has them (the API test launches the real one).
+  const inputs: FlowInputDefinition[] = [
+    { key: 'certificado', template: 'Certificate', label: 'Certificado', required: true },
+    { key: 'desde', template: 'Date', label: 'Desde', required: true },
+    { key: 'hasta', template: 'Date', label: 'Hasta', required: true, config: { notBefore: 'desde' } },
+    { key: 'nif', template: 'Text', label: 'NIF del titular', validate: 'nienifcif', required: false },
+  ];
+  const rule = (key: string) => ruleFor(inputs.find((input) => input.key === key) ?? inputs[0]!, false, inputs, () => new Date('2026-11-26T10:00:00Z'));
+  const check = (key: string, values: Record<string, string>) => {
+    const fieldRule = rule(key);
+    return checkField(values[key] ?? '', fieldRule) ?? fieldRule.check?.(values[key] ?? '', values);
+  };
+
+  it('refuses Hasta before Desde in Spanish, and takes a one-day period; a NIF of 4 digits is no NIF, NIE or CIF', () => {
+    expect(check('hasta', { desde: '2026-03-31', hasta: '2026-03-01' })).toBe('«Hasta» no puede ser anterior a «Desde»');
+    expect(check('hasta', { desde: '2026-03-01', hasta: '2026-03-01' })).toBeUndefined();
+    expect(check('hasta', { desde: '', hasta: '2026-03-01' })).toBeUndefined();
+    expect(check('hasta', { desde: '2026-03-01', hasta: '' })).toBe('Este campo es obligatorio');
+    expect(check('nif', { nif: '1234' })).toBe('Introduce un NIF, NIE o CIF válido');
+    expect(check('nif', { nif: '' })).toBeUndefined();
+    for (const nif of ['12345678Z', 'X1234567L', 'B12345674']) expect(check('nif', { nif })).toBeUndefined();
+  });
+
+  it('refuses an expired certificate with the reason and the date, and warns in words of one within 30 days', () => {
+    const now = new Date('2026-11-26T10:00:00Z');
+    const certificate = (notAfter: string) => JSON.stringify({ ...chosen, notAfter });
+    expect(check('certificado', { certificado: certificate('2026-11-01T00:00:00Z') }))
+      .toBe('El certificado «GARCIA LOPEZ ANA - 12345678Z» caducó el 01/11/2026: el portal lo rechazará. Elige uno vigente o renuévalo.');
+    expect(check('certificado', { certificado: certificate('2027-11-01T00:00:00Z') })).toBeUndefined();
+    expect(check('certificado', { certificado: '' })).toBe('Necesitas seleccionar un certificado para continuar.');
+    // A choice kept from before expiry dates were sent (no notAfter) is left to the server and the robot.
+    expect(check('certificado', { certificado: JSON.stringify(chosen) })).toBeUndefined();
+
+    expect(certificateWarning(chosenCertificate(certificate('2026-12-16T12:00:00Z')), now)).toBe('Atención: este certificado caduca en 20 días (16/12/2026). Renuévalo antes de que deje de servir.');
+    expect(certificateWarning(chosenCertificate(certificate('2026-11-27T12:00:00Z')), now)).toMatch(/caduca mañana/);
+    expect(certificateWarning(chosenCertificate(certificate('2027-02-01T00:00:00Z')), now)).toBeUndefined();
+    expect(certificateWarning(chosenCertificate(certificate('2026-11-01T00:00:00Z')), now)).toBeUndefined();
+    expect(certificateProblem(chosenCertificate(certificate('2026-11-01T00:00:00Z')), now)).toMatch(/caducó el 01\/11\/2026/);
   });
 });

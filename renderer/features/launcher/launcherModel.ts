@@ -1,11 +1,15 @@
 import type { FileInputValue } from '#shared/api/flows.ts';
 import type { Machine } from '#shared/api/machines.ts';
+import { daysUntil } from '#shared/certificates/certificate.ts';
 import { detectColumnHeaders } from '#shared/flows/columns.ts';
-import { measureUnitNames } from '#shared/flows/definition.ts';
+import { dateOrderProblem, measureUnitNames } from '#shared/flows/definition.ts';
+import { expiredCertificateMessage } from '#shared/flows/launch-checks.ts';
 import { rowsPerUnit } from '#shared/flows/usage.ts';
 import type { FlowDefinition, FlowInputDefinition, Section } from '#shared/flows/definition.ts';
 import { toIsoDate } from '#shared/forms/index.ts';
+import { formatMadridDate } from '#shared/time/index.ts';
 import { z } from 'zod/mini';
+import { launcher } from '../../i18n/es-launcher.ts';
 import { widgets } from '../../i18n/es-widgets.ts';
 import type { FieldRule } from '../../ui/forms.ts';
 
@@ -136,17 +140,40 @@ export function effectiveTemplate(input: FlowInputDefinition): FlowInputDefiniti
  * flow turns it off). Numbers and dates are checked as such; dropdowns, checkboxes, files and
  * column mappings only for presence.
  */
-export function ruleFor(input: FlowInputDefinition, embedded = false): FieldRule {
+export function ruleFor(input: FlowInputDefinition, embedded = false, flowInputs: readonly FlowInputDefinition[] = [], now: () => Date = () => new Date()): FieldRule {
   if (input.hidden === true || !fillableHere(input, embedded)) return {};
   const required = input.required === true;
   const formatRequired = input.formatRequired ?? true;
   switch (effectiveTemplate(input)) {
     case 'Text': return { required, formatRequired, rule: input.validate };
     case 'Number': return { required, formatRequired, rule: input.validate ?? 'number' };
-    case 'Date': return { required, formatRequired, rule: 'date' };
-    case 'Certificate': return { required, requiredMessage: widgets.certificate.required };
+    case 'Date': {
+      const earlier = flowInputs.find((candidate) => candidate.key === input.config?.notBefore);
+      if (earlier === undefined) return { required, formatRequired, rule: 'date' };
+      const check = (value: string, values: Readonly<Record<string, string>>) =>
+        dateOrderProblem(input, earlier, toIsoDate(value), toIsoDate(values[earlier.key] ?? '')) ?? undefined;
+      return { required, formatRequired, rule: 'date', check };
+    }
+    case 'Certificate': return { required, requiredMessage: widgets.certificate.required, check: (value) => certificateProblem(chosenCertificate(value), now()) };
     default: return { required };
   }
+}
+
+/** Days left before a certificate stops serving within which the launcher warns in words. */
+export const EXPIRY_WARNING_DAYS = 30;
+
+/** Why a chosen certificate cannot be used: it has expired (the portal would refuse it). */
+export function certificateProblem(chosen: ChosenCertificate | null, now: Date): string | undefined {
+  if (chosen?.notAfter === undefined) return undefined;
+  return expiredCertificateMessage(chosen.commonName, chosen.notAfter, now) ?? undefined;
+}
+
+/** The warning a chosen certificate that expires within 30 days shows; undefined otherwise (and when expired: that is an error). */
+export function certificateWarning(chosen: ChosenCertificate | null, now: Date): string | undefined {
+  if (chosen?.notAfter === undefined) return undefined;
+  const days = daysUntil(chosen.notAfter, now);
+  if (days < 0 || days > EXPIRY_WARNING_DAYS) return undefined;
+  return launcher.inputs.certificate.expiresSoon(days, formatMadridDate(new Date(chosen.notAfter)));
 }
 
 /** The form holds every input as text: checkboxes as 'true' or '', files and mappings as JSON. */
@@ -217,6 +244,8 @@ const chosenCertificateSchema = z.object({
   nifVat: z.nullable(z.string()),
   machineId: z.optional(z.string()),
   machineName: z.optional(z.string()),
+  /** When it stops serving (ISO): an expired one cannot be launched with, one close to it is warned of. */
+  notAfter: z.optional(z.string()),
 });
 export type ChosenCertificate = z.infer<typeof chosenCertificateSchema>;
 

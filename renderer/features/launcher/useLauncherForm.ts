@@ -18,7 +18,13 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([hidden]), select, textarea, b
 export function useLauncherForm(flow: FlowDefinition) {
   const embedded = useEmbedded();
   const inputs = useMemo(() => allInputs(flow), [flow]);
-  const rules = useMemo(() => Object.fromEntries(inputs.map((input) => [input.key, ruleFor(input, embedded)])) as FormRules<string>, [inputs, embedded]);
+  // What a ColumnMapping input found wrong with its workbook (no data rows, no known header): it holds Next back.
+  const workbookProblems = useRef(new Map<string, string>());
+  const rules = useMemo(() => Object.fromEntries(inputs.map((input) => {
+    const rule = ruleFor(input, embedded, inputs);
+    if (effectiveTemplate(input) !== 'ColumnMapping' || input.hidden === true) return [input.key, rule];
+    return [input.key, { ...rule, check: () => workbookProblems.current.get(input.key) }];
+  })) as FormRules<string>, [inputs, embedded]);
   const defaultValues = useMemo(() => Object.fromEntries(inputs.map((input) => [input.key, defaultFormValue(input)])), [inputs]);
   const form = useAppForm<string>({ defaultValues, rules });
   const anchors = useRef(new Map<string, HTMLElement>());
@@ -65,6 +71,14 @@ export function useLauncherForm(flow: FlowDefinition) {
     void form.trigger(key);
   }, [form]);
 
+  /** A ColumnMapping input read its workbook: what is wrong with it (shown at once), or undefined when fine. */
+  const setWorkbookProblem = useCallback((key: string, problem: string | undefined) => {
+    const before = workbookProblems.current.get(key);
+    if (problem === undefined) workbookProblems.current.delete(key);
+    else workbookProblems.current.set(key, problem);
+    if (before !== problem && (problem !== undefined || form.getFieldState(key).error !== undefined)) void form.trigger(key);
+  }, [form]);
+
   const setUploadBusy = useCallback((key: string, busy: boolean) => {
     setUploading((current) => {
       const next = new Set(current);
@@ -88,7 +102,7 @@ export function useLauncherForm(flow: FlowDefinition) {
     device.choose(key);
   }, [device, inputs, form]);
 
-  return { flow, form, rules, anchor, validate, setText, touch, uploading, setUploadBusy, device, chooseDevice };
+  return { flow, form, rules, anchor, validate, setText, touch, uploading, setUploadBusy, setWorkbookProblem, device, chooseDevice };
 }
 
 export type LauncherForm = ReturnType<typeof useLauncherForm>;

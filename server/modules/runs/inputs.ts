@@ -2,7 +2,8 @@ import { z } from 'zod/mini';
 import type { FieldIssue } from '#shared/api/errors.ts';
 import { columnMappingValueSchema, fileInputValueSchema, type FileInputValue } from '#shared/api/flows.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES, formatBytes, isAcceptedFile } from '#shared/files/index.ts';
-import type { FlowDefinition, FlowInputDefinition } from '#shared/flows/definition.ts';
+import { dateOrderProblem, type FlowDefinition, type FlowInputDefinition } from '#shared/flows/definition.ts';
+import { expiredCertificateMessage, workbookProblem, type WorkbookFacts } from '#shared/flows/launch-checks.ts';
 import { fieldError, toIsoDate } from '#shared/forms/index.ts';
 import { MANDATORY_MESSAGE, isNumeric } from '#shared/validation/index.ts';
 import { validationError } from '../../http/errors.ts';
@@ -62,7 +63,7 @@ function checkDate(input: FlowInputDefinition, value: unknown): Check {
 function checkText(input: FlowInputDefinition, value: unknown): Check {
   if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'number') return { issue: 'Escribe un texto' };
   const choices = input.template === 'Dropdown' ? (input.validValues ?? []) : [];
-  const error = fieldError({ value, required: input.required === true, formatRequired: input.formatRequired === true, ...(input.validate !== undefined && { rule: input.validate }) });
+  const error = fieldError({ value, required: input.required === true, formatRequired: input.formatRequired ?? true, ...(input.validate !== undefined && { rule: input.validate }) });
   if (error !== null) return { issue: error };
   const text = value === undefined || value === null ? '' : String(value);
   // A dropdown without choices is a text field (spec §5); with them, only their keys are values.
@@ -134,6 +135,15 @@ export async function checkInputs(
     if ('issue' in check) issues.push({ path, message: check.issue });
     else checked.values[input.key] = checked.stored[input.key] = check.value;
   }
+  // A period's end before its start ('Hasta' before 'Desde'), once both are dates.
+  const byKey = new Map(flowInputs(definition).map((input) => [input.key, input]));
+  for (const input of byKey.values()) {
+    const earlierKey = input.config?.notBefore;
+    if (input.template !== 'Date' || earlierKey === undefined) continue;
+    const asIso = (value: unknown) => (typeof value === 'string' ? value : null);
+    const problem = dateOrderProblem(input, byKey.get(earlierKey), asIso(checked.values[input.key]), asIso(checked.values[earlierKey]));
+    if (problem !== null) issues.push({ path: `inputs.${input.key}`, message: problem });
+  }
   if (issues.length > 0) throw validationError(issues);
   return checked;
 }
@@ -182,4 +192,53 @@ async function checkFiles(
     return null;
   }
   return { uploads, sent: parsed.data };
+}
+
+/**
+ * A ColumnMapping input's workbook that cannot be launched (spec §4, the launcher says the same before
+ * queueing): no data rows, or no column the robot checks found by the shared header matcher or named
+ * in the mapping. Throws a 400 naming the mapping input (or the file input when the flow maps nothing);
+ * nothing is written or charged before it. `sheetOf` gives an upload's first table (null: not a workbook).
+ */
+export async function checkWorkbooks(
+  definition: FlowDefinition,
+  checked: CheckedInputs,
+  sheetOf: (upload: StoredFile) => Promise<WorkbookFacts | null>,
+): Promise<void> {
+  const issues: FieldIssue[] = [];
+  for (const input of flowInputs(definition)) {
+    const source = input.config?.source;
+    if (input.template !== 'ColumnMapping' || source === undefined) continue;
+    const mapping = (checked.values[input.key] ?? {}) as Record<string, string | null>;
+    for (const upload of checked.uploads[source] ?? []) {
+      const sheet = await sheetOf(upload);
+      const problem = sheet === null ? null : workbookProblem(input.config?.columns ?? [], sheet, mapping);
+      if (problem !== null) {
+        issues.push({ path: `inputs.${input.key}`, message: problem });
+        break;
+      }
+    }
+  }
+  if (issues.length > 0) throw validationError(issues);
+}
+
+/**
+ * A desktop run's certificates that its machine synced as expired: a 400 on the input, as the launcher
+ * refuses them (the portal would, later). A fingerprint the machine has not synced is left to the robot.
+ */
+export async function checkCertificates(
+  definition: FlowDefinition,
+  checked: CheckedInputs,
+  now: Date,
+  synced: (fingerprint: string) => Promise<{ commonName: string; notAfter: string } | undefined>,
+): Promise<void> {
+  const issues: FieldIssue[] = [];
+  for (const input of flowInputs(definition)) {
+    const fingerprint = checked.values[input.key];
+    if (input.template !== 'Certificate' || typeof fingerprint !== 'string') continue;
+    const certificate = await synced(fingerprint);
+    const problem = certificate ? expiredCertificateMessage(certificate.commonName, certificate.notAfter, now) : null;
+    if (problem !== null) issues.push({ path: `inputs.${input.key}`, message: problem });
+  }
+  if (issues.length > 0) throw validationError(issues);
 }

@@ -10,7 +10,7 @@ import { findGroupUpload } from '../storage/service.ts';
 import type { UploadInspections } from '../storage/inspections.ts';
 import type { RunChanges } from './changes.ts';
 import { costOf, estimateUnits } from './cost.ts';
-import { checkInputs } from './inputs.ts';
+import { checkCertificates, checkInputs, checkWorkbooks } from './inputs.ts';
 import type { LaunchInput } from './launcher.ts';
 import type { RunQueue } from './queue.ts';
 import { creditRefusal, inputsRefusalMessage, recordRefusedLaunch, type NewRunRow } from './refusals.ts';
@@ -75,7 +75,22 @@ export async function launchRun(deps: LaunchDeps, input: LaunchInput): Promise<R
     created_at: now.toISOString(),
   });
 
-  const checked = await checkInputs(definition, input.inputs, (id) => findGroupUpload(db, input.groupId, id)).catch(async (error: unknown) => {
+  const checked = await checkInputs(definition, input.inputs, (id) => findGroupUpload(db, input.groupId, id)).then(async (inputs) => {
+    await checkWorkbooks(definition, inputs, async (upload) => {
+      const inspection = await deps.inspections.of(upload);
+      return 'sheet' in inspection ? inspection.sheet : null;
+    });
+    // A certificate the machine synced as expired: refused now, not by the portal later.
+    if (machine !== null) {
+      await checkCertificates(definition, inputs, now, (fingerprint) => db
+        .selectFrom('machine_certificates')
+        .select(['common_name as commonName', 'not_after as notAfter'])
+        .where('machine_id', '=', machine.id)
+        .where('fingerprint', '=', fingerprint)
+        .executeTakeFirst());
+    }
+    return inputs;
+  }).catch(async (error: unknown) => {
     // A schedule's inputs that are no longer valid: nobody is there to be answered, so the history says why.
     if (input.scheduleId !== undefined && error instanceof HttpError && error.statusCode === 400) {
       await recordRefusedLaunch(db, { ...row(input.inputs), id: randomUUID() }, { result: 'WrongInput', launchStatus: 400, message: inputsRefusalMessage(error) }, now);

@@ -5,7 +5,7 @@ import type { BridgeClient, CertificateChoice } from '../../../app/hooks.ts';
 import { machinesApi } from '../../../api/machines.ts';
 import { launcher } from '../../../i18n/es-launcher.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { chosenCertificate } from '../launcherModel.ts';
+import { certificateProblem, certificateWarning, chosenCertificate } from '../launcherModel.ts';
 import type { ChosenCertificate } from '../launcherModel.ts';
 import type { LauncherForm } from '../useLauncherForm.ts';
 import { PickerField, usePicker } from './PickerField.tsx';
@@ -32,7 +32,7 @@ async function localOffer(bridge: BridgeClient): Promise<OfferResult> {
       choices: certificates.map((certificate, index) => ({
         // One certificate may sit in the store and in a .p12 file: the position keeps rows apart.
         choice: { id: `${index}:${certificate.fingerprint}`, name: certificate.commonName, certificate },
-        value: { fingerprint: certificate.fingerprint, commonName: certificate.commonName, nifVat: certificate.nifVat },
+        value: { fingerprint: certificate.fingerprint, commonName: certificate.commonName, nifVat: certificate.nifVat, notAfter: certificate.notAfter },
       })),
       note: problems.length > 0 ? text.unreadable(problems.map((problem) => problem.message).join(' ')) : undefined,
     },
@@ -58,7 +58,7 @@ async function sharedOffer(loadMachines: () => Promise<Machine[]>): Promise<Offe
           machineName,
           certificate: { ...synced, commonName: synced.subject.CN },
         },
-        value: { fingerprint: synced.fingerprint, commonName: synced.subject.CN, nifVat: synced.nifVat, machineId: machine._id, machineName },
+        value: { fingerprint: synced.fingerprint, commonName: synced.subject.CN, nifVat: synced.nifVat, machineId: machine._id, machineName, notAfter: synced.notAfter },
       }));
     });
   return { ok: true, offer: { choices, note: text.sharedNote, emptyText: text.noShared } };
@@ -69,7 +69,7 @@ function machineOffer(machine: Machine): OfferResult {
   const machineName = machine.savedAs || machine.name;
   const choices = machine.certificates.map((synced) => ({
     choice: { id: `${machine._id}:${synced.fingerprint}`, name: synced.subject.CN, certificate: { ...synced, commonName: synced.subject.CN } },
-    value: { fingerprint: synced.fingerprint, commonName: synced.subject.CN, nifVat: synced.nifVat, machineId: machine._id, machineName },
+    value: { fingerprint: synced.fingerprint, commonName: synced.subject.CN, nifVat: synced.nifVat, machineId: machine._id, machineName, notAfter: synced.notAfter },
   }));
   return { ok: true, offer: { choices, note: text.machineNote(machineName), emptyText: text.noneOnMachine } };
 }
@@ -91,6 +91,7 @@ export function CertificateInput({ input, launcherForm, thisDeviceOnly = false }
   const picker = usePicker(input, launcherForm);
   const { id, key, error, busy } = picker;
   const chosen = chosenCertificate(form.watch(key));
+  const warning = certificateWarning(chosen, new Date());
   form.register(key);
 
   const choose = async (): Promise<string | undefined> => {
@@ -116,6 +117,12 @@ export function CertificateInput({ input, launcherForm, thisDeviceOnly = false }
       selectedIds: current ? [current.choice.id] : [],
     });
     const picked = answer && choices.find(({ choice }) => choice.id === answer.id);
+    // An expired certificate is not taken: the portal would refuse it, so the launcher says so now.
+    const expired = picked ? certificateProblem(picked.value, new Date()) : undefined;
+    if (expired !== undefined) {
+      touch(key);
+      return expired;
+    }
     if (picked) setText(key, JSON.stringify(picked.value));
     else touch(key);
     return undefined;
@@ -132,6 +139,7 @@ export function CertificateInput({ input, launcherForm, thisDeviceOnly = false }
             <>
               <strong>{text.chosen(chosen.commonName, chosen.nifVat)}</strong>
               {chosen.machineName && <span className="ui-muted"> {text.onMachine(chosen.machineName)}</span>}
+              {warning && <span className="launcher-certificate__warning" role="status"> {warning}</span>}
             </>
           ) : (
             <span className="ui-muted">{text.none}</span>

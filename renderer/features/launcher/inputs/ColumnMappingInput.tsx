@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { FlowInputDefinition } from '#shared/flows/definition.ts';
+import { workbookProblem } from '#shared/flows/launch-checks.ts';
 import { useUploadColumnsQuery } from '../../../api/flows.ts';
 import { launcher as text } from '../../../i18n/es-launcher.ts';
 import { guessColumns, isWorkbookName, uploadedFiles } from '../launcherModel.ts';
@@ -25,7 +26,7 @@ function readMapping(value: string | undefined): Mapping {
  * 'Sin asignar' leaves one out. Its value is mapped key -> header, '' while nothing is mapped.
  */
 export function ColumnMappingInput({ input, launcherForm }: { input: FlowInputDefinition; launcherForm: LauncherForm }) {
-  const { form, rules, setText, touch } = launcherForm;
+  const { form, rules, setText, touch, setWorkbookProblem } = launcherForm;
   const source = input.config?.source ?? '';
   const columns = useMemo(() => input.config?.columns ?? [], [input.config?.columns]);
   const workbook = uploadedFiles(form.watch(source)).find((file) => isWorkbookName(file.name));
@@ -39,6 +40,14 @@ export function ColumnMappingInput({ input, launcherForm }: { input: FlowInputDe
     const anyMapped = Object.values(next).some((header) => header !== null);
     setText(key, anyMapped ? JSON.stringify(next) : '');
   };
+
+  // An empty workbook, or one with no header the robot knows, cannot be launched: said here, with the headers expected.
+  const ready = uploadId !== undefined && data !== undefined && !isFetching;
+  const problem = ready ? (workbookProblem(columns, data, mapping) ?? undefined) : undefined;
+  useEffect(() => {
+    setWorkbookProblem(key, problem);
+  }, [key, problem, setWorkbookProblem]);
+  useEffect(() => () => setWorkbookProblem(key, undefined), [key, setWorkbookProblem]);
 
   // A new workbook gets fresh guesses; a workbook removed takes the mapping with it.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { flowsPaths, pathFor } from '#shared/api/flows.ts';
 import type { UploadedFile } from '#shared/api/flows.ts';
 import type { FlowInputDefinition } from '#shared/flows/definition.ts';
 import { useEmbedded, useSession, useToast } from '../../../app/hooks.ts';
@@ -15,7 +16,7 @@ import { FieldMessage } from './FieldMessage.tsx';
  * its progress. The input's value is the stored files by id; a refused upload shows the server's message.
  */
 export function FileUploadInput({ input, launcherForm }: { input: FlowInputDefinition; launcherForm: LauncherForm }) {
-  const { form, rules, setText, setUploadBusy } = launcherForm;
+  const { flow, form, rules, setText, setUploadBusy } = launcherForm;
   const embedded = useEmbedded();
   const toast = useToast();
   const language = useSession().user?.language;
@@ -82,6 +83,13 @@ export function FileUploadInput({ input, launcherForm }: { input: FlowInputDefin
     <div className={`launcher-input launcher-file${error ? ' launcher-input--invalid' : ''}`}>
       <span className="app-field__label" id={`${errorId}-label`}>{input.label}{input.required ? ' *' : ''}</span>
       {input.help && <p className="ui-muted launcher-input__help">{input.help}</p>}
+      {/* Spec §4: the flow's template beside its inputs, to fill in before uploading. */}
+      {flow.template !== undefined && (
+        <p className="launcher-file__template">
+          <a href={pathFor(flowsPaths.template, { id: flow.id })} download={flow.template}>{text.inputs.downloadTemplate}</a>
+          <span className="ui-muted"> {text.inputs.templateHint}</span>
+        </p>
+      )}
       <FilePicker
         label={input.label}
         files={files}
