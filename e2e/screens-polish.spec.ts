@@ -36,7 +36,7 @@ async function expectClear(page: Page, target: Locator) {
   expect(hit).toBe(await target.textContent());
 }
 
-test('the floating button covers neither Lanzar tarea (1366×800) nor the Home Robots tile (390×844)', async ({ page }) => {
+test('launcher and Home: the floating button covers neither Lanzar tarea (1366×800) nor the Robots tile (390×844); Repetir toggles by its label; a Validar run counts rows valid and with errors', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 800 });
   await signUp(page, newUser());
   await page.goto('/launcher/validar-identificadores');
@@ -51,6 +51,28 @@ test('the floating button covers neither Lanzar tarea (1366×800) nor the Home R
   await page.evaluate(() => window.scrollTo(0, 0));
   await launch.focus();
   await expectClear(page, launch);
+
+  // The scheduler: a click on the words 'Repetir' toggles its switch; the years are this one and the next five.
+  await page.getByRole('button', { name: 'Programar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Elige fecha y hora' });
+  const repeat = dialog.getByRole('switch', { name: 'Repetir' });
+  await expect(repeat).toHaveAttribute('aria-checked', 'false');
+  await dialog.getByText('Repetir', { exact: true }).click();
+  await expect(repeat).toHaveAttribute('aria-checked', 'true');
+  await expect(dialog.getByLabel(/^Cada/)).toBeVisible();
+  const thisYear = Number(new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', year: 'numeric' }).format(new Date()));
+  const years = await dialog.getByRole('combobox', { name: 'Año' }).locator('option').allTextContents();
+  expect(years).toEqual(Array.from({ length: 6 }, (_, index) => String(thisYear + index)));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Honest results: the fixture's 5 rows, 4 of them with a wrong value, say so (not '5 de 5').
+  await launch.click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Resultado' })).toBeVisible({ timeout: 30_000 });
+  const figure = (label: string) => page.locator('.launcher-output__summary .ui-definitions__item').filter({ has: page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
+  await expect(figure('Filas revisadas')).toHaveText('5');
+  await expect(figure('Filas válidas')).toHaveText('1');
+  await expect(figure('Filas con errores')).toHaveText('4');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');

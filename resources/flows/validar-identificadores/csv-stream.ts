@@ -8,7 +8,7 @@ import { fileChunks, fileSize } from '../_lib/files.ts';
 import { cappedLog, stoppedResult, wrongInput } from '../_lib/run.ts';
 import { baseName, decodeTextChunks } from '../_lib/text.ts';
 import { freeName, sheetNameFor } from '../_lib/workbook.ts';
-import { checkText, EMPTY, finished, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
+import { checkText, EMPTY, finished, rowHasErrors, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
 
 /**
  * The robot on a large CSV, streamed: the text decoded chunk by chunk (UTF-8, else Latin-1, as
@@ -44,6 +44,7 @@ export async function validateCsvStreamed(context: RobotContext, file: RobotFile
   /** Rows read while the header is not decided: [index, fields]. */
   const waiting: [number, string[]][] = [];
   let dataRows = 0;
+  let rowsWithErrors = 0;
   let rowsRead = 0;
   let charsRead = 0;
   const totalBytes = fileSize(file);
@@ -93,6 +94,7 @@ export async function validateCsvStreamed(context: RobotContext, file: RobotFile
       }
       return result;
     });
+    if (rowHasErrors(results)) rowsWithErrors += 1;
     sheet.row(placed(fields, results));
   };
 
@@ -173,5 +175,5 @@ export async function validateCsvStreamed(context: RobotContext, file: RobotFile
   const resumen = book.addSheet(freeName([sheetName], 'Resumen'), widths);
   for (const row of summary) resumen.row(row);
   resumen.end();
-  return finished(context, file, dataRows, counts, book.finish());
+  return finished(context, file, dataRows, counts, book.finish(), rowsWithErrors);
 }

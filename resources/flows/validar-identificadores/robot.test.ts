@@ -80,12 +80,19 @@ describe('validar-identificadores on an Excel workbook', () => {
       ['Cuenta bancaria (IBAN)', 'IBAN', '4', '2', '2', '1'],
       ['Código cuenta cotización', 'CCC (código cuenta de cotización)', '5', '3', '2', '0'],
     ]);
-    expect(result.summary).toEqual({ Filas: 5, Columnas: 4, 'Valores válidos': 10, 'Valores no válidos': 8, 'Celdas vacías': 2 });
+    // Rows, not iterations: 4 of the 5 rows hold a wrong value, so the run does not read '5 de 5' (issue 21).
+    expect(result.summary).toEqual({
+      'Filas revisadas': 5, 'Filas válidas': 1, 'Filas con errores': 4,
+      Columnas: 4, 'Valores válidos': 10, 'Valores no válidos': 8, 'Celdas vacías': 2,
+    });
 
-    expect(progress.at(-1)).toEqual([5, 5]);
-    expect(progress).toHaveLength(5);
+    // While it runs, rows done of the total; at the end, rows valid of rows checked.
+    expect(progress.at(-2)).toEqual([5, 5]);
+    expect(progress.at(-1)).toEqual([1, 5]);
+    expect(progress).toHaveLength(6);
+    expect(logs.map((line) => line.text)).toContain('Filas revisadas: 5 · válidas: 1 · con errores: 4.');
     expect(logs.map((line) => line.text)).toContain(`Fila 6, NIF/NIE «12345678A»: ${NIF_LETTER}`);
-    expect(logs.at(-1)).toEqual({ level: 'warn', text: 'Comprobados 18 valores: 10 válidos, 8 no válidos y 2 celdas vacías.' });
+    expect(logs.at(-2)).toEqual({ level: 'warn', text: 'Comprobados 18 valores: 10 válidos, 8 no válidos y 2 celdas vacías.' });
   });
 
   it('checks only the columns the user mapped, matching headers regardless of case and accents', async () => {
@@ -136,7 +143,7 @@ describe('validar-identificadores on CSV files', () => {
       ['', '', '', '', '', '', '', '', '', ''],
       ['Íñigo', 'Azcárate', 'Y1234567X', 'OK', '', 'Vacío', '', 'Vacío', '', 'Vacío'],
     ]);
-    expect(result.summary?.['Filas']).toBe(3);
+    expect(result.summary).toMatchObject({ 'Filas revisadas': 3, 'Filas válidas': 2, 'Filas con errores': 1 });
   });
 
   it('charges one unit per started 100 rows and reports the last row', async () => {

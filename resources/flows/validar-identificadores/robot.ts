@@ -4,7 +4,7 @@ import type { Robot, RobotContext, RobotFile, RobotResult } from '#shared/flows/
 import { resolveColumns } from '../_lib/columns.ts';
 import { fileSize } from '../_lib/files.ts';
 import { cappedLog, progressReporter, stoppedResult, wrongInput } from '../_lib/run.ts';
-import { checkText, EMPTY, finished, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
+import { checkText, EMPTY, finished, LOGGED_ERRORS, rowHasErrors, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
 import { validateCsvStreamed } from './csv-stream.ts';
 import { validateStreamed } from './stream.ts';
 import { cellAt, cellText, firstSheetTable, freeSheetName, readWorkbook, sheetFromRows, withAddedColumns, writeWorkbook } from '../_lib/workbook.ts';
@@ -69,12 +69,15 @@ export async function validateInMemory(context: RobotContext, file: RobotFile): 
   const counts: ColumnCounts[] = found.map((item) => ({ found: item, valid: 0, invalid: 0, empty: 0, results: new Map() }));
   const report = progressReporter(context, rows.length);
   const errors = cappedLog(context, LOGGED_ERRORS);
+  let rowsWithErrors = 0;
   for (const [done, row] of rows.entries()) {
     if (context.signal.aborted) return stoppedResult();
+    const rowResults: string[] = [];
     for (const column of counts) {
       const cell = cellAt(table.sheet, row, column.found.index);
       const result = checkText(cellText(cell), cell?.t === 'n', column.found.column.validate ?? '');
       column.results.set(row, result);
+      rowResults.push(result);
       if (result === VALID) column.valid += 1;
       else if (result === EMPTY) column.empty += 1;
       else {
@@ -82,6 +85,7 @@ export async function validateInMemory(context: RobotContext, file: RobotFile): 
         errors.warn(`Fila ${row + 1}, ${column.found.column.label} «${cellText(cell)}»: ${result}`);
       }
     }
+    if (rowHasErrors(rowResults)) rowsWithErrors += 1;
     report(done + 1);
   }
   errors.finish('valores no válidos');
@@ -90,7 +94,7 @@ export async function validateInMemory(context: RobotContext, file: RobotFile): 
   workbook.Sheets[table.sheetName] = withAddedColumns(table.sheet, table.headerRow, added);
   XLSX.utils.book_append_sheet(workbook, sheetFromRows(summaryRows(counts)), freeSheetName(workbook, 'Resumen'));
 
-  return finished(context, file, rows.length, counts, writeWorkbook(workbook));
+  return finished(context, file, rows.length, counts, writeWorkbook(workbook), rowsWithErrors);
 }
 
 const robot: Robot = { run };

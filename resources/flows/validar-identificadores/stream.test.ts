@@ -34,7 +34,7 @@ describe('validar-identificadores streamed', () => {
     expect({ ...streamed.result, outputs: [] }).toEqual({ ...inMemory.result, outputs: [] });
     expect(streamed.result.outputs[0]?.name).toBe('plantilla grande validado.xlsx');
     expect(streamed.logs).toEqual(inMemory.logs);
-    expect(streamed.logs).toHaveLength(2 + 50 + 1 + 1);
+    expect(streamed.logs).toHaveLength(2 + 50 + 1 + 1 + 1);
     expect(streamed.progress.at(-1)).toEqual(inMemory.progress.at(-1));
     expect(streamed.progress.length).toBeLessThanOrEqual(202);
   });

@@ -3,7 +3,7 @@ import { resolveColumns, type ColumnResolution } from '../_lib/columns.ts';
 import { cappedLog, stoppedResult, wrongInput } from '../_lib/run.ts';
 import { freeName } from '../_lib/workbook.ts';
 import { rewriteWorkbook, type TablePlan } from '../_lib/workbook-stream.ts';
-import { checkText, EMPTY, finished, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
+import { checkText, EMPTY, finished, rowHasErrors, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
 
 /**
  * The robot on a large .xlsx, streamed (_lib/workbook-stream.ts): each row is checked as it is read and
@@ -19,6 +19,7 @@ export async function validateStreamed(context: RobotContext, file: RobotFile): 
   const errors = cappedLog(later, LOGGED_ERRORS);
   let resolution: ColumnResolution | null = null;
   let counts: ColumnCounts[] = [];
+  let rowsWithErrors = 0;
 
   const outcome = await rewriteWorkbook(file.data, {
     stopped: () => context.signal.aborted,
@@ -30,7 +31,7 @@ export async function validateStreamed(context: RobotContext, file: RobotFile): 
       return {
         columns: counts.map(({ found }) => ({ after: found.index, header: `Resultado ${found.header}` })),
         row(row) {
-          return counts.map((column) => {
+          const results = counts.map((column) => {
             const cell = row.cell(column.found.index);
             const result = checkText(cell?.text ?? '', cell?.number ?? false, column.found.column.validate ?? '');
             if (result === VALID) column.valid += 1;
@@ -41,6 +42,8 @@ export async function validateStreamed(context: RobotContext, file: RobotFile): 
             }
             return result;
           });
+          if (rowHasErrors(results)) rowsWithErrors += 1;
+          return results;
         },
       };
     },
@@ -78,5 +81,5 @@ export async function validateStreamed(context: RobotContext, file: RobotFile): 
   }, []);
   const names = [outcome.table.sheetName, ...outcome.otherSheets];
   const data = await outcome.finish([{ name: freeName(names, 'Resumen'), rows: summary, widths }]);
-  return finished(context, file, rows, counts, data);
+  return finished(context, file, rows, counts, data, rowsWithErrors);
 }

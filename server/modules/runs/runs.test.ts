@@ -346,6 +346,8 @@ describe('the built-in flow validar-identificadores', () => {
     expect(done.output?.status, JSON.stringify(done.consoleLog)).toBe(200);
     const units = Math.ceil(columns.rowCount / 100);
     expect(done.output?.data).toMatchObject({ usageUnits: units, usageRatio: 1, cost: units, files: [{ name: 'trabajadores validado.xlsx' }] });
+    // Iterations are rows valid of rows checked, not rows done: 2 of the 5 NIF/NIE cells are wrong (issue 21).
+    expect([done.successfulIterations, done.totalIterations]).toEqual([3, 5]);
 
     const download = await jar.request({ method: 'GET', url: `/api/flowlog/${done.runId}/outputs/${encodeURIComponent('trabajadores validado.xlsx')}` });
     expect(download.statusCode).toBe(200);
