@@ -15,6 +15,8 @@ const LIBRARY_MARKERS = {
   'react-markdown': 'remarkjs/react-markdown',
   // The sign-in screen signs in with plain calls; RTK Query loads with the first screen that uses it.
   'RTK Query': 'injectEndpoints',
+  // Schemas check answers after sign-in (renderer/api/session-readers.ts): zod is 9 KiB gzip of /auth's 120.
+  zod: '$ZodType',
 } as const;
 
 interface LoadedScript {
