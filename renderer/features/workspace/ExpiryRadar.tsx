@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { ExpiringCertificate } from '#shared/api/machines.ts';
 import { formatMadridDate } from '#shared/time/index.ts';
 import { useExpiringCertificatesQuery } from '../../api/machines.ts';
@@ -20,7 +20,7 @@ function thresholdLabel(threshold: number): string {
   return text.thresholds[threshold] ?? text.thresholds[60] ?? '';
 }
 
-// The days left come second, coloured by threshold, so a phone shows them before the table scrolls sideways.
+// The days left come second, coloured by threshold, so they read first after the name (also on a phone's cards).
 const columns: readonly TableColumn<ExpiringCertificate>[] = [
   { key: 'name', header: text.columns.name, sortValue: (item) => item.subject.CN, render: (item) => <span className="workspace-radar__name">{item.subject.CN}</span> },
   {
@@ -41,12 +41,54 @@ const columns: readonly TableColumn<ExpiringCertificate>[] = [
   { key: 'threshold', header: text.columns.threshold, sortValue: (item) => item.threshold, render: (item) => <span className="workspace-nowrap">{thresholdLabel(item.threshold)}</span> },
 ];
 
+/** Below this width the six columns do not fit: each certificate shows as a card with every field. */
+const NARROW = '(max-width: 640px)';
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const query = window.matchMedia?.(NARROW);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+const isNarrow = () => window.matchMedia?.(NARROW).matches ?? false;
+
+/** Whether the screen is phone-narrow, following resizes and rotations. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
+}
+
+/**
+ * A phone's view of the radar (issue 21: the table hid columns with no hint): one card per
+ * certificate, every column's field labelled in it, soonest first as the table sorts them.
+ */
+function RadarCards({ items }: { items: readonly ExpiringCertificate[] }) {
+  const sorted = useMemo(() => [...items].sort((a, b) => a.daysLeft - b.daysLeft), [items]);
+  const fields = columns.filter((column) => column.key !== 'name');
+  return (
+    <ul className="workspace-radar__cards" aria-label={text.caption}>
+      {sorted.map((item) => (
+        <li key={item._id} className="workspace-radar__card">
+          <h3 className="workspace-radar__card-title workspace-radar__name">{item.subject.CN}</h3>
+          <dl className="workspace-radar__fields">
+            {fields.map((column) => (
+              <div key={column.key} className="workspace-radar__field">
+                <dt>{column.header}</dt>
+                <dd>{column.render(item)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * 'Caducidades': every synced certificate the user can see that expires within 60 days or expired
  * lately (the server's radar), soonest first, with a count per threshold above the table.
  */
 export function ExpiryRadar() {
   const { data, isLoading, isError, refetch } = useExpiringCertificatesQuery({ days: RADAR_DAYS });
+  const narrow = useNarrow();
   const counts = useMemo(() => countByThreshold(data?.items ?? []), [data]);
 
   if (isLoading) return <Spinner label={text.loading} />;
@@ -70,6 +112,7 @@ export function ExpiryRadar() {
           </li>
         ))}
       </ul>
+      {narrow ? <RadarCards items={data.items} /> : (
       <Table
         caption={text.caption}
         columns={columns}
@@ -79,6 +122,7 @@ export function ExpiryRadar() {
         initialSort={{ key: 'daysLeft', direction: 'ascending' }}
         pageSize={25}
       />
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /** Mis recursos, Caducidades: the certificates expiring in the next 60 days. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ExpiringCertificate } from '#shared/api/machines.ts';
 import { jsonResponse } from '../../test/renderApp.tsx';
@@ -34,6 +34,28 @@ describe('Caducidades', () => {
     const summary = within(screen.getByRole('list', { name: 'Resumen por plazo' })).getAllByRole('listitem').map((item) => item.textContent);
     expect(summary).toEqual(['Caducado: 1', '≤ 7 días: 1', '≤ 60 días: 1']);
     expect(calls.map((call) => call.key)).toContain('GET /api/certificates/expiring?days=60');
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows each certificate as a card with every field labelled, soonest first, and no table', async () => {
+      // A phone-narrow screen: the radar's (max-width) media query matches.
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+      const items = [
+        expiring({ commonName: 'LEJOS DEMO', daysLeft: 45, threshold: 60 }),
+        expiring({ commonName: 'PRONTO DEMO', daysLeft: 3, threshold: 7, nifVat: 'B00000000' }),
+      ];
+      stubApi({ 'GET /api/certificates/expiring': radar(items) });
+      renderWorkspace({ path: '/workspace?vista=caducidades' });
+
+      const cards = within(await screen.findByRole('list', { name: 'Certificados por caducar' })).getAllByRole('listitem');
+      expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['PRONTO DEMO', 'LEJOS DEMO']);
+      const fields = Object.fromEntries(within(cards[0] as HTMLElement).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+      const date = new Date(items[1]?.notAfter ?? '').toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' });
+      expect(fields).toEqual({ 'Días restantes': '3 días', Caduca: date, NIF: 'B00000000', Dispositivo: 'PC Oficina', Aviso: '≤ 7 días' });
+      expect(screen.queryByRole('table')).toBeNull();
+    });
   });
 
   it('says when nothing expires in the next 60 days', async () => {
