@@ -64,11 +64,13 @@ describe('GET /api/flowlog filters', () => {
     expect(dates(oneDay)).toEqual([RUNS.validar18Late]);
     expect(oneDay.total).toBe(1);
 
-    // Case-insensitive, part of the name; LIKE's own characters are taken literally.
+    // Part of a robot's name, ignoring case and accents; '%' and '_' are plain characters.
     expect(dates(await page(ana, '?q=fie'))).toEqual([RUNS.fie19]);
     expect(dates(await page(ana, '?q=%20IDENTIF%20'))).toHaveLength(3);
     expect((await page(ana, '?q=%25')).total).toBe(0);
     expect((await page(ana, '?q=_')).total).toBe(0);
+    expect(dates(await page(ana, '?q=IDENTIFICACI%C3%93N'))).toEqual([]);
+    expect((await page(ana, '?q=identific%C3%A1dores')).total).toBe(3);
     // An empty search is no search.
     expect((await page(ana, '?q=')).total).toBe(4);
   });

@@ -80,6 +80,8 @@ describe(`history of ${RUNS.toLocaleString('en')} runs`, () => {
       [{ ...base, sortby: 'createAt', flow: 'validar-identificadores' }, 'SEARCH r USING INDEX flow_runs_group_flow_created_id_idx (group_id=? AND flow_id=?)'],
       [{ ...base, sortby: 'createAt', from: '2020-06-01', to: '2020-06-30' }, 'SEARCH r USING INDEX flow_runs_group_created_id_idx (group_id=? AND created_at>? AND created_at<?)'],
       [{ ...base, sortby: 'createAt', flow: 'validar-identificadores', from: '2020-06-01' }, 'SEARCH r USING INDEX flow_runs_group_flow_created_id_idx (group_id=? AND flow_id=? AND created_at>?)'],
+      // A search matching one robot reads that robot's runs the same way.
+      [{ ...base, sortby: 'createAt', q: 'validar', searchFlowIds: ['validar-identificadores'] }, 'SEARCH r USING INDEX flow_runs_group_flow_created_id_idx (group_id=? AND flow_id=?)'],
     ] as const satisfies ReadonlyArray<readonly [FlowlogFilter, string]>;
     for (const [filter, search] of expected) {
       const steps = plan(filter);
