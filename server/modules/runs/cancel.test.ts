@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExecutionStateResponse } from '#shared/api/flows.ts';
+import type { ExecutionStateResponse, FlowlogResponse } from '#shared/api/flows.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { DeviceClient, linkPc } from '../devices/test-support.ts';
@@ -52,12 +52,19 @@ describe('cancelling a run queued for a machine', () => {
     expect(reservedBefore).toBeGreaterThan(0);
     expect(await reserved('ana@asesoria.es')).toBe(reservedBefore);
 
+    // The history lists the token its 'Cancelar' sends, while the run has not ended.
+    const listed = (await ana.get('/api/flowlog')).json() as FlowlogResponse;
+    expect(listed.items[0]).toMatchObject({ _id: queued.runId, state: 'queued', executionToken: queued.executionToken });
+
     const cancelled = await ana.post(stopUrl(queued.executionToken));
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ state: 'finished', output: { status: 202, data: { message: 'Robot detenido' } } });
     expect(await runRow(queued.runId)).toMatchObject({ state: 'finished', result: 'FlowAborted', launch_status: 202, stopped_by_user: 1, cost: 0, usage_units: 0, started_at: null });
     expect(server.countRows('credit_ledger')).toBe(0);
     expect(await reserved('ana@asesoria.es')).toBe(0);
+    const after = ((await ana.get('/api/flowlog')).json() as FlowlogResponse).items[0];
+    expect(after).toMatchObject({ state: 'finished', result: 'FlowAborted', stoppedByUser: true });
+    expect(after?.executionToken).toBeUndefined();
     // The machine asks for work: there is none.
     expect((await device.next(0)).statusCode).toBe(204);
   });
