@@ -19,7 +19,7 @@ export interface FieldRule {
   rule?: ValidationRule;
   /** What an empty required field says instead of the generic message (spec: 'Necesitas seleccionar un certificado...'). */
   requiredMessage?: string;
-  /** A further check once the field passes its own: it sees the whole form ('Hasta' against 'Desde', an expired certificate). */
+  /** A check that sees the whole form ('Hasta' against 'Desde', an expired certificate, an empty workbook); its message comes first. */
   check?: (value: string, values: Readonly<Record<string, string>>) => string | undefined;
 }
 export type FormRules<Field extends string> = Record<Field, FieldRule>;
@@ -47,7 +47,7 @@ export function rulesResolver<Field extends string>(rules: FormRules<Field>): Re
     const errors: HookFieldErrors<FormValues<Field>> = {};
     for (const field of Object.keys(rules) as Field[]) {
       const rule = rules[field];
-      const message = checkField(values[field], rule) ?? rule.check?.(values[field], values);
+      const message = rule.check?.(values[field], values) ?? checkField(values[field], rule);
       if (message !== undefined) Object.assign(errors, { [field]: { type: 'validate', message } });
     }
     return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };

@@ -95,4 +95,24 @@ describe('LauncherPage with a workbook', { timeout: 15_000 }, () => {
     expect(await screen.findAllByText('Los archivos ocupan 2 kB y el máximo permitido es 1 kB.')).toHaveLength(2);
     expect(FakeUpload.sent).toHaveLength(0);
   });
+
+  it('refuses an empty workbook before launching (headers unknown: launch-checks tests); the template link sits beside the input', async () => {
+    FakeUpload.answer = { status: 201, body: { items: [{ id: uploadId, name: 'plantilla trabajadores.xlsx', size: 2048 }] } };
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const answer = { sheet: 'Trabajadores', columns: ['Nombre', 'DNI'], rowCount: 0 };
+    const flow = { ...workbookFlow(), template: 'plantilla.xlsx' };
+    const { api } = renderLauncher(flow, {
+      [`GET /api/storage/uploads/${uploadId}/columns`]: () => jsonResponse(200, answer),
+    });
+    const template = await screen.findByRole('link', { name: 'Descargar plantilla' });
+    expect(template.getAttribute('href')).toBe('/api/browserflow/flow/template/validar-identificadores');
+    expect(template.hasAttribute('download')).toBe(true);
+
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [workbook()] } });
+    expect(await screen.findByText('La hoja «Trabajadores» no tiene filas de datos: añade al menos una fila debajo de los encabezados.')).toBeTruthy();
+    fireEvent.click(launchButton());
+    await screen.findByText('La hoja «Trabajadores» no tiene filas de datos: añade al menos una fila debajo de los encabezados.');
+    expect(api.posts(executionPath('validar-identificadores'))).toHaveLength(0);
+
+  });
 });

@@ -262,7 +262,7 @@ describe('what the wizard refuses before a run is queued (issue 21)', () => {
   const rule = (key: string) => ruleFor(inputs.find((input) => input.key === key) ?? inputs[0]!, false, inputs, () => new Date('2026-11-26T10:00:00Z'));
   const check = (key: string, values: Record<string, string>) => {
     const fieldRule = rule(key);
-    return checkField(values[key] ?? '', fieldRule) ?? fieldRule.check?.(values[key] ?? '', values);
+    return fieldRule.check?.(values[key] ?? '', values) ?? checkField(values[key] ?? '', fieldRule);
   };
 
   it('refuses Hasta before Desde in Spanish, and takes a one-day period; a NIF of 4 digits is no NIF, NIE or CIF', () => {

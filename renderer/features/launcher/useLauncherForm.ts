@@ -72,12 +72,17 @@ export function useLauncherForm(flow: FlowDefinition) {
   }, [form]);
 
   /** A ColumnMapping input read its workbook: what is wrong with it (shown at once), or undefined when fine. */
+  // Stable (the form object is new each render), so the inputs' effects that call it run on changes only.
+  const formRef = useRef(form);
+  formRef.current = form;
   const setWorkbookProblem = useCallback((key: string, problem: string | undefined) => {
     const before = workbookProblems.current.get(key);
+    if (before === problem) return;
     if (problem === undefined) workbookProblems.current.delete(key);
     else workbookProblems.current.set(key, problem);
-    if (before !== problem && (problem !== undefined || form.getFieldState(key).error !== undefined)) void form.trigger(key);
-  }, [form]);
+    const current = formRef.current;
+    if (problem !== undefined || current.getFieldState(key).error !== undefined) void current.trigger(key);
+  }, []);
 
   const setUploadBusy = useCallback((key: string, busy: boolean) => {
     setUploading((current) => {

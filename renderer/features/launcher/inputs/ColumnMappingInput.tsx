@@ -41,14 +41,6 @@ export function ColumnMappingInput({ input, launcherForm }: { input: FlowInputDe
     setText(key, anyMapped ? JSON.stringify(next) : '');
   };
 
-  // An empty workbook, or one with no header the robot knows, cannot be launched: said here, with the headers expected.
-  const ready = uploadId !== undefined && data !== undefined && !isFetching;
-  const problem = ready ? (workbookProblem(columns, data, mapping) ?? undefined) : undefined;
-  useEffect(() => {
-    setWorkbookProblem(key, problem);
-  }, [key, problem, setWorkbookProblem]);
-  useEffect(() => () => setWorkbookProblem(key, undefined), [key, setWorkbookProblem]);
-
   // A new workbook gets fresh guesses; a workbook removed takes the mapping with it.
   useEffect(() => {
     if (uploadId === undefined) {
@@ -61,6 +53,14 @@ export function ColumnMappingInput({ input, launcherForm }: { input: FlowInputDe
     const guessed = guessColumns(columns, data.columns);
     setText(key, Object.values(guessed).some((header) => header !== null) ? JSON.stringify(guessed) : '');
   }, [uploadId, data, isFetching, columns, key, setText]);
+
+  // An empty workbook, or one with no header the robot knows, cannot be launched: said here, with the headers expected.
+  const ready = uploadId !== undefined && data !== undefined && !isFetching;
+  const problem = ready ? (workbookProblem(columns, data, mapping) ?? undefined) : undefined;
+  useEffect(() => {
+    setWorkbookProblem(key, problem);
+  }, [key, problem, setWorkbookProblem]);
+  useEffect(() => () => setWorkbookProblem(key, undefined), [key, setWorkbookProblem]);
 
   const error = form.errors[key];
   const rule = rules[key] ?? {};
