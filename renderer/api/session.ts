@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { authPaths } from '#shared/api/auth-paths.ts';
-import type { LoginRequest, ResetPassCheckRequest, ResetPassRequest } from '#shared/api/auth.ts';
+import type { LoginRequest, ResetPassCheckRequest, ResetPassRequest, SessionStateResponse } from '#shared/api/auth.ts';
 import { usersPaths } from '#shared/api/users-paths.ts';
 import type { RegisterRequest } from '#shared/api/users.ts';
 import type { UserData } from '#shared/domain/user.ts';
@@ -48,7 +48,14 @@ export const resetPassword = (body: ResetPassRequest) => call({ url: authPaths.r
 export const resetPasswordCheck = (body: ResetPassCheckRequest) => call({ url: authPaths.resetPassCheck, method: 'POST', body }, ok);
 
 const me = () => call({ url: usersPaths.me }, userData);
-const sessionState = async (body: unknown) => (await import('./session-readers.ts')).readSessionState(body);
+/** The restore's answer. Signed out is read without the schemas, so zod stays out of /auth's first load. */
+const sessionState = async (body: unknown): Promise<SessionStateResponse | undefined> => {
+  if (typeof body === 'object' && body !== null && 'userData' in body && body.userData === null) {
+    const reason = 'logoutReason' in body && typeof body.logoutReason === 'string' ? body.logoutReason : undefined;
+    return reason === undefined ? { userData: null } : { userData: null, logoutReason: reason };
+  }
+  return (await import('./session-readers.ts')).readSessionState(body);
+};
 
 /**
  * Spends the emailed validation link's token (no session needed). A signed-in user then reloads
