@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
 import { createHash, randomUUID } from 'node:crypto';
-import { expect, newUser, signUp, test } from './fixtures.ts';
+import { expect as baseExpect, newUser, signUp, test } from './fixtures.ts';
+
+// The e2e server shares a busy machine: each check may wait longer than the default before it fails.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
  * Issue 21 points 9-11: the run history's robot and date filters live in the address (kept on reload),
@@ -58,7 +61,7 @@ function runOf(email: string, flowId: string): { state: string; result: string |
 }
 
 test('history: robot and date filters kept in the address across a reload, a queued run cancelled, cards at 390 px', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 800 });
   const user = newUser();
   await signUp(page, user);
@@ -96,7 +99,7 @@ test('history: robot and date filters kept in the address across a reload, a que
   // A reload keeps the view.
   await page.reload();
   await expect(page).toHaveURL(/[?&]robot=validar-identificadores/);
-  await expect(history.getByText('1 ejecución')).toBeVisible({ timeout: 15_000 });
+  await expect(history.getByText('1 ejecución')).toBeVisible();
   await expect(history.getByRole('combobox', { name: 'Robot' })).toHaveValue('validar-identificadores');
   await expect(history.getByLabel('Desde')).toHaveValue(day(daysAgo(10)));
   await expect(rows).toHaveCount(1);
