@@ -4,19 +4,22 @@ import { defineConfig } from '@playwright/test';
  * Browser tests in Debian's Chromium (Playwright cannot download its own here) against the built
  * renderer served by a real server on a free port with a fresh database (see e2e/global-setup.ts).
  */
+const DESKTOP_LANE = ['autopilot.spec.ts', 'certificates.spec.ts', 'desktop-runs.spec.ts', 'embedded.spec.ts', 'account-recovery.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  // Two lanes over the one server, about even (4.5-5 min each, measured): the desktop lane holds the
-  // specs that drive an agent — the autopilot spec, which spends ~3 minutes waiting for wall-clock
-  // minutes with an agent of its own, then the specs sharing the suite's agent (its link and store are
-  // one at a time) — and the app lane everything else. Each lane runs its files one at a time.
+  // Two lanes over the one server, about even (~5 min each, measured): the desktop lane holds the specs
+  // that drive an agent — the autopilot spec, which spends ~3 minutes waiting for wall-clock minutes
+  // with an agent of its own, then the specs sharing the suite's agent (its link and store are one at a
+  // time) — plus account recovery to even the lanes; the app lane has everything else. Each lane runs
+  // its files one at a time.
   workers: 2,
   projects: [
-    { name: 'desktop', testMatch: ['autopilot.spec.ts', 'certificates.spec.ts', 'desktop-runs.spec.ts', 'embedded.spec.ts'], workers: 1 },
-    { name: 'app', testIgnore: ['autopilot.spec.ts', 'certificates.spec.ts', 'desktop-runs.spec.ts', 'embedded.spec.ts'], workers: 1 },
+    { name: 'desktop', testMatch: DESKTOP_LANE, workers: 1 },
+    { name: 'app', testIgnore: DESKTOP_LANE, workers: 1 },
   ],
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
