@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginRequestSchema, okResponseSchema, sessionResponseSchema, sessionStateResponseSchema } from '#shared/api/auth.ts';
 import { authPaths } from '#shared/api/auth-paths.ts';
+import type { UserData } from '#shared/domain/user.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
@@ -48,19 +49,32 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limits
     return { ok: true };
   });
 
-  const newTokenSchema = routeSchema({ tag: 'auth', summary: 'Rotate the session with the refresh cookie', response: { 200: sessionResponseSchema } });
-  app.post(authPaths.newToken, { schema: newTokenSchema }, async (request, reply) => {
+  /**
+   * Rotates the session with the refresh cookie: the user with fresh cookies, or why it ended (cookies
+   * cleared when the token was refused; a reused token ended its family, which the user is told).
+   */
+  async function renewSession(request: FastifyRequest, reply: FastifyReply): Promise<{ userData: UserData } | { userData: null; logoutReason?: string }> {
     const refreshToken = refreshTokenOf(request);
-    if (!refreshToken) throw unauthenticated();
+    if (!refreshToken) return { userData: null };
     const result = await rotateSession(db, refreshToken, now());
     if (result.kind !== 'rotated') {
       clearSessionCookies(reply, cookieSecure);
-      throw unauthenticated(result.kind === 'reused' ? SECURITY_LOGOUT_REASON : undefined);
+      return result.kind === 'reused' ? { userData: null, logoutReason: SECURITY_LOGOUT_REASON } : { userData: null };
     }
     const userData = await loadUserData(db, result.userId);
-    if (!userData) throw unauthenticated();
+    if (!userData) {
+      clearSessionCookies(reply, cookieSecure);
+      return { userData: null };
+    }
     setSessionCookies(reply, result.tokens, cookieSecure);
     return { userData };
+  }
+
+  const newTokenSchema = routeSchema({ tag: 'auth', summary: 'Rotate the session with the refresh cookie', response: { 200: sessionResponseSchema } });
+  app.post(authPaths.newToken, { schema: newTokenSchema }, async (request, reply) => {
+    const renewed = await renewSession(request, reply);
+    if (renewed.userData === null) throw unauthenticated(renewed.logoutReason);
+    return { userData: renewed.userData };
   });
 
   // The restore on start-up: who is signed in, or null, always a 200 — a signed-out first load must not
@@ -70,16 +84,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limits
   app.get(authPaths.session, { schema: sessionSchema }, async (request, reply) => {
     const session = await optionalSession(request, ctx);
     const current = session ? await loadUserData(db, session.userId) : null;
-    if (current) return { userData: current };
-    const refreshToken = refreshTokenOf(request);
-    if (!refreshToken) return { userData: null };
-    const result = await rotateSession(db, refreshToken, now());
-    const userData = result.kind === 'rotated' ? await loadUserData(db, result.userId) : null;
-    if (result.kind !== 'rotated' || !userData) {
-      clearSessionCookies(reply, cookieSecure);
-      return result.kind === 'reused' ? { userData: null, logoutReason: SECURITY_LOGOUT_REASON } : { userData: null };
-    }
-    setSessionCookies(reply, result.tokens, cookieSecure);
-    return { userData };
+    return current ? { userData: current } : renewSession(request, reply);
   });
 }
