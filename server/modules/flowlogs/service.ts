@@ -8,6 +8,7 @@ import { countRuns } from './counts.ts';
 import { expiresAt, isExpired } from '../retention/retention.ts';
 import { logPage } from './lines.ts';
 import { preparedQuery, type SlotOf } from './prepared.ts';
+import { searchKey } from '#shared/flows/catalogue.ts';
 import { fromMadridParts } from '#shared/time/madrid.ts';
 
 /** The flowlog query once parsed (flowlogQuerySchema): defaults filled in. */
@@ -83,11 +84,6 @@ function madridDayStart(day: string, plusDays = 0): string {
   // Date.UTC rolls a day past the month's end over into the next month.
   const next = new Date(Date.UTC(year, month - 1, date + plusDays));
   return fromMadridParts({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() }).toISOString();
-}
-
-/** Text as the search compares it: lower case, without accents. */
-function folded(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
 }
 
 function runsValues(groupId: string, filter: FlowlogFilter): RunsValues {
@@ -245,9 +241,9 @@ async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogF
 async function withSearch(db: Kysely<Database>, filter: FlowlogFilter): Promise<FlowlogFilter | null> {
   if (filter.q === undefined || filter.q === '') return filter;
   // The catalogue is a few rows: matched here, ignoring case and accents ('validacion' finds 'Validación').
-  const wanted = folded(filter.q);
+  const wanted = searchKey(filter.q).trim();
   const flows = await db.selectFrom('flows').select(['id', 'name']).orderBy('id').execute();
-  const ids = flows.filter((flow) => folded(flow.name).includes(wanted)).map((flow) => flow.id);
+  const ids = flows.filter((flow) => searchKey(flow.name).includes(wanted)).map((flow) => flow.id);
   return ids.length === 0 ? null : { ...filter, searchFlowIds: ids };
 }
 
