@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, newUser, signUp, test } from './fixtures.ts';
+import { expect, newUser, signIn, signUp, test } from './fixtures.ts';
 
 const workbook = new URL('../resources/flows/validar-identificadores/fixtures/trabajadores.xlsx', import.meta.url);
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -146,4 +146,23 @@ test('the Roboteka lists the built-in robots, searches them and opens one in the
   expect(await seriousViolations(page)).toEqual([]);
   await list.getByRole('link', { name: 'Abrir FIE a incidencias A3' }).click();
   await expect(page).toHaveURL(/\/launcher\/fie-incidencias-a3$/);
+});
+
+test('the demo account\'s latest Validar run has the workbook its robot checked, to download', async ({ page }) => {
+  await page.goto('/auth');
+  await signIn(page, { email: 'demo@autoasesor.es', password: 'Demo1234!' });
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/flows');
+  const history = page.getByRole('region', { name: 'Historial de robots' });
+  await history.getByRole('combobox', { name: 'Robot' }).selectOption({ label: 'Validar identificadores' });
+  const table = history.getByRole('table', { name: 'Historial de robots' });
+  const latest = bodyRows(table).first();
+  // Made by the robot in the background after the server's first start: a few seconds at most.
+  await expect(latest).toContainText(/\d+ de 19\d\d/, { timeout: 20_000 });
+  await latest.getByRole('button', { name: 'Mostrar detalle' }).click();
+  await expect(history.getByRole('list', { name: 'Registro' }).getByText(/^Hoja «Plantilla»: 19\d\d filas con datos\.$/)).toBeVisible();
+  const output = history.getByRole('link', { name: /^Descargar trabajadores_\d{8} validado\.xlsx$/ });
+  const file = await page.request.get((await output.getAttribute('href')) ?? '');
+  expect(file.status()).toBe(200);
+  expect((await file.body()).subarray(0, 2).toString()).toBe('PK');
 });

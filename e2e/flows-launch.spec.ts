@@ -127,6 +127,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('accessibility (axe): the launcher with its inputs, the scheduler and the output have no serious violations', async ({ page }) => {
+  // Two axe passes and a real run: over 30 s when the machine is busy.
+  test.setTimeout(60_000);
   await signUp(page, newUser());
   await openLauncherWithWorkbook(page);
   await expect(page.getByRole('combobox', { name: 'NIF/NIE' })).toBeVisible();

@@ -68,7 +68,7 @@ describe('the compiled server', () => {
     }
   });
 
-  it('inspects an upload in inspect-child.js and runs a built-in flow in run-process.js, with plain node', async () => {
+  it('inspects an upload in inspect-child.js, runs a built-in flow in run-process.js and the demo\'s robots in demo-process.js, with plain node', async () => {
     expect(await readFile(join(build.dir, 'run-process.js'), 'utf8')).not.toMatch(/from\s*"(#shared|\.\.\/|\.\/(?!chunk-))/);
     const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-build-'));
     const port = await freePort();
@@ -116,6 +116,26 @@ describe('the compiled server', () => {
       );
       expect(finished.status).toBe(200);
       expect(finished.data.files.map((output) => output.name)).toEqual(['lista validado.xlsx']);
+
+      // The demo account's runs got their files from dist/server/demo-process.js after this first start.
+      expect(await readFile(join(build.dir, 'demo-process.js'), 'utf8')).not.toMatch(/from\s*"(#shared|\.\.\/|\.\/(?!chunk-))/);
+      const demoLogin = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ email: 'demo@autoasesor.es', password: 'Demo1234!' }),
+      });
+      expect(demoLogin.status).toBe(200);
+      const demoHeaders = { cookie: demoLogin.headers.getSetCookie().map((line) => line.split(';')[0]).join('; '), origin: baseUrl };
+      await waitFor(
+        "the demo's files",
+        async () => {
+          const page = (await (await fetch(`${baseUrl}/api/flowlog?limit=100`, { headers: demoHeaders })).json()) as { items: { result: string | null; outputFileNames: string[] }[] };
+          const successful = page.items.filter((run) => run.result === 'Success');
+          return successful.length > 0 && successful.every((run) => run.outputFileNames.length > 0) ? true : undefined;
+        },
+        60_000,
+        server.output,
+      );
     } finally {
       await stop(server.child);
       await rm(dataDir, { recursive: true, force: true });

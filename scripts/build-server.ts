@@ -50,12 +50,13 @@ export const SERVER_ENTRY = join(root, 'dist', 'server', 'index.js');
  * from that file (server/modules/runs/run-child.ts looks for it next to the bundle), with the robots of
  * resources/flows bundled into it.
  * inspect-child.js is beside it too: each upload's inspection process starts from it
- * (server/files/inspector.ts looks for it next to the bundle).
+ * (server/files/inspector.ts looks for it next to the bundle); and demo-process.js, which makes the
+ * demo account's files after a first start (server/db/demo-files.ts).
  */
 export async function buildServer(outfile = SERVER_ENTRY): Promise<string> {
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: { [basename(outfile, '.js')]: 'server/index.ts', 'run-process': 'server/modules/runs/run-process.ts', 'inspect-child': 'server/files/inspect-child.ts' },
+    entryPoints: { [basename(outfile, '.js')]: 'server/index.ts', 'run-process': 'server/modules/runs/run-process.ts', 'inspect-child': 'server/files/inspect-child.ts', 'demo-process': 'server/db/demo-process.ts' },
     outdir: dirname(outfile),
     bundle: true,
     platform: 'node',

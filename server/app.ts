@@ -5,6 +5,7 @@ import { okResponseSchema } from '#shared/api/auth.ts';
 import type { AppContext } from './context.ts';
 import { connectDatabase, withStartupWrites, type DatabaseConfig } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { DemoFiles, type DemoRobotRun } from './db/demo-files.ts';
 import { seedCatalog, seedDemoAccount } from './db/seed.ts';
 import { registerClientInfo, trustProxyOption } from './http/client-info.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -69,6 +70,8 @@ export interface ServerConfig {
   now?: () => Date;
   /** Create the demo account on an empty database (never when NODE_ENV is production). */
   demoAccount?: boolean;
+  /** Whether the demo's successful runs get their files from their robots after start (default yes; db/demo-files.ts). */
+  demoFiles?: boolean;
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Per-account, per-IP and reset-mail limits (defaults in modules/auth/limits.ts). */
   authLimits?: Partial<AuthLimits>;
@@ -124,12 +127,15 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => db.destroy());
   const now = config.now ?? (() => new Date());
 
+  let demoRobotRuns: DemoRobotRun[] = [];
   try {
     await withStartupWrites(db, async () => {
       await migrateToLatest(db);
       await seedCatalog(db, now());
-      if (config.demoAccount && (await seedDemoAccount(db, now(), process.env.NODE_ENV))) {
+      const demo = config.demoAccount ? await seedDemoAccount(db, now(), process.env.NODE_ENV) : null;
+      if (demo) {
         app.log.info('Cuenta de demostración creada: demo@autoasesor.es / Demo1234!');
+        demoRobotRuns = demo;
       }
       await syncCatalogue(db, catalogue, now());
     });
@@ -159,6 +165,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const fileRetentionDays = config.fileRetention?.days ?? DEFAULT_FILE_RETENTION_DAYS;
   const fileSweeper = new FileSweeper({ db, storage, now, retentionDays: fileRetentionDays, log: app.log });
   app.addHook('preClose', async () => fileSweeper.stop());
+  // The demo's robots, started once the app is ready, end before the database closes.
+  let demoFiles: DemoFiles | null = null;
+  app.addHook('preClose', async () => demoFiles?.stop());
 
   const loginRateLimit = config.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
   const ctx: AppContext = {
@@ -214,6 +223,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     if (scheduleCheckMs > 0) scheduleRunner.start(scheduleCheckMs);
     const fileSweepMs = config.fileRetention?.sweepIntervalMs ?? 60 * 60_000;
     if (fileSweepMs > 0) fileSweeper.start(fileSweepMs);
+    if (demoRobotRuns.length > 0 && config.demoFiles !== false) {
+      demoFiles = new DemoFiles({ db, storage, warn: (message) => app.log.warn(message) }, demoRobotRuns);
+    }
   } catch (error) {
     await app.close();
     throw error;

@@ -24,7 +24,8 @@ import type { RobotFile } from '#shared/flows/robot.ts';
 import type { CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import robot, { A3_COLUMNS, recordRow } from '../../resources/flows/fie-incidencias-a3/robot.ts';
-import { sampleFieChunks, writeSampleFie } from './fie-sample.ts';
+import { sampleFieChunks } from '#shared/fie/sample.ts';
+import { writeSampleFie } from './fie-sample.ts';
 import { benchMain } from './bench-main.ts';
 
 const SIZES = [10_000, 100_000];

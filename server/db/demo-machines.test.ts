@@ -26,7 +26,7 @@ describe('the demo account’s office PC', () => {
   let server: TestServer;
   let demo: CookieJar;
   beforeEach(async () => {
-    server = await startTestServer({ demoAccount: true, now: () => NOW, scheduleRunnerIntervalMs: 0 });
+    server = await startTestServer({ demoAccount: true, demoFiles: false, now: () => NOW, scheduleRunnerIntervalMs: 0 });
     demo = new CookieJar(server.app);
     expect((await demo.post('/api/auth/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).statusCode).toBe(200);
   });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { registerAccount } from '../modules/users/service.ts';
 import { seedDemoMachines } from './demo-machines.ts';
+import type { DemoRobotRun } from './demo-files.ts';
 import { demoRunsCost, seedDemoRuns } from './demo-runs.ts';
 
 /** The plans a group can be on. The trial is what every new registration starts with. */
@@ -78,17 +79,17 @@ export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void
  * A demo account to try the app with, only on an empty database outside production. It is on a paid,
  * active plan with three weeks of runs in its history, and their charges are its used credits, so the
  * top bar, the status card, the usage bar and the history show the same figures. Its shared office PC
- * has certificates for the expiry radar (demo-machines.ts). Returns whether it was created.
+ * has certificates for the expiry radar (demo-machines.ts). Returns null when it was not created, or
+ * the runs whose robots are to make their files (demo-files.ts).
  */
-export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: string | undefined): Promise<boolean> {
-  if (nodeEnv === 'production') return false;
+export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: string | undefined): Promise<DemoRobotRun[] | null> {
+  if (nodeEnv === 'production') return null;
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return false;
-  await seedDemoData(db, now);
-  return true;
+  if (anyUser) return null;
+  return seedDemoData(db, now);
 }
 
-async function seedDemoData(db: Kysely<Database>, now: Date): Promise<void> {
+async function seedDemoData(db: Kysely<Database>, now: Date): Promise<DemoRobotRun[]> {
   const userId = await registerAccount(db, { ...DEMO_ACCOUNT, language: 'es' }, now, DEMO_PASSWORD_HASH);
   await db.updateTable('users').set({ email_validated: 1 }).where('id', '=', userId).execute();
   const { group_id: groupId } = await db.selectFrom('users').select('group_id').where('id', '=', userId).executeTakeFirstOrThrow();
@@ -99,6 +100,7 @@ async function seedDemoData(db: Kysely<Database>, now: Date): Promise<void> {
     .set({ plan_id: proPlanId, status: 'active', current_period_end: periodEnd, used_slans: DEMO_USED_SLANS, updated_at: now.toISOString() })
     .where('group_id', '=', groupId)
     .execute();
-  await seedDemoRuns(db, { userId, groupId }, now);
+  const robotRuns = await seedDemoRuns(db, { userId, groupId }, now);
   await seedDemoMachines(db, { userId, groupId }, now);
+  return robotRuns;
 }

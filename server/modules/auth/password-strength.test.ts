@@ -60,7 +60,7 @@ describe('common passwords at every place a password is chosen', () => {
   });
 
   it('the seeded demo password still signs in (it is seeded, not chosen through these routes)', async () => {
-    const demo = await startTestServer({ demoAccount: true });
+    const demo = await startTestServer({ demoAccount: true, demoFiles: false });
     try {
       const login = await demo.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@autoasesor.es', password: 'Demo1234!' } });
       expect(login.statusCode).toBe(200);

@@ -107,6 +107,26 @@ export interface ClosingStore {
 }
 
 /**
+ * A run's outputs on disk, under the names they will be listed by (made unique); not yet indexed. A
+ * file that fails to write takes the ones written before it away with it.
+ */
+export async function writeOutputs(storage: FileStorage, groupId: string, outputs: readonly RobotFile[]): Promise<NewStoredFile[]> {
+  const names = uniqueNames(outputs);
+  const written: NewStoredFile[] = [];
+  try {
+    for (const [index, file] of outputs.entries()) {
+      const { id, storageKey } = storage.newKey(groupId);
+      await storage.write(storageKey, file.data);
+      written.push({ id, storageKey, name: names[index] ?? 'resultado', size: file.data.byteLength });
+    }
+    return written;
+  } catch (error) {
+    await storage.remove(written.map((file) => file.storageKey));
+    throw error;
+  }
+}
+
+/**
  * Ends a run, once: the run row, its outputs (on disk, then indexed), the ledger debit and the
  * group's usage in one transaction, if the run is in the state `guard` allows. False when it was not
  * (someone else closed it, or the lease was lost: nothing written, nothing charged).
@@ -115,14 +135,9 @@ export async function closeRunOnce(store: ClosingStore, runId: string, closing: 
   const { db, storage } = store;
   const run = await db.selectFrom('flow_runs').select(['group_id', 'user_id', 'usage_ratio', 'reserved_cost']).where('id', '=', runId).executeTakeFirstOrThrow();
   const now = store.now();
-  const names = uniqueNames(closing.outputs);
   const written: NewStoredFile[] = [];
   try {
-    for (const [index, file] of closing.outputs.entries()) {
-      const { id, storageKey } = storage.newKey(run.group_id);
-      await storage.write(storageKey, file.data);
-      written.push({ id, storageKey, name: names[index] ?? 'resultado', size: file.data.byteLength });
-    }
+    written.push(...(await writeOutputs(storage, run.group_id, closing.outputs)));
     const usageRatio = Number(run.usage_ratio);
     const closed = await db.transaction().execute(async (trx) => {
       const units = await chargeableUnits(trx, { groupId: run.group_id, usageRatio, reservedCost: Number(run.reserved_cost) }, closing.usageUnits, now);
