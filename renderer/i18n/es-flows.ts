@@ -69,7 +69,7 @@ export const flows = {
       date: 'Fecha y hora',
       result: 'Resultado',
       cost: 'Coste',
-      iterations: 'Iteraciones',
+      iterations: 'Sin errores',
       duration: 'Duración',
       actions: 'Acciones',
     },
@@ -110,9 +110,9 @@ export const flows = {
     loading: 'Cargando el historial…',
     failed: 'No se ha podido cargar el historial de robots.',
     noIterations: '—',
-    /** '8 de 10', with the success percentage under it. */
+    /** '8 de 10': rows, entries or workers without errors of those the robot went through, and the percentage. */
     iterations: (successful: number, total: number) => `${successful} de ${total}`,
-    lowRatio: 'Menos del 75 % de iteraciones correctas',
+    lowRatio: 'Menos del 75 % sin errores',
     report: 'Descargar informe',
     reportFailed: 'No se ha podido generar el informe',
     /** A filtered view is counted up to a limit: 'Más de 1.000 ejecuciones'. */

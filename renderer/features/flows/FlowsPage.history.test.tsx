@@ -24,7 +24,7 @@ describe('FlowsPage history', () => {
     renderAt('/flows');
     await screen.findByText('3 ejecuciones');
     const [first, second, third] = historyRows().map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-    expect(first?.slice(1)).toEqual(['Validar identificadoresManual', '14/07/2025 09:05', 'Finalizado', '1 min 00 s', '12 créditos', '2 de 4 50\u00a0%. Menos del 75 % de iteraciones correctas', '']);
+    expect(first?.slice(1)).toEqual(['Validar identificadoresManual', '14/07/2025 09:05', 'Finalizado', '1 min 00 s', '12 créditos', '2 de 4 50\u00a0%. Menos del 75 % sin errores', '']);
     expect(second?.slice(1, 6)).toEqual(['Este robot ya no forma parte de nuestra familiaLanzamiento remoto', '14/07/2025 09:05', 'Insuficientes créditos', '1 min 00 s', '0 créditos']);
     expect(third?.slice(1, 4)).toEqual(['Validar identificadoresProgramado', '01/01/2026 00:15', 'Error inesperado']);
     expect(screen.getByText('2 de 4').closest('.flows-ratio')?.className).toContain('flows-ratio--low');
@@ -34,7 +34,7 @@ describe('FlowsPage history', () => {
     stubApi({ 'GET /api/browserflow/flow': catalogueOf([]), 'GET /api/flowlog': historyOf([]) });
     renderAt('/flows');
     expect(await screen.findByRole('cell', { name: 'No se han encontrado registros' })).toBeTruthy();
-    for (const header of ['Robot y tipo de lanzamiento', 'Fecha y hora', 'Resultado', 'Duración', 'Coste', 'Iteraciones', 'Acciones']) {
+    for (const header of ['Robot y tipo de lanzamiento', 'Fecha y hora', 'Resultado', 'Duración', 'Coste', 'Sin errores', 'Acciones']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
     expect((screen.getByRole('button', { name: 'Descargar informe' }) as HTMLButtonElement).disabled).toBe(true);

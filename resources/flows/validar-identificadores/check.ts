@@ -60,7 +60,7 @@ export function rowHasErrors(results: Iterable<string>): boolean {
 
 /**
  * The run's end. Its last progress counts rows, not work done: successful = rows with no wrong value,
- * total = rows checked, so the history's 'Iteraciones' reads 16 de 31 when 15 rows had errors, never
+ * total = rows checked, so the history's 'Sin errores' reads 16 de 31 when 15 rows had errors, never
  * 31 de 31 (issue 21). The summary says it in words: rows checked, valid and with errors.
  */
 export function finished(context: RobotContext, file: RobotFile, rows: number, counts: readonly ColumnCounts[], data: Uint8Array, rowsWithErrors: number): RobotResult {

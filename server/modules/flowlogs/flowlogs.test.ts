@@ -241,7 +241,7 @@ describe('GET /api/flowlog/report', () => {
     const workbook = XLSX.read(Buffer.from(base64, 'base64'));
     const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[workbook.SheetNames[0] ?? ''] as XLSX.WorkSheet, { header: 1 });
     expect(rows).toEqual([
-      ['Robot', 'Tipo de lanzamiento', 'Fecha', 'Resultado', 'Coste', 'Iteraciones'],
+      ['Robot', 'Tipo de lanzamiento', 'Fecha', 'Resultado', 'Coste', 'Sin errores'],
       ['Validar identificadores', 'Manual', '20/03/2025 00:30', 'Finalizado', 6, '9/10'],
       // No iterations: the cell is left empty (no empty-text cell).
       ['Robot retirado', 'Programado', '18/03/2025 09:05', 'Insuficientes slans', 0],

@@ -4,7 +4,7 @@ import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { formatMadridDate, formatMadridDateTime } from '#shared/time/index.ts';
 import type { ReportRun } from './service.ts';
 
-export const REPORT_HEADERS = ['Robot', 'Tipo de lanzamiento', 'Fecha', 'Resultado', 'Coste', 'Iteraciones'] as const;
+export const REPORT_HEADERS = ['Robot', 'Tipo de lanzamiento', 'Fecha', 'Resultado', 'Coste', 'Sin errores'] as const;
 
 const RUNNING_LABEL = 'En ejecución';
 
