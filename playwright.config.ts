@@ -5,21 +5,28 @@ import { defineConfig } from '@playwright/test';
  * renderer served by a real server on a free port with a fresh database (see e2e/global-setup.ts).
  */
 const DESKTOP_LANE = ['autopilot.spec.ts', 'certificates.spec.ts', 'desktop-runs.spec.ts', 'embedded.spec.ts', 'account-recovery.spec.ts'];
+/** Half of the app's specs by time (~3.7 min each, measured): the launcher's specs in one lane, the screens' in the other. */
+const SCREENS_LANE = [
+  'screens.spec.ts', 'flows-history.spec.ts', 'flows-builtins.spec.ts', 'responsive.spec.ts', 'screens-polish.spec.ts',
+  'desktop-update.spec.ts', 'history-filters.spec.ts', 'hidden-routes.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  // Two lanes over the one server, about even (~5 min each, measured): the desktop lane holds the specs
-  // that drive an agent — the autopilot spec, which spends ~3 minutes waiting for wall-clock minutes
-  // with an agent of its own, then the specs sharing the suite's agent (its link and store are one at a
-  // time) — plus account recovery to even the lanes; the app lane has everything else. Each lane runs
-  // its files one at a time.
-  workers: 2,
+  // Three lanes over the one server, each running its files one at a time. The suite spends much of its
+  // time waiting (robots, long polls, the autopilot's wall-clock minutes): it used 0.65 of this machine's
+  // two cores with two lanes. The desktop lane holds the specs that drive an agent — the autopilot spec,
+  // which spends ~3 minutes waiting for wall-clock minutes with an agent of its own, then the specs
+  // sharing the suite's agent (its link and store are one at a time) — plus account recovery; the other
+  // specs are shared by two lanes about even in time.
+  workers: 3,
   projects: [
     { name: 'desktop', testMatch: DESKTOP_LANE, workers: 1 },
-    { name: 'app', testIgnore: DESKTOP_LANE, workers: 1 },
+    { name: 'screens', testMatch: SCREENS_LANE, workers: 1 },
+    { name: 'app', testIgnore: [...DESKTOP_LANE, ...SCREENS_LANE], workers: 1 },
   ],
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

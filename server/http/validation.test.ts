@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const TABLES: Array<keyof Database> = ['groups', 'users', 'sessions', 'user_tokens', 'preferences', 'app_logs', 'release_notes', 'plans', 'subscriptions'];
-const snapshot = () => Object.fromEntries(TABLES.map((table) => [table, server.countRows(table)]));
+const snapshot = () => server.countTables(TABLES);
 
 type Case = { name: string; request: InjectOptions & { url: string }; path: string; message?: string };
 

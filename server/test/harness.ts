@@ -52,6 +52,8 @@ export interface TestServer {
   /** Links the server "emailed" (logged, since tests have no SMTP), oldest first. */
   mailedLinks: (purpose: 'reset_password' | 'email_validation') => string[];
   countRows: (table: keyof Database) => number;
+  /** Several tables' row counts at once: a "nothing written" snapshot. */
+  countTables: (tables: readonly (keyof Database)[]) => Record<string, number>;
   close: () => Promise<void>;
 }
 
@@ -85,6 +87,10 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
         return mail?.purpose === purpose && mail.link ? [mail.link] : [];
       }),
     countRows: database.countRows,
+    countTables: (tables) => {
+      const counts = database.countTables(tables);
+      return Object.fromEntries(tables.map((table, index) => [table, counts[index] ?? Number.NaN]));
+    },
     // Idempotent: some suites close the same server in more than one afterEach.
     close: () =>
       (closing ??= (async () => {
