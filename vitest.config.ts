@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -20,6 +22,9 @@ const apiSuitesOnPostgres = process.env.TEST_DATABASE_URL
 
 // Names this run's Postgres test databases, so the project's teardown drops its own and no other run's.
 process.env.AUTOASESOR_TEST_RUN ??= randomBytes(4).toString('hex');
+// Where scripts/vitest-child-bundles.ts builds the server's child processes for this run (server/child-command.ts):
+// under dist/server/ so that their imports of node_modules resolve.
+process.env.AUTOASESOR_CHILD_BUNDLES ??= join(fileURLToPath(new URL('dist/server/', import.meta.url)), `test-children-${process.env.AUTOASESOR_TEST_RUN}`);
 
 // Unit and API tests sit beside the code. The renderer's run in jsdom, everything else in Node.
 export default defineConfig({
@@ -41,6 +46,7 @@ export default defineConfig({
           // loading them again per file: the project took 298 s alone, 206 s so. Each test builds its
           // own server, database and folders; nothing relies on a module's state starting fresh.
           isolate: false,
+          globalSetup: ['scripts/vitest-child-bundles.ts'],
         },
       },
       ...(apiSuitesOnPostgres.length > 0
@@ -53,7 +59,7 @@ export default defineConfig({
               testTimeout: 20_000,
               isolate: false,
               env: { AUTOASESOR_TEST_DB: 'postgres' },
-              globalSetup: ['server/test/postgres-teardown.ts'],
+              globalSetup: ['scripts/vitest-child-bundles.ts', 'server/test/postgres-teardown.ts'],
             },
           },
         ]

@@ -54,10 +54,30 @@ export const SERVER_ENTRY = join(root, 'dist', 'server', 'index.js');
  * demo account's files after a first start (server/db/demo-files.ts).
  */
 export async function buildServer(outfile = SERVER_ENTRY): Promise<string> {
+  await bundle({ [basename(outfile, '.js')]: 'server/index.ts', ...CHILD_ENTRIES }, dirname(outfile));
+  return outfile;
+}
+
+/** The server's child processes, each forked from its own bundle (server/child-command.ts). */
+const CHILD_ENTRIES = {
+  'run-process': 'server/modules/runs/run-process.ts',
+  'inspect-child': 'server/files/inspect-child.ts',
+  'demo-process': 'server/db/demo-process.ts',
+};
+
+/**
+ * The child processes alone, for a test run from source (scripts/vitest-child-bundles.ts), with the
+ * test flows runs load their robots from (server/modules/runs/test-support.ts) beside them.
+ */
+export async function buildChildBundles(outdir: string): Promise<void> {
+  await bundle({ ...CHILD_ENTRIES, 'test-flows': 'server/modules/flows/test-flows/index.ts' }, outdir);
+}
+
+async function bundle(entryPoints: Record<string, string>, outdir: string): Promise<void> {
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: { [basename(outfile, '.js')]: 'server/index.ts', 'run-process': 'server/modules/runs/run-process.ts', 'inspect-child': 'server/files/inspect-child.ts', 'demo-process': 'server/db/demo-process.ts' },
-    outdir: dirname(outfile),
+    entryPoints,
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -84,11 +104,9 @@ export async function buildServer(outfile = SERVER_ENTRY): Promise<string> {
   });
   // Chunks of earlier builds in the same folder (their names change with their content).
   const written = new Set(Object.keys(metafile.outputs).map((path) => basename(path)));
-  const folder = dirname(outfile);
-  for (const name of await readdir(folder)) {
-    if (name.startsWith('chunk-') && !written.has(name)) await rm(join(folder, name), { force: true });
+  for (const name of await readdir(outdir)) {
+    if (name.startsWith('chunk-') && !written.has(name)) await rm(join(outdir, name), { force: true });
   }
-  return outfile;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
+import { childCommand } from '../child-command.ts';
 import { writeOutputs } from '../modules/runs/closing.ts';
 import { insertStoredFiles, type FileStorage, type NewStoredFile } from '../modules/storage/service.ts';
 import type { DemoFlowId, DemoJob, DemoJobDone } from './demo-input.ts';
@@ -37,14 +36,6 @@ export interface DemoFilesOptions {
   warn(message: string): void;
 }
 
-/** The bundled demo-process.js beside the compiled server, or demo-process.ts through tsx from source. */
-function demoProcessCommand(): { entry: string; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? './demo-process.ts' : './demo-process.js', import.meta.url));
-  const loader = fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
-  return { entry, execArgv: [...loader, '--max-old-space-size=512'] };
-}
-
 /** Starts the demo's robots at once; `stop` ends them (the runs not done yet keep no files). */
 export class DemoFiles {
   private readonly child: ChildProcess;
@@ -57,7 +48,7 @@ export class DemoFiles {
     runs: readonly DemoRobotRun[],
   ) {
     const byId = new Map(runs.map((run) => [run.runId, run]));
-    const { entry, execArgv } = demoProcessCommand();
+    const { entry, execArgv } = childCommand('demo-process', 512, import.meta.url);
     this.child = fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     let writing = Promise.resolve();
     this.child.on('message', (message: DemoJobDone) => {

@@ -29,7 +29,9 @@ async function refusal(promise: Promise<unknown>): Promise<FileRefusal> {
 
 describe('UploadInspector', () => {
   it('starts the child from the source under tsx, and from inspect-child.js beside a bundle', () => {
-    expect(inspectionCommand(2048, 'file:///app/server/files/inspector.ts')).toMatchObject({ entry: '/app/server/files/inspect-child.ts', execArgv: ['--import', expect.stringContaining('tsx'), '--max-old-space-size=2048'] });
+    expect(inspectionCommand(2048, 'file:///app/server/files/inspector.ts', '')).toMatchObject({ entry: '/app/server/files/inspect-child.ts', execArgv: ['--import', expect.stringContaining('tsx'), '--max-old-space-size=2048'] });
+    // From source in a test run that built the children once (scripts/vitest-child-bundles.ts).
+    expect(inspectionCommand(2048, 'file:///app/server/files/inspector.ts', '/tmp/children')).toEqual({ entry: '/tmp/children/inspect-child.js', execArgv: ['--max-old-space-size=2048'] });
     expect(inspectionCommand(512, 'file:///app/dist/server/index.js')).toEqual({ entry: '/app/dist/server/inspect-child.js', execArgv: ['--max-old-space-size=512'] });
   });
 

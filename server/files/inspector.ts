@@ -1,6 +1,5 @@
 import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childCommand } from '../child-command.ts';
 import { formatBytes } from '#shared/files/size.ts';
 import { capExceeded, FileRefusal, unreadable, type FileRefusalKind } from './errors.ts';
 import type { Inspection } from './inspection.ts';
@@ -26,15 +25,9 @@ export interface InspectorOptions {
 
 export const DEFAULT_INSPECTOR_OPTIONS: InspectorOptions = { concurrency: INSPECTION_CONCURRENCY, timeLimitMs: INSPECTION_TIME_LIMIT_MS, memoryMb: INSPECTION_MEMORY_MB };
 
-/**
- * How the inspection's process starts: the bundled dist/server/inspect-child.js beside the compiled
- * server, or inspect-child.ts through tsx's loader when the server runs from source (tsx, vitest).
- */
-export function inspectionCommand(memoryMb: number, from = import.meta.url): { entry: string; execArgv: string[] } {
-  const fromSource = from.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? './inspect-child.ts' : './inspect-child.js', from));
-  const loader = fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
-  return { entry, execArgv: [...loader, `--max-old-space-size=${memoryMb}`] };
+/** How the inspection's process starts (dist/server/inspect-child.js compiled; see childCommand). */
+export function inspectionCommand(memoryMb: number, from = import.meta.url, bundles?: string): { entry: string; execArgv: string[] } {
+  return childCommand('inspect-child', memoryMb, from, bundles);
 }
 
 /** A first-come, first-served limit on how many tasks run at once. */

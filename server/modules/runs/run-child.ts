@@ -1,6 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childCommand } from '../../child-command.ts';
 import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import type { ChildMessage, ParentMessage, RunProcessJob } from './run-protocol.ts';
 
@@ -38,15 +37,9 @@ export const OUT_OF_MEMORY_MESSAGE = 'El robot se ha quedado sin memoria';
 /** What is kept of a run process's stderr: enough to tell V8's out-of-memory report. */
 const STDERR_TAIL_CHARS = 4_096;
 
-/**
- * How the run process starts: the bundled dist/server/run-process.js beside the compiled server, or
- * run-process.ts through tsx's loader when the server runs from source (tsx, vitest).
- */
-export function runProcessCommand(memoryMb: number, from = import.meta.url): { entry: string; execArgv: string[] } {
-  const fromSource = from.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? './run-process.ts' : './run-process.js', from));
-  const loader = fromSource ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
-  return { entry, execArgv: [...loader, `--max-old-space-size=${memoryMb}`] };
+/** How the run process starts (dist/server/run-process.js compiled; see childCommand). */
+export function runProcessCommand(memoryMb: number, from = import.meta.url, bundles?: string): { entry: string; execArgv: string[] } {
+  return childCommand('run-process', memoryMb, from, bundles);
 }
 
 /**

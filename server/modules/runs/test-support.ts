@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as XLSX from 'xlsx';
 import { expect } from 'vitest';
 import { flowsPaths, pathFor, type ExecutionStateResponse, type UploadedFile } from '#shared/api/flows.ts';
@@ -6,10 +8,15 @@ import type { ServerConfig } from '../../app.ts';
 import type { CookieJar } from '../../test/harness.ts';
 import { builtInFlows as testFlows } from '../flows/test-flows/index.ts';
 
-/** The test flows and the module the run workers load them from. */
+/**
+ * The test flows and the module the run workers load them from: its bundle beside the test run's
+ * child processes when it built them (scripts/vitest-child-bundles.ts), else its source through tsx.
+ */
 export const TEST_FLOWS_CONFIG: Partial<ServerConfig> = {
   flows: testFlows,
-  flowsModule: new URL('../flows/test-flows/index.ts', import.meta.url).href,
+  flowsModule: process.env.AUTOASESOR_CHILD_BUNDLES
+    ? pathToFileURL(join(process.env.AUTOASESOR_CHILD_BUNDLES, 'test-flows.js')).href
+    : new URL('../flows/test-flows/index.ts', import.meta.url).href,
   runs: { memoryMb: 128, stopGraceMs: 300 },
 };
 
