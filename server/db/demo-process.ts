@@ -5,21 +5,13 @@
  * one per run (as launches do, for isolation) cost more than the robots' own work; the robots and
  * their inputs are ours, so there is nothing to isolate them from. Bundled as dist/server/demo-process.js.
  */
+import { parentChannel } from '../child-channel.ts';
 import type { RobotLogLevel } from '#shared/flows/robot.ts';
 import { builtInFlows } from '../../resources/flows/index.ts';
 import { demoInput, type DemoJob, type DemoJobDone } from './demo-input.ts';
 
-const send = process.send?.bind(process);
-if (!send) throw new Error('demo-process se ejecuta solo como proceso hijo del servidor');
+const post = parentChannel<DemoJobDone>('demo-process');
 
-const post = (message: DemoJobDone) =>
-  new Promise<void>((resolve) => {
-    if (!process.connected) return resolve();
-    send(message, undefined, {}, () => resolve());
-  });
-
-// The server went away: nobody is left to report to.
-process.on('disconnect', () => process.exit(1));
 
 async function runJob(job: DemoJob): Promise<DemoJobDone> {
   const flow = builtInFlows.find((candidate) => (candidate.definition as { id?: unknown }).id === job.flowId);

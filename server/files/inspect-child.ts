@@ -5,21 +5,13 @@
  * (a worker thread's heap limit is best effort, and its OOM can abort the whole server: nodejs/node#47224).
  * Bundled on its own as dist/server/inspect-child.js (scripts/build-server.ts).
  */
+import { parentChannel } from '../child-channel.ts';
 import { FileRefusal } from './errors.ts';
 import { inspectStoredFile } from './inspection.ts';
 import type { InspectionJob, InspectionMessage } from './inspector.ts';
 
-const send = process.send?.bind(process);
-if (!send) throw new Error('inspect-child se ejecuta solo como proceso hijo del servidor');
+const post = parentChannel<InspectionMessage>('inspect-child');
 
-const post = (message: InspectionMessage) =>
-  new Promise<void>((resolve) => {
-    if (!process.connected) return resolve();
-    send(message, undefined, {}, () => resolve());
-  });
-
-// The server went away: nobody is left to answer.
-process.on('disconnect', () => process.exit(1));
 
 const job = JSON.parse(process.argv[2] ?? '{}') as InspectionJob;
 try {

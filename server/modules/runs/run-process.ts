@@ -6,20 +6,14 @@
  * (nodejs/node#47224). When the server goes away, the IPC channel closes and this process exits.
  * Bundled on its own as dist/server/run-process.js (scripts/build-server.ts).
  */
+import { parentChannel } from '../../child-channel.ts';
 import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import type { BuiltInFlow } from '../flows/catalogue.ts';
 import type { ChildMessage, ParentMessage, RunProcessJob } from './run-protocol.ts';
 
-const send = process.send?.bind(process);
-if (!send) throw new Error('run-process se ejecuta solo como proceso hijo del servidor');
-
-const post = (message: ChildMessage) =>
-  new Promise<void>((resolve) => {
-    if (!process.connected) return resolve();
-    send(message, undefined, {}, () => resolve());
-  });
+const post = parentChannel<ChildMessage>('run-process');
 
 const abort = new AbortController();
 let started = false;
@@ -31,8 +25,6 @@ process.on('message', (message: ParentMessage) => {
     void run(message.job);
   }
 });
-// The server died or let this run go: nobody is left to report to.
-process.on('disconnect', () => process.exit(1));
 
 const crash = (error: unknown) => {
   void post({ type: 'crashed', message: error instanceof Error ? error.message : String(error) }).then(() => process.exit(1));
