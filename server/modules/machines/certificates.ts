@@ -160,6 +160,16 @@ export async function syncCertificates(
  * expire within `days`, or expired in the last EXPIRED_SHOWN_DAYS, soonest first, each with its whole
  * days left and the tightest threshold it is within.
  */
+/** A certificate a machine synced, by its fingerprint (what a launch checks before queueing), or undefined. */
+export async function machineCertificate(db: Kysely<Database>, machineId: string, fingerprint: string): Promise<{ commonName: string; notAfter: string } | undefined> {
+  return db
+    .selectFrom('machine_certificates')
+    .select(['common_name as commonName', 'not_after as notAfter'])
+    .where('machine_id', '=', machineId)
+    .where('fingerprint', '=', fingerprint)
+    .executeTakeFirst();
+}
+
 export async function expiringCertificates(db: Kysely<Database>, member: Member, days: number, now: Date): Promise<ExpiringCertificate[]> {
   const until = new Date(now.getTime() + days * DAY_MS).toISOString();
   const since = new Date(now.getTime() - EXPIRED_SHOWN_DAYS * DAY_MS).toISOString();

@@ -6,6 +6,7 @@ import { machineTarget } from '../devices/machine-runs.ts';
 import { recordRunCreated } from '../flowlogs/counts.ts';
 import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { flowNotFound } from '../flows/errors.ts';
+import { machineCertificate } from '../machines/certificates.ts';
 import { findGroupUpload } from '../storage/service.ts';
 import type { UploadInspections } from '../storage/inspections.ts';
 import type { RunChanges } from './changes.ts';
@@ -82,12 +83,7 @@ export async function launchRun(deps: LaunchDeps, input: LaunchInput): Promise<R
     });
     // A certificate the machine synced as expired: refused now, not by the portal later.
     if (machine !== null) {
-      await checkCertificates(definition, inputs, now, (fingerprint) => db
-        .selectFrom('machine_certificates')
-        .select(['common_name as commonName', 'not_after as notAfter'])
-        .where('machine_id', '=', machine.id)
-        .where('fingerprint', '=', fingerprint)
-        .executeTakeFirst());
+      await checkCertificates(definition, inputs, now, (fingerprint) => machineCertificate(db, machine.id, fingerprint));
     }
     return inputs;
   }).catch(async (error: unknown) => {
