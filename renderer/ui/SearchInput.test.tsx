@@ -40,4 +40,15 @@ describe('SearchInput', () => {
     act(() => vi.advanceTimersByTime(1000));
     expect(onSearch).toHaveBeenCalledTimes(1);
   });
+
+  it('follows a value the parent changes, dropping a search still waiting for its quiet period', () => {
+    const onSearch = vi.fn();
+    const { rerender } = render(<SearchInput onSearch={onSearch} debounceMs={400} value="dehu" />);
+    const input = screen.getByRole('searchbox') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'dehux' } });
+    rerender(<SearchInput onSearch={onSearch} debounceMs={400} value="" />);
+    expect(input.value).toBe('');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onSearch).not.toHaveBeenCalled();
+  });
 });

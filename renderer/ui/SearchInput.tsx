@@ -6,6 +6,7 @@ export interface SearchInputProps {
   /** The accessible label; also the placeholder unless one is given. */
   label?: string;
   placeholder?: string;
+  /** The text shown; when the parent changes it, the box follows. */
   value?: string;
   /** Called with the text, after `debounceMs` of quiet when a debounce is set. */
   onSearch: (text: string) => void;
@@ -15,6 +16,14 @@ export interface SearchInputProps {
 export function SearchInput({ label = widgets.search, placeholder, value = '', onSearch, debounceMs = 0 }: SearchInputProps) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A value the parent changes (a 'Quitar filtros', the address) replaces the text, and a search still
+  // waiting for its quiet period is dropped: it would bring the old text back.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+  useEffect(() => clearTimeout(timer.current), [value]);
   // Keep the latest callback without restarting a pending debounce when the parent re-renders.
   const onSearchRef = useRef(onSearch);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HISTORY_PAGE_SIZE } from '#shared/api/flows.ts';
@@ -63,9 +63,12 @@ function readView(params: URLSearchParams): HistoryView {
 
 const URL_KEYS: Record<keyof HistoryView, string> = { q: 'q', robot: 'robot', from: 'desde', to: 'hasta', kind: 'tipo' };
 
-/** The flowlog query of a view: only what is set; a 'Hasta' before 'Desde' is left out (the screen says so). */
+/** 'Hasta' before 'Desde': the screen says so, and the query leaves 'Hasta' out. */
+const isBadRange = (view: HistoryView) => view.from !== '' && view.to !== '' && view.to < view.from;
+
+/** The flowlog query of a view: only what is set. */
 function viewQuery(view: HistoryView): Omit<FlowlogQuery, 'start' | 'limit'> {
-  const badRange = view.from !== '' && view.to !== '' && view.to < view.from;
+  const badRange = isBadRange(view);
   return {
     scheduled: scheduledParam[view.kind],
     ...(view.q.trim() !== '' && { q: view.q.trim() }),
@@ -145,17 +148,11 @@ export function RunHistory({ currencies, robots }: { currencies: string | undefi
   const view = readView(params);
   const [page, setPage] = useState(0);
   const query = viewQuery(view);
-  const badRange = view.from !== '' && view.to !== '' && view.to < view.from;
+  const badRange = isBadRange(view);
   const { data, isLoading, isFetching, isError, refetch } = useFlowlogQuery({ start: page * HISTORY_PAGE_SIZE, limit: HISTORY_PAGE_SIZE, ...query });
   const [requestReport, { isLoading: reporting }] = useFlowlogReportMutation();
   const [stopExecution, { isLoading: stopping }] = useStopExecutionMutation();
   const [confirming, setConfirming] = useState<HistoryRow | null>(null);
-  /** Bumped by 'Quitar filtros' so the search box starts again empty (before the address has caught up). */
-  const [cleared, setCleared] = useState(0);
-  const [clearing, setClearing] = useState(false);
-  useEffect(() => {
-    if (clearing && view.q === '') setClearing(false);
-  }, [clearing, view.q]);
   const toast = useToast();
   const rows = useMemo(() => (data?.items ?? []).map((log) => toHistoryRow(log, currencies)), [data, currencies]);
   const columns = useMemo(() => baseColumns(setConfirming), []);
@@ -185,8 +182,6 @@ export function RunHistory({ currencies, robots }: { currencies: string | undefi
       },
       { replace: true },
     );
-    setCleared((count) => count + 1);
-    setClearing(true);
     setPage(0);
   };
 
@@ -222,7 +217,7 @@ export function RunHistory({ currencies, robots }: { currencies: string | undefi
         </Button>
       </div>
       <div className="flows-history__filters">
-        <SearchInput key={cleared} label={text.search} value={clearing ? '' : view.q} debounceMs={SEARCH_DEBOUNCE_MS} onSearch={(value) => setFilter('q', value)} />
+        <SearchInput label={text.search} value={view.q} debounceMs={SEARCH_DEBOUNCE_MS} onSearch={(value) => setFilter('q', value)} />
         <label className="flows-history__field">
           <span>{text.robotFilter}</span>
           <select className="ui-input" value={view.robot} onChange={(event) => setFilter('robot', event.target.value)}>
