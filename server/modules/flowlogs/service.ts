@@ -78,12 +78,10 @@ function runsShape(filter: FlowlogFilter): RunsShape {
   };
 }
 
-/** The first instant of a Madrid day given as yyyy-mm-dd, `plusDays` later. */
+/** The first instant of a Madrid day given as yyyy-mm-dd, `plusDays` later (a day past the month's end rolls over). */
 function madridDayStart(day: string, plusDays = 0): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  // Date.UTC rolls a day past the month's end over into the next month.
-  const next = new Date(Date.UTC(year, month - 1, date + plusDays));
-  return fromMadridParts({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() }).toISOString();
+  return fromMadridParts({ year, month, day: date + plusDays }).toISOString();
 }
 
 function runsValues(groupId: string, filter: FlowlogFilter): RunsValues {
@@ -255,11 +253,13 @@ export async function listFlowLogs(db: Kysely<Database>, groupId: string, asked:
   return { total, items: await toFlowLogs(db, page.rows), ...(capped && { totalCapped: true }) };
 }
 
+/** No filter: one run is read by its id with the page's query and none of its conditions. */
+const UNFILTERED: FlowlogFilter = { sortby: 'createAt', sortdir: 'desc', start: 0, limit: 1 };
+
 /** One run of the group by its id, with what a page shows of it. */
 const preparedOneRun = preparedQuery(
   () => '',
-  (db: Kysely<Database>, _shape: null, slot: SlotOf<RunsValues & { runId: string }>) =>
-    orderedRuns(db, { sortby: 'createAt', sortdir: 'desc', byKind: false, bySchedule: false, byFlow: false, byFrom: false, byTo: false, searchFlows: 0 }, slot).where('r.id', '=', slot('runId')),
+  (db: Kysely<Database>, _shape: null, slot: SlotOf<RunsValues & { runId: string }>) => orderedRuns(db, runsShape(UNFILTERED), slot).where('r.id', '=', slot('runId')),
 );
 
 /** The files a run lists with their expiry: the server's by their stored date; a machine's never expire here. */
@@ -290,7 +290,7 @@ export async function findFlowLog(
   page: { after?: number | undefined; limit: number },
   retention: FileRetention,
 ): Promise<FlowLogDetail | null> {
-  const { rows } = await db.executeQuery(preparedOneRun(db, null, { groupId, scheduled: 0, scheduleId: '', flowId: '', fromAt: '', toAt: '', limit: 1, offset: 0, runId }));
+  const { rows } = await db.executeQuery(preparedOneRun(db, null, { ...runsValues(groupId, UNFILTERED), runId }));
   const row = rows[0];
   if (!row) return null;
   const [[listed], log] = await Promise.all([toFlowLogs(db, [row]), logPage(db, runId, page)]);
