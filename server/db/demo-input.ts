@@ -1,6 +1,6 @@
 import { sampleFieChunks } from '#shared/fie/sample.ts';
 import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
-import { toMadridParts } from '#shared/time/index.ts';
+import { madridDayKey, toMadridParts } from '#shared/time/index.ts';
 import { sampleAltasWorkbook } from '../../resources/flows/comprobar-altas-red/sample.ts';
 import { sampleWorkbook } from '../../resources/flows/validar-identificadores/sample.ts';
 
@@ -35,10 +35,9 @@ export type DemoJobDone =
     }
   | { runId: string; failure: string };
 
-/** yyyymmdd on the Madrid calendar. */
-function fileDate(date: Date): string {
-  const { year, month, day } = toMadridParts(date);
-  return `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
+/** yyyymmdd on the Madrid calendar: how the demo's files are dated in their names. */
+export function fileDate(date: Date): string {
+  return madridDayKey(date).replaceAll('-', '');
 }
 
 /** What the run was launched with: a file of its flow's kind and of its size, dated by the run. */

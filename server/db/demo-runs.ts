@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { fromMadridParts, toMadridParts } from '#shared/time/index.ts';
 import { recordRunCreated } from '../modules/flowlogs/counts.ts';
 import type { DemoRobotRun } from './demo-files.ts';
-import type { DemoFlowId } from './demo-input.ts';
+import { fileDate, type DemoFlowId } from './demo-input.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -92,11 +92,6 @@ function startOf(run: DemoRun, now: Date): Date {
   const today = toMadridParts(now);
   const [hour, minute] = run.at.split(':').map(Number);
   return fromMadridParts({ year: today.year, month: today.month, day: today.day - run.daysAgo, hour: hour ?? 9, minute: minute ?? 0, second: 0, millisecond: 0 });
-}
-
-function fileDate(date: Date): string {
-  const { year, month, day } = toMadridParts(date);
-  return `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
 }
 
 /** The lines the built-in robots wrote for a run that did not succeed (a successful run's come from its robot). */
