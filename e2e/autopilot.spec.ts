@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { nextRunDate } from '#shared/schedule/next-run.ts';
@@ -69,18 +68,6 @@ async function scheduleFromLauncher(page: Page, at: Date, repeat: boolean): Prom
   await expect(dialog).toBeHidden();
 }
 
-/** The slots' runs as the server recorded them (which schedule, under which key). */
-function slotRunsOf(email: string): { id: string; schedule_id: string | null; idempotency_key: string | null }[] {
-  const db = new Database(process.env.E2E_DATABASE_FILE ?? '', { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare('select r.id, r.schedule_id, r.idempotency_key from flow_runs r join users u on u.group_id = r.group_id where u.email = ? and r.flow_id = ?')
-      .all(email, FLOW) as ReturnType<typeof slotRunsOf>;
-  } finally {
-    db.close();
-  }
-}
-
 test('scheduled on this PC, the autopilot runs a one-off and a daily robot at their minute; the web shows them read-only', async ({ browser, baseURL }) => {
   test.setTimeout(330_000);
   // An agent of this test's own (same PC, own data), so the suite's agent and its link are left alone.
@@ -127,7 +114,7 @@ test('scheduled on this PC, the autopilot runs a one-off and a daily robot at th
       expect(chargesOf(run.id)).toBe(1);
     }
     // One run per slot: two schedules, each its run, under the slot's key.
-    const slots = slotRunsOf(advisor.email);
+    const slots = runsOf(advisor.email, FLOW);
     expect(new Set(slots.map((run) => run.schedule_id)).size).toBe(2);
     for (const run of slots) expect(run.idempotency_key).toBe(`${run.schedule_id}:${at.toISOString()}`);
 

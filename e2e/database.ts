@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
  * Some states have no screen yet (group settings, usage that only robots consume), so tests set
  * them in the e2e server's database, as an operator would.
  */
-function withDatabase<T>(work: (db: Database.Database) => T): T {
+export function withDatabase<T>(work: (db: Database.Database) => T): T {
   const file = process.env.E2E_DATABASE_FILE;
   if (!file) throw new Error('E2E_DATABASE_FILE is not set: run through playwright.config.ts (global setup).');
   const db = new Database(file);
@@ -48,10 +48,16 @@ export function joinFirmOf(email: string, colleagueEmail: string): void {
 }
 
 /** A group's runs of one flow as the server recorded them, newest first. */
-export function runsOf(email: string, flowId: string): { id: string; state: string; result: string | null; launch_status: number | null; message: string | null; remote: number; output_folder: string | null; output_file_names: string | null; cost: number }[] {
+export function runsOf(email: string, flowId: string): {
+  id: string; state: string; result: string | null; launch_status: number | null; message: string | null; remote: number; output_folder: string | null;
+  output_file_names: string | null; cost: number; reserved_cost: number; schedule_id: string | null; idempotency_key: string | null;
+}[] {
   return withDatabase((db) =>
     db
-      .prepare('select id, state, result, launch_status, message, remote, output_folder, output_file_names, cost from flow_runs where group_id = ? and flow_id = ? order by created_at desc')
+      .prepare(
+        `select id, state, result, launch_status, message, remote, output_folder, output_file_names, cost, reserved_cost, schedule_id, idempotency_key
+         from flow_runs where group_id = ? and flow_id = ? order by created_at desc`,
+      )
       .all(groupOf(db, email), flowId) as ReturnType<typeof runsOf>,
   );
 }

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import { createHash, randomUUID } from 'node:crypto';
+import { runsOf, withDatabase } from './database.ts';
 import { expect as baseExpect, newUser, signUp, test } from './fixtures.ts';
 
 // The e2e server shares a busy machine: each check may wait longer than the default before it fails.
@@ -24,10 +24,7 @@ interface SeedRun {
 
 /** Runs put straight into the e2e server's database (a machine that never connects keeps its run queued). */
 function seedRuns(email: string, runs: SeedRun[]): void {
-  const file = process.env.E2E_DATABASE_FILE;
-  if (!file) throw new Error('E2E_DATABASE_FILE is not set: run through playwright.config.ts (global setup).');
-  const db = new Database(file);
-  try {
+  withDatabase((db) => {
     const user = db.prepare('select id, group_id from users where email = ?').get(email) as { id: string; group_id: string };
     const insert = db.prepare(`
       insert into flow_runs (id, group_id, user_id, flow_id, flow_name, execution_token, state, result, launch_status, stopped_by_user, scheduled,
@@ -44,20 +41,7 @@ function seedRuns(email: string, runs: SeedRun[]): void {
       );
       count.run(user.group_id, remote);
     }
-  } finally {
-    db.close();
-  }
-}
-
-function runOf(email: string, flowId: string): { state: string; result: string | null; launch_status: number | null; cost: number; reserved_cost: number } {
-  const db = new Database(process.env.E2E_DATABASE_FILE ?? '', { readonly: true });
-  try {
-    return db
-      .prepare('select r.state, r.result, r.launch_status, r.cost, r.reserved_cost from flow_runs r join users u on u.group_id = r.group_id where u.email = ? and r.flow_id = ?')
-      .get(email, flowId) as ReturnType<typeof runOf>;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 test('history: robot and date filters kept in the address across a reload, a queued run cancelled, cards at 390 px', async ({ page }) => {
@@ -121,7 +105,7 @@ test('history: robot and date filters kept in the address across a reload, a que
   await expect(page.getByText('Ejecución cancelada. No se ha cobrado nada.')).toBeVisible();
   await expect(queued).toContainText('Robot detenido');
   await expect(queued.getByRole('button', { name: /Cancelar la ejecución/ })).toHaveCount(0);
-  expect(runOf(user.email, 'descargar-justificantes')).toMatchObject({ state: 'finished', result: 'FlowAborted', launch_status: 202, cost: 0 });
+  expect(runsOf(user.email, 'descargar-justificantes')[0]).toMatchObject({ state: 'finished', result: 'FlowAborted', launch_status: 202, cost: 0 });
 
   // A phone: every run a card, every value on screen, nothing to scroll sideways.
   await history.getByRole('button', { name: 'Quitar filtros' }).click();
