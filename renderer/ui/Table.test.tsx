@@ -25,6 +25,14 @@ const bodyRows = () => within(screen.getAllByRole('rowgroup')[1] as HTMLElement)
 const firstCells = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
 describe('Table', () => {
+  it('keeps a hidden header for screen readers only', () => {
+    const withActions: TableColumn<Run>[] = [...columns, { key: 'actions', header: 'Acciones', headerHidden: true, render: () => null }];
+    render(<Table caption="Historial" columns={withActions} rows={runs(1)} rowKey={(run) => run.id} emptyMessage="Vacío" />);
+    const header = screen.getByRole('columnheader', { name: 'Acciones' });
+    expect(header.querySelector('.ui-visually-hidden')?.textContent).toBe('Acciones');
+    expect(screen.getByRole('columnheader', { name: 'Registro' }).querySelector('.ui-visually-hidden')).toBeNull();
+  });
+
   it('shows the empty message when there are no rows', () => {
     render(<Table caption="Historial" columns={columns} rows={[]} rowKey={(run) => run.id} emptyMessage="No se han encontrado registros" />);
     expect(screen.getByRole('table', { name: 'Historial' })).toBeTruthy();

@@ -11,6 +11,8 @@ import type { ColumnSpec, SortDirection, SortState } from './tableModel.ts';
 
 export interface TableColumn<Row> extends ColumnSpec<Row> {
   render: (row: Row) => ReactNode;
+  /** The header is for screen readers only: a column of buttons that name what they act on takes no width for its title. */
+  headerHidden?: boolean;
 }
 
 export interface TableProps<Row> {
@@ -128,6 +130,8 @@ export function Table<Row>({ caption, columns, rows, rowKey, emptyMessage, pageS
                   {label}
                   <SortIcon direction={direction} />
                 </button>
+              ) : byKey.get(column.id)?.headerHidden ? (
+                <span className="ui-visually-hidden">{label}</span>
               ) : (
                 label
               )}

@@ -124,6 +124,8 @@ function baseColumns(onAction: (row: HistoryRow) => void): TableColumn<HistoryRo
   {
     key: 'actions',
     header: text.columns.actions,
+    // Empty but for a run not yet ended, whose button says what it does: the title would only widen the table.
+    headerHidden: true,
     render: (row) =>
       row.action && (
         <Button
