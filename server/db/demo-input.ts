@@ -1,8 +1,9 @@
 import { sampleFieChunks } from '#shared/fie/sample.ts';
 import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
-import { madridDayKey, toMadridParts } from '#shared/time/index.ts';
+import { toMadridParts } from '#shared/time/index.ts';
 import { sampleAltasWorkbook } from '../../resources/flows/comprobar-altas-red/sample.ts';
 import { sampleWorkbook } from '../../resources/flows/validar-identificadores/sample.ts';
+import { fileDate } from './demo-file-date.ts';
 
 /** The flows of the demo's history whose robots run on the server. */
 export type DemoFlowId = 'validar-identificadores' | 'fie-incidencias-a3' | 'comprobar-altas-red';
@@ -34,11 +35,6 @@ export type DemoJobDone =
       result: RobotResult;
     }
   | { runId: string; failure: string };
-
-/** yyyymmdd on the Madrid calendar: how the demo's files are dated in their names. */
-export function fileDate(date: Date): string {
-  return madridDayKey(date).replaceAll('-', '');
-}
 
 /** What the run was launched with: a file of its flow's kind and of its size, dated by the run. */
 export function demoInput(run: { flowId: DemoFlowId; items: number; startedAt: Date }): DemoInput {

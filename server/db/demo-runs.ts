@@ -3,7 +3,8 @@ import type { Insertable, Kysely } from 'kysely';
 import { fromMadridParts, toMadridParts } from '#shared/time/index.ts';
 import { recordRunCreated } from '../modules/flowlogs/counts.ts';
 import type { DemoRobotRun } from './demo-files.ts';
-import { fileDate, type DemoFlowId } from './demo-input.ts';
+import { fileDate } from './demo-file-date.ts';
+import type { DemoFlowId } from './demo-input.ts';
 import type { Database } from './schema.ts';
 
 /**
