@@ -1,0 +1,184 @@
+import { z } from 'zod/mini';
+
+/**
+ * The FIE module's API (spec §7 FIE, §3 FIE document/entry, A3 sync record). Documents and entries
+ * belong to the caller's firm (group); another firm's document answers 404. A signed-in session or a
+ * linked device's token (the desktop's SILTRA fetch and A3 sync) may call every path.
+ */
+export const fiePaths = {
+  /**
+   * GET ?select=date -> { items: FieDocumentDate[] }; GET with the list's filters -> { items:
+   * FieDocumentView[] }, newest first, each with its entries that match (documents with none left out).
+   * POST { entries, date } -> { _id, entries } (201). PATCH and PUT { _id, entries } replace the
+   * document's entries -> FieDocumentView.
+   */
+  fie: '/api/fie',
+  /** GET -> FieDocumentDetail (every field of every entry); DELETE -> 204 (the document and the entries no other document links). */
+  document: '/api/fie/:id',
+  /** POST multipart/form-data, one or many files in field `files` -> FieUploadResponse (200 even when every file failed). */
+  upload: '/api/fie/upload',
+  /** POST { entryIds } -> the A3 incidences workbook (.xlsx, the robot's columns) of those entries. */
+  exportA3: '/api/fie/export',
+  /** POST { entryIds } -> { records: A3SyncRecordWithEntry[] }: RunFieRobot's input-dataTable. */
+  a3Records: '/api/fie/a3-records',
+  /** POST { runId?, results: [{ entryId, state, error }] } -> { updated }: what the A3 import answered per entry. */
+  a3Results: '/api/fie/a3-results',
+  /** GET -> { items: ReconciliationRow[] }: open bajas per worker and whether A3 has them. */
+  reconciliation: '/api/fie/reconciliation',
+} as const;
+
+export const FIE_ENTRY_TYPES = ['alta', 'baja', 'dip', 'cit', 'dop', 'nac', 'jub'] as const;
+/** pending: not sent yet; synced: A3 took it; error: A3 refused it (see a3Error); excluded: a disabled type, never sent. */
+export const A3_SYNC_STATES = ['pending', 'synced', 'error', 'excluded'] as const;
+export type A3SyncState = (typeof A3_SYNC_STATES)[number];
+
+/** Uploads per request and bytes per file: a year of one firm's FIE files fits, a disk does not. */
+export const FIE_UPLOAD_MAX_FILES = 50;
+export const FIE_UPLOAD_MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** Entries per POST/PATCH body and per export/sync selection. */
+export const FIE_MAX_ENTRIES_PER_REQUEST = 20_000;
+
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato aaaa-mm-dd'));
+const id = z.string().check(z.minLength(1), z.maxLength(64));
+
+/** One field of an entry as the API carries it (spec §3 FIE entry: label, value, normalizedValue, section, ref). */
+export const fieFieldSchema = z.object({
+  label: z.optional(z.string().check(z.maxLength(200))),
+  value: z.string().check(z.maxLength(400)),
+  normalizedValue: z.optional(z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  section: z.optional(z.string().check(z.maxLength(8))),
+  ref: z.optional(z.string().check(z.maxLength(100))),
+});
+/** An entry keyed by numeric field code ('310', '670', ...). */
+export const fieEntryFieldsSchema = z.record(z.string().check(z.regex(/^\d{3,4}$/, 'Código de campo FIE no válido')), fieFieldSchema);
+export type FieEntryFieldsBody = z.infer<typeof fieEntryFieldsSchema>;
+
+export const fieCreateRequestSchema = z.strictObject({
+  entries: z.array(fieEntryFieldsSchema).check(z.minLength(1, 'El FIE no tiene partes'), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+  /** The document's date (registration day), ISO. */
+  date: isoDay,
+});
+export const fieUpdateRequestSchema = z.strictObject({
+  _id: id,
+  entries: z.array(fieEntryFieldsSchema).check(z.minLength(1, 'El FIE no tiene partes'), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+});
+
+/** The list's filters (all optional; combined with AND). */
+export const fieListQuerySchema = z.object({
+  select: z.optional(z.literal('date')),
+  /** Name, NIF or company, accents and case ignored. */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  /** Comma-separated entry types. */
+  type: z.optional(z.string().check(z.regex(/^(alta|baja|dip|cit|dop|nac|jub)(,(alta|baja|dip|cit|dop|nac|jub))*$/, 'Tipo de parte no válido'))),
+  /** Inclusive days on the entry's date (leave start 1020, else registration 100). */
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
+  a3: z.optional(z.enum(A3_SYNC_STATES)),
+});
+export type FieListQuery = z.infer<typeof fieListQuerySchema>;
+
+/** An entry as the list shows it: derived facts, no raw fields. */
+export const fieEntryViewSchema = z.object({
+  _id: z.string(),
+  fieId: z.string(),
+  type: z.enum(FIE_ENTRY_TYPES),
+  typeLabel: z.string(),
+  /** dop, nac, jub: shown, never selected or synced. */
+  disabled: z.boolean(),
+  fullname: z.string(),
+  nif: z.nullable(z.string()),
+  companyName: z.nullable(z.string()),
+  ccc: z.nullable(z.string()),
+  /** 'PP/NNNNNNN/DD'. */
+  formattedCcc: z.nullable(z.string()),
+  /** ISO days. */
+  registrationDate: z.nullable(z.string()),
+  leaveStart: z.nullable(z.string()),
+  leaveEnd: z.nullable(z.string()),
+  duration: z.nullable(z.number()),
+  shortDuration: z.boolean(),
+  isCanceled: z.boolean(),
+  /** In words from the lookup table, '[[ Tabla no encontrada ]]' for an unknown code, null when absent. */
+  contingency: z.nullable(z.string()),
+  /** The A3 incident code and its words, null when the entry carries none. */
+  incidence: z.nullable(z.object({ code: z.number(), label: z.string() })),
+  a3sync: z.enum(A3_SYNC_STATES),
+  a3SyncedAt: z.nullable(z.string()),
+  /** The newest error-level log line naming the worker's NIF (spec §8), null when none. */
+  lastError: z.nullable(z.string()),
+});
+export type FieEntryView = z.infer<typeof fieEntryViewSchema>;
+
+export const fieDocumentViewSchema = z.object({
+  _id: z.string(),
+  /** ISO day: the first registration date, else the upload day. */
+  date: z.string(),
+  /** dd/mm/yyyy, or 'first • last' when the entries span several registration dates. */
+  registryDate: z.nullable(z.string()),
+  /** The uploaded file's name; null for a document created through POST fie. */
+  fileName: z.nullable(z.string()),
+  source: z.enum(['text', 'excel', 'api', 'siltra', 'fier']),
+  version: z.nullable(z.enum(['FIE3', 'FIE4'])),
+  createdAt: z.string(),
+  /** Every entry of the document, whatever the filters. */
+  entryCount: z.number(),
+  entries: z.array(fieEntryViewSchema),
+});
+export type FieDocumentView = z.infer<typeof fieDocumentViewSchema>;
+export const fieListResponseSchema = z.object({ items: z.array(fieDocumentViewSchema) });
+export const fieDateListResponseSchema = z.object({ items: z.array(z.object({ _id: z.string(), date: z.string() })) });
+
+export const fieDocumentDetailSchema = z.object({
+  ...fieDocumentViewSchema.shape,
+  entries: z.array(z.object({ ...fieEntryViewSchema.shape, fields: fieEntryFieldsSchema })),
+});
+export type FieDocumentDetail = z.infer<typeof fieDocumentDetailSchema>;
+
+export const fieCreateResponseSchema = z.object({ _id: z.string(), entries: z.array(fieEntryFieldsSchema) });
+
+/** What became of one uploaded file (the §8 toast is built from the three counts). */
+export const fieUploadResultSchema = z.object({
+  fileName: z.string(),
+  status: z.enum(['processed', 'failed', 'already-added']),
+  /** The stored document (processed) or the one stored before (already-added). */
+  documentId: z.nullable(z.string()),
+  entries: z.number(),
+  /** Entries already stored from an earlier file (the INSS resends), linked rather than doubled. */
+  linkedEntries: z.number(),
+  /** Why it failed, in Spanish. */
+  reason: z.nullable(z.string()),
+});
+export type FieUploadResult = z.infer<typeof fieUploadResultSchema>;
+export const fieUploadResponseSchema = z.object({
+  results: z.array(fieUploadResultSchema),
+  processed: z.number(),
+  failed: z.number(),
+  alreadyAdded: z.number(),
+});
+export type FieUploadResponse = z.infer<typeof fieUploadResponseSchema>;
+
+export const fieEntrySelectionSchema = z.strictObject({
+  entryIds: z.array(id).check(z.minLength(1, 'Selecciona al menos un parte'), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+});
+
+export const a3ResultsRequestSchema = z.strictObject({
+  runId: z.optional(id),
+  results: z
+    .array(z.strictObject({ entryId: id, state: z.enum(['synced', 'error']), error: z.nullable(z.string().check(z.maxLength(1000))) }))
+    .check(z.minLength(1), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+});
+
+export const reconciliationRowSchema = z.object({
+  nif: z.string(),
+  fullname: z.string(),
+  companyName: z.nullable(z.string()),
+  ccc: z.nullable(z.string()),
+  /** The open baja: its entry, start day and days open so far. */
+  entryId: z.string(),
+  leaveStart: z.nullable(z.string()),
+  daysOpen: z.nullable(z.number()),
+  a3sync: z.enum(A3_SYNC_STATES),
+  /** FIE entries of this worker not yet in A3. */
+  pendingEntries: z.number(),
+});
+export type ReconciliationRow = z.infer<typeof reconciliationRowSchema>;
