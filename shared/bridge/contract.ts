@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { autopilotCertificatesArgsSchema, autopilotSnapshotSchema, autopilotSwitchArgsSchema } from '../autopilot/state.ts';
 import { certificateProblemSchema, localCertificateSchema } from '../certificates/certificate.ts';
+import { FIE_MAX_ENTRIES_PER_REQUEST, fieUploadResponseSchema } from '../api/fie.ts';
 
 const deviceStatusSchema = z.object({
   /** This PC holds a device token for the server below (it can run desktop flows and receive remote launches). */
@@ -12,6 +13,32 @@ const deviceStatusSchema = z.object({
 });
 export type DeviceStatus = z.infer<typeof deviceStatusSchema>;
 const httpUrl = z.string().check(z.maxLength(500), z.regex(/^https?:\/\/[^\s/]+$/, 'La dirección del servidor no es válida'));
+
+const fieIsoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato aaaa-mm-dd'));
+const nullableText = z.nullable(z.string().check(z.maxLength(400)));
+const nullableNumber = z.nullable(z.number());
+/** One row of RunFieRobot's input-dataTable: an A3 sync record (shared/a3 toA3SyncRecord) and the entry it came from. */
+export const a3SyncRecordWithEntrySchema = z.object({
+  entryId: z.string().check(z.minLength(1), z.maxLength(64)),
+  fieId: nullableText,
+  dniEmpleado: nullableText,
+  nombreEmpresa: nullableText,
+  fechaFormateada: nullableText,
+  incidencia: nullableNumber,
+  carencia: z.boolean(),
+  contingencia: nullableNumber,
+  ccc: nullableText,
+  formatedccc: nullableText,
+  diasAcumulados: nullableNumber,
+  fechaBajaBajaDuracion: nullableText,
+  incidenciaBajaBajaDuracion: nullableNumber,
+  canceled: z.boolean(),
+  date: nullableText,
+  incidenceCode: nullableNumber,
+  workerDNI: nullableText,
+});
+export type A3SyncRecordWithEntry = z.infer<typeof a3SyncRecordWithEntrySchema>;
+export const FIE_FETCH_SOURCES = ['folder', 'fier', 'both'] as const;
 
 /**
  * The desktop bridge: every command the renderer may ask of the desktop app (or the headless agent),
@@ -100,6 +127,55 @@ export const bridgeCommands = {
     args: z.strictObject({ multiple: z.optional(z.boolean()), directory: z.optional(z.boolean()), title: z.optional(z.string().check(z.maxLength(200))) }),
     /** Empty when the user cancelled. */
     result: z.object({ paths: z.array(z.string()) }),
+  },
+
+  // FIE and sync (spec §7): the /fie screen fetches from SILTRA and imports entries into A3 on this PC.
+  /**
+   * Reads the FIE files SILTRA received for one day or a range ([day] or [from, to], inclusive): from the
+   * SILTRA received-files folder, from FIER with the chosen certificate (mutual TLS), or both, and
+   * uploads them to the server (POST /api/fie/upload) with the device token. `found` 0 comes with the
+   * §8 no-results message.
+   */
+  GetFieFromSiltra: {
+    args: z.strictObject({
+      flowInputs: z.strictObject({
+        /** The certificate's fingerprint (as SetAutopilotCertificates names it); FIER needs it, the folder does not. */
+        'input-certificate': z.string().check(z.regex(/^[0-9a-f]{64}$/, 'La huella del certificado no es válida')),
+        'input-msRange': z.union([z.tuple([fieIsoDay]), z.tuple([fieIsoDay, fieIsoDay])]),
+      }),
+      /** Where to look; 'both' when absent. */
+      source: z.optional(z.enum(FIE_FETCH_SOURCES)),
+    }),
+    result: z.object({
+      from: z.string(),
+      to: z.string(),
+      /** FIE files found (after dropping a file seen in both the folder and FIER). */
+      found: z.int().check(z.nonnegative()),
+      upload: fieUploadResponseSchema,
+      /** The §8 toast when nothing was found (SILTRA_NO_FIE_TITLE, siltraNoResultsMessage); null otherwise. */
+      noResults: z.nullable(z.object({ title: z.string(), text: z.string() })),
+    }),
+  },
+  /**
+   * Imports FIE entries into A3 through its folder import: writes one workbook (one IT per row) into the
+   * A3 import folder, waits for the importer's answer per row, and reports the results to the server
+   * (POST /api/fie/a3-results). `input-dataTable` is what POST /api/fie/a3-records answered.
+   */
+  RunFieRobot: {
+    args: z.strictObject({
+      flowId: z.string().check(z.minLength(1), z.maxLength(64)),
+      flowInputs: z.strictObject({
+        'input-dataTable': z.array(a3SyncRecordWithEntrySchema).check(z.minLength(1, 'Selecciona al menos un parte'), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+      }),
+      fieIds: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+    }),
+    result: z.object({
+      /** The workbook written into the A3 import folder. */
+      importFile: z.string(),
+      results: z.array(z.object({ entryId: z.string(), state: z.enum(['synced', 'error']), error: z.nullable(z.string()) })),
+      synced: z.int().check(z.nonnegative()),
+      failed: z.int().check(z.nonnegative()),
+    }),
   },
 
   // The autopilot (main/autopilot/, spec §2 Autopilot panel): each answers the whole snapshot after it.
