@@ -4,8 +4,9 @@ import { toA3SyncRecord } from '#shared/a3/sync-record.ts';
 import { decodeFie } from '#shared/fie/decode.ts';
 import { encodeFieFile, type FieRawValues } from '#shared/fie/encode.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
+import { INCIDENCIAS_HEADER, recordRow } from '#shared/a3/incidences-sheet.ts';
 import { runRobot, type RecordedRun } from '../_lib/testing.ts';
-import robot, { entryProblem, ERROR_COLUMNS, ERROR_ROWS_KEPT, INCIDENCIAS_HEADER, NO_DATE_ERROR, recordRow } from './robot.ts';
+import robot, { entryProblem, ERROR_COLUMNS, ERROR_ROWS_KEPT, NO_DATE_ERROR } from './robot.ts';
 
 /**
  * The streaming path on generated text FIEs big enough to span many chunks, against the in-memory path

@@ -4,7 +4,8 @@ import * as XLSX from 'xlsx';
 import { encodeFieFile } from '#shared/fie/encode.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import { runRobot } from '../_lib/testing.ts';
-import robot, { ERROR_COLUMNS, INCIDENCIAS_HEADER } from './robot.ts';
+import { INCIDENCIAS_HEADER } from '#shared/a3/incidences-sheet.ts';
+import robot, { ERROR_COLUMNS } from './robot.ts';
 
 /**
  * Fixtures (fixtures/):

@@ -1,4 +1,5 @@
 import { A3_END_OF_LEAVE } from '#shared/a3/incident.ts';
+import { columnWidth, openIncidenciasSheet, recordRow } from '#shared/a3/incidences-sheet.ts';
 import { toA3SyncRecord, type A3SyncRecord } from '#shared/a3/sync-record.ts';
 import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
 import { alreadyAddedMessage, failedMessage, fieProcessingError, processedMessage } from '#shared/fie/messages.ts';
@@ -15,8 +16,9 @@ import { readFie } from './read.ts';
 /**
  * FIE a incidencias A3: decodes FIE files (text FIE3/FIE4 in Latin-1, or spreadsheets) with shared/fie
  * and turns every entry into the A3 sync record of shared/a3. Output: 'Incidencias A3 <dd-mm-yyyy>.xlsx'
- * with the sheet 'Incidencias' (the record's spec columns, in the spec's order, under Spanish headers;
- * yes/no as 'Sí'/'No', dates dd/mm/yyyy) and the sheet 'Errores' (files that are not a FIE, values that
+ * with the sheet 'Incidencias' (shared/a3/incidences-sheet.ts: the record's spec columns, in the spec's
+ * order, under Spanish headers; yes/no as 'Sí'/'No', dates dd/mm/yyyy; the FIE module's export writes
+ * the same sheet) and the sheet 'Errores' (files that are not a FIE, values that
  * could not be read, worded with the spec §8 FIE messages; then the entries left out of 'Incidencias').
  *
  * An entry without a valid date (the leave's, or the alta's for incident 7) cannot be an A3 incident: it
@@ -30,32 +32,6 @@ import { readFie } from './read.ts';
  * saved as a spreadsheet is read whole (such files are small). 'Errores' is written after
  * 'Incidencias', so its rows are kept until then, up to ERROR_ROWS_KEPT.
  */
-
-/** The A3 sync record columns (spec §3), in this order; the aliases (date, incidenceCode, workerDNI) are left out. */
-export const A3_COLUMNS = [
-  'fieId', 'dniEmpleado', 'nombreEmpresa', 'fechaFormateada', 'incidencia', 'carencia', 'contingencia', 'ccc',
-  'formatedccc', 'diasAcumulados', 'fechaBajaBajaDuracion', 'incidenciaBajaBajaDuracion', 'canceled',
-] as const satisfies readonly (keyof A3SyncRecord)[];
-
-/** The header of each A3_COLUMNS column in 'Incidencias'. */
-export const A3_HEADERS: Readonly<Record<(typeof A3_COLUMNS)[number], string>> = {
-  fieId: 'Archivo',
-  dniEmpleado: 'DNI/NIE',
-  nombreEmpresa: 'Empresa',
-  fechaFormateada: 'Fecha',
-  incidencia: 'Incidencia',
-  carencia: 'Carencia',
-  contingencia: 'Contingencia',
-  ccc: 'CCC',
-  formatedccc: 'CCC formateado',
-  diasAcumulados: 'Días acumulados',
-  fechaBajaBajaDuracion: 'Fecha de la baja (alta corta)',
-  incidenciaBajaBajaDuracion: 'Incidencia de la baja (alta corta)',
-  canceled: 'Anulado',
-};
-
-/** The header row of 'Incidencias'. */
-export const INCIDENCIAS_HEADER: readonly string[] = A3_COLUMNS.map((column) => A3_HEADERS[column]);
 
 export const ERROR_COLUMNS = ['Archivo', 'Línea', 'Error', 'Detalle'] as const;
 
@@ -81,14 +57,6 @@ export const ERROR_ROWS_KEPT = 10_000;
 
 type Cell = CellValue;
 
-/** One row of 'Incidencias': the record's values in A3_COLUMNS order, true/false as 'Sí'/'No'. */
-export function recordRow(record: A3SyncRecord): Cell[] {
-  return A3_COLUMNS.map((column) => {
-    const value = record[column];
-    return typeof value === 'boolean' ? (value ? 'Sí' : 'No') : value;
-  });
-}
-
 /**
  * Why an entry cannot go to A3: it has no valid date (fechaFormateada is null: the date field it takes,
  * 1150 for an alta's incident 7 and 1020 otherwise, is missing or not a real date). The 'Detalle' of its
@@ -104,38 +72,10 @@ export function entryProblem(entry: FieEntry, record: A3SyncRecord): string | nu
   return `Parte de ${who}: ${what}. No se pasa a A3 ni se cobra.`;
 }
 
-/**
- * Column widths of 'Incidencias', which must be written before its rows: the widest value each column can
- * hold (the file names for fieId, the FIE field's width for the company name, the fixed shapes of the
- * others), as sheetFromRows sizes a sheet from its rows: 2 more than the text, between 8 and 60.
- */
-function incidenciasWidths(files: readonly RobotFile[]): number[] {
-  const longest: Readonly<Record<(typeof A3_COLUMNS)[number], number>> = {
-    fieId: Math.max(0, ...files.map((file) => file.name.length)),
-    dniEmpleado: 9,
-    nombreEmpresa: FIELD_BY_CODE.get(530)?.length ?? 55,
-    fechaFormateada: 10,
-    incidencia: 2,
-    carencia: 2,
-    contingencia: 1,
-    ccc: 11,
-    formatedccc: 13,
-    diasAcumulados: 4,
-    fechaBajaBajaDuracion: 10,
-    incidenciaBajaBajaDuracion: 2,
-    canceled: 2,
-  };
-  return A3_COLUMNS.map((column) => width(Math.max(A3_HEADERS[column].length, longest[column])));
-}
-
-function width(characters: number): number {
-  return Math.max(8, Math.min(60, characters + 2));
-}
-
 /** Widths from the rows themselves, as sheetFromRows (resources/flows/_lib/workbook.ts) computes them. */
 function widthsOf(rows: readonly (readonly Cell[])[]): number[] {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((value, column) => { widths[column] = Math.max(widths[column] ?? 8, width(String(value ?? '').length)); });
+  for (const row of rows) row.forEach((value, column) => { widths[column] = Math.max(widths[column] ?? 8, columnWidth(String(value ?? '').length)); });
   return widths;
 }
 
@@ -187,8 +127,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
   if (files.length === 0) return wrongInput('Sube al menos un FIE.');
 
   const book = new XlsxWriter();
-  const incidencias: SheetWriter = book.addSheet('Incidencias', incidenciasWidths(files));
-  incidencias.row(INCIDENCIAS_HEADER);
+  const incidencias: SheetWriter = openIncidenciasSheet(book, Math.max(0, ...files.map((file) => file.name.length)));
   const errors = new ErrorRows();
   const problems = cappedLog(context, LOGGED_PROBLEMS);
   const progress = new EntryProgress(context, files.map(fileSize));
