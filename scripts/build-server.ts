@@ -50,8 +50,9 @@ export const SERVER_ENTRY = join(root, 'dist', 'server', 'index.js');
  * from that file (server/modules/runs/run-child.ts looks for it next to the bundle), with the robots of
  * resources/flows bundled into it.
  * inspect-child.js is beside it too: each upload's inspection process starts from it
- * (server/files/inspector.ts looks for it next to the bundle); and demo-process.js, which makes the
- * demo account's files after a first start (server/db/demo-files.ts).
+ * (server/files/inspector.ts looks for it next to the bundle); demo-process.js, which makes the
+ * demo account's files after a first start (server/db/demo-files.ts); and fie-decode-child.js, which
+ * decodes each uploaded FIE (server/modules/fie/decoder.ts).
  */
 export async function buildServer(outfile = SERVER_ENTRY): Promise<string> {
   await bundle({ [basename(outfile, '.js')]: 'server/index.ts', ...CHILD_ENTRIES }, dirname(outfile));
@@ -63,6 +64,7 @@ const CHILD_ENTRIES = {
   'run-process': 'server/modules/runs/run-process.ts',
   'inspect-child': 'server/files/inspect-child.ts',
   'demo-process': 'server/db/demo-process.ts',
+  'fie-decode-child': 'server/modules/fie/fie-decode-child.ts',
 };
 
 /**

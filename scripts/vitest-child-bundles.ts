@@ -1,7 +1,7 @@
 /**
  * Vitest global setup of the Node projects: builds the server's child processes (a run's, an
- * inspection's, the demo's) and the test flows once, into the folder vitest.config.ts names in
- * AUTOASESOR_CHILD_BUNDLES. The servers the tests start fork those bundles, as a compiled server does,
+ * inspection's, the demo's, a FIE upload's decoding) and the test flows once, into the folder
+ * vitest.config.ts names in AUTOASESOR_CHILD_BUNDLES. The servers the tests start fork those bundles, as a compiled server does,
  * instead of compiling each child's sources through tsx at every start (~0.4 s of CPU, ~250 times a
  * run). The folder goes when the run ends.
  */

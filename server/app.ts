@@ -26,6 +26,9 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { DeviceAuth } from './modules/devices/auth.ts';
 import { DeviceRunService } from './modules/devices/device-runs.ts';
 import { registerDevicesRoutes } from './modules/devices/routes.ts';
+import { DEFAULT_FIE_DECODER_OPTIONS, FieDecoder, type FieDecoderOptions } from './modules/fie/decoder.ts';
+import { registerFieRoutes } from './modules/fie/routes.ts';
+import { FieService } from './modules/fie/service.ts';
 import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
@@ -87,6 +90,8 @@ export interface ServerConfig {
   storageDir?: string;
   /** Upload inspections (issue 18): at once (2), time limit (120 s) and heap (2048 MB) of each one's process. */
   inspection?: Partial<InspectorOptions>;
+  /** FIE uploads' decoding processes: at once (2), time limit (120 s), heap (1024 MB), entries per batch (500). */
+  fieDecoder?: Partial<FieDecoderOptions>;
   /** Run execution: RUN_CONCURRENCY (2), worker memory, claim lease (RUN_LEASE_MS, 60 s: a server's or a machine's), stop grace. */
   runs?: Partial<Omit<RunsOptions, 'flowsModule'>>;
   /** How often this process looks for due schedules of server flows (5 s); 0: never (tests that drive it). */
@@ -211,6 +216,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const deviceAuth = new DeviceAuth(db, now);
   registerSchedulesRoutes(app, ctx, catalogue, runs, deviceAuth);
   registerMachinesRoutes(app, ctx, catalogue);
+  await registerFieRoutes(app, ctx, new FieService(db, now, new FieDecoder({ ...DEFAULT_FIE_DECODER_OPTIONS, ...config.fieDecoder }), app.log), deviceAuth);
   registerDevicesRoutes(app, ctx, deviceAuth, deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');

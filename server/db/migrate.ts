@@ -12,6 +12,7 @@ import * as uploadInspection from './migrations/0009-upload-inspection.ts';
 import * as fileRetention from './migrations/0010-file-retention.ts';
 import * as runReservations from './migrations/0011-run-reservations.ts';
 import * as flowlogRobotIndex from './migrations/0012-flowlog-robot-index.ts';
+import * as fie from './migrations/0013-fie.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0010-file-retention': fileRetention,
   '0011-run-reservations': runReservations,
   '0012-flowlog-robot-index': flowlogRobotIndex,
+  '0013-fie': fie,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,7 @@ const WITHOUT_BODY = new Set([
   'POST /api/auth/newtoken',
   'POST /api/browserflow/execution/state/{token}/stop',
   'POST /api/storage/uploads',
+  'POST /api/fie/upload',
   // The new date travels in the query string.
   'PUT /api/browserflow/schedule/{id}',
 ]);

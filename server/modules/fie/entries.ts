@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { a3IncidentCode } from '#shared/a3/incident.ts';
+import { formatCcc } from '#shared/a3/sync-record.ts';
+import type { A3SyncState, FieEntryFieldsBody, FieEntryView } from '#shared/api/fie.ts';
+import { deriveFacts } from '#shared/fie/derive.ts';
+import { readField } from '#shared/fie/fields.ts';
+import { fieTypeLabel, isFieTypeDisabled } from '#shared/fie/labels.ts';
+import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
+import { lookup } from '#shared/fie/tables.ts';
+import type { FieEntry, FieField, FieFields, FieSegment } from '#shared/fie/types.ts';
+import type { FieEntriesTable } from '../../db/schema.ts';
+import { a3IncidentLabel } from './incidents.ts';
+
+/** What an entry's row holds besides its ids, state and dates of storage. */
+export type EntryFacts = Pick<
+  FieEntriesTable,
+  | 'entry_key' | 'type' | 'nif' | 'fullname' | 'company_name' | 'ccc' | 'registration_date' | 'leave_start' | 'leave_end' | 'entry_date'
+  | 'duration' | 'short_duration' | 'canceled' | 'search_text' | 'fields_json'
+>;
+
+/** Lower case without accents or extra spaces: how names, NIFs and companies are searched ('Peña' finds 'PENA'). */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function textOf(fields: FieFields, code: number): string | null {
+  const value = fields[code]?.normalizedValue;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * The entry's identity in its firm: a hash of every field's code and value but 100, the date of the file
+ * that carried it. The INSS resends an entry unchanged in later files, and those are the same entry.
+ */
+export function entryKey(fields: FieFields): string {
+  const canonical = Object.entries(fields)
+    .filter(([code]) => code !== '100')
+    .map(([code, field]) => [Number(code), field.value] as const)
+    .sort((a, b) => a[0] - b[0]);
+  return createHash('sha256').update(JSON.stringify(canonical), 'utf8').digest('hex');
+}
+
+/** The columns an entry's row derives from its fields (spec §3 FIE entry, derived). */
+export function entryFacts(fields: FieFields): EntryFacts {
+  const facts = deriveFacts(fields);
+  const companyName = textOf(fields, 530);
+  const ccc = fields[310]?.value ?? null;
+  const registrationDate = textOf(fields, 100);
+  const leaveStart = textOf(fields, 1020);
+  return {
+    entry_key: entryKey(fields),
+    type: facts.type,
+    nif: facts.nif,
+    fullname: facts.fullname,
+    company_name: companyName,
+    ccc,
+    registration_date: registrationDate,
+    leave_start: leaveStart,
+    leave_end: textOf(fields, 1150),
+    entry_date: leaveStart ?? registrationDate,
+    duration: facts.duration,
+    short_duration: facts.shortDuration ? 1 : 0,
+    canceled: facts.isCanceled ? 1 : 0,
+    search_text: foldText([facts.fullname, facts.nif ?? '', companyName ?? ''].join(' ')),
+    fields_json: JSON.stringify(fields),
+  };
+}
+
+/** Where an entry starts in A3: the disabled types (dop, nac, jub) are never sent. */
+export function initialA3State(type: FieEntriesTable['type']): A3SyncState {
+  return isFieTypeDisabled(type) ? 'excluded' : 'pending';
+}
+
+export function parseFields(json: string): FieFields {
+  return JSON.parse(json) as FieFields;
+}
+
+/** The decoder's entry, rebuilt from stored fields (for toA3SyncRecord). */
+export function entryOf(fields: FieFields): FieEntry {
+  return { fields, ...deriveFacts(fields), extraSegments: [] };
+}
+
+/**
+ * Fields sent through the API, read as the decoder reads a file: a catalogue code is read again from
+ * its `value` (the text as the file holds it, e.g. '20250110' for a date), so labels, sections and the
+ * normalized values the server derives from are its own; a blank one is dropped. A code the catalogue
+ * does not know is kept as sent.
+ */
+export function fieldsFromBody(body: FieEntryFieldsBody): FieFields {
+  const fields: FieFields = {};
+  // Highest code first: see toFieldRecord in shared/fie/entry-builder.ts.
+  for (const [code, sent] of Object.entries(body).sort((a, b) => Number(b[0]) - Number(a[0]))) {
+    const def = FIELD_BY_CODE.get(Number(code));
+    if (def) {
+      const read = readField(def, sent.value);
+      if (read.kind === 'read') fields[def.code] = read.field;
+      continue;
+    }
+    const field: FieField = {
+      label: sent.label ?? '',
+      value: sent.value,
+      normalizedValue: sent.normalizedValue ?? sent.value,
+      section: (sent.section ?? '') as FieSegment,
+      ref: sent.ref ?? '',
+    };
+    fields[Number(code)] = field;
+  }
+  return fields;
+}
+
+/** A stored entry's row as the views read it. */
+export type EntryRow = Pick<
+  FieEntriesTable,
+  | 'id' | 'type' | 'nif' | 'fullname' | 'company_name' | 'ccc' | 'registration_date' | 'leave_start' | 'leave_end' | 'duration'
+  | 'short_duration' | 'canceled' | 'fields_json' | 'a3_state' | 'a3_error' | 'a3_synced_at'
+>;
+
+/** An entry as the list shows it, under the document `fieId`. */
+export function entryView(row: EntryRow, fieId: string, fields: FieFields = parseFields(row.fields_json)): FieEntryView {
+  const contingencyCode = fields[1090]?.value;
+  const incidenceCode = a3IncidentCode({ fields, isAlta: row.type === 'alta' });
+  return {
+    _id: row.id,
+    fieId,
+    type: row.type,
+    typeLabel: fieTypeLabel(row.type),
+    disabled: isFieTypeDisabled(row.type),
+    fullname: row.fullname,
+    nif: row.nif,
+    companyName: row.company_name,
+    ccc: row.ccc,
+    formattedCcc: row.ccc === null ? null : formatCcc(row.ccc),
+    registrationDate: row.registration_date,
+    leaveStart: row.leave_start,
+    leaveEnd: row.leave_end,
+    duration: row.duration,
+    shortDuration: row.short_duration === 1,
+    isCanceled: row.canceled === 1,
+    contingency: contingencyCode === undefined ? null : lookup('contingencies', contingencyCode),
+    incidence: incidenceCode === null ? null : { code: incidenceCode, label: a3IncidentLabel(incidenceCode) },
+    a3sync: row.a3_state,
+    a3SyncedAt: row.a3_synced_at,
+    // The A3 import's answer for this entry: the newest error-level line naming the NIF (spec §8).
+    lastError: row.a3_error,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The child process that decodes one uploaded FIE (forked by decoder.ts with a heap and a time limit):
+ * a text FIE is streamed from its file through shared/fie's FieTextStream, an Excel workbook is read
+ * whole by decodeFieSpreadsheet (such files are small, and the upload caps them). Entries go to the
+ * parent in batches, each waiting for the parent's 'continue'. A malformed file that blows the heap or
+ * hangs ends this process only, never the server. Bundled on its own as dist/server/fie-decode-child.js
+ * (scripts/build-server.ts).
+ */
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { decodeFieSpreadsheet } from '#shared/fie/spreadsheet.ts';
+import { FieTextStream } from '#shared/fie/stream.ts';
+import type { FieFields } from '#shared/fie/types.ts';
+import { parentChannel } from '../../child-channel.ts';
+import type { FieDecodeJob, FieDecodeMessage, FieDecodeReply } from './decode-protocol.ts';
+
+const post = parentChannel<FieDecodeMessage>('fie-decode-child');
+
+const waiting: (() => void)[] = [];
+process.on('message', (message: FieDecodeReply) => {
+  if (message.type === 'continue') waiting.shift()?.();
+});
+
+/** Sends one batch and waits until the parent has stored it. */
+async function send(entries: FieFields[]): Promise<void> {
+  const stored = new Promise<void>((resolve) => waiting.push(resolve));
+  await post({ type: 'batch', entries });
+  await stored;
+}
+
+async function sendAll(entries: FieFields[], batchSize: number): Promise<void> {
+  for (let start = 0; start < entries.length; start += batchSize) await send(entries.slice(start, start + batchSize));
+}
+
+async function decodeText(job: FieDecodeJob): Promise<FieDecodeMessage> {
+  let pending: FieFields[] = [];
+  const decoder = new FieTextStream({ entry: (entry) => void pending.push(entry.fields) });
+  const stream = createReadStream(job.path, { highWaterMark: 256 * 1024 });
+  try {
+    for await (const chunk of stream) {
+      decoder.write(chunk as Buffer);
+      if (decoder.ignored) break;
+      if (pending.length >= job.batchSize) {
+        const ready = pending;
+        pending = [];
+        await sendAll(ready, job.batchSize);
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  const summary = decoder.end();
+  if (!summary.ignored) await sendAll(pending, job.batchSize);
+  return { type: 'done', ignored: summary.ignored, reason: summary.reason ?? null, version: summary.version, registryDate: summary.registryDate, entries: summary.entries };
+}
+
+async function decodeExcel(job: FieDecodeJob): Promise<FieDecodeMessage> {
+  const document = decodeFieSpreadsheet(new Uint8Array(await readFile(job.path)));
+  if (!document.ignored) await sendAll(document.entries.map((entry) => entry.fields), job.batchSize);
+  return { type: 'done', ignored: document.ignored, reason: document.reason ?? null, version: null, registryDate: document.registryDate, entries: document.entries.length };
+}
+
+const job = JSON.parse(process.argv[2] ?? '{}') as FieDecodeJob;
+try {
+  await post(job.format === 'excel' ? await decodeExcel(job) : await decodeText(job));
+} catch (error) {
+  await post({ type: 'failed', reason: `No se ha podido leer el archivo (${error instanceof Error ? error.message : String(error)})` });
+}
+process.exit(0);

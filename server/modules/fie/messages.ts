@@ -1,0 +1,25 @@
+import { FIE_UPLOAD_MAX_FILE_BYTES, FIE_UPLOAD_MAX_FILES } from '#shared/api/fie.ts';
+import { formatBytes } from '#shared/files/size.ts';
+
+/** The FIE module's answers in Spanish (spec §8 FIE messages live in shared/fie/messages.ts). */
+
+export const FIE_NOT_FOUND_MESSAGE = 'El FIE no existe o no es de tu asesoría';
+export const FIE_ENTRIES_NOT_FOUND_MESSAGE = 'Alguno de los partes seleccionados no existe o no es de tu asesoría';
+export const FIE_UPLOAD_NOT_MULTIPART_MESSAGE = 'Envía los FIE como multipart/form-data en el campo «files»';
+export const FIE_UPLOAD_EMPTY_MESSAGE = 'Adjunta al menos un FIE';
+export const FIE_UPLOAD_TOO_MANY_MESSAGE = `Sube como máximo ${FIE_UPLOAD_MAX_FILES} archivos a la vez`;
+
+export function fileTooLargeReason(): string {
+  return `El archivo ocupa más de ${formatBytes(FIE_UPLOAD_MAX_FILE_BYTES)}, el máximo por archivo`;
+}
+
+export const NOT_A_FIE_REASON = 'No es un FIE: no empieza por la cabecera ETI de un FIE de texto ni es una hoja de cálculo de Excel';
+
+/** Why a FIE whose header names another version is not read. */
+export function ignoredFieReason(reason: string): string {
+  return `El FIE no se puede leer: ${reason}`;
+}
+
+export function disabledEntriesMessage(types: readonly string[]): string {
+  return `Los partes de tipo ${types.join(', ')} no se sincronizan con A3: quítalos de la selección`;
+}

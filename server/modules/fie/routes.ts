@@ -1,0 +1,166 @@
+import fastifyMultipart from '@fastify/multipart';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import { DEVICE_AUTH_SCHEME } from '#shared/api/devices.ts';
+import {
+  a3ResultsRequestSchema, fieCreateRequestSchema, fieCreateResponseSchema, fieDateListResponseSchema, fieDocumentDetailSchema, fieDocumentViewSchema,
+  fieEntrySelectionSchema, fieListQuerySchema, fieListResponseSchema, fiePaths, fieUpdateRequestSchema, fieUploadResponseSchema, reconciliationRowSchema,
+  FIE_UPLOAD_MAX_FILE_BYTES, FIE_UPLOAD_MAX_FILES, type FieUploadResult,
+} from '#shared/api/fie.ts';
+import { a3SyncRecordWithEntrySchema } from '#shared/bridge/contract.ts';
+import { normalizeFilename } from '#shared/files/index.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, validationError } from '../../http/errors.ts';
+import { routeSchema } from '../../http/openapi.ts';
+import { parseInput } from '../../http/parse.ts';
+import { requireSession } from '../../http/session.ts';
+import type { DeviceAuth } from '../devices/auth.ts';
+import { FIE_UPLOAD_EMPTY_MESSAGE, FIE_UPLOAD_NOT_MULTIPART_MESSAGE, FIE_UPLOAD_TOO_MANY_MESSAGE } from './messages.ts';
+import type { FieCaller, FieService } from './service.ts';
+
+const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EXPORT_FILE_NAME = 'incidencias-a3.xlsx';
+
+/** JSON bodies of up to FIE_MAX_ENTRIES_PER_REQUEST entries (a few KB each) or results. */
+const ENTRIES_BODY_LIMIT = 96 * 1024 * 1024;
+const RESULTS_BODY_LIMIT = 32 * 1024 * 1024;
+const SELECTION_BODY_LIMIT = 4 * 1024 * 1024;
+
+const documentParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+const a3RecordsResponseSchema = z.object({ records: z.array(a3SyncRecordWithEntrySchema) });
+const a3ResultsResponseSchema = z.object({ updated: z.number() });
+const reconciliationResponseSchema = z.object({ items: z.array(reconciliationRowSchema) });
+
+/**
+ * Spec §7 FIE, within the caller's firm: a signed-in member, or a linked device with
+ * `Authorization: Device <token>` (the desktop's SILTRA fetch uploads, its A3 sync asks for records
+ * and reports results). Every body and query is parsed with shared/api/fie.ts before anything is written.
+ */
+export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, fie: FieService, deviceAuth: DeviceAuth): Promise<void> {
+  const callerOf = async (request: FastifyRequest): Promise<FieCaller> => {
+    const header = request.headers.authorization;
+    if (typeof header === 'string' && header.trim().startsWith(`${DEVICE_AUTH_SCHEME} `)) {
+      const device = await deviceAuth.require(request);
+      return { groupId: device.groupId, userId: device.userId };
+    }
+    const session = await requireSession(request, ctx);
+    return { groupId: session.groupId, userId: session.userId };
+  };
+  const tag = 'fie';
+
+  const listSchema = routeSchema({ tag, summary: "The firm's FIE documents with their matching entries, newest first (or only their dates)", querystring: fieListQuerySchema, response: { 200: z.union([fieListResponseSchema, fieDateListResponseSchema]) } });
+  app.get(fiePaths.fie, { schema: listSchema }, async (request) => {
+    const { groupId } = await callerOf(request);
+    const query = parseInput(fieListQuerySchema, request.query);
+    if (query.select === 'date') return { items: await fie.listDates(groupId) };
+    return { items: await fie.list(groupId, query) };
+  });
+
+  const createSchema = routeSchema({ tag, summary: 'Create a FIE document from its entries', body: fieCreateRequestSchema, response: { 201: fieCreateResponseSchema } });
+  app.post(fiePaths.fie, { schema: createSchema, bodyLimit: ENTRIES_BODY_LIMIT }, async (request, reply) => {
+    const caller = await callerOf(request);
+    const body = parseInput(fieCreateRequestSchema, request.body);
+    return reply.status(201).send(await fie.create(caller, body));
+  });
+
+  const updateSchema = routeSchema({ tag, summary: "Replace a FIE document's entries", body: fieUpdateRequestSchema, response: { 200: fieDocumentViewSchema } });
+  for (const method of ['patch', 'put'] as const) {
+    app[method](fiePaths.fie, { schema: updateSchema, bodyLimit: ENTRIES_BODY_LIMIT }, async (request) => {
+      const caller = await callerOf(request);
+      const body = parseInput(fieUpdateRequestSchema, request.body);
+      return fie.update(caller, body);
+    });
+  }
+
+  const detailSchema = routeSchema({ tag, summary: 'A FIE document with every field of every entry', params: documentParamsSchema, response: { 200: fieDocumentDetailSchema } });
+  app.get(fiePaths.document, { schema: detailSchema }, async (request) => {
+    const { groupId } = await callerOf(request);
+    const { id } = parseInput(documentParamsSchema, request.params);
+    return fie.detail(groupId, id);
+  });
+
+  const deleteSchema = routeSchema({ tag, summary: 'Delete a FIE document and the entries no other document has', params: documentParamsSchema, response: { 204: null } });
+  app.delete(fiePaths.document, { schema: deleteSchema }, async (request, reply) => {
+    const { groupId } = await callerOf(request);
+    const { id } = parseInput(documentParamsSchema, request.params);
+    await fie.remove(groupId, id);
+    return reply.status(204).send();
+  });
+
+  const exportSchema = routeSchema({ tag, summary: 'The A3 incidences workbook (.xlsx) of the selected entries', body: fieEntrySelectionSchema });
+  app.post(fiePaths.exportA3, { schema: exportSchema, bodyLimit: SELECTION_BODY_LIMIT }, async (request, reply) => {
+    const { groupId } = await callerOf(request);
+    const { entryIds } = parseInput(fieEntrySelectionSchema, request.body);
+    const workbook = await fie.exportA3(groupId, entryIds);
+    return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`).send(Buffer.from(workbook));
+  });
+
+  const recordsSchema = routeSchema({ tag, summary: "The A3 sync records of the selected entries (RunFieRobot's input)", body: fieEntrySelectionSchema, response: { 200: a3RecordsResponseSchema } });
+  app.post(fiePaths.a3Records, { schema: recordsSchema, bodyLimit: SELECTION_BODY_LIMIT }, async (request) => {
+    const { groupId } = await callerOf(request);
+    const { entryIds } = parseInput(fieEntrySelectionSchema, request.body);
+    return { records: await fie.a3Records(groupId, entryIds) };
+  });
+
+  const resultsSchema = routeSchema({ tag, summary: 'What the A3 import answered per entry', body: a3ResultsRequestSchema, response: { 200: a3ResultsResponseSchema } });
+  app.post(fiePaths.a3Results, { schema: resultsSchema, bodyLimit: RESULTS_BODY_LIMIT }, async (request) => {
+    const { groupId } = await callerOf(request);
+    const body = parseInput(a3ResultsRequestSchema, request.body);
+    return { updated: await fie.a3Results(groupId, body) };
+  });
+
+  const reconciliationSchema = routeSchema({ tag, summary: 'Workers with an open baja, and whether A3 has it', response: { 200: reconciliationResponseSchema } });
+  app.get(fiePaths.reconciliation, { schema: reconciliationSchema }, async (request) => ({ items: await fie.reconciliation((await callerOf(request)).groupId) }));
+
+  // Encapsulated: the multipart parser serves the upload only.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      // A file over the cap is cut (part.file.truncated) and answered as failed, the others still count.
+      throwFileSizeLimit: false,
+      limits: { fileSize: FIE_UPLOAD_MAX_FILE_BYTES, files: FIE_UPLOAD_MAX_FILES, fields: 10, parts: FIE_UPLOAD_MAX_FILES + 10 },
+    });
+    const uploadSchema = routeSchema({
+      tag,
+      summary: 'Upload FIE files: each judged by its content, decoded off the request thread and stored once per firm',
+      description: "multipart/form-data with one or more files in the field 'files' (text FIE3/FIE4 or the Excel form).",
+      response: { 200: fieUploadResponseSchema },
+    });
+    scope.post(fiePaths.upload, { schema: uploadSchema }, async (request) => {
+      const caller = await callerOf(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', FIE_UPLOAD_NOT_MULTIPART_MESSAGE);
+      const dir = await mkdtemp(join(tmpdir(), 'autoasesor-fie-'));
+      const results: FieUploadResult[] = [];
+      try {
+        for await (const part of request.files()) {
+          const fileName = normalizeFilename(part.filename ?? '') || 'archivo';
+          const path = join(dir, String(results.length));
+          const hash = createHash('sha256');
+          const hashing = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              hash.update(chunk);
+              done(null, chunk);
+            },
+          });
+          await pipeline(part.file, hashing, createWriteStream(path));
+          results.push(await fie.processUpload(caller, { fileName, path, contentHash: hash.digest('hex'), truncated: part.file.truncated }));
+          await rm(path, { force: true });
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new HttpError(413, 'TOO_MANY_FILES', FIE_UPLOAD_TOO_MANY_MESSAGE);
+        throw error;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      if (results.length === 0) throw validationError([{ path: 'files', message: FIE_UPLOAD_EMPTY_MESSAGE }]);
+      const count = (status: FieUploadResult['status']) => results.filter((result) => result.status === status).length;
+      return { results, processed: count('processed'), failed: count('failed'), alreadyAdded: count('already-added') };
+    });
+  });
+}

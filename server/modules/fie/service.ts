@@ -1,0 +1,327 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { toA3SyncRecord } from '#shared/a3/sync-record.ts';
+import { incidenciasWorkbook } from '#shared/a3/incidences-sheet.ts';
+import type {
+  FieDocumentDetail, FieDocumentView, FieEntryFieldsBody, FieListQuery, FieUploadResult, ReconciliationRow,
+} from '#shared/api/fie.ts';
+import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
+import { daysBetween, formatDayMonthYear } from '#shared/fie/dates.ts';
+import { isFieTypeDisabled } from '#shared/fie/labels.ts';
+import { fieProcessingError } from '#shared/fie/messages.ts';
+import { registryDateOf } from '#shared/fie/registry-date.ts';
+import type { FieFields } from '#shared/fie/types.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { FieDecodeFailure, type FieDecoder } from './decoder.ts';
+import { entryOf, entryView, fieldsFromBody, parseFields } from './entries.ts';
+import { judgeFieContent } from './judge.ts';
+import { disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
+import {
+  deleteOrphanEntries, DocumentEntryWriter, entriesByIds, filtersEntries, findDocument, findDocumentByHash, insertDocument, isUniqueViolation, listDocuments,
+  listLinkedEntries, unlinkDocumentEntries, workerEntries, type DocumentRow, type LinkedEntryRow,
+} from './store.ts';
+
+/** Who calls: a signed-in member or a linked device, always within one firm. */
+export interface FieCaller {
+  groupId: string;
+  userId: string;
+}
+
+/** An uploaded file once streamed to a temporary file. */
+export interface ReceivedFieFile {
+  fileName: string;
+  path: string;
+  /** sha256 hex of its bytes. */
+  contentHash: string;
+  /** True when it went over FIE_UPLOAD_MAX_FILE_BYTES and was cut. */
+  truncated: boolean;
+}
+
+export interface FieLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export function fieNotFound(): HttpError {
+  return new HttpError(404, 'FIE_NOT_FOUND', FIE_NOT_FOUND_MESSAGE);
+}
+
+/** A decode that turned out not to be a FIE: the transaction is rolled back with this. */
+class IgnoredFie extends Error {}
+
+/** A document made through the API is never a duplicate of another: its hash is its own id's. */
+function apiContentHash(id: string): string {
+  return createHash('sha256').update(`api:${id}`, 'utf8').digest('hex');
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function documentView(row: DocumentRow, entries: FieDocumentView['entries']): FieDocumentView {
+  return {
+    _id: row.id,
+    date: row.date,
+    registryDate: row.registry_date,
+    fileName: row.file_name,
+    source: row.source,
+    version: row.version,
+    createdAt: row.created_at,
+    entryCount: row.entry_count,
+    entries,
+  };
+}
+
+/** The FIE module's domain (spec §7 FIE, issue 22): no HTTP here, the routes parse and answer. */
+export class FieService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date,
+    private readonly decoder: FieDecoder,
+    private readonly log: FieLog,
+  ) {}
+
+  async listDates(groupId: string): Promise<{ _id: string; date: string }[]> {
+    return (await listDocuments(this.db, groupId)).map((row) => ({ _id: row.id, date: row.date }));
+  }
+
+  /** Documents newest first, each with its entries that match; with entry filters, documents with none are left out. */
+  async list(groupId: string, query: FieListQuery): Promise<FieDocumentView[]> {
+    const [documents, entries] = await Promise.all([listDocuments(this.db, groupId), listLinkedEntries(this.db, groupId, query)]);
+    const byDocument = new Map<string, LinkedEntryRow[]>();
+    for (const entry of entries) {
+      const list = byDocument.get(entry.document_id);
+      if (list) list.push(entry);
+      else byDocument.set(entry.document_id, [entry]);
+    }
+    const filtered = filtersEntries(query);
+    return documents
+      .filter((document) => !filtered || byDocument.has(document.id))
+      .map((document) => documentView(document, (byDocument.get(document.id) ?? []).map((entry) => entryView(entry, document.id))));
+  }
+
+  async detail(groupId: string, id: string): Promise<FieDocumentDetail> {
+    const document = await findDocument(this.db, groupId, id);
+    if (!document) throw fieNotFound();
+    const entries = await listLinkedEntries(this.db, groupId, {}, id);
+    return {
+      ...documentView(document, []),
+      entries: entries.map((entry) => {
+        const fields = parseFields(entry.fields_json);
+        return { ...entryView(entry, id, fields), fields: fields as FieDocumentDetail['entries'][number]['fields'] };
+      }),
+    };
+  }
+
+  /** POST fie: a document from entries sent as fields; answers them as stored (read again by the server). */
+  async create(caller: FieCaller, body: { entries: FieEntryFieldsBody[]; date: string }): Promise<{ _id: string; entries: FieFields[] }> {
+    const id = randomUUID();
+    const fieldSets = body.entries.map(fieldsFromBody);
+    const createdAt = this.now().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await insertDocument(trx, {
+        id,
+        group_id: caller.groupId,
+        content_hash: apiContentHash(id),
+        file_name: null,
+        source: 'api',
+        version: null,
+        registry_date: registryDateOf(fieldSets) ?? formatDayMonthYear(body.date),
+        date: body.date,
+        entry_count: fieldSets.length,
+        created_by: caller.userId,
+        created_at: createdAt,
+      });
+      await new DocumentEntryWriter(trx, caller.groupId, id, createdAt).write(fieldSets);
+    });
+    return { _id: id, entries: fieldSets };
+  }
+
+  /** PATCH/PUT fie: the document's entries replaced by these. */
+  async update(caller: FieCaller, body: { _id: string; entries: FieEntryFieldsBody[] }): Promise<FieDocumentView> {
+    const fieldSets = body.entries.map(fieldsFromBody);
+    await this.db.transaction().execute(async (trx) => {
+      const document = await findDocument(trx, caller.groupId, body._id);
+      if (!document) throw fieNotFound();
+      // Unlinked first and orphans deleted last: an entry kept by the update keeps its id and its A3 state.
+      const before = await unlinkDocumentEntries(trx, document.id);
+      await new DocumentEntryWriter(trx, caller.groupId, document.id, this.now().toISOString()).write(fieldSets);
+      await deleteOrphanEntries(trx, caller.groupId, before);
+      await trx
+        .updateTable('fie_documents')
+        .set({ entry_count: fieldSets.length, registry_date: registryDateOf(fieldSets) ?? document.registry_date })
+        .where('id', '=', document.id)
+        .execute();
+    });
+    const [view] = (await this.list(caller.groupId, {})).filter((document) => document._id === body._id);
+    if (!view) throw fieNotFound();
+    return view;
+  }
+
+  /** DELETE fie/:id: the document and the entries no other document links. */
+  async remove(groupId: string, id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const document = await findDocument(trx, groupId, id);
+      if (!document) throw fieNotFound();
+      const linked = await unlinkDocumentEntries(trx, id);
+      await deleteOrphanEntries(trx, groupId, linked);
+      await trx.deleteFrom('fie_documents').where('id', '=', id).where('group_id', '=', groupId).execute();
+    });
+  }
+
+  /**
+   * One uploaded file: stored once per firm (the same bytes again is 'already-added'), judged by its
+   * content, decoded in a child process and its entries inserted batch by batch in one transaction.
+   */
+  async processUpload(caller: FieCaller, file: ReceivedFieFile): Promise<FieUploadResult> {
+    const result = (status: FieUploadResult['status'], fields: Partial<FieUploadResult> = {}): FieUploadResult => ({
+      fileName: file.fileName,
+      status,
+      documentId: null,
+      entries: 0,
+      linkedEntries: 0,
+      reason: null,
+      ...fields,
+    });
+    if (file.truncated) return result('failed', { reason: fileTooLargeReason() });
+    const earlier = await findDocumentByHash(this.db, caller.groupId, file.contentHash);
+    if (earlier) return result('already-added', { documentId: earlier.id });
+
+    const judged = await judgeFieContent(file.path);
+    const source = judged.kind === 'excel' ? 'spreadsheet' : 'text';
+    const fail = (reason: string) => {
+      this.log.warn({ fileName: file.fileName, reason }, fieProcessingError(source));
+      return result('failed', { reason });
+    };
+    if (judged.kind === 'refused') return fail(judged.reason);
+
+    const id = randomUUID();
+    const createdAt = this.now().toISOString();
+    try {
+      const written = await this.db.transaction().execute(async (trx) => {
+        await insertDocument(trx, {
+          id,
+          group_id: caller.groupId,
+          content_hash: file.contentHash,
+          file_name: file.fileName,
+          source: judged.kind,
+          version: judged.kind === 'text' ? judged.version : null,
+          registry_date: null,
+          date: isoDay(this.now()),
+          entry_count: 0,
+          created_by: caller.userId,
+          created_at: createdAt,
+        });
+        const writer = new DocumentEntryWriter(trx, caller.groupId, id, createdAt);
+        const outcome = await this.decoder.decode(file.path, judged.kind, (entries) => writer.write(entries));
+        if (outcome.ignored) throw new IgnoredFie(ignoredFieReason(outcome.reason ?? 'no es un FIE'));
+        await trx
+          .updateTable('fie_documents')
+          .set({
+            entry_count: writer.entries,
+            registry_date: outcome.registryDate,
+            date: writer.firstRegistrationDate ?? isoDay(this.now()),
+            ...(outcome.version !== null && { version: outcome.version }),
+          })
+          .where('id', '=', id)
+          .execute();
+        return writer;
+      });
+      return result('processed', { documentId: id, entries: written.entries, linkedEntries: written.linkedFromEarlier });
+    } catch (error) {
+      if (error instanceof IgnoredFie || error instanceof FieDecodeFailure) return fail(error.message);
+      if (isUniqueViolation(error)) {
+        // The same file stored by a request that ran alongside this one.
+        const stored = await findDocumentByHash(this.db, caller.groupId, file.contentHash);
+        if (stored) return result('already-added', { documentId: stored.id });
+      }
+      throw error;
+    }
+  }
+
+  /** The caller's entries of these ids, all of them, or a 404. */
+  private async ownEntries(groupId: string, ids: readonly string[]) {
+    const rows = await entriesByIds(this.db, groupId, ids);
+    if (rows.length !== new Set(ids).size) throw new HttpError(404, 'FIE_ENTRY_NOT_FOUND', FIE_ENTRIES_NOT_FOUND_MESSAGE);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return [...new Set(ids)].map((id) => byId.get(id) as (typeof rows)[number]);
+  }
+
+  async a3Records(groupId: string, entryIds: readonly string[]): Promise<A3SyncRecordWithEntry[]> {
+    const rows = await this.ownEntries(groupId, entryIds);
+    const disabled = [...new Set(rows.filter((row) => isFieTypeDisabled(row.type)).map((row) => row.type))];
+    if (disabled.length > 0) throw new HttpError(400, 'FIE_TYPE_NOT_SYNCED', disabledEntriesMessage(disabled));
+    return rows.map((row) => ({ ...toA3SyncRecord(entryOf(parseFields(row.fields_json)), { fieId: row.first_document_id }), entryId: row.id }));
+  }
+
+  /** The A3 incidences workbook of these entries (the robot's 'Incidencias' columns). */
+  async exportA3(groupId: string, entryIds: readonly string[]): Promise<Uint8Array> {
+    const rows = await this.ownEntries(groupId, entryIds);
+    return incidenciasWorkbook(rows.map((row) => toA3SyncRecord(entryOf(parseFields(row.fields_json)), { fieId: row.first_document_id })));
+  }
+
+  /** What the A3 import answered per entry; entries of another firm are not touched (nor counted). */
+  async a3Results(groupId: string, body: { runId?: string; results: { entryId: string; state: 'synced' | 'error'; error: string | null }[] }): Promise<number> {
+    const at = this.now().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      let updated = 0;
+      for (const result of body.results) {
+        const outcome = await trx
+          .updateTable('fie_entries')
+          .set({
+            a3_state: result.state,
+            a3_error: result.state === 'error' ? (result.error ?? 'A3 no ha aceptado el parte') : null,
+            ...(result.state === 'synced' && { a3_synced_at: at }),
+            a3_run_id: body.runId ?? null,
+          })
+          .where('group_id', '=', groupId)
+          .where('id', '=', result.entryId)
+          // A disabled type is never sent, so no answer about one is taken.
+          .where('a3_state', '!=', 'excluded')
+          .executeTakeFirst();
+        updated += Number(outcome.numUpdatedRows);
+      }
+      return updated;
+    });
+  }
+
+  /**
+   * Workers whose newest non-cancelled entry is an open baja (baja, dip or cit with no alta date): the
+   * leave A3 must have. pendingEntries counts the worker's entries not in A3 yet (pending or refused;
+   * the disabled types are never sent, so they are not counted).
+   */
+  async reconciliation(groupId: string): Promise<ReconciliationRow[]> {
+    const rows = await workerEntries(this.db, groupId);
+    const byWorker = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const nif = row.nif as string;
+      const list = byWorker.get(nif);
+      if (list) list.push(row);
+      else byWorker.set(nif, [row]);
+    }
+    const today = isoDay(this.now());
+    const open: ReconciliationRow[] = [];
+    for (const [nif, entries] of byWorker) {
+      const newest = entries
+        .filter((entry) => entry.canceled === 0)
+        .sort((a, b) =>
+          (b.entry_date ?? '').localeCompare(a.entry_date ?? '') ||
+          (b.registration_date ?? '').localeCompare(a.registration_date ?? '') ||
+          b.created_at.localeCompare(a.created_at),
+        )[0];
+      if (!newest || !['baja', 'dip', 'cit'].includes(newest.type) || newest.leave_end !== null) continue;
+      open.push({
+        nif,
+        fullname: newest.fullname,
+        companyName: newest.company_name,
+        ccc: newest.ccc,
+        entryId: newest.id,
+        leaveStart: newest.leave_start,
+        daysOpen: newest.leave_start === null ? null : Math.max(0, daysBetween(newest.leave_start, today) + 1),
+        a3sync: newest.a3_state,
+        pendingEntries: entries.filter((entry) => entry.a3_state === 'pending' || entry.a3_state === 'error').length,
+      });
+    }
+    return open.sort((a, b) => (a.leaveStart ?? '').localeCompare(b.leaveStart ?? '') || a.fullname.localeCompare(b.fullname));
+  }
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FieListQuery } from '#shared/api/fie.ts';
+import type { FieFields } from '#shared/fie/types.ts';
+import type { Database, FieDocumentsTable } from '../../db/schema.ts';
+import { entryFacts, foldText, initialA3State, type EntryRow } from './entries.ts';
+
+/** The database side of the FIE module: documents, entries stored once per firm, and their links. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Rows per insert statement: SQLite binds at most 32,766 values per statement, an entry row has 21. */
+const INSERT_CHUNK = 200;
+/** Ids or keys per `in (...)` list. */
+const LIST_CHUNK = 500;
+
+export const ENTRY_COLUMNS = [
+  'e.id', 'e.type', 'e.nif', 'e.fullname', 'e.company_name', 'e.ccc', 'e.registration_date', 'e.leave_start', 'e.leave_end',
+  'e.duration', 'e.short_duration', 'e.canceled', 'e.fields_json', 'e.a3_state', 'e.a3_error', 'e.a3_synced_at',
+] as const;
+
+export type DocumentRow = FieDocumentsTable;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** Unique-constraint failures look different in SQLite and Postgres. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+export async function findDocument(db: Db, groupId: string, id: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findDocumentByHash(db: Db, groupId: string, contentHash: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).where('content_hash', '=', contentHash).executeTakeFirst();
+}
+
+export async function insertDocument(db: Db, row: DocumentRow): Promise<void> {
+  await db.insertInto('fie_documents').values(row).execute();
+}
+
+/**
+ * Adds one document's entries, in order, from `position` on. An entry the firm already has (same key)
+ * is linked, not stored again; one this document already links (the same entry twice in a file) is
+ * skipped. Returns how many were linked from earlier documents, and the registration days seen.
+ */
+export class DocumentEntryWriter {
+  private position = 0;
+  private readonly linkedHere = new Set<string>();
+  linkedFromEarlier = 0;
+  entries = 0;
+  /** The earliest registration day (field 100) of the entries written. */
+  firstRegistrationDate: string | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly groupId: string,
+    private readonly documentId: string,
+    private readonly createdAt: string,
+  ) {}
+
+  async write(batch: readonly FieFields[]): Promise<void> {
+    const facts = batch.map(entryFacts);
+    const keys = [...new Set(facts.map((fact) => fact.entry_key))];
+    const before = await this.idsByKey(keys);
+    const fresh = new Map<string, (typeof facts)[number]>();
+    for (const fact of facts) if (!before.has(fact.entry_key) && !fresh.has(fact.entry_key)) fresh.set(fact.entry_key, fact);
+    for (const chunk of chunks([...fresh.values()], INSERT_CHUNK)) {
+      await this.db
+        .insertInto('fie_entries')
+        .values(chunk.map((fact) => ({ ...fact, id: randomUUID(), group_id: this.groupId, a3_state: initialA3State(fact.type), a3_error: null, a3_synced_at: null, a3_run_id: null, created_at: this.createdAt })))
+        // Another upload may have stored the same entry meanwhile: it is linked below all the same.
+        .onConflict((conflict) => conflict.columns(['group_id', 'entry_key']).doNothing())
+        .execute();
+    }
+    const ids = fresh.size > 0 ? new Map([...before, ...(await this.idsByKey([...fresh.keys()]))]) : before;
+    const links: { document_id: string; entry_id: string; position: number }[] = [];
+    for (const fact of facts) {
+      this.entries += 1;
+      const registered = fact.registration_date;
+      if (registered !== null && (this.firstRegistrationDate === null || registered < this.firstRegistrationDate)) this.firstRegistrationDate = registered;
+      const id = ids.get(fact.entry_key);
+      if (id === undefined || this.linkedHere.has(id)) continue;
+      this.linkedHere.add(id);
+      if (before.has(fact.entry_key)) this.linkedFromEarlier += 1;
+      links.push({ document_id: this.documentId, entry_id: id, position: this.position });
+      this.position += 1;
+    }
+    for (const chunk of chunks(links, INSERT_CHUNK * 2)) await this.db.insertInto('fie_document_entries').values(chunk).execute();
+  }
+
+  private async idsByKey(keys: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const chunk of chunks(keys, LIST_CHUNK)) {
+      const rows = await this.db.selectFrom('fie_entries').select(['id', 'entry_key']).where('group_id', '=', this.groupId).where('entry_key', 'in', chunk).execute();
+      for (const row of rows) found.set(row.entry_key, row.id);
+    }
+    return found;
+  }
+}
+
+/** Removes a document's links; answers the entries it linked (see deleteOrphanEntries). */
+export async function unlinkDocumentEntries(db: Db, documentId: string): Promise<string[]> {
+  const linked = await db.selectFrom('fie_document_entries').select('entry_id').where('document_id', '=', documentId).execute();
+  await db.deleteFrom('fie_document_entries').where('document_id', '=', documentId).execute();
+  return linked.map((row) => row.entry_id);
+}
+
+/** Deletes those of these entries that no document links any more. */
+export async function deleteOrphanEntries(db: Db, groupId: string, entryIds: readonly string[]): Promise<void> {
+  for (const chunk of chunks(entryIds, LIST_CHUNK)) {
+    await db
+      .deleteFrom('fie_entries')
+      .where('group_id', '=', groupId)
+      .where('id', 'in', chunk)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('fie_document_entries as de').select('de.entry_id').whereRef('de.entry_id', '=', 'fie_entries.id'))))
+      .execute();
+  }
+}
+
+/** The firm's documents, newest first. */
+export async function listDocuments(db: Db, groupId: string): Promise<DocumentRow[]> {
+  return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export type LinkedEntryRow = EntryRow & { document_id: string };
+
+/** Whether the list's query filters entries (otherwise every document is listed, even one without entries). */
+export function filtersEntries(query: FieListQuery): boolean {
+  return Boolean(query.q) || query.type !== undefined || query.from !== undefined || query.to !== undefined || query.a3 !== undefined;
+}
+
+/** `%text%` for LIKE, with the wildcards of the text itself escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The entries of the firm's documents that match the list's filters, by document and position. */
+export async function listLinkedEntries(db: Db, groupId: string, query: FieListQuery, documentId?: string): Promise<LinkedEntryRow[]> {
+  let select = db
+    .selectFrom('fie_document_entries as de')
+    .innerJoin('fie_entries as e', 'e.id', 'de.entry_id')
+    .innerJoin('fie_documents as d', 'd.id', 'de.document_id')
+    .select([...ENTRY_COLUMNS, 'de.document_id'])
+    .where('d.group_id', '=', groupId)
+    .where('e.group_id', '=', groupId);
+  if (documentId !== undefined) select = select.where('de.document_id', '=', documentId);
+  const q = foldText(query.q ?? '');
+  if (q !== '') select = select.where(sql<boolean>`e.search_text like ${containsPattern(q)} escape '\\'`);
+  if (query.type !== undefined) select = select.where('e.type', 'in', query.type.split(',') as EntryRow['type'][]);
+  if (query.from !== undefined) select = select.where('e.entry_date', '>=', query.from);
+  if (query.to !== undefined) select = select.where('e.entry_date', '<=', query.to);
+  if (query.a3 !== undefined) select = select.where('e.a3_state', '=', query.a3);
+  return select.orderBy('de.document_id').orderBy('de.position').execute();
+}
+
+/** The firm's entries of these ids (any missing: not the firm's, or gone). */
+export async function entriesByIds(db: Db, groupId: string, ids: readonly string[]): Promise<(EntryRow & { first_document_id: string | null })[]> {
+  const rows: (EntryRow & { first_document_id: string | null })[] = [];
+  for (const chunk of chunks([...new Set(ids)], LIST_CHUNK)) {
+    const found = await db
+      .selectFrom('fie_entries as e')
+      .select([
+        ...ENTRY_COLUMNS,
+        // The document that brought the entry first (the earliest file date): its fieId.
+        (eb) =>
+          eb
+            .selectFrom('fie_document_entries as de')
+            .innerJoin('fie_documents as d', 'd.id', 'de.document_id')
+            .select('d.id')
+            .whereRef('de.entry_id', '=', 'e.id')
+            .orderBy('d.date')
+            .orderBy('d.created_at')
+            .orderBy('d.id')
+            .limit(1)
+            .as('first_document_id'),
+      ])
+      .where('e.group_id', '=', groupId)
+      .where('e.id', 'in', chunk)
+      .execute();
+    rows.push(...found);
+  }
+  return rows;
+}
+
+/** Every entry of the firm that names a worker, for the reconciliation. */
+export async function workerEntries(db: Db, groupId: string) {
+  return db
+    .selectFrom('fie_entries')
+    .select(['id', 'nif', 'fullname', 'company_name', 'ccc', 'type', 'leave_start', 'leave_end', 'entry_date', 'registration_date', 'canceled', 'a3_state', 'created_at'])
+    .where('group_id', '=', groupId)
+    .where('nif', 'is not', null)
+    .execute();
+}
