@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import RecorderPage from './recorder/RecorderPage.tsx';
 import NotificationsPage from './notifications/NotificationsPage.tsx';
-import FiePage from './fie/FiePage.tsx';
 import SmartBuilderPage from './smartbuilder/SmartBuilderPage.tsx';
 import DocumentManagerPage from './documanager/DocumentManagerPage.tsx';
 import FrumecarPage from './frumecar/FrumecarPage.tsx';
@@ -22,7 +21,6 @@ const notAvailable = 'Esta sección aún no está disponible en esta versión.';
 const comingSoon: [string, ComponentType, string][] = [
   ['Grabador de tareas', RecorderPage, 'Próximamente'],
   ['Notificaciones DEHÚ', NotificationsPage, 'Todavía no has actualizado ninguna notificación...'],
-  ['Procesador FIE', FiePage, 'Próximamente'],
   ['Smart Builder', SmartBuilderPage, 'Próximamente'],
   ['Gestor documental', DocumentManagerPage, 'Próximamente'],
   ['Frumecar', FrumecarPage, 'Próximamente'],
@@ -40,15 +38,6 @@ describe('area screens with honest empty states', () => {
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     const empty = screen.getByRole('region', { name: emptyTitle });
     expect(empty.textContent).toContain(notAvailable);
-  });
-
-  it('FIE describes the area with the agreed wording', () => {
-    render(<FiePage />);
-    expect(
-      screen.getByText(
-        'Aquí verás los ficheros FIE de SILTRA decodificados y podrás sincronizarlos con A3. Esta sección aún no está disponible en esta versión.',
-      ),
-    ).toBeTruthy();
   });
 });
 

@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { A3_SYNC_STATES, FIE_ENTRY_TYPES } from '#shared/api/fie.ts';
+import { fieTypeLabel } from '#shared/fie/labels.ts';
+import { fie as text } from '../../i18n/es-fie.ts';
+import { Button, IconChevronDown } from '../../ui/index.ts';
+import { SearchInput } from '../../ui/SearchInput.tsx';
+import { hasFilters, isBadRange } from './fieView.ts';
+import type { FieView } from './fieView.ts';
+
+/** How long the search box waits for typing to pause before the address (and the query) change. */
+export const FIE_SEARCH_DEBOUNCE_MS = 350;
+
+export interface FieFiltersProps {
+  view: FieView;
+  onChange: (change: Partial<FieView>) => void;
+}
+
+/**
+ * Search (name, NIF, company), entry types (several), date range and A3 state. The types open in a
+ * disclosure laid over the list, so choosing them moves nothing under the pointer.
+ */
+export function FieFilters({ view, onChange }: FieFiltersProps) {
+  const rangeErrorId = useId();
+  const badRange = isBadRange(view);
+  const toggleType = (type: FieView['types'][number], checked: boolean) =>
+    onChange({ types: checked ? [...view.types, type] : view.types.filter((chosen) => chosen !== type) });
+
+  return (
+    <div className="fie-filters" role="search" aria-label={text.filters.title}>
+      <div className="fie-filters__search">
+        <SearchInput label={text.filters.search} value={view.q} debounceMs={FIE_SEARCH_DEBOUNCE_MS} onSearch={(q) => onChange({ q })} />
+      </div>
+      <details className="fie-filters__types">
+        <summary className="ui-input fie-filters__summary">
+          <span className="fie-filters__summary-label">{text.filters.type}: </span>
+          <span>{view.types.length === 0 ? text.filters.allTypes : text.filters.typesChosen(view.types.length)}</span>
+          <IconChevronDown size={16} className="fie-filters__chevron" />
+        </summary>
+        <fieldset className="fie-filters__type-list">
+          <legend className="ui-visually-hidden">{text.filters.type}</legend>
+          {FIE_ENTRY_TYPES.map((type) => (
+            <label key={type} className="fie-filters__type">
+              <input type="checkbox" checked={view.types.includes(type)} onChange={(event) => toggleType(type, event.target.checked)} />
+              <span>{fieTypeLabel(type)}</span>
+            </label>
+          ))}
+        </fieldset>
+      </details>
+      <label className="fie-filters__field">
+        <span>{text.filters.from}</span>
+        <input type="date" className="ui-input" value={view.from} max={view.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
+      </label>
+      <label className="fie-filters__field">
+        <span>{text.filters.to}</span>
+        <input
+          type="date"
+          className="ui-input"
+          value={view.to}
+          min={view.from || undefined}
+          aria-invalid={badRange || undefined}
+          aria-describedby={badRange ? rangeErrorId : undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+      </label>
+      <label className="fie-filters__field">
+        <span>{text.filters.a3}</span>
+        <select className="ui-input" value={view.a3} onChange={(event) => onChange({ a3: event.target.value as FieView['a3'] })}>
+          <option value="">{text.filters.allA3}</option>
+          {A3_SYNC_STATES.map((state) => (
+            <option key={state} value={state}>{text.a3States[state]}</option>
+          ))}
+        </select>
+      </label>
+      <div className="fie-filters__clear">
+        {hasFilters(view) && (
+          <Button variant="ghost" onClick={() => onChange({ q: '', types: [], from: '', to: '', a3: '' })}>{text.filters.clear}</Button>
+        )}
+      </div>
+      {badRange && <p id={rangeErrorId} className="fie-filters__error" role="alert">{text.filters.badRange}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/** /fie: the filters live in the address and reach GET fie as its query; the two empty states and the error banner. */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { jsonResponse } from '../../test/renderApp.tsx';
+import { currentQuery, document, listOf, listQueries, renderFie, setUpFieTests, stubApi } from './test/renderFie.tsx';
+
+setUpFieTests();
+
+const lastQuery = (calls: Parameters<typeof listQueries>[0]) => Object.fromEntries(new URLSearchParams(listQueries(calls).at(-1) ?? ''));
+
+describe('FiePage filters', () => {
+  it('reads the filters from a shared link and asks the server with them', async () => {
+    const calls = stubApi({ 'GET /api/fie': listOf([document()]) });
+    renderFie('/fie?q=garc%C3%ADa&tipo=cit,baja,nada&desde=2025-02-01&hasta=2025-02-28&a3=error');
+    await screen.findByText('FIE_20250203.txt');
+    // Unknown types dropped, the rest in the contract's order.
+    expect(lastQuery(calls)).toEqual({ q: 'garcía', type: 'baja,cit', from: '2025-02-01', to: '2025-02-28', a3: 'error' });
+    expect((screen.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' }) as HTMLInputElement).value).toBe('garcía');
+    expect((screen.getByRole('checkbox', { name: 'Baja por incapacidad temporal' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Alta del trabajador/a' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2025-02-01');
+    expect((screen.getByRole('combobox', { name: 'Estado en A3' }) as HTMLSelectElement).value).toBe('error');
+  });
+
+  it('writes the search (debounced) and the types to the address and the query', async () => {
+    const calls = stubApi({ 'GET /api/fie': listOf([document()]) });
+    renderFie();
+    await screen.findByText('FIE_20250203.txt');
+    expect(listQueries(calls)).toEqual(['']);
+
+    const search = screen.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' });
+    fireEvent.change(search, { target: { value: '1234' } });
+    fireEvent.change(search, { target: { value: '12345678Z' } });
+    expect(listQueries(calls).some((query) => query.includes('q='))).toBe(false);
+    await waitFor(() => expect(currentQuery()).toBe('?q=12345678Z'));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ q: '12345678Z' }));
+    expect(listQueries(calls).filter((query) => query.includes('q=1234&') || query.endsWith('q=1234'))).toEqual([]);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Continuación en situación de IT' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Alta del trabajador/a' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ q: '12345678Z', type: 'alta,cit' }));
+    expect(new URLSearchParams(currentQuery()).get('tipo')).toBe('alta,cit');
+
+  });
+
+  it("writes the A3 state and dates, leaves a 'Hasta' before 'Desde' out, and clears every filter", async () => {
+    const calls = stubApi({ 'GET /api/fie': listOf([document()]) });
+    renderFie('/fie?q=12345678Z&tipo=alta,cit');
+    await screen.findByText('FIE_20250203.txt');
+    const search = screen.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Estado en A3' }), { target: { value: 'pending' } });
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2025-02-10' } });
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ a3: 'pending', from: '2025-02-10' }));
+
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2025-02-01' } });
+    expect((await screen.findByRole('alert')).textContent).toContain('«Hasta» es anterior a «Desde»');
+    expect(lastQuery(calls)).not.toHaveProperty('to');
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2025-02-20' } });
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ q: '12345678Z', type: 'alta,cit', a3: 'pending', from: '2025-02-10', to: '2025-02-20' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    await waitFor(() => expect(currentQuery()).toBe(''));
+    // The unfiltered list is RTK Query's first entry, still cached: shown again without a new request.
+    expect(screen.getByRole('button', { name: '03/02/2025 · FIE_20250203.txt · 1 parte' }).getAttribute('aria-expanded')).toBe('false');
+    expect((search as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Quitar filtros' })).toBeNull();
+  });
+
+  it('says there is nothing uploaded yet, and what to do, when the firm has no FIE', async () => {
+    stubApi({ 'GET /api/fie': listOf([]) });
+    renderFie();
+    const empty = await screen.findByRole('region', { name: 'Todavía no has subido ningún FIE' });
+    expect(empty.textContent).toContain('Arrastra aquí los ficheros FIE');
+    expect(screen.queryByRole('region', { name: 'Ningún parte coincide con los filtros' })).toBeNull();
+  });
+
+  it('says the filters match nothing (not that nothing was uploaded) when filtering', async () => {
+    stubApi({ 'GET /api/fie': listOf([]) });
+    renderFie('/fie?q=nadie');
+    const empty = await screen.findByRole('region', { name: 'Ningún parte coincide con los filtros' });
+    expect(empty.textContent).toContain('quita los filtros');
+    expect(screen.queryByText('Todavía no has subido ningún FIE')).toBeNull();
+  });
+
+  it('shows a banner with a retry when the list fails, and the list once it loads', async () => {
+    let fail = true;
+    stubApi({
+      'GET /api/fie': () => (fail ? jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Error' }) : jsonResponse(200, { items: [document()] })),
+    });
+    renderFie();
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('No se han podido cargar los FIE.');
+    expect(screen.queryByText('Todavía no has subido ningún FIE')).toBeNull();
+    fail = false;
+    fireEvent.click(within(banner).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('FIE_20250203.txt')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import type { FieDocumentView, FieEntryView, FieUploadResponse, ReconciliationRow } from '#shared/api/fie.ts';
+import type { BridgeClient } from '../../../bridge/client.ts';
+import { preloadModal } from '../../../ui/Modal.tsx';
+import { jsonResponse, renderWithApp, signedInState } from '../../../test/renderApp.tsx';
+import FiePage from '../FiePage.tsx';
+
+/** FiePage's tests: the page on a stubbed fetch, fixtures of the API's shapes, and what they read from the page. */
+
+export function setUpFieTests() {
+  beforeAll(() => preloadModal(), 30_000);
+  // jsdom has no layout: the list's scroll box gets the height the CSS would give it, so the virtual list draws rows.
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
+
+export interface Call {
+  key: string;
+  url: URL;
+  init: RequestInit | undefined;
+}
+
+export type Handler = (call: Call) => Response | Promise<Response>;
+
+/** fetch answering by "METHOD /path" (query apart, for the handler to read); every call is recorded. */
+export function stubApi(routes: Record<string, Handler>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${decodeURIComponent(url.pathname)}`;
+    const call = { key, url, init };
+    calls.push(call);
+    const handler = routes[key];
+    return handler ? handler(call) : jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No encontrado' });
+  });
+  return calls;
+}
+
+export const listOf = (items: FieDocumentView[]): Handler => () => jsonResponse(200, { items });
+export const uploadAnswer = (answer: FieUploadResponse): Handler => () => jsonResponse(200, answer);
+export const reconciliationOf = (items: ReconciliationRow[]): Handler => () => jsonResponse(200, { items });
+
+export function entry(overrides: Partial<FieEntryView> = {}): FieEntryView {
+  return {
+    _id: 'e1', fieId: 'f1', type: 'baja', typeLabel: 'Baja por incapacidad temporal', disabled: false,
+    fullname: 'MARÍA GARCÍA LÓPEZ', nif: '12345678Z', companyName: 'TALLERES NORTE SL', ccc: '28123456789', formattedCcc: '28/1234567/89',
+    registrationDate: '2025-02-03', leaveStart: '2025-02-03', leaveEnd: null, duration: null, shortDuration: false, isCanceled: false,
+    contingency: 'Enfermedad común', incidence: { code: 2, label: 'IT enfermedad común' }, a3sync: 'pending', a3SyncedAt: null, lastError: null,
+    ...overrides,
+  };
+}
+
+export function document(overrides: Partial<FieDocumentView> = {}): FieDocumentView {
+  const entries = overrides.entries ?? [entry()];
+  return {
+    _id: 'f1', date: '2025-02-03', registryDate: '03/02/2025', fileName: 'FIE_20250203.txt', source: 'text', version: 'FIE4',
+    createdAt: '2025-02-03T09:00:00.000Z', entryCount: entries.length, entries, ...overrides,
+  };
+}
+
+function CurrentQuery() {
+  return <output aria-label="consulta">{useLocation().search}</output>;
+}
+
+export function renderFie(path = '/fie', { bridge }: { bridge?: BridgeClient } = {}) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/fie" element={<><FiePage /><CurrentQuery /></>} />
+    </Routes>,
+    { path, bridge, toasts: true, preloadedState: signedInState() },
+  );
+}
+
+/** The address's query string, as the screen writes its filters there. */
+export const currentQuery = () => screen.getByRole('status', { name: 'consulta' }).textContent ?? '';
+/** The list's GET calls, as "?query" strings. */
+export const listQueries = (calls: Call[]) => calls.filter((call) => call.key === 'GET /api/fie').map((call) => call.url.search);
+
+/** The toasts on screen: kind and lines. */
+export function shownToasts(): { kind: string; lines: string[] }[] {
+  return [...globalThis.document.querySelectorAll('.app-toast')].map((toast) => ({
+    kind: [...toast.classList].find((name) => name.startsWith('app-toast--'))?.replace('app-toast--', '') ?? '',
+    lines: (toast.querySelector(':scope > span')?.textContent ?? '').split('\n'),
+  }));
+}
