@@ -23,6 +23,8 @@ import { keyFileSecretBox } from './certificates/secret-box.ts';
 import { createCertificateService, nssDatabaseFrom } from './certificates/service.ts';
 import { agentShell } from './device/agent-shell.ts';
 import { createDeviceHost, robotSettingsFromEnv } from './device/device-host.ts';
+import { createFieDesktop } from './fie/desktop.ts';
+import { readFieSettings } from './fie/settings.ts';
 import type { DeviceRunner } from './device/run-loop.ts';
 import { agentDataFolder, applyPlan, currentSetup, installPlan, runCommand, uninstallPlan } from './install-service.ts';
 import { machineIdentityReader } from './machine/machine-id.ts';
@@ -92,6 +94,7 @@ export function agentContext(
     robots: runner,
     shell: agentShell({ platform: process.platform, env }),
     autopilot,
+    fie: createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, env), fetch, now: () => new Date() }),
     now: () => new Date(),
   };
   return { ctx, runner, autopilot };

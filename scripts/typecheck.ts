@@ -18,6 +18,8 @@ const PROJECTS = [
   'resources/flows/tsconfig.json',
   'resources/flows/tsconfig.test.json',
   'standins/portal/tsconfig.json',
+  'standins/fier/tsconfig.json',
+  'standins/a3-importer/tsconfig.json',
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

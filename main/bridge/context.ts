@@ -2,6 +2,7 @@ import type { BridgeCommand, BridgeArgs, BridgeResult } from '#shared/bridge/con
 import type { CertificateProblem, LocalCertificate } from '#shared/certificates/certificate.ts';
 import type { AutopilotControl } from '../autopilot/types.ts';
 import type { DeviceConnection } from '../device/link.ts';
+import type { FieDesktop } from '../fie/desktop.ts';
 import { BridgeFailure } from './failure.ts';
 
 export { BridgeFailure } from './failure.ts';
@@ -74,6 +75,8 @@ export interface BridgeContext {
   shell: DesktopShell;
   /** This PC's autopilot (main/autopilot/): apps, switches and the task cache. */
   autopilot: AutopilotControl;
+  /** The FIE fetch from SILTRA/FIER and the A3 import (main/fie/). */
+  fie: FieDesktop;
   now: () => Date;
 }
 

@@ -23,6 +23,8 @@ import { SetAutopilotSwitch } from './SetAutopilotSwitch.ts';
 import { SetAutopilotCertificates } from './SetAutopilotCertificates.ts';
 import { DeleteAutopilotTask } from './DeleteAutopilotTask.ts';
 import { SetAutopilotPanelOpen } from './SetAutopilotPanelOpen.ts';
+import { GetFieFromSiltra } from './GetFieFromSiltra.ts';
+import { RunFieRobot } from './RunFieRobot.ts';
 
 /** One handler per contract command: a command without a handler does not compile. */
 export const handlers: { [C in BridgeCommand]: Handler<C> } = {
@@ -45,6 +47,8 @@ export const handlers: { [C in BridgeCommand]: Handler<C> } = {
   SetAutopilotCertificates,
   DeleteAutopilotTask,
   SetAutopilotPanelOpen,
+  GetFieFromSiltra,
+  RunFieRobot,
 };
 
 /**

@@ -36,6 +36,15 @@ export function fakeContext(overrides: Partial<BridgeContext> = {}): BridgeConte
     },
     shell: { openFolder: async () => undefined, chooseFiles: null },
     autopilot: fakeAutopilot(),
+    fie: {
+      fetchFromSiltra: async () => {
+        throw new Error('fakeContext: no FIE here; pass fie to fetch');
+      },
+      importToA3: async () => {
+        throw new Error('fakeContext: no A3 here; pass fie to import');
+      },
+      syncPending: async () => null,
+    },
     now: () => new Date('2026-11-23T08:00:05Z'),
     ...overrides,
   };

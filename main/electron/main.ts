@@ -6,6 +6,8 @@ import { startAppStatusTicker } from '../bridge/app-status.ts';
 import type { BridgeContext } from '../bridge/context.ts';
 import { createCertificateService, nssDatabaseFrom } from '../certificates/service.ts';
 import { createDeviceHost, robotSettingsFromEnv } from '../device/device-host.ts';
+import { createFieDesktop } from '../fie/desktop.ts';
+import { readFieSettings } from '../fie/settings.ts';
 import { machineIdentityReader } from '../machine/machine-id.ts';
 import { createRobotRuntime } from '../robots/runtime.ts';
 import { readDesktopSettings, ServerUrlError, serverUrlFor } from '../settings/desktop-settings.ts';
@@ -76,6 +78,7 @@ async function start() {
     robots: runner,
     shell: electronShell(window),
     autopilot,
+    fie: createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder), fetch, now: () => new Date() }),
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);

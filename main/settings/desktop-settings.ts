@@ -39,6 +39,13 @@ const settingsSchema = z.object({
   server: z.enum(['local', 'dev', 'test', 'prod', 'custom']).default('local'),
   // Only web servers: a javascript: or file: URL must never become the window's page, nor plain http elsewhere.
   customServerUrl: z.string().refine(isAllowedServerUrl, `La dirección del servidor no es válida. ${SERVER_URL_RULE}`).optional(),
+  // The FIE fetch and the A3 sync (main/fie/settings.ts reads them with their defaults and env overrides).
+  /** SILTRA's received-files folder (its INSS files). */
+  siltraFolder: z.string().min(1).max(1000).optional(),
+  /** FIER's https address (FIER_URL). */
+  fierUrl: z.string().regex(/^https:\/\/[^\s/]+\/?$/, 'La dirección de FIER debe ser https://').optional(),
+  /** The folder A3's importer watches (A3_IMPORT_DIR). */
+  a3ImportDir: z.string().min(1).max(1000).optional(),
 });
 export type DesktopSettings = z.infer<typeof settingsSchema>;
 

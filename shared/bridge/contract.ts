@@ -154,6 +154,8 @@ export const bridgeCommands = {
       upload: fieUploadResponseSchema,
       /** The §8 toast when nothing was found (SILTRA_NO_FIE_TITLE, siltraNoResultsMessage); null otherwise. */
       noResults: z.nullable(z.object({ title: z.string(), text: z.string() })),
+      /** With source 'both': a source that could not be read while the other could (in Spanish). */
+      problems: z.optional(z.array(z.string())),
     }),
   },
   /**
