@@ -21,6 +21,9 @@ export const DEFAULT_FIE_DECODER_OPTIONS: FieDecoderOptions = { concurrency: 2, 
 /** What the decoding found once the last batch was stored. */
 export type FieDecodeOutcome = Extract<FieDecodeMessage, { type: 'done' }>;
 
+/** Decodes the file at `path`, handing its entries to `store` batch by batch. */
+export type FieDecode = (path: string, format: FieDecodeJob['format'], store: (entries: FieFields[]) => Promise<void>) => Promise<FieDecodeOutcome>;
+
 /** Why a file could not be decoded (the reason is Spanish, for the upload's result). */
 export class FieDecodeFailure extends Error {}
 
@@ -44,8 +47,12 @@ export class FieDecoder {
     this.limit = new ConcurrencyLimit(options.concurrency);
   }
 
-  decode(path: string, format: FieDecodeJob['format'], store: (entries: FieFields[]) => Promise<void>): Promise<FieDecodeOutcome> {
-    return this.limit.run(() => this.decodeNow({ path, format, batchSize: this.options.batchSize }, store));
+  /**
+   * Runs `task` once a decoding slot is free, with the function that decodes in it. The slot is taken
+   * before the task opens its transaction, so uploads waiting their turn hold no database connection.
+   */
+  withSlot<T>(task: (decode: FieDecode) => Promise<T>): Promise<T> {
+    return this.limit.run(() => task((path, format, store) => this.decodeNow({ path, format, batchSize: this.options.batchSize }, store)));
   }
 
   private decodeNow(job: FieDecodeJob, store: (entries: FieFields[]) => Promise<void>): Promise<FieDecodeOutcome> {
@@ -65,10 +72,11 @@ export class FieDecoder {
         clearTimeout(timer);
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         if ('done' in outcome) resolve(outcome.done);
-        else reject(outcome.error);
+        // A batch being stored finishes first: the caller's transaction then rolls back with nothing in flight.
+        else void storing.then(() => reject(outcome.error));
       };
       const timer = setTimeout(() => {
-        settle({ error: new FieDecodeFailure(`Leer el FIE lleva más de ${Math.round(timeLimitMs / 1000)} segundos, el máximo. Divídelo en archivos más pequeños.`) });
+        settle({ error: new FieDecodeFailure(`Leer el FIE lleva más de ${Math.ceil(timeLimitMs / 1000)} s, el máximo. Divídelo en archivos más pequeños.`) });
       }, timeLimitMs);
       child.on('message', (message: FieDecodeMessage) => {
         storing = storing.then(async () => {

@@ -4,7 +4,7 @@ import * as XLSX from 'xlsx';
 import { INCIDENCIAS_HEADER } from '#shared/a3/incidences-sheet.ts';
 import {
   fieCreateResponseSchema, fieDateListResponseSchema, fieDocumentDetailSchema, fieDocumentViewSchema, fieListResponseSchema, fiePaths, fieUploadResponseSchema,
-  reconciliationRowSchema, type FieDocumentView, type FieUploadResponse,
+  reconciliationRowSchema, FIE_UPLOAD_MAX_FILES, type FieDocumentView, type FieUploadResponse,
 } from '#shared/api/fie.ts';
 import { pathFor } from '#shared/api/flows.ts';
 import { encodeFieFile, type FieRawValues } from '#shared/fie/encode.ts';
@@ -177,6 +177,29 @@ describe('POST /api/fie/upload', () => {
     expect(fieUploadResponseSchema.parse(response.json()).results[0]).toMatchObject({ status: 'processed', entries: 1_500 });
     expect(server.countRows('fie_document_entries')).toBe(1_500);
     expect((await list(ana))[0]?.entries).toHaveLength(1_500);
+  });
+
+  it('refuses more than FIE_UPLOAD_MAX_FILES files at once, before storing any', async () => {
+    const files = Array.from({ length: FIE_UPLOAD_MAX_FILES + 1 }, (_, index) => ({ name: `fie-${index}.fie`, data: fileA }));
+    const { payload, headers } = multipart(files);
+    const response = await ana.request({ method: 'POST', url: fiePaths.upload, payload, headers });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(`Sube como máximo ${FIE_UPLOAD_MAX_FILES} archivos a la vez`);
+    expect(server.countTables(FIE_TABLES)).toEqual({ fie_documents: 0, fie_entries: 0, fie_document_entries: 0 });
+  });
+
+  it('gives up on a file that takes longer than the time limit, and keeps none of its entries', async () => {
+    const slow = await startTestServer({ now: () => NOW, scheduleRunnerIntervalMs: 0, fileRetention: { sweepIntervalMs: 0 }, fieDecoder: { timeLimitMs: 200, batchSize: 5 } });
+    try {
+      const jar = await registerUser(slow.app, 'lenta@asesoria.es');
+      const { payload, headers } = multipart([{ name: 'grande.fie', data: [...sampleFieChunks(20_000)].join('') }]);
+      const response = await jar.request({ method: 'POST', url: fiePaths.upload, payload, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(fieUploadResponseSchema.parse(response.json()).results[0]).toMatchObject({ status: 'failed', reason: 'Leer el FIE lleva más de 1 s, el máximo. Divídelo en archivos más pequeños.' });
+      expect(slow.countTables(FIE_TABLES)).toEqual({ fie_documents: 0, fie_entries: 0, fie_document_entries: 0 });
+    } finally {
+      await slow.close();
+    }
   });
 
   it('refuses a request that is not multipart, has no file, or has no valid credentials', async () => {

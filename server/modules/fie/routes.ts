@@ -23,7 +23,7 @@ import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import type { DeviceAuth } from '../devices/auth.ts';
 import { FIE_UPLOAD_EMPTY_MESSAGE, FIE_UPLOAD_NOT_MULTIPART_MESSAGE, FIE_UPLOAD_TOO_MANY_MESSAGE } from './messages.ts';
-import type { FieCaller, FieService } from './service.ts';
+import type { FieCaller, FieService, ReceivedFieFile } from './service.ts';
 
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_FILE_NAME = 'incidencias-a3.xlsx';
@@ -135,26 +135,33 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
     scope.post(fiePaths.upload, { schema: uploadSchema }, async (request) => {
       const caller = await callerOf(request);
       if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', FIE_UPLOAD_NOT_MULTIPART_MESSAGE);
+      // Every file is received (to disk, hashed as it streams) before any is processed: a request over
+      // the limits is refused whole, with nothing written.
       const dir = await mkdtemp(join(tmpdir(), 'autoasesor-fie-'));
       const results: FieUploadResult[] = [];
       try {
-        for await (const part of request.files()) {
-          const fileName = normalizeFilename(part.filename ?? '') || 'archivo';
-          const path = join(dir, String(results.length));
-          const hash = createHash('sha256');
-          const hashing = new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              hash.update(chunk);
-              done(null, chunk);
-            },
-          });
-          await pipeline(part.file, hashing, createWriteStream(path));
-          results.push(await fie.processUpload(caller, { fileName, path, contentHash: hash.digest('hex'), truncated: part.file.truncated }));
-          await rm(path, { force: true });
+        const received: ReceivedFieFile[] = [];
+        try {
+          for await (const part of request.files()) {
+            const path = join(dir, String(received.length));
+            const hash = createHash('sha256');
+            const hashing = new Transform({
+              transform(chunk: Buffer, _encoding, done) {
+                hash.update(chunk);
+                done(null, chunk);
+              },
+            });
+            await pipeline(part.file, hashing, createWriteStream(path));
+            received.push({ fileName: normalizeFilename(part.filename ?? '') || 'archivo', path, contentHash: hash.digest('hex'), truncated: part.file.truncated });
+          }
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new HttpError(413, 'TOO_MANY_FILES', FIE_UPLOAD_TOO_MANY_MESSAGE);
+          throw error;
         }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new HttpError(413, 'TOO_MANY_FILES', FIE_UPLOAD_TOO_MANY_MESSAGE);
-        throw error;
+        for (const file of received) {
+          results.push(await fie.processUpload(caller, file));
+          await rm(file.path, { force: true });
+        }
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -198,7 +198,7 @@ export class FieService {
     const id = randomUUID();
     const createdAt = this.now().toISOString();
     try {
-      const written = await this.db.transaction().execute(async (trx) => {
+      const written = await this.decoder.withSlot((decode) => this.db.transaction().execute(async (trx) => {
         await insertDocument(trx, {
           id,
           group_id: caller.groupId,
@@ -213,7 +213,7 @@ export class FieService {
           created_at: createdAt,
         });
         const writer = new DocumentEntryWriter(trx, caller.groupId, id, createdAt);
-        const outcome = await this.decoder.decode(file.path, judged.kind, (entries) => writer.write(entries));
+        const outcome = await decode(file.path, judged.kind, (entries) => writer.write(entries));
         if (outcome.ignored) throw new IgnoredFie(ignoredFieReason(outcome.reason ?? 'no es un FIE'));
         await trx
           .updateTable('fie_documents')
@@ -226,7 +226,7 @@ export class FieService {
           .where('id', '=', id)
           .execute();
         return writer;
-      });
+      }));
       return result('processed', { documentId: id, entries: written.entries, linkedEntries: written.linkedFromEarlier });
     } catch (error) {
       if (error instanceof IgnoredFie || error instanceof FieDecodeFailure) return fail(error.message);
