@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, newUser, signUp, test } from './fixtures.ts';
+import { fie3File, fie4File, notAFieFile } from './fie-files.ts';
+
+// The e2e server shares a busy machine: each check may wait longer than the default before it fails.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/**
+ * Issue 22, the FIE screen in Chromium against the real server: uploads judged by content with the §8
+ * toast lines, a document opened into its entries, a NIF search kept in the address, and a delete
+ * after 'Eliminar FIE'.
+ */
+
+/** The lines of the toast on screen (the processing toast has one line per kind of outcome). */
+async function toastLines(page: Page): Promise<string[]> {
+  const toast = page.locator('.app-toast > span').last();
+  await expect(toast).toBeVisible();
+  return (await toast.innerText()).split('\n').map((line) => line.trim()).filter((line) => line !== '');
+}
+
+async function upload(page: Page, files: Parameters<Page['setInputFiles']>[1]) {
+  await page.locator('input[type="file"]').setInputFiles(files);
+}
+
+const documentHeader = (page: Page, fileName: string) => page.getByRole('button', { name: new RegExp(`· ${fileName.replace(/\./g, '\\.')} ·`) });
+
+test('FIE: several files at once with the exact toast, expand, filter by NIF, delete after confirming', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signUp(page, newUser());
+  await page.goto('/fie');
+  await expect(page.getByRole('heading', { level: 1, name: 'Procesador FIE' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Todavía no has subido ningún FIE' })).toBeVisible();
+
+  const march = fie4File('siltra-marzo.fie', 4, { year: 2025, month: 3 });
+  await upload(page, [march]);
+  expect(await toastLines(page)).toEqual(['Se ha procesado un FIE.']);
+  await expect(documentHeader(page, 'siltra-marzo.fie')).toBeVisible();
+  await page.locator('.app-toast').getByRole('button').click();
+
+  // One new FIE3, one file that is not a FIE, and the March file again under another name.
+  await upload(page, [
+    fie3File('siltra-abril.txt', 3, 500, { year: 2025, month: 4 }),
+    notAFieFile('notas.txt'),
+    { ...march, name: 'siltra-marzo-copia.fie' },
+  ]);
+  expect(await toastLines(page)).toEqual(['Se ha procesado un FIE.', 'Un archivo no se ha podido procesar.', 'Un archivo se ha añadido anteriormente.']);
+  await expect(page.getByRole('heading', { name: 'Archivos no procesados' })).toBeVisible();
+  await expect(page.locator('.fie-upload__failures li')).toHaveCount(1);
+  await expect(page.locator('.fie-upload__failures li')).toContainText('notas.txt');
+  await expect(documentHeader(page, 'siltra-abril.txt')).toHaveAttribute('aria-label', /3 partes$/);
+  await expect(documentHeader(page, 'siltra-marzo-copia.fie')).toHaveCount(0);
+
+  // Open April's document: its three workers, each with a NIF.
+  const april = documentHeader(page, 'siltra-abril.txt');
+  await april.click();
+  await expect(april).toHaveAttribute('aria-expanded', 'true');
+  const entries = page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: /^Seleccionar el parte de / }) });
+  await expect(entries).toHaveCount(3);
+  const first = entries.first();
+  const nif = (await first.locator('.fie-fact', { hasText: 'NIF' }).locator('dd').innerText()).trim();
+  const worker = (await first.locator('.fie-entry__name').innerText()).trim();
+  expect(nif).toMatch(/^[0-9A-Z]{9,}$/);
+
+  // Search by that NIF: kept in the address, one entry left, its document open.
+  await page.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' }).fill(nif);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${nif}`));
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first().locator('.fie-entry__name')).toHaveText(worker);
+  await expect(documentHeader(page, 'siltra-marzo.fie')).toHaveCount(0);
+  await page.reload();
+  await expect(entries).toHaveCount(1);
+  await page.getByRole('button', { name: 'Quitar filtros' }).click();
+  await expect(documentHeader(page, 'siltra-marzo.fie')).toBeVisible();
+
+  // Delete April's document: asked first, gone once the server has answered.
+  await page.getByRole('button', { name: 'Eliminar siltra-abril.txt' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Eliminar FIE' });
+  await expect(dialog).toContainText('El FIE se eliminará y no se podrá recuperar. Los datos ya sincronizados en A3 no se verán afectados.');
+  const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes('/api/fie/'));
+  await dialog.getByRole('button', { name: 'Eliminar' }).click();
+  expect((await deleted).status()).toBe(204);
+  await expect(documentHeader(page, 'siltra-abril.txt')).toHaveCount(0);
+  await expect(documentHeader(page, 'siltra-marzo.fie')).toBeVisible();
+  const list = await page.request.get('/api/fie');
+  const names = ((await list.json()) as { items: { fileName: string | null }[] }).items.map((item) => item.fileName);
+  expect(names).toEqual(['siltra-marzo.fie']);
+
+  // At a phone's width nothing spills sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await documentHeader(page, 'siltra-marzo.fie').click();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
