@@ -399,6 +399,9 @@ export interface FieEntriesTable {
   duration: number | null;
   short_duration: number;
   canceled: number;
+  /** 1090 in words. */
+  contingency: string | null;
+  incidence_code: number | null;
   search_text: string;
   /** JSON of FieFields. */
   fields_json: string;

@@ -47,6 +47,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('duration', 'integer')
     .addColumn('short_duration', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('canceled', 'integer', (c) => c.notNull().defaultTo(0))
+    /** The contingency (1090) in words, '[[ Tabla no encontrada ]]' for an unknown code. */
+    .addColumn('contingency', 'text')
+    /** The A3 incident code (shared/a3 a3IncidentCode). */
+    .addColumn('incidence_code', 'integer')
     /** Name, NIF and company in lower case without accents: what the search compares. */
     .addColumn('search_text', 'text', (c) => c.notNull())
     /** JSON of the FieFields record. */

@@ -15,7 +15,7 @@ import { a3IncidentLabel } from './incidents.ts';
 export type EntryFacts = Pick<
   FieEntriesTable,
   | 'entry_key' | 'type' | 'nif' | 'fullname' | 'company_name' | 'ccc' | 'registration_date' | 'leave_start' | 'leave_end' | 'entry_date'
-  | 'duration' | 'short_duration' | 'canceled' | 'search_text' | 'fields_json'
+  | 'duration' | 'short_duration' | 'canceled' | 'contingency' | 'incidence_code' | 'search_text' | 'fields_json'
 >;
 
 /** Lower case without accents or extra spaces: how names, NIFs and companies are searched ('Peña' finds 'PENA'). */
@@ -52,6 +52,7 @@ export function entryFacts(fields: FieFields): EntryFacts {
   const ccc = fields[310]?.value ?? null;
   const registrationDate = textOf(fields, 100);
   const leaveStart = textOf(fields, 1020);
+  const contingencyCode = fields[1090]?.value;
   return {
     entry_key: entryKey(fields),
     type: facts.type,
@@ -66,6 +67,9 @@ export function entryFacts(fields: FieFields): EntryFacts {
     duration: facts.duration,
     short_duration: facts.shortDuration ? 1 : 0,
     canceled: facts.isCanceled ? 1 : 0,
+    // In words once, when stored: the list shows them for thousands of entries without reading their fields.
+    contingency: contingencyCode === undefined ? null : lookup('contingencies', contingencyCode),
+    incidence_code: a3IncidentCode({ fields, isAlta: facts.isAlta }),
     search_text: foldText([facts.fullname, facts.nif ?? '', companyName ?? ''].join(' ')),
     fields_json: JSON.stringify(fields),
   };
@@ -117,13 +121,12 @@ export function fieldsFromBody(body: FieEntryFieldsBody): FieFields {
 export type EntryRow = Pick<
   FieEntriesTable,
   | 'id' | 'type' | 'nif' | 'fullname' | 'company_name' | 'ccc' | 'registration_date' | 'leave_start' | 'leave_end' | 'duration'
-  | 'short_duration' | 'canceled' | 'fields_json' | 'a3_state' | 'a3_error' | 'a3_synced_at'
+  | 'short_duration' | 'canceled' | 'contingency' | 'incidence_code' | 'a3_state' | 'a3_error' | 'a3_synced_at'
 >;
 
 /** An entry as the list shows it, under the document `fieId`. */
-export function entryView(row: EntryRow, fieId: string, fields: FieFields = parseFields(row.fields_json)): FieEntryView {
-  const contingencyCode = fields[1090]?.value;
-  const incidenceCode = a3IncidentCode({ fields, isAlta: row.type === 'alta' });
+export function entryView(row: EntryRow, fieId: string): FieEntryView {
+  const incidenceCode = row.incidence_code;
   return {
     _id: row.id,
     fieId,
@@ -141,7 +144,7 @@ export function entryView(row: EntryRow, fieId: string, fields: FieFields = pars
     duration: row.duration,
     shortDuration: row.short_duration === 1,
     isCanceled: row.canceled === 1,
-    contingency: contingencyCode === undefined ? null : lookup('contingencies', contingencyCode),
+    contingency: row.contingency,
     incidence: incidenceCode === null ? null : { code: incidenceCode, label: a3IncidentLabel(incidenceCode) },
     a3sync: row.a3_state,
     a3SyncedAt: row.a3_synced_at,

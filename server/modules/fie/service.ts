@@ -106,10 +106,7 @@ export class FieService {
     const entries = await listLinkedEntries(this.db, groupId, {}, id);
     return {
       ...documentView(document, []),
-      entries: entries.map((entry) => {
-        const fields = parseFields(entry.fields_json);
-        return { ...entryView(entry, id, fields), fields: fields as FieDocumentDetail['entries'][number]['fields'] };
-      }),
+      entries: entries.map((entry) => ({ ...entryView(entry, id), fields: parseFields(entry.fields_json ?? '{}') as FieDocumentDetail['entries'][number]['fields'] })),
     };
   }
 

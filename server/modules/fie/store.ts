@@ -16,7 +16,7 @@ const LIST_CHUNK = 500;
 
 export const ENTRY_COLUMNS = [
   'e.id', 'e.type', 'e.nif', 'e.fullname', 'e.company_name', 'e.ccc', 'e.registration_date', 'e.leave_start', 'e.leave_end',
-  'e.duration', 'e.short_duration', 'e.canceled', 'e.fields_json', 'e.a3_state', 'e.a3_error', 'e.a3_synced_at',
+  'e.duration', 'e.short_duration', 'e.canceled', 'e.contingency', 'e.incidence_code', 'e.a3_state', 'e.a3_error', 'e.a3_synced_at',
 ] as const;
 
 export type DocumentRow = FieDocumentsTable;
@@ -130,7 +130,7 @@ export async function listDocuments(db: Db, groupId: string): Promise<DocumentRo
   return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-export type LinkedEntryRow = EntryRow & { document_id: string };
+export type LinkedEntryRow = EntryRow & { document_id: string; fields_json?: string };
 
 /** Whether the list's query filters entries (otherwise every document is listed, even one without entries). */
 export function filtersEntries(query: FieListQuery): boolean {
@@ -149,6 +149,8 @@ export async function listLinkedEntries(db: Db, groupId: string, query: FieListQ
     .innerJoin('fie_entries as e', 'e.id', 'de.entry_id')
     .innerJoin('fie_documents as d', 'd.id', 'de.document_id')
     .select([...ENTRY_COLUMNS, 'de.document_id'])
+    // One document's entries come with their fields (its detail); the list's never do.
+    .$if(documentId !== undefined, (qb) => qb.select('e.fields_json'))
     .where('d.group_id', '=', groupId)
     .where('e.group_id', '=', groupId);
   if (documentId !== undefined) select = select.where('de.document_id', '=', documentId);
@@ -162,13 +164,16 @@ export async function listLinkedEntries(db: Db, groupId: string, query: FieListQ
 }
 
 /** The firm's entries of these ids (any missing: not the firm's, or gone). */
-export async function entriesByIds(db: Db, groupId: string, ids: readonly string[]): Promise<(EntryRow & { first_document_id: string | null })[]> {
-  const rows: (EntryRow & { first_document_id: string | null })[] = [];
+type SelectedEntryRow = EntryRow & { fields_json: string; first_document_id: string | null };
+
+export async function entriesByIds(db: Db, groupId: string, ids: readonly string[]): Promise<SelectedEntryRow[]> {
+  const rows: SelectedEntryRow[] = [];
   for (const chunk of chunks([...new Set(ids)], LIST_CHUNK)) {
     const found = await db
       .selectFrom('fie_entries as e')
       .select([
         ...ENTRY_COLUMNS,
+        'e.fields_json',
         // The document that brought the entry first (the earliest file date): its fieId.
         (eb) =>
           eb
