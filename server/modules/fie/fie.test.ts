@@ -105,7 +105,7 @@ describe('POST /api/fie/upload', () => {
     expect(server.countTables(FIE_TABLES)).toEqual({ fie_documents: 2, fie_entries: 4, fie_document_entries: 5 });
     const warnings = server.logLines().filter((line) => line.msg === 'Error al procesar un FIE [texto]');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ level: 40, fileName: 'notas.fie' });
+    expect(warnings[0]).toMatchObject({ level: 40, fileName: 'notas.fie', reason: first.results[1]?.reason });
 
     // The same file in a later request: already added, nothing written.
     const again = await upload(ana, [{ name: 'otra-vez.txt', data: fileB }]);
@@ -177,6 +177,14 @@ describe('POST /api/fie/upload', () => {
     expect(fieUploadResponseSchema.parse(response.json()).results[0]).toMatchObject({ status: 'processed', entries: 1_500 });
     expect(server.countRows('fie_document_entries')).toBe(1_500);
     expect((await list(ana))[0]?.entries).toHaveLength(1_500);
+  });
+
+  it('stores an entry repeated within one file once', async () => {
+    const outcome = await upload(ana, [{ name: 'doble.fie', data: encodeFieFile({ entries: [mariaBaja, mariaBaja, joseAlta] }) }]);
+    expect(outcome.results[0]).toMatchObject({ status: 'processed', entries: 3, linkedEntries: 0 });
+    const [document] = await list(ana);
+    expect([document?.entryCount, document?.entries.map((entry) => entry.nif)]).toEqual([2, ['12345678Z', '87654321X']]);
+    expect(server.countTables(FIE_TABLES)).toEqual({ fie_documents: 1, fie_entries: 2, fie_document_entries: 2 });
   });
 
   it('refuses more than FIE_UPLOAD_MAX_FILES files at once, before storing any', async () => {

@@ -125,11 +125,13 @@ export class FieService {
         version: null,
         registry_date: registryDateOf(fieldSets) ?? formatDayMonthYear(body.date),
         date: body.date,
-        entry_count: fieldSets.length,
+        entry_count: 0,
         created_by: caller.userId,
         created_at: createdAt,
       });
-      await new DocumentEntryWriter(trx, caller.groupId, id, createdAt).write(fieldSets);
+      const writer = new DocumentEntryWriter(trx, caller.groupId, id, createdAt);
+      await writer.write(fieldSets);
+      await trx.updateTable('fie_documents').set({ entry_count: writer.position }).where('id', '=', id).execute();
     });
     return { _id: id, entries: fieldSets };
   }
@@ -142,11 +144,12 @@ export class FieService {
       if (!document) throw fieNotFound();
       // Unlinked first and orphans deleted last: an entry kept by the update keeps its id and its A3 state.
       const before = await unlinkDocumentEntries(trx, document.id);
-      await new DocumentEntryWriter(trx, caller.groupId, document.id, this.now().toISOString()).write(fieldSets);
+      const writer = new DocumentEntryWriter(trx, caller.groupId, document.id, this.now().toISOString());
+      await writer.write(fieldSets);
       await deleteOrphanEntries(trx, caller.groupId, before);
       await trx
         .updateTable('fie_documents')
-        .set({ entry_count: fieldSets.length, registry_date: registryDateOf(fieldSets) ?? document.registry_date })
+        .set({ entry_count: writer.position, registry_date: registryDateOf(fieldSets) ?? document.registry_date })
         .where('id', '=', document.id)
         .execute();
     });
@@ -215,7 +218,7 @@ export class FieService {
         await trx
           .updateTable('fie_documents')
           .set({
-            entry_count: writer.entries,
+            entry_count: writer.position,
             registry_date: outcome.registryDate,
             date: writer.firstRegistrationDate ?? isoDay(this.now()),
             ...(outcome.version !== null && { version: outcome.version }),

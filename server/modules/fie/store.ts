@@ -52,9 +52,11 @@ export async function insertDocument(db: Db, row: DocumentRow): Promise<void> {
  * skipped. Returns how many were linked from earlier documents, and the registration days seen.
  */
 export class DocumentEntryWriter {
-  private position = 0;
+  /** Entries the document links so far (an entry repeated within it counts once). */
+  position = 0;
   private readonly linkedHere = new Set<string>();
   linkedFromEarlier = 0;
+  /** Entries written, repeats included. */
   entries = 0;
   /** The earliest registration day (field 100) of the entries written. */
   firstRegistrationDate: string | null = null;
