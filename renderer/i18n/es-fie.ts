@@ -32,6 +32,7 @@ export const fie = {
   filters: {
     title: 'Filtros',
     search: 'Buscar por nombre, NIF o empresa',
+    searchPlaceholder: 'Nombre, NIF o empresa',
     type: 'Tipo de parte',
     allTypes: 'Todos los tipos',
     typesChosen: (count: number) => (count === 1 ? '1 tipo' : `${count} tipos`),

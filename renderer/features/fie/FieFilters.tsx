@@ -28,7 +28,7 @@ export function FieFilters({ view, onChange }: FieFiltersProps) {
   return (
     <div className="fie-filters" role="search" aria-label={text.filters.title}>
       <div className="fie-filters__search">
-        <SearchInput label={text.filters.search} value={view.q} debounceMs={FIE_SEARCH_DEBOUNCE_MS} onSearch={(q) => onChange({ q })} />
+        <SearchInput label={text.filters.search} placeholder={text.filters.searchPlaceholder} value={view.q} debounceMs={FIE_SEARCH_DEBOUNCE_MS} onSearch={(q) => onChange({ q })} />
       </div>
       <details className="fie-filters__types">
         <summary className="ui-input fie-filters__summary">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { FieDocumentView, FieEntryView } from '#shared/api/fie.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
@@ -69,7 +69,8 @@ interface DocumentHeaderProps {
   onDelete: (document: FieDocumentView) => void;
 }
 
-function DocumentHeader({ document, expanded, busy, onToggle, onDelete }: DocumentHeaderProps) {
+// Memoised: scrolling re-renders the list, and the rows that stay in view need not be drawn again.
+const DocumentHeader = memo(function DocumentHeader({ document, expanded, busy, onToggle, onDelete }: DocumentHeaderProps) {
   const name = documentName(document);
   const shown = document.entries.length;
   const count = shown === document.entryCount ? text.list.entries(shown) : text.list.entriesShown(shown, document.entryCount);
@@ -93,7 +94,7 @@ function DocumentHeader({ document, expanded, busy, onToggle, onDelete }: Docume
       </Button>
     </div>
   );
-}
+});
 
 function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -104,7 +105,7 @@ function Fact({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
-function EntryRow({ entry, checked, onSelect }: { entry: FieEntryView; checked: boolean; onSelect: (entryId: string, selected: boolean) => void }) {
+const EntryRow = memo(function EntryRow({ entry, checked, onSelect }: { entry: FieEntryView; checked: boolean; onSelect: (entryId: string, selected: boolean) => void }) {
   const hintId = `fie-disabled-${entry._id}`;
   return (
     <div className={entry.disabled ? 'fie-entry fie-entry--disabled' : 'fie-entry'}>
@@ -149,4 +150,4 @@ function EntryRow({ entry, checked, onSelect }: { entry: FieEntryView; checked: 
       </div>
     </div>
   );
-}
+});

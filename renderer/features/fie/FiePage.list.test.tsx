@@ -200,7 +200,7 @@ describe('FiePage list', () => {
     stubApi({
       'GET /api/fie': listOf([older]),
       'GET /api/fie/reconciliation': reconciliationOf([
-        { nif: '00000001R', fullname: 'JUAN PÉREZ RUIZ', companyName: 'TALLERES NORTE SL', ccc: '28/1234567/89', entryId: 'o1', leaveStart: '2025-01-10', daysOpen: 24, a3sync: 'pending', pendingEntries: 2 },
+        { nif: '00000001R', fullname: 'JUAN PÉREZ RUIZ', companyName: 'TALLERES NORTE SL', ccc: '28123456789', entryId: 'o1', leaveStart: '2025-01-10', daysOpen: 24, a3sync: 'pending', pendingEntries: 2 },
         { nif: '00000004G', fullname: 'EVA RÍOS', companyName: null, ccc: null, entryId: 'x9', leaveStart: '2025-01-20', daysOpen: 14, a3sync: 'synced', pendingEntries: 0 },
       ]),
     });

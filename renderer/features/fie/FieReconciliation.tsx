@@ -5,7 +5,7 @@ import { Button, Spinner } from '../../ui/index.ts';
 import { Table } from '../../ui/Table.tsx';
 import type { TableColumn } from '../../ui/Table.tsx';
 import { useFieReconciliationQuery } from './fieApi.ts';
-import { formatDay } from './fieRows.ts';
+import { formatCcc, formatDay } from './fieRows.ts';
 
 const t = text.reconciliation;
 
@@ -34,7 +34,7 @@ const columns: TableColumn<ReconciliationRow>[] = [
     render: (row) => (
       <Cell label={t.company}>
         {row.companyName ?? text.list.none}
-        {row.ccc && <span className="ui-muted"> · {row.ccc}</span>}
+        {row.ccc && <span className="ui-muted"> · {formatCcc(row.ccc)}</span>}
       </Cell>
     ),
   },

@@ -34,6 +34,13 @@ export function formatDay(iso: string | null): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
 }
 
+/** An 11-digit CCC as 'PP/NNNNNNN/DD' (how the list shows it); anything else as it came. */
+export function formatCcc(ccc: string | null): string | null {
+  if (ccc === null) return null;
+  const match = /^(\d{2})(\d{7})(\d{2})$/.exec(ccc);
+  return match ? `${match[1]}/${match[2]}/${match[3]}` : ccc;
+}
+
 /** The header's date: registryDate ('dd/mm/yyyy' or 'first • last'), else the document's day. */
 export const documentDate = (document: FieDocumentView) => document.registryDate ?? formatDay(document.date);
 export const documentName = (document: FieDocumentView) => document.fileName ?? text.list.noFileName;
