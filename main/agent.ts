@@ -24,6 +24,7 @@ import { createCertificateService, nssDatabaseFrom } from './certificates/servic
 import { agentShell } from './device/agent-shell.ts';
 import { createDeviceHost, robotSettingsFromEnv } from './device/device-host.ts';
 import { createFieDesktop } from './fie/desktop.ts';
+import { withLocalProcesses } from './fie/local-processes.ts';
 import { readFieSettings } from './fie/settings.ts';
 import type { DeviceRunner } from './device/run-loop.ts';
 import { agentDataFolder, applyPlan, currentSetup, installPlan, runCommand, uninstallPlan } from './install-service.ts';
@@ -76,8 +77,11 @@ export function agentContext(
     nssDatabase: nssDatabaseFrom(env, homedir()),
   });
   // A spare robot process with its browser waits for the next run (launch -> first log line goal, ≤ 500 ms).
-  const runtime = createRobotRuntime({ certificates, chromiumPath: env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(env), spare: { browser: true } });
+  const robots = createRobotRuntime({ certificates, chromiumPath: env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(env), spare: { browser: true } });
+  // Schedules with a local process (the FIE fetch and A3 sync) run here instead of a robot.
+  const runtime = withLocalProcesses(robots, { fie: () => fie });
   const { link, runner } = createDeviceHost({ dataFolder, box, fetch, runtime, outputRoot: join(dataFolder, 'resultados'), emit });
+  const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, env), fetch, now: () => new Date() });
   // Its task cache lives in the data folder; the slots it launches come back through the runner's long poll.
   const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, log: (message) => console.error(message) });
   const ctx: BridgeContext = {
@@ -94,7 +98,7 @@ export function agentContext(
     robots: runner,
     shell: agentShell({ platform: process.platform, env }),
     autopilot,
-    fie: createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, env), fetch, now: () => new Date() }),
+    fie,
     now: () => new Date(),
   };
   return { ctx, runner, autopilot };

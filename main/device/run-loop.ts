@@ -139,7 +139,8 @@ export function createDeviceRunner(options: DeviceRunnerOptions): DeviceRunner {
     const startRobot = (files: RunFiles): Promise<RobotOutcome> => {
       if (stoppedEarly) return Promise.resolve({ kind: 'stopped', by: stoppedEarly });
       robot = options.runtime.start(
-        { runId: run.runId, flowId: run.flowId, inputs: files.inputs, files: files.files, timeLimitSeconds: run.timeLimitSeconds, startedAt: run.startedAt, outputFolder },
+        // A schedule's local process (LeasedRun.localProcess) goes to the runtime with the job.
+        { runId: run.runId, flowId: run.flowId, inputs: files.inputs, files: files.files, timeLimitSeconds: run.timeLimitSeconds, startedAt: run.startedAt, outputFolder, ...(run.localProcess ? { localProcess: run.localProcess } : {}) },
         {
           log: (level, text) => {
             reporter.line(level, text);

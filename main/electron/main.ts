@@ -7,6 +7,7 @@ import type { BridgeContext } from '../bridge/context.ts';
 import { createCertificateService, nssDatabaseFrom } from '../certificates/service.ts';
 import { createDeviceHost, robotSettingsFromEnv } from '../device/device-host.ts';
 import { createFieDesktop } from '../fie/desktop.ts';
+import { withLocalProcesses } from '../fie/local-processes.ts';
 import { readFieSettings } from '../fie/settings.ts';
 import { machineIdentityReader } from '../machine/machine-id.ts';
 import { createRobotRuntime } from '../robots/runtime.ts';
@@ -44,7 +45,9 @@ async function start() {
   });
   // A spare robot process waits for the next run, as in the agent, but without a browser: on an advisor's
   // laptop an idle hidden Chromium all day costs more memory than the second its first run saves.
-  const runtime = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env), spare: { browser: false } });
+  const robots = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env), spare: { browser: false } });
+  // Schedules with a local process (the FIE fetch and A3 sync) run here instead of a robot.
+  const runtime = withLocalProcesses(robots, { fie: () => fie });
   // Run folders go where the user keeps documents, so OpenFolder shows them somewhere familiar.
   const { link, runner } = createDeviceHost({
     dataFolder,
@@ -57,6 +60,8 @@ async function start() {
       if (!window.isDestroyed()) sendBridgeEvent(window.webContents, 'RobotRun', event);
     },
   });
+
+  const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder), fetch, now: () => new Date() });
 
   // Its loop runs while the window's panel is open (SetAutopilotPanelOpen); the task cache lives in userData.
   const autopilot = createAutopilot({ dataFolder, link, host: 'electron', log: (message) => console.error(message) });
@@ -78,7 +83,7 @@ async function start() {
     robots: runner,
     shell: electronShell(window),
     autopilot,
-    fie: createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder), fetch, now: () => new Date() }),
+    fie,
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);

@@ -14,6 +14,7 @@ import type { FieDesktopSettings } from './settings.ts';
 export type FieFetchSource = 'folder' | 'fier' | 'both';
 export type FieFetchResult = BridgeResult<'GetFieFromSiltra'>;
 export type A3SyncResult = BridgeResult<'RunFieRobot'>;
+export type PendingSyncResult = A3SyncResult & { workers: Record<string, string | null> };
 
 export interface FieFetchRequest {
   /** The certificate's fingerprint: FIER needs it; the folder does not. */
@@ -29,8 +30,8 @@ export interface FieDesktop {
   fetchFromSiltra(request: FieFetchRequest): Promise<FieFetchResult>;
   /** Imports the records into A3 through its folder and reports each entry's state to the server. */
   importToA3(records: readonly A3SyncRecordWithEntry[], runId?: string): Promise<A3SyncResult>;
-  /** The firm's pending entries (enabled types) -> A3 -> results; null when nothing is pending. */
-  syncPending(runId?: string): Promise<A3SyncResult | null>;
+  /** The firm's pending entries (enabled types) -> A3 -> results, with each entry's worker NIF; null when nothing is pending. */
+  syncPending(runId?: string): Promise<PendingSyncResult | null>;
 }
 
 export interface FieDesktopOptions {
@@ -129,7 +130,8 @@ export function createFieDesktop(options: FieDesktopOptions): FieDesktop {
       if (entryIds.length === 0) return null;
       const records = await client.a3Records(entryIds);
       if (records.length === 0) return null;
-      return importToA3(records, runId);
+      const workers = Object.fromEntries(records.map((record) => [record.entryId, record.dniEmpleado]));
+      return { ...(await importToA3(records, runId)), workers };
     },
   };
 }

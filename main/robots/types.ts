@@ -18,6 +18,8 @@ export interface RobotJob {
   startedAt: string;
   /** Created by the runtime if missing; the robot's outputs are written here. */
   outputFolder: string;
+  /** A schedule's local process (LeasedRun.localProcess): main/fie/local-processes.ts runs it instead of the robot. */
+  localProcess?: string | null;
 }
 
 export interface RobotEvents {

@@ -86,6 +86,11 @@ export const leasedRunSchema = z.object({
    * device downloads (runFile) and gives the robot as bytes. Additive: absent from older servers.
    */
   fileInputs: z._default(z.array(z.string()), []),
+  /**
+   * The schedule's local process (ScheduledFlow.localProcess: 'get-fie-siltra', 'sync-fie-a3', ...): the
+   * desktop runs that process instead of the flow's robot. Additive: absent for every other run.
+   */
+  localProcess: z.optional(z.nullable(z.string())),
   startedAt: z.string(),
 });
 export type LeasedRun = z.infer<typeof leasedRunSchema>;

@@ -255,7 +255,10 @@ export class DeviceRunService {
       .executeTakeFirst();
     if (Number(leased.numUpdatedRows) === 0) return null;
     runs.emitChange(run.id);
-    const row = await db.selectFrom('flow_runs').select(['execution_token', 'flow_name', 'inputs', 'remote', 'send_output_to_server']).where('id', '=', run.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('flow_runs').select(['execution_token', 'flow_name', 'inputs', 'remote', 'send_output_to_server', 'schedule_id']).where('id', '=', run.id).executeTakeFirstOrThrow();
+    // A schedule's local process (the FIE fetch and A3 sync) runs on the desktop instead of the flow's robot.
+    const schedule = row.schedule_id === null ? undefined : await db.selectFrom('flow_schedules').select('local_process').where('id', '=', row.schedule_id).executeTakeFirst();
+    const localProcess = schedule?.local_process ?? null;
     return {
       runId: run.id,
       executionToken: row.execution_token,
@@ -268,6 +271,7 @@ export class DeviceRunService {
       leaseMs,
       startedAt: startedAt.toISOString(),
       fileInputs: fileInputKeys(flow.definition),
+      ...(localProcess === null ? {} : { localProcess }),
     };
   }
 }

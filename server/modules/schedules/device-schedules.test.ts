@@ -151,6 +151,15 @@ describe('launching a slot', () => {
     });
   });
 
+  it("hands the machine a local-process schedule's run with its process, and no other run with one", async () => {
+    const local = await scheduleOn(pc.machineId, { localProcess: 'sync-siltra-a3' });
+    const run = await launched(pc.device, local);
+    expect(await pc.device.leaseNext(0)).toMatchObject({ runId: run.runId, localProcess: 'sync-siltra-a3' });
+    const plain = await launched(pc.device, await scheduleOn(pc.machineId));
+    expect(await pc.device.leaseNext(0)).not.toHaveProperty('localProcess');
+    expect(plain.runId).not.toBe(run.runId);
+  });
+
   it('gives two launches of one slot at the same moment one run', async () => {
     const schedule = await scheduleOn(pc.machineId);
     const answers = await Promise.all([launchSlot(pc.device, schedule), launchSlot(pc.device, schedule), launchSlot(pc.device, schedule)]);

@@ -1,0 +1,110 @@
+import { mkdir } from 'node:fs/promises';
+import { formatDayMonthYear } from '#shared/fie/dates.ts';
+import { processingToast } from '#shared/fie/messages.ts';
+import type { RobotEvents, RobotJob, RobotOutcome, RobotRuntime, RunningRobot } from '../robots/types.ts';
+import { madridYesterday } from '../siltra/dates.ts';
+import type { FieDesktop } from './desktop.ts';
+
+/**
+ * The autopilot's local processes (spec §3 Scheduled flow localProcess): a schedule that names one runs
+ * it on this PC instead of its flow's robot, through the same run as any scheduled robot (leased by the
+ * run loop, its lines and usage reported, closed with its outcome), so it is in the history with its cost.
+ *   get-fie-siltra   yesterday's FIE (Madrid day) from the SILTRA folder, and FIER with the schedule's
+ *                    certificate when it has one, uploaded to the server; 1 unit per FIE processed
+ *   sync-fie-a3      the firm's pending entries (enabled types) -> A3 import -> a3-results; 1 unit per entry synced
+ *   sync-siltra-a3   both, in that order
+ */
+export const FIE_LOCAL_PROCESSES = ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3'] as const;
+export type FieLocalProcess = (typeof FIE_LOCAL_PROCESSES)[number];
+
+export const unknownProcessMessage = (name: string) => `Este equipo no sabe ejecutar el proceso «${name.slice(0, 60)}»: actualiza la aplicación.`;
+export const NOTHING_PENDING_MESSAGE = 'No hay partes pendientes de sincronizar con A3.';
+
+const FINGERPRINT = /^[0-9a-f]{64}$/;
+
+export interface LocalProcessOptions {
+  /** Read when a process starts (the FIE service is made after the device link that needs this runtime). */
+  fie: () => FieDesktop;
+  now?: () => Date;
+}
+
+interface StepOutcome {
+  units: number;
+  /** The step went wrong for everything it touched (nothing uploaded, nothing synced). */
+  failed: boolean;
+  summary: Record<string, number>;
+}
+
+/** A runtime that runs the FIE local processes itself and hands every other job to `robots`. */
+export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOptions): RobotRuntime {
+  const now = options.now ?? (() => new Date());
+  let running = 0;
+
+  async function fetchYesterday(job: RobotJob, events: RobotEvents): Promise<StepOutcome> {
+    const day = madridYesterday(now());
+    const certificate = [job.inputs['input-certificate'], job.inputs.certificate].find((value): value is string => typeof value === 'string' && FINGERPRINT.test(value)) ?? null;
+    events.log('info', `Buscando los FIE del ${formatDayMonthYear(day)} en SILTRA${certificate ? ' y FIER' : ''}…`);
+    const result = await options.fie().fetchFromSiltra({ certificate, from: day, to: day, source: certificate ? 'both' : 'folder' });
+    for (const problem of result.problems ?? []) events.log('warn', problem);
+    if (result.noResults) {
+      events.log('info', `${result.noResults.title}. ${result.noResults.text}`);
+      return { units: 0, failed: false, summary: { fies: 0 } };
+    }
+    for (const line of processingToast(result.upload).lines) events.log(result.upload.processed > 0 ? 'info' : 'error', line);
+    for (const file of result.upload.results) if (file.status === 'failed') events.log('error', `${file.fileName}: ${file.reason ?? 'no se ha podido procesar'}`);
+    events.progress(result.upload.processed + result.upload.alreadyAdded, result.found);
+    return { units: result.upload.processed, failed: result.upload.processed === 0 && result.upload.failed > 0, summary: { fies: result.upload.processed } };
+  }
+
+  async function syncPending(job: RobotJob, events: RobotEvents): Promise<StepOutcome> {
+    events.log('info', 'Sincronizando con A3 los partes pendientes…');
+    const result = await options.fie().syncPending(job.runId);
+    if (!result) {
+      events.log('info', NOTHING_PENDING_MESSAGE);
+      return { units: 0, failed: false, summary: { sincronizados: 0, errores: 0 } };
+    }
+    // Error lines name the worker's NIF: the FIE list shows each entry's newest one (spec §8 lastError).
+    for (const entry of result.results) {
+      if (entry.state === 'error') events.log('error', `A3 no ha importado el parte de ${result.workers[entry.entryId] ?? 'un trabajador sin NIF'}: ${entry.error ?? ''}`);
+    }
+    events.log(result.failed === 0 ? 'info' : 'warn', `A3 ha importado ${result.synced} de ${result.results.length} partes.`);
+    events.progress(result.synced, result.results.length);
+    return { units: result.synced, failed: result.synced === 0 && result.failed > 0, summary: { sincronizados: result.synced, errores: result.failed } };
+  }
+
+  async function run(job: RobotJob, localProcess: FieLocalProcess, events: RobotEvents): Promise<RobotOutcome> {
+    const steps = localProcess === 'get-fie-siltra' ? [fetchYesterday] : localProcess === 'sync-fie-a3' ? [syncPending] : [fetchYesterday, syncPending];
+    const outcomes: StepOutcome[] = [];
+    for (const step of steps) outcomes.push(await step(job, events));
+    await mkdir(job.outputFolder, { recursive: true });
+    return {
+      kind: 'result',
+      result: outcomes.some((outcome) => outcome.failed) ? 'Fail' : 'Success',
+      usageUnits: outcomes.reduce((sum, outcome) => sum + outcome.units, 0),
+      summary: Object.assign({}, ...outcomes.map((outcome) => outcome.summary)) as Record<string, number>,
+      outputFolder: job.outputFolder,
+      outputFileNames: [],
+    };
+  }
+
+  return {
+    start(job, events): RunningRobot {
+      if (!job.localProcess) return robots.start(job, events);
+      let stop: (by: 'user' | 'device') => void = () => undefined;
+      const stopped = new Promise<RobotOutcome>((resolve) => {
+        stop = (by) => resolve({ kind: 'stopped', by });
+      });
+      const name = job.localProcess;
+      running += 1;
+      const work: Promise<RobotOutcome> = (FIE_LOCAL_PROCESSES as readonly string[]).includes(name)
+        ? run(job, name as FieLocalProcess, events).catch((error: unknown): RobotOutcome => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }))
+        : Promise.resolve({ kind: 'failed', message: unknownProcessMessage(name) });
+      // A stop ends the run at once (nothing more is reported); a request already sent finishes on its own.
+      const outcome = Promise.race([work, stopped]).finally(() => {
+        running -= 1;
+      });
+      return { runId: job.runId, outcome, stop: (by) => stop(by) };
+    },
+    running: () => robots.running() + running,
+  };
+}
