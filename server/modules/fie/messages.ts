@@ -13,6 +13,9 @@ export function fileTooLargeReason(): string {
   return `El archivo ocupa más de ${formatBytes(FIE_UPLOAD_MAX_FILE_BYTES)}, el máximo por archivo`;
 }
 
+/** An entry A3 refused without saying why. */
+export const A3_REFUSED_MESSAGE = 'A3 no ha aceptado el parte';
+
 export const NOT_A_FIE_REASON = 'No es un FIE: no empieza por la cabecera ETI de un FIE de texto ni es una hoja de cálculo de Excel';
 
 /** Why a FIE whose header names another version is not read. */

@@ -16,7 +16,7 @@ import { HttpError } from '../../http/errors.ts';
 import { FieDecodeFailure, type FieDecoder } from './decoder.ts';
 import { entryOf, entryView, fieldsFromBody, parseFields } from './entries.ts';
 import { judgeFieContent } from './judge.ts';
-import { disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
+import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import {
   deleteOrphanEntries, DocumentEntryWriter, entriesByIds, filtersEntries, findDocument, findDocumentByHash, insertDocument, isUniqueViolation, listDocuments,
   listLinkedEntries, unlinkDocumentEntries, workerEntries, type DocumentRow, type LinkedEntryRow,
@@ -263,21 +263,24 @@ export class FieService {
   /** What the A3 import answered per entry; entries of another firm are not touched (nor counted). */
   async a3Results(groupId: string, body: { runId?: string; results: { entryId: string; state: 'synced' | 'error'; error: string | null }[] }): Promise<number> {
     const at = this.now().toISOString();
+    const runId = body.runId ?? null;
+    // The last answer about an entry wins; the synced ones go in a few statements, each refusal with its own text.
+    const answers = new Map(body.results.map((result) => [result.entryId, result]));
+    const synced = [...answers.values()].filter((result) => result.state === 'synced').map((result) => result.entryId);
+    const refused = [...answers.values()].filter((result) => result.state === 'error');
     return this.db.transaction().execute(async (trx) => {
+      // A disabled type is never sent, so no answer about one is taken.
+      const owned = trx.updateTable('fie_entries').where('group_id', '=', groupId).where('a3_state', '!=', 'excluded');
       let updated = 0;
-      for (const result of body.results) {
-        const outcome = await trx
-          .updateTable('fie_entries')
-          .set({
-            a3_state: result.state,
-            a3_error: result.state === 'error' ? (result.error ?? 'A3 no ha aceptado el parte') : null,
-            ...(result.state === 'synced' && { a3_synced_at: at }),
-            a3_run_id: body.runId ?? null,
-          })
-          .where('group_id', '=', groupId)
+      for (let start = 0; start < synced.length; start += 500) {
+        const chunk = synced.slice(start, start + 500);
+        const outcome = await owned.set({ a3_state: 'synced', a3_error: null, a3_synced_at: at, a3_run_id: runId }).where('id', 'in', chunk).executeTakeFirst();
+        updated += Number(outcome.numUpdatedRows);
+      }
+      for (const result of refused) {
+        const outcome = await owned
+          .set({ a3_state: 'error', a3_error: result.error ?? A3_REFUSED_MESSAGE, a3_run_id: runId })
           .where('id', '=', result.entryId)
-          // A disabled type is never sent, so no answer about one is taken.
-          .where('a3_state', '!=', 'excluded')
           .executeTakeFirst();
         updated += Number(outcome.numUpdatedRows);
       }
