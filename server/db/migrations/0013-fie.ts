@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('fie_documents')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('group_id', 'text', (c) => c.notNull().references('groups.id').onDelete('cascade'))
-    /** sha256 (hex) of the uploaded bytes; of the entries for a document made through the API. */
+    /** sha256 (hex) of the uploaded bytes; for a document made through the API, of its own id (never a duplicate). */
     .addColumn('content_hash', 'text', (c) => c.notNull())
     .addColumn('file_name', 'text')
     /** 'text' | 'excel' | 'api' | 'siltra' | 'fier'. */
