@@ -11,6 +11,10 @@ const a3States: Record<A3SyncState, string> = {
   excluded: 'No aplica',
 };
 
+const numberFormat = new Intl.NumberFormat('es-ES');
+/** 10.000, not 10000: counts read the Spanish way. */
+const n = (value: number) => numberFormat.format(value);
+
 export const fie = {
   views: { label: 'Vista', list: 'FIE', reconciliation: 'Conciliación con A3' },
   upload: {
@@ -53,10 +57,10 @@ export const fie = {
     emptyText: 'Arrastra aquí los ficheros FIE que descargas de SILTRA, o pulsa «Elegir archivos». En la aplicación de escritorio también puedes traerlos con «Obtener de SILTRA».',
     noMatchesTitle: 'Ningún parte coincide con los filtros',
     noMatchesText: 'Cambia la búsqueda o quita los filtros para ver todos los FIE.',
-    documents: (count: number) => (count === 1 ? '1 FIE' : `${count} FIE`),
-    entries: (count: number) => (count === 1 ? '1 parte' : `${count} partes`),
+    documents: (total: number) => (total === 1 ? '1 FIE' : `${n(total)} FIE`),
+    entries: (total: number) => (total === 1 ? '1 parte' : `${n(total)} partes`),
     /** When filters hide some of a document's entries. */
-    entriesShown: (shown: number, total: number) => `${shown} de ${total} partes`,
+    entriesShown: (shown: number, total: number) => `${n(shown)} de ${n(total)} partes`,
     noFileName: 'FIE sin archivo',
     /** The document header's name for screen readers: '03/02/2025 · FIE_20250203.txt · 3 partes'. */
     documentLabel: (date: string, name: string, count: string) => `${date} · ${name} · ${count}`,
@@ -69,13 +73,13 @@ export const fie = {
     select: (name: string) => `Seleccionar el parte de ${name}`,
     selectAll: 'Seleccionar todos los partes visibles',
     selectDocument: (name: string) => `Seleccionar los partes de ${name}`,
-    selected: (count: number) => (count === 1 ? '1 parte seleccionado' : `${count} partes seleccionados`),
+    selected: (total: number) => (total === 1 ? '1 parte seleccionado' : `${n(total)} partes seleccionados`),
     clearSelection: 'Quitar selección',
     disabledType: 'Este tipo de parte no se sincroniza con A3',
     canceled: 'Anulado',
     shortDuration: 'Corta',
     shortDurationHint: 'Duración de 2 días o menos',
-    days: (count: number) => (count === 1 ? '1 día' : `${count} días`),
+    days: (total: number) => (total === 1 ? '1 día' : `${n(total)} días`),
     nif: 'NIF',
     company: 'Empresa',
     ccc: 'CCC',

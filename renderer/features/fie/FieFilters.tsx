@@ -22,6 +22,7 @@ export interface FieFiltersProps {
 export function FieFilters({ view, onChange }: FieFiltersProps) {
   const rangeErrorId = useId();
   const badRange = isBadRange(view);
+  const filtering = hasFilters(view);
   const toggleType = (type: FieView['types'][number], checked: boolean) =>
     onChange({ types: checked ? [...view.types, type] : view.types.filter((chosen) => chosen !== type) });
 
@@ -32,7 +33,7 @@ export function FieFilters({ view, onChange }: FieFiltersProps) {
       </div>
       <details className="fie-filters__types">
         <summary className="ui-input fie-filters__summary">
-          <span className="fie-filters__summary-label">{text.filters.type}: </span>
+          <span className="ui-visually-hidden">{text.filters.type}: </span>
           <span>{view.types.length === 0 ? text.filters.allTypes : text.filters.typesChosen(view.types.length)}</span>
           <IconChevronDown size={16} className="fie-filters__chevron" />
         </summary>
@@ -71,10 +72,9 @@ export function FieFilters({ view, onChange }: FieFiltersProps) {
           ))}
         </select>
       </label>
-      <div className="fie-filters__clear">
-        {hasFilters(view) && (
-          <Button variant="ghost" onClick={() => onChange({ q: '', types: [], from: '', to: '', a3: '' })}>{text.filters.clear}</Button>
-        )}
+      {/* Always laid out, shown only while filtering: its appearing moves nothing. Hidden, it is out of the tab order and the accessibility tree. */}
+      <div className="fie-filters__clear" style={filtering ? undefined : { visibility: 'hidden' }}>
+        <Button variant="ghost" onClick={() => onChange({ q: '', types: [], from: '', to: '', a3: '' })}>{text.filters.clear}</Button>
       </div>
       {badRange && <p id={rangeErrorId} className="fie-filters__error" role="alert">{text.filters.badRange}</p>}
     </div>

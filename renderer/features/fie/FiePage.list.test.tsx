@@ -9,7 +9,7 @@ import { document, entry, listOf, reconciliationOf, renderFie, setUpFieTests, sh
 setUpFieTests();
 
 const older = document({
-  _id: 'old', date: '2025-01-10', registryDate: '10/01/2025 • 14/01/2025', fileName: 'enero.txt', createdAt: '2025-01-14T08:00:00.000Z',
+  _id: 'old', date: '2025-01-10', registryDate: '10/01/2025 • 14/01/2025', fileName: 'enero.txt', createdAt: '2025-01-14T08:00:00.000Z', entryCount: 10_000,
   entries: [entry({ _id: 'o1', fieId: 'old', fullname: 'JUAN PÉREZ RUIZ', nif: '00000001R' })],
 });
 const newer = document({
@@ -49,7 +49,7 @@ describe('FiePage list', () => {
     renderFie();
     await screen.findByText('febrero.txt');
     const headers = screen.getAllByRole('button', { expanded: false });
-    expect(headers.map((button) => button.getAttribute('aria-label'))).toEqual(['03/02/2025 · febrero.txt · 3 partes', '10/01/2025 • 14/01/2025 · enero.txt · 1 parte']);
+    expect(headers.map((button) => button.getAttribute('aria-label'))).toEqual(['03/02/2025 · febrero.txt · 3 partes', '10/01/2025 • 14/01/2025 · enero.txt · 1 de 10.000 partes']);
     expect(screen.queryByText('LUIS MORA DÍAZ')).toBeNull();
 
     fireEvent.click(header('febrero.txt'));
