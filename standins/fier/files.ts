@@ -30,3 +30,9 @@ export function sampleFierFile(day: string, entries: number, firstEntry = dayNum
 function dayNumber(day: string): number {
   return Math.floor(Date.parse(`${day}T00:00:00Z`) / 86_400_000) % 1000;
 }
+
+/** One file per day for the `days` days up to `lastDay` (what the stand-in serves when started on its own). */
+export function sampleFierDays(lastDay: string, days: number, entriesPerFile = 3): FierStandinFile[] {
+  const end = Date.parse(`${lastDay}T00:00:00Z`);
+  return Array.from({ length: days }, (_, index) => sampleFierFile(new Date(end - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10), entriesPerFile));
+}
