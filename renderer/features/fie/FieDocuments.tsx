@@ -91,6 +91,10 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
           <label className="fie-toolbar__all">
             <input
               type="checkbox"
+              ref={(box) => {
+                // Some but not all chosen: the box says so (a DOM property, not an attribute).
+                if (box) box.indeterminate = chosen.length > 0 && !allChosen;
+              }}
               checked={allChosen}
               disabled={visibleIds.length === 0}
               onChange={(event) => setSelected(event.target.checked ? new Set(visibleIds) : new Set())}

@@ -45,6 +45,9 @@ export function FieList({ rows, onToggle, selected, onSelect, deleting, onDelete
               role="listitem"
               ref={virtualizer.measureElement}
               data-index={item.index}
+              // Only some rows exist at a time: their place in the whole list, for screen readers.
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
               className={row.kind === 'document' ? 'fie-list__row fie-list__row--document' : 'fie-list__row fie-list__row--entry'}
               style={{ transform: `translateY(${item.start}px)` }}
             >

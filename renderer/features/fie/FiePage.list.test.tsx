@@ -85,8 +85,14 @@ describe('FiePage list', () => {
     expect(entryItem('ANA SANZ GIL').textContent).toContain('Este tipo de parte no se sincroniza con A3');
 
     expect((screen.getByRole('button', { name: 'Exportar a A3' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todos los partes visibles' }));
+    const all = screen.getByRole('checkbox', { name: 'Seleccionar todos los partes visibles' }) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar el parte de LUIS MORA DÍAZ' }));
+    expect(screen.getByText('1 parte seleccionado')).toBeTruthy();
+    expect(all.indeterminate).toBe(true);
+    fireEvent.click(all);
     expect(screen.getByText('2 partes seleccionados')).toBeTruthy();
+    expect(all.checked).toBe(true);
+    expect(all.indeterminate).toBe(false);
     expect(retired.checked).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Exportar a A3' }));

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import type { FieUploadResult } from '#shared/api/fie.ts';
 import { processingToast } from '#shared/fie/messages.ts';
@@ -23,6 +23,19 @@ export function FieUpload() {
   const [dragging, setDragging] = useState(false);
   const [sending, setSending] = useState(0);
   const [failures, setFailures] = useState<FieUploadResult[]>([]);
+
+  // A file dropped beside the zone would make the browser open it and leave the screen: the page takes such drops and does nothing.
+  useEffect(() => {
+    const ignoreFileDrop = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', ignoreFileDrop);
+    window.addEventListener('drop', ignoreFileDrop);
+    return () => {
+      window.removeEventListener('dragover', ignoreFileDrop);
+      window.removeEventListener('drop', ignoreFileDrop);
+    };
+  }, []);
 
   const upload = async (files: readonly File[]) => {
     if (files.length === 0 || sending > 0) return;
