@@ -2,6 +2,7 @@ import type { ScheduledFlow } from '#shared/api/flows.ts';
 import { fileInputValueSchema } from '#shared/api/flows.ts';
 import type { AutopilotAppId } from '#shared/autopilot/state.ts';
 import { AUTOPILOT_APP_IDS, AUTOPILOT_REFRESH_MS } from '#shared/autopilot/state.ts';
+import { FIE_LOCAL_PROCESS_TITLES } from '../fie/local-processes.ts';
 import type { IncomingTask } from './task-cache.ts';
 
 /**
@@ -71,12 +72,17 @@ export function robotsTaskFrom(schedule: ScheduledFlow): IncomingTask {
     id: flowTaskId(schedule._id),
     scheduleId: schedule._id,
     title: schedule.browserFlowName,
-    description: schedule.machine ? `En ${schedule.machine.name}` : 'En este equipo',
+    description: [schedule.machine ? `En ${schedule.machine.name}` : 'En este equipo', localProcessTitle(schedule.localProcess)].filter(Boolean).join(' · '),
     scheduledDate: schedule.scheduledDate,
     repeat: schedule.repeat ? { every: schedule.every, interval: schedule.interval } : null,
     info,
     items: files,
   };
+}
+
+/** A schedule's local process in words (the FIE ones); null for a robot's schedule or a process this PC does not know. */
+function localProcessTitle(localProcess: string | null): string | null {
+  return localProcess !== null && Object.hasOwn(FIE_LOCAL_PROCESS_TITLES, localProcess) ? FIE_LOCAL_PROCESS_TITLES[localProcess as keyof typeof FIE_LOCAL_PROCESS_TITLES] : null;
 }
 
 function shownValue(value: unknown): string {

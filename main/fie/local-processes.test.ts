@@ -8,6 +8,7 @@ import { startA3Importer, type A3Importer } from '../../standins/a3-importer/imp
 import { sampleFierFile } from '../../standins/fier/files.ts';
 import { startStandinFier } from '../../standins/fier/fier.ts';
 import { portalOptions, serverAuthority, SERVER_NAME } from '../../standins/portal/test-certificates.ts';
+import { robotsTaskFrom } from '../autopilot/apps.ts';
 import { createAutopilot } from '../autopilot/index.ts';
 import { fakeLink, fakeScheduleServer, manualCron, manualTimers } from '../autopilot/testing/fake-schedule-server.ts';
 import type { AutopilotService } from '../autopilot/types.ts';
@@ -103,6 +104,14 @@ describe('local processes runtime', () => {
       'Sincronizando con A3 los partes pendientes…',
       NOTHING_PENDING_MESSAGE,
     ]);
+  });
+});
+
+describe('the autopilot panel', () => {
+  it('says what a local process does beside where it runs', () => {
+    const schedules = fakeScheduleServer();
+    expect(robotsTaskFrom(schedules.add({ scheduledDate: '2026-11-26T06:30:00.000Z', localProcess: 'sync-fie-a3' })).description).toBe('En OFICINA-01 · Sincroniza con A3 los partes pendientes');
+    expect(robotsTaskFrom(schedules.add({ scheduledDate: '2026-11-26T06:30:00.000Z', localProcess: 'sync-altas' })).description).toBe('En OFICINA-01');
   });
 });
 

@@ -16,6 +16,12 @@ import type { FieDesktop } from './desktop.ts';
  */
 export const FIE_LOCAL_PROCESSES = ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3'] as const;
 export type FieLocalProcess = (typeof FIE_LOCAL_PROCESSES)[number];
+/** What the autopilot panel says each one does. */
+export const FIE_LOCAL_PROCESS_TITLES: Record<FieLocalProcess, string> = {
+  'get-fie-siltra': 'Obtiene de SILTRA los FIE de ayer',
+  'sync-fie-a3': 'Sincroniza con A3 los partes pendientes',
+  'sync-siltra-a3': 'Obtiene de SILTRA los FIE de ayer y sincroniza con A3 los partes pendientes',
+};
 
 export const unknownProcessMessage = (name: string) => `Este equipo no sabe ejecutar el proceso «${name.slice(0, 60)}»: actualiza la aplicación.`;
 export const NOTHING_PENDING_MESSAGE = 'No hay partes pendientes de sincronizar con A3.';
