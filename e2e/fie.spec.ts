@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, newUser, signUp, test } from './fixtures.ts';
 import { fie3File, fie4File, notAFieFile } from './fie-files.ts';
@@ -20,6 +21,14 @@ async function toastLines(page: Page): Promise<string[]> {
 
 async function upload(page: Page, files: Parameters<Page['setInputFiles']>[1]) {
   await page.locator('input[type="file"]').setInputFiles(files);
+}
+
+/** axe's serious and critical findings on the screen as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 const documentHeader = (page: Page, fileName: string) => page.getByRole('button', { name: new RegExp(`· ${fileName.replace(/\./g, '\\.')} ·`) });
@@ -61,6 +70,8 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, de
   const nif = (await first.locator('.fie-fact', { hasText: 'NIF' }).locator('dd').innerText()).trim();
   const worker = (await first.locator('.fie-entry__name').innerText()).trim();
   expect(nif).toMatch(/^[0-9A-Z]{9,}$/);
+  // The screen with an open document, its entries and the failed-files list: nothing serious for axe.
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Search by that NIF: kept in the address, one entry left, its document open.
   await page.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' }).fill(nif);
