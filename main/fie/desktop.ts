@@ -29,9 +29,9 @@ export interface FieDesktop {
   /** Reads the FIE files of from..to and uploads them to the server with the device token. */
   fetchFromSiltra(request: FieFetchRequest): Promise<FieFetchResult>;
   /** Imports the records into A3 through its folder and reports each entry's state to the server. */
-  importToA3(records: readonly A3SyncRecordWithEntry[], runId?: string): Promise<A3SyncResult>;
+  importToA3(records: readonly A3SyncRecordWithEntry[], runId?: string, signal?: AbortSignal): Promise<A3SyncResult>;
   /** The firm's pending entries (enabled types) -> A3 -> results, with each entry's worker NIF; null when nothing is pending. */
-  syncPending(runId?: string): Promise<PendingSyncResult | null>;
+  syncPending(runId?: string, signal?: AbortSignal): Promise<PendingSyncResult | null>;
 }
 
 export interface FieDesktopOptions {
@@ -68,10 +68,11 @@ export function createFieDesktop(options: FieDesktopOptions): FieDesktop {
     return files;
   }
 
-  async function importToA3(records: readonly A3SyncRecordWithEntry[], runId?: string): Promise<A3SyncResult> {
+  async function importToA3(records: readonly A3SyncRecordWithEntry[], runId?: string, signal?: AbortSignal): Promise<A3SyncResult> {
     const client = await server();
     const settings = await options.settings();
-    const outcome = await importIntoA3(records, { folder: settings.a3ImportDir, timeoutMs: settings.a3AnswerTimeoutMs, now: options.now }).catch((error: unknown) => {
+    const outcome = await importIntoA3(records, { folder: settings.a3ImportDir, timeoutMs: settings.a3AnswerTimeoutMs, now: options.now, signal }).catch((error: unknown) => {
+      if (signal?.aborted) throw error;
       throw new BridgeFailure('FAILED', error instanceof Error ? error.message : String(error));
     });
     if (outcome.results.length > 0) await client.a3Results({ ...(runId === undefined ? {} : { runId }), results: outcome.results });
@@ -124,14 +125,14 @@ export function createFieDesktop(options: FieDesktopOptions): FieDesktop {
       return { ...base, upload: await client.upload(unique), noResults: null };
     },
     importToA3,
-    async syncPending(runId) {
+    async syncPending(runId, signal) {
       const client = await server();
       const { entryIds } = await client.pendingEntries();
       if (entryIds.length === 0) return null;
       const records = await client.a3Records(entryIds);
       if (records.length === 0) return null;
       const workers = Object.fromEntries(records.map((record) => [record.entryId, record.dniEmpleado]));
-      return { ...(await importToA3(records, runId)), workers };
+      return { ...(await importToA3(records, runId, signal)), workers };
     },
   };
 }

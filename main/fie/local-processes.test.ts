@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ function robotsRuntime(): RobotRuntime & { jobs: RobotJob[] } {
   };
 }
 
-async function fieWorld(fierDays: string[], folderDays: string[]) {
+async function fieWorld(fierDays: string[], folderDays: string[], a3AnswerTimeoutMs = 5000) {
   const fier = await startStandinFier({ ...portalOptions(), files: fierDays.map((day) => sampleFierFile(day, 3)) });
   const fieServer = await startFakeFieServer();
   const siltra = await mkdtemp(join(tmpdir(), 'siltra-'));
@@ -55,7 +55,7 @@ async function fieWorld(fierDays: string[], folderDays: string[]) {
   const fie = createFieDesktop({
     link: { ready: async () => undefined, current: () => ({ serverUrl: fieServer.url, deviceToken: fieServer.deviceToken, machine: { _id: 'm1', name: 'OFICINA-01' } }) },
     certificates: { clientCertificate: async () => ({ pfx, passphrase: PASSPHRASE }) },
-    settings: async () => ({ siltraFolder: siltra, fierUrl: fier.url, fierCa: [serverAuthority().pem], a3ImportDir: a3, a3AnswerTimeoutMs: 5000 }),
+    settings: async () => ({ siltraFolder: siltra, fierUrl: fier.url, fierCa: [serverAuthority().pem], a3ImportDir: a3, a3AnswerTimeoutMs }),
     fetch,
     now: () => NOW,
     fierServername: SERVER_NAME,
@@ -104,6 +104,27 @@ describe('local processes runtime', () => {
       'Sincronizando con A3 los partes pendientes…',
       NOTHING_PENDING_MESSAGE,
     ]);
+  });
+});
+
+describe('stopping a local process', () => {
+  it('ends the wait for A3 at once and reports nothing for the entries', async () => {
+    const world = await fieWorld([], ['2026-11-25'], 60_000);
+    const runtime = withLocalProcesses(robotsRuntime(), { fie: () => world.fie, now: () => NOW });
+    const running = runtime.start(job('sync-siltra-a3'), events);
+    // A3 never answers: wait until the import is in its folder, then stop.
+    for (let waited = 0; (await readdir(world.a3)).length === 0; waited += 20) {
+      if (waited > 5000) throw new Error('no import was written');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(runtime.running()).toBe(1);
+    const started = Date.now();
+    running.stop('user');
+    await expect(running.outcome).resolves.toEqual({ kind: 'stopped', by: 'user' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(runtime.running()).toBe(0);
+    expect(world.fieServer.requests.filter((request) => request.path === '/api/fie/a3-results')).toEqual([]);
+    expect(world.fieServer.entries.every((entry) => entry.a3sync === 'pending')).toBe(true);
   });
 });
 

@@ -47,6 +47,7 @@ export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOp
   let running = 0;
 
   async function fetchYesterday(job: RobotJob, events: RobotEvents): Promise<StepOutcome> {
+    // An upload under way is not cut: what the server stored is stored whole.
     const day = madridYesterday(now());
     const certificate = [job.inputs['input-certificate'], job.inputs.certificate].find((value): value is string => typeof value === 'string' && FINGERPRINT.test(value)) ?? null;
     events.log('info', `Buscando los FIE del ${formatDayMonthYear(day)} en SILTRA${certificate ? ' y FIER' : ''}…`);
@@ -62,9 +63,9 @@ export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOp
     return { units: result.upload.processed, failed: result.upload.processed === 0 && result.upload.failed > 0, summary: { fies: result.upload.processed } };
   }
 
-  async function syncPending(job: RobotJob, events: RobotEvents): Promise<StepOutcome> {
+  async function syncPending(job: RobotJob, events: RobotEvents, signal: AbortSignal): Promise<StepOutcome> {
     events.log('info', 'Sincronizando con A3 los partes pendientes…');
-    const result = await options.fie().syncPending(job.runId);
+    const result = await options.fie().syncPending(job.runId, signal);
     if (!result) {
       events.log('info', NOTHING_PENDING_MESSAGE);
       return { units: 0, failed: false, summary: { sincronizados: 0, errores: 0 } };
@@ -78,10 +79,13 @@ export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOp
     return { units: result.synced, failed: result.synced === 0 && result.failed > 0, summary: { sincronizados: result.synced, errores: result.failed } };
   }
 
-  async function run(job: RobotJob, localProcess: FieLocalProcess, events: RobotEvents): Promise<RobotOutcome> {
+  async function run(job: RobotJob, localProcess: FieLocalProcess, events: RobotEvents, signal: AbortSignal): Promise<RobotOutcome> {
     const steps = localProcess === 'get-fie-siltra' ? [fetchYesterday] : localProcess === 'sync-fie-a3' ? [syncPending] : [fetchYesterday, syncPending];
     const outcomes: StepOutcome[] = [];
-    for (const step of steps) outcomes.push(await step(job, events));
+    for (const step of steps) {
+      if (signal.aborted) break;
+      outcomes.push(await step(job, events, signal));
+    }
     await mkdir(job.outputFolder, { recursive: true });
     return {
       kind: 'result',
@@ -96,16 +100,21 @@ export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOp
   return {
     start(job, events): RunningRobot {
       if (!job.localProcess) return robots.start(job, events);
+      const aborting = new AbortController();
       let stop: (by: 'user' | 'device') => void = () => undefined;
       const stopped = new Promise<RobotOutcome>((resolve) => {
-        stop = (by) => resolve({ kind: 'stopped', by });
+        stop = (by) => {
+          // The wait for A3's answer ends at once; the next step does not start.
+          aborting.abort();
+          resolve({ kind: 'stopped', by });
+        };
       });
       const name = job.localProcess;
       running += 1;
       const work: Promise<RobotOutcome> = (FIE_LOCAL_PROCESSES as readonly string[]).includes(name)
-        ? run(job, name as FieLocalProcess, events).catch((error: unknown): RobotOutcome => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }))
+        ? run(job, name as FieLocalProcess, events, aborting.signal).catch((error: unknown): RobotOutcome => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }))
         : Promise.resolve({ kind: 'failed', message: unknownProcessMessage(name) });
-      // A stop ends the run at once (nothing more is reported); a request already sent finishes on its own.
+      // A stop ends the run at once (nothing more is reported); a request already sent to the server finishes on its own.
       const outcome = Promise.race([work, stopped]).finally(() => {
         running -= 1;
       });
