@@ -378,6 +378,8 @@ export interface FieDocumentsTable {
   entry_count: number;
   created_by: string | null;
   created_at: string;
+  /** 1 while an upload is writing its entries: not listed until it is whole. */
+  importing: number;
 }
 
 /** One FIE entry of a firm, stored once however many documents carry it. */

@@ -25,6 +25,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('entry_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
+    /**
+     * 1 while an upload's entries are being written, batch by batch in short transactions (one long
+     * transaction would hold SQLite's only connection, and every other firm's requests, for the whole
+     * decode): such a document is not listed, and a failed or abandoned import is removed.
+     */
+    .addColumn('importing', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('fie_documents_group_hash_unique', ['group_id', 'content_hash'])
     .execute();
   await db.schema.createIndex('fie_documents_group_date_idx').on('fie_documents').columns(['group_id', 'date']).execute();

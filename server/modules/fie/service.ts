@@ -18,7 +18,7 @@ import { entryOf, entryView, fieldsFromBody, parseFields } from './entries.ts';
 import { judgeFieContent } from './judge.ts';
 import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import {
-  deleteOrphanEntries, DocumentEntryWriter, entriesByIds, filtersEntries, findDocument, findDocumentByHash, insertDocument, isUniqueViolation, listDocuments,
+  abandonedImports, deleteDocument, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, filtersEntries, findDocument, findDocumentByHash, insertDocument, isUniqueViolation, listDocuments,
   listLinkedEntries, unlinkDocumentEntries, workerEntries, type DocumentRow, type LinkedEntryRow,
 } from './store.ts';
 
@@ -45,6 +45,9 @@ export interface FieLog {
 export function fieNotFound(): HttpError {
   return new HttpError(404, 'FIE_NOT_FOUND', FIE_NOT_FOUND_MESSAGE);
 }
+
+/** Longer than any import can take (the decoder's time limit is 2 minutes): one still marked importing was abandoned. */
+const ABANDONED_IMPORT_MS = 60 * 60 * 1000;
 
 /** A decode that turned out not to be a FIE: the transaction is rolled back with this. */
 class IgnoredFie extends Error {}
@@ -128,6 +131,7 @@ export class FieService {
         entry_count: 0,
         created_by: caller.userId,
         created_at: createdAt,
+        importing: 0,
       });
       const writer = new DocumentEntryWriter(trx, caller.groupId, id, createdAt);
       await writer.write(fieldSets);
@@ -163,9 +167,7 @@ export class FieService {
     await this.db.transaction().execute(async (trx) => {
       const document = await findDocument(trx, groupId, id);
       if (!document) throw fieNotFound();
-      const linked = await unlinkDocumentEntries(trx, id);
-      await deleteOrphanEntries(trx, groupId, linked);
-      await trx.deleteFrom('fie_documents').where('id', '=', id).where('group_id', '=', groupId).execute();
+      await deleteDocument(trx, groupId, id);
     });
   }
 
@@ -195,47 +197,62 @@ export class FieService {
     };
     if (judged.kind === 'refused') return fail(judged.reason);
 
+    await this.removeAbandonedImports(caller.groupId);
     const id = randomUUID();
     const createdAt = this.now().toISOString();
     try {
-      const written = await this.decoder.withSlot((decode) => this.db.transaction().execute(async (trx) => {
-        await insertDocument(trx, {
-          id,
-          group_id: caller.groupId,
-          content_hash: file.contentHash,
-          file_name: file.fileName,
-          source: judged.kind,
-          version: judged.kind === 'text' ? judged.version : null,
-          registry_date: null,
-          date: isoDay(this.now()),
-          entry_count: 0,
-          created_by: caller.userId,
-          created_at: createdAt,
-        });
-        const writer = new DocumentEntryWriter(trx, caller.groupId, id, createdAt);
-        const outcome = await decode(file.path, judged.kind, (entries) => writer.write(entries));
+      // Inserted (importing, not listed) before the slot is awaited: the same file sent twice at once is one import.
+      await insertDocument(this.db, {
+        id,
+        group_id: caller.groupId,
+        content_hash: file.contentHash,
+        file_name: file.fileName,
+        source: judged.kind,
+        version: judged.kind === 'text' ? judged.version : null,
+        registry_date: null,
+        date: isoDay(this.now()),
+        entry_count: 0,
+        created_by: caller.userId,
+        created_at: createdAt,
+        importing: 1,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const stored = await findDocumentByHash(this.db, caller.groupId, file.contentHash);
+      return result('already-added', { documentId: stored?.id ?? null });
+    }
+    try {
+      // Each batch in a transaction of its own, so a long decode never holds the database (SQLite has one connection).
+      const writer = await this.decoder.withSlot(async (decode) => {
+        const entries = new DocumentEntryWriter(this.db, caller.groupId, id, createdAt);
+        const outcome = await decode(file.path, judged.kind, (batch) => this.db.transaction().execute((trx) => entries.write(batch, trx)));
         if (outcome.ignored) throw new IgnoredFie(ignoredFieReason(outcome.reason ?? 'no es un FIE'));
-        await trx
+        await this.db
           .updateTable('fie_documents')
           .set({
-            entry_count: writer.position,
+            importing: 0,
+            entry_count: entries.position,
             registry_date: outcome.registryDate,
-            date: writer.firstRegistrationDate ?? isoDay(this.now()),
+            date: entries.firstRegistrationDate ?? isoDay(this.now()),
             ...(outcome.version !== null && { version: outcome.version }),
           })
           .where('id', '=', id)
           .execute();
-        return writer;
-      }));
-      return result('processed', { documentId: id, entries: written.entries, linkedEntries: written.linkedFromEarlier });
+        return entries;
+      });
+      return result('processed', { documentId: id, entries: writer.entries, linkedEntries: writer.linkedFromEarlier });
     } catch (error) {
+      await this.db.transaction().execute((trx) => deleteDocument(trx, caller.groupId, id));
       if (error instanceof IgnoredFie || error instanceof FieDecodeFailure) return fail(error.message);
-      if (isUniqueViolation(error)) {
-        // The same file stored by a request that ran alongside this one.
-        const stored = await findDocumentByHash(this.db, caller.groupId, file.contentHash);
-        if (stored) return result('already-added', { documentId: stored.id });
-      }
       throw error;
+    }
+  }
+
+  /** Imports the server never finished (it stopped mid-file) are removed, so their file can be sent again. */
+  private async removeAbandonedImports(groupId: string): Promise<void> {
+    const before = new Date(this.now().getTime() - ABANDONED_IMPORT_MS).toISOString();
+    for (const id of await abandonedImports(this.db, groupId, before)) {
+      await this.db.transaction().execute((trx) => deleteDocument(trx, groupId, id));
     }
   }
 

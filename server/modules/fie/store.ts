@@ -34,8 +34,9 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
+/** A whole document of the firm (one still importing is not found). */
 export async function findDocument(db: Db, groupId: string, id: string): Promise<DocumentRow | undefined> {
-  return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).where('id', '=', id).where('importing', '=', 0).executeTakeFirst();
 }
 
 export async function findDocumentByHash(db: Db, groupId: string, contentHash: string): Promise<DocumentRow | undefined> {
@@ -44,6 +45,19 @@ export async function findDocumentByHash(db: Db, groupId: string, contentHash: s
 
 export async function insertDocument(db: Db, row: DocumentRow): Promise<void> {
   await db.insertInto('fie_documents').values(row).execute();
+}
+
+/** Removes a document, its links and the entries no other document links. */
+export async function deleteDocument(db: Db, groupId: string, id: string): Promise<void> {
+  const unlinked = await unlinkDocumentEntries(db, id);
+  await deleteOrphanEntries(db, groupId, unlinked);
+  await db.deleteFrom('fie_documents').where('id', '=', id).where('group_id', '=', groupId).execute();
+}
+
+/** Imports of the firm started before `before` and never finished (the server stopped mid-file). */
+export async function abandonedImports(db: Db, groupId: string, before: string): Promise<string[]> {
+  const rows = await db.selectFrom('fie_documents').select('id').where('group_id', '=', groupId).where('importing', '=', 1).where('created_at', '<', before).execute();
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -68,21 +82,22 @@ export class DocumentEntryWriter {
     private readonly createdAt: string,
   ) {}
 
-  async write(batch: readonly FieFields[]): Promise<void> {
+  /** `db`: the transaction this batch is written in (an upload writes each batch in its own). */
+  async write(batch: readonly FieFields[], db: Db = this.db): Promise<void> {
     const facts = batch.map(entryFacts);
     const keys = [...new Set(facts.map((fact) => fact.entry_key))];
-    const before = await this.idsByKey(keys);
+    const before = await this.idsByKey(db, keys);
     const fresh = new Map<string, (typeof facts)[number]>();
     for (const fact of facts) if (!before.has(fact.entry_key) && !fresh.has(fact.entry_key)) fresh.set(fact.entry_key, fact);
     for (const chunk of chunks([...fresh.values()], INSERT_CHUNK)) {
-      await this.db
+      await db
         .insertInto('fie_entries')
         .values(chunk.map((fact) => ({ ...fact, id: randomUUID(), group_id: this.groupId, a3_state: initialA3State(fact.type), a3_error: null, a3_synced_at: null, a3_run_id: null, created_at: this.createdAt })))
         // Another upload may have stored the same entry meanwhile: it is linked below all the same.
         .onConflict((conflict) => conflict.columns(['group_id', 'entry_key']).doNothing())
         .execute();
     }
-    const ids = fresh.size > 0 ? new Map([...before, ...(await this.idsByKey([...fresh.keys()]))]) : before;
+    const ids = fresh.size > 0 ? new Map([...before, ...(await this.idsByKey(db, [...fresh.keys()]))]) : before;
     const links: { document_id: string; entry_id: string; position: number }[] = [];
     for (const fact of facts) {
       this.entries += 1;
@@ -95,13 +110,13 @@ export class DocumentEntryWriter {
       links.push({ document_id: this.documentId, entry_id: id, position: this.position });
       this.position += 1;
     }
-    for (const chunk of chunks(links, INSERT_CHUNK * 2)) await this.db.insertInto('fie_document_entries').values(chunk).execute();
+    for (const chunk of chunks(links, INSERT_CHUNK * 2)) await db.insertInto('fie_document_entries').values(chunk).execute();
   }
 
-  private async idsByKey(keys: readonly string[]): Promise<Map<string, string>> {
+  private async idsByKey(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     for (const chunk of chunks(keys, LIST_CHUNK)) {
-      const rows = await this.db.selectFrom('fie_entries').select(['id', 'entry_key']).where('group_id', '=', this.groupId).where('entry_key', 'in', chunk).execute();
+      const rows = await db.selectFrom('fie_entries').select(['id', 'entry_key']).where('group_id', '=', this.groupId).where('entry_key', 'in', chunk).execute();
       for (const row of rows) found.set(row.entry_key, row.id);
     }
     return found;
@@ -129,7 +144,7 @@ export async function deleteOrphanEntries(db: Db, groupId: string, entryIds: rea
 
 /** The firm's documents, newest first. */
 export async function listDocuments(db: Db, groupId: string): Promise<DocumentRow[]> {
-  return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).where('importing', '=', 0).orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 export type LinkedEntryRow = EntryRow & { document_id: string; fields_json?: string };
@@ -154,6 +169,7 @@ export async function listLinkedEntries(db: Db, groupId: string, query: FieListQ
     // One document's entries come with their fields (its detail); the list's never do.
     .$if(documentId !== undefined, (qb) => qb.select('e.fields_json'))
     .where('d.group_id', '=', groupId)
+    .where('d.importing', '=', 0)
     .where('e.group_id', '=', groupId);
   if (documentId !== undefined) select = select.where('de.document_id', '=', documentId);
   const q = foldText(query.q ?? '');
