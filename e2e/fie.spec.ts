@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, newUser, signUp, test } from './fixtures.ts';
@@ -33,7 +34,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 const documentHeader = (page: Page, fileName: string) => page.getByRole('button', { name: new RegExp(`· ${fileName.replace(/\./g, '\\.')} ·`) });
 
-test('FIE: several files at once with the exact toast, expand, filter by NIF, delete after confirming', async ({ page }) => {
+test('FIE: several files at once with the exact toast, expand, filter by NIF, export to A3, delete after confirming', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signUp(page, newUser());
@@ -81,6 +82,17 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, de
   await expect(documentHeader(page, 'siltra-marzo.fie')).toHaveCount(0);
   await page.reload();
   await expect(entries).toHaveCount(1);
+
+  // That entry exported: the A3 incidences workbook downloads as incidencias-a3.xlsx.
+  await entries.first().getByRole('checkbox').check();
+  await expect(page.getByText('1 parte seleccionado')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar a A3' }).click();
+  const workbook = await download;
+  expect(workbook.suggestedFilename()).toBe('incidencias-a3.xlsx');
+  const bytes = await readFile(await workbook.path());
+  // An .xlsx is a zip: it starts with PK.
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   await page.getByRole('button', { name: 'Quitar filtros' }).click();
   await expect(documentHeader(page, 'siltra-marzo.fie')).toBeVisible();
 
