@@ -61,7 +61,9 @@ async function start() {
     },
   });
 
-  const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder), fetch, now: () => new Date() });
+  // An installed app never falls back to the FIER stand-in (FIER_URL or the settings name the real one).
+  const fieEnv = app.isPackaged ? { ...process.env, NODE_ENV: 'production' } : process.env;
+  const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, fieEnv), fetch, now: () => new Date() });
 
   // Its loop runs while the window's panel is open (SetAutopilotPanelOpen); the task cache lives in userData.
   const autopilot = createAutopilot({ dataFolder, link, host: 'electron', log: (message) => console.error(message) });
