@@ -9,6 +9,8 @@
  *    and a remote launch's way to the agent (scripts/bench/desktop-runs.ts)
  *  - safety and fairness: /api/health while a zip bomb is uploaded and launched, and one firm's run behind
  *    another's 1,000 (scripts/bench/fair-share.ts)
+ *  - FIE module: a 100,000-entry upload (entries/s, /api/health meanwhile) and the list's filters over
+ *    10,000 entries (scripts/bench/fie-module.ts)
  *  - autopilot: a scheduled slot's due time -> its robot started, median and p99 (scripts/bench/autopilot.ts)
  *  - FIE decode throughput, and the table filter/sort bench when those files exist
  *  - robots at scale: Validar identificadores (100,000 rows) and FIE a incidencias A3 (10,000 and 100,000
@@ -23,6 +25,7 @@ import { buildServerCopy } from './build-server.ts';
 import { runAutopilotBench } from './bench/autopilot.ts';
 import { runDesktopRunsBench } from './bench/desktop-runs.ts';
 import { runFairShareBench } from './bench/fair-share.ts';
+import { runFieModuleBench } from './bench/fie-module.ts';
 import { runFlowsBench } from './bench/flows.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { measureColdStart, startBenchServer, type ServerCommand } from './bench/server-start.ts';
@@ -103,6 +106,9 @@ try {
 
   console.log('== Safety and fairness: /api/health while a 1,000,000-row zip bomb is uploaded and launched; one firm\'s run behind another\'s 1,000 (compiled server)');
   for (const line of await runFairShareBench(serverBuild.entry)) console.log(line);
+
+  console.log('== FIE module: a 100,000-entry upload with /api/health meanwhile; the list and its filters over 10,000 entries (compiled server)');
+  for (const line of await runFieModuleBench(serverBuild.entry)) console.log(line);
 
   console.log('== Autopilot: due time -> robot started, 20 scheduled slots (compiled server, the agent\'s autopilot, run loop and spare robot)');
   for (const line of await runAutopilotBench(compiled)) console.log(line);

@@ -1,0 +1,146 @@
+/**
+ * The FIE module's figures for `npm run bench` (issue 22), on the compiled server and its own SQLite:
+ *  - uploading a year's file (100,000 entries, ~34 MB): seconds and entries/s to stored, with
+ *    GET /api/health p50/p99/max polled meanwhile (the import writes in short transactions: the rest of
+ *    the server must not wait for it);
+ *  - GET /api/fie for a firm with 10,000 entries: the whole list and three filters (NIF search, type,
+ *    A3 state), median of 7, with the answer's size. The screen filters through the server: the issue's
+ *    goal is ≤ 50 ms for a filter over 10,000 entries.
+ * `npx tsx scripts/bench/fie-module.ts` runs it alone (it builds the server first).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fiePaths, type FieUploadResponse } from '#shared/api/fie.ts';
+import { sampleEntry } from '#shared/fie/sample.ts';
+import { startCompiledServer, stop } from '../../e2e/processes.ts';
+import { writeSampleFie } from './fie-sample.ts';
+import { goalVerdict, median, percentile } from './stats.ts';
+
+interface Firm {
+  cookie: string;
+}
+
+async function signUp(baseUrl: string, email: string): Promise<Firm> {
+  const response = await fetch(`${baseUrl}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ name: 'Banco de Pruebas', email, password: 'Banco-Pruebas-42' }),
+  });
+  if (response.status !== 201) throw new Error(`registro ${email}: ${response.status}`);
+  return { cookie: response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') };
+}
+
+async function uploadFie(baseUrl: string, firm: Firm, name: string, data: Buffer): Promise<FieUploadResponse> {
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(data)]), name);
+  const response = await fetch(`${baseUrl}${fiePaths.upload}`, { method: 'POST', headers: { cookie: firm.cookie, origin: baseUrl }, body: form });
+  if (response.status !== 200) throw new Error(`subida ${name}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as FieUploadResponse;
+}
+
+/** Polls /api/health one request after the other until stopped; the latencies in ms. */
+function pollHealth(baseUrl: string): { stop: () => Promise<number[]> } {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${baseUrl}/api/health`).then((response) => response.arrayBuffer());
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return latencies;
+    },
+  };
+}
+
+/** Median time and size of GET /api/fie with `query`, over `times` requests after one warm-up. */
+async function timeList(baseUrl: string, firm: Firm, query: string, times = 7): Promise<{ ms: number; bytes: number; entries: number }> {
+  const durations: number[] = [];
+  let bytes = 0;
+  let entries = 0;
+  for (let round = 0; round <= times; round += 1) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${fiePaths.fie}${query}`, { headers: { cookie: firm.cookie } });
+    const body = await response.arrayBuffer();
+    if (round > 0) durations.push(performance.now() - started);
+    bytes = body.byteLength;
+    entries = (JSON.parse(Buffer.from(body).toString('utf8')) as { items: { entries: unknown[] }[] }).items.reduce((sum, item) => sum + item.entries.length, 0);
+  }
+  return { ms: median(durations) ?? Number.NaN, bytes, entries };
+}
+
+const fmt = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} ms`);
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+export async function runFieModuleBench(entry: string): Promise<string[]> {
+  const lines: string[] = [];
+  const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-bench-fie-'));
+  const server = await startCompiledServer(entry, { dataDir, env: { LOG_LEVEL: 'warn' } });
+  try {
+    const { baseUrl } = server;
+    // 1. A year's file, with the server's health polled meanwhile.
+    const year = join(dataDir, 'anual.fie');
+    const bytes = await writeSampleFie(year, 100_000);
+    const big = await signUp(baseUrl, 'anual@bench.es');
+    const health = pollHealth(baseUrl);
+    const started = performance.now();
+    const outcome = await uploadFie(baseUrl, big, 'anual.fie', await readFile(year));
+    const seconds = (performance.now() - started) / 1000;
+    const latencies = await health.stop();
+    const result = outcome.results[0];
+    const p99 = percentile(latencies, 99);
+    lines.push(
+      `  subida de un FIE de 100.000 entradas (${mb(bytes)}): ${result?.status ?? '?'} ${result?.entries ?? 0} entradas en ${seconds.toFixed(1)} s ` +
+        `(${Math.round((result?.entries ?? 0) / seconds).toLocaleString('es-ES')} entradas/s)`,
+      `  /api/health durante la subida: p50 ${fmt(median(latencies))}, p99 ${fmt(p99)}, máx ${fmt(latencies.length ? Math.max(...latencies) : null)} (${latencies.length} peticiones)`,
+    );
+
+    // 2. The list of a firm with 10,000 entries (10 files of 1,000).
+    const firm = await signUp(baseUrl, 'lista@bench.es');
+    const { encodeFieFile } = await import('#shared/fie/encode.ts');
+    for (let file = 0; file < 10; file += 1) {
+      const entries = Array.from({ length: 1_000 }, (_, index) => sampleEntry(file * 1_000 + index));
+      await uploadFie(baseUrl, firm, `mes-${file + 1}.fie`, Buffer.from(encodeFieFile({ date: `2025${String(file + 1).padStart(2, '0')}15`, entries }), 'latin1'));
+    }
+    const nif = String(sampleEntry(4_321)[670] ?? '').replace(/^0+/, '');
+    const cases: [string, string][] = [
+      ['toda la lista', ''],
+      [`búsqueda por NIF (${nif})`, `?q=${encodeURIComponent(nif)}`],
+      ['tipo baja', '?type=baja'],
+      ['estado A3 pendiente', '?a3=pending'],
+    ];
+    const filterTimes: number[] = [];
+    for (const [what, query] of cases) {
+      const timing = await timeList(baseUrl, firm, query);
+      if (query !== '') filterTimes.push(timing.ms);
+      lines.push(`  GET /api/fie, 10.000 entradas, ${what}: mediana ${fmt(timing.ms)}, ${timing.entries.toLocaleString('es-ES')} entradas, ${mb(timing.bytes)}`);
+    }
+    lines.push(
+      `  objetivos: ${goalVerdict([
+        { ok: (p99 ?? Number.POSITIVE_INFINITY) <= 100, what: '/api/health p99 ≤ 100 ms durante la subida' },
+        { ok: Math.max(...filterTimes) <= 50, what: 'cada filtro ≤ 50 ms con 10.000 entradas' },
+      ])}`,
+    );
+  } finally {
+    await stop(server.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { buildServerCopy } = await import('../build-server.ts');
+  const build = await buildServerCopy();
+  try {
+    for (const line of await runFieModuleBench(build.entry)) console.log(line);
+  } finally {
+    await rm(build.dir, { recursive: true, force: true });
+  }
+}
