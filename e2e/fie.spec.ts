@@ -115,3 +115,29 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, ex
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('FIE: a file of 10,000 entries opens into a list that keeps only the rows in view and scrolls to its last entry', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signUp(page, newUser());
+  await page.goto('/fie');
+  await expect(page.getByRole('region', { name: 'Todavía no has subido ningún FIE' })).toBeVisible();
+  await upload(page, [fie4File('siltra-diez-mil.fie', 10_000, { year: 2025, month: 5 })]);
+  expect(await toastLines(page)).toEqual(['Se ha procesado un FIE.']);
+
+  const header = documentHeader(page, 'siltra-diez-mil.fie');
+  await expect(header).toHaveAttribute('aria-label', /· 10\.000 partes$/);
+  await header.click();
+  const rows = page.locator('.fie-list__row');
+  await expect(rows.first()).toBeVisible();
+  // The whole list is 10,001 rows; only those in view (and a few around them) are in the page.
+  expect(await rows.count()).toBeLessThan(60);
+  await expect(rows.last()).toHaveAttribute('aria-setsize', '10001');
+
+  const list = page.getByTestId('fie-list-scroll');
+  await list.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(page.locator('.fie-list__row[aria-posinset="10001"]')).toBeVisible();
+  expect(await rows.count()).toBeLessThan(60);
+});
