@@ -140,7 +140,15 @@ const EntryRow = memo(function EntryRow({ entry, checked, onSelect }: { entry: F
           {entry.duration !== null && (
             <Fact label={text.list.duration}>
               {text.list.days(entry.duration)}
-              {entry.shortDuration && <span className="ui-chip fie-chip--short" title={text.list.shortDurationHint}> {text.list.shortDuration}</span>}
+              {entry.shortDuration && (
+                <>
+                  {' '}
+                  <span className="ui-chip fie-chip--short">
+                    {text.list.shortDuration}
+                    <span className="ui-visually-hidden"> {text.list.shortDurationHint}</span>
+                  </span>
+                </>
+              )}
             </Fact>
           )}
           {entry.contingency && <Fact label={text.list.contingency}>{entry.contingency}</Fact>}
