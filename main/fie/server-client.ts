@@ -62,7 +62,7 @@ export function fieServerClient(options: FieServerClientOptions): FieServerClien
       for (let start = 0; start < files.length; start += FIE_UPLOAD_MAX_FILES) {
         const form = new FormData();
         for (const file of files.slice(start, start + FIE_UPLOAD_MAX_FILES)) {
-          form.append('files', new Blob([file.bytes], { type: 'application/octet-stream' }), file.name);
+          form.append('files', new Blob([new Uint8Array(file.bytes)], { type: 'application/octet-stream' }), file.name);
         }
         const answer = await call('POST', fiePaths.upload, fieUploadResponseSchema, form);
         total.results.push(...answer.results);
