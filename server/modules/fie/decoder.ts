@@ -1,9 +1,9 @@
 import { fork } from 'node:child_process';
 import { formatBytes } from '#shared/files/size.ts';
-import type { FieFields } from '#shared/fie/types.ts';
 import { childCommand } from '../../child-command.ts';
 import { ConcurrencyLimit } from '../../files/inspector.ts';
 import type { FieDecodeJob, FieDecodeMessage, FieDecodeReply } from './decode-protocol.ts';
+import type { EntryFacts } from './entries.ts';
 
 export interface FieDecoderOptions {
   /** Files decoded at once by this server process (the rest wait): 2, so one firm's 50 files do not take every core. */
@@ -16,13 +16,13 @@ export interface FieDecoderOptions {
   batchSize: number;
 }
 
-export const DEFAULT_FIE_DECODER_OPTIONS: FieDecoderOptions = { concurrency: 2, timeLimitMs: 120_000, memoryMb: 1_024, batchSize: 500 };
+export const DEFAULT_FIE_DECODER_OPTIONS: FieDecoderOptions = { concurrency: 2, timeLimitMs: 120_000, memoryMb: 1_024, batchSize: 200 };
 
 /** What the decoding found once the last batch was stored. */
 export type FieDecodeOutcome = Extract<FieDecodeMessage, { type: 'done' }>;
 
 /** Decodes the file at `path`, handing its entries to `store` batch by batch. */
-export type FieDecode = (path: string, format: FieDecodeJob['format'], store: (entries: FieFields[]) => Promise<void>) => Promise<FieDecodeOutcome>;
+export type FieDecode = (path: string, format: FieDecodeJob['format'], store: (entries: EntryFacts[]) => Promise<void>) => Promise<FieDecodeOutcome>;
 
 /** Why a file could not be decoded (the reason is Spanish, for the upload's result). */
 export class FieDecodeFailure extends Error {}
@@ -55,7 +55,7 @@ export class FieDecoder {
     return this.limit.run(() => task((path, format, store) => this.decodeNow({ path, format, batchSize: this.options.batchSize }, store)));
   }
 
-  private decodeNow(job: FieDecodeJob, store: (entries: FieFields[]) => Promise<void>): Promise<FieDecodeOutcome> {
+  private decodeNow(job: FieDecodeJob, store: (entries: EntryFacts[]) => Promise<void>): Promise<FieDecodeOutcome> {
     const { timeLimitMs, memoryMb } = this.options;
     const { entry, execArgv } = fieDecodeCommand(memoryMb);
     return new Promise<FieDecodeOutcome>((resolve, reject) => {

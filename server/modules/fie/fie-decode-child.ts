@@ -12,20 +12,25 @@ import { decodeFieSpreadsheet } from '#shared/fie/spreadsheet.ts';
 import { FieTextStream } from '#shared/fie/stream.ts';
 import type { FieFields } from '#shared/fie/types.ts';
 import { parentChannel } from '../../child-channel.ts';
-import type { FieDecodeJob, FieDecodeMessage, FieDecodeReply } from './decode-protocol.ts';
+import { BATCHES_IN_FLIGHT, type FieDecodeJob, type FieDecodeMessage, type FieDecodeReply } from './decode-protocol.ts';
+import { entryFacts, type EntryFacts } from './entries.ts';
 
 const post = parentChannel<FieDecodeMessage>('fie-decode-child');
 
+let unanswered = 0;
 const waiting: (() => void)[] = [];
 process.on('message', (message: FieDecodeReply) => {
-  if (message.type === 'continue') waiting.shift()?.();
+  if (message.type !== 'continue') return;
+  unanswered -= 1;
+  waiting.shift()?.();
 });
 
-/** Sends one batch and waits until the parent has stored it. */
-async function send(entries: FieFields[]): Promise<void> {
-  const stored = new Promise<void>((resolve) => waiting.push(resolve));
+/** Sends one batch as row columns, once fewer than BATCHES_IN_FLIGHT wait to be stored. */
+async function send(fields: FieFields[]): Promise<void> {
+  while (unanswered >= BATCHES_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
+  unanswered += 1;
+  const entries: EntryFacts[] = fields.map(entryFacts);
   await post({ type: 'batch', entries });
-  await stored;
 }
 
 async function sendAll(entries: FieFields[], batchSize: number): Promise<void> {

@@ -14,7 +14,7 @@ import type { FieFields } from '#shared/fie/types.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { FieDecodeFailure, type FieDecoder } from './decoder.ts';
-import { entryOf, entryView, fieldsFromBody, parseFields } from './entries.ts';
+import { entryFacts, entryOf, entryView, fieldsFromBody, parseFields } from './entries.ts';
 import { judgeFieContent } from './judge.ts';
 import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import {
@@ -134,7 +134,7 @@ export class FieService {
         importing: 0,
       });
       const writer = new DocumentEntryWriter(trx, caller.groupId, id, createdAt);
-      await writer.write(fieldSets);
+      await writer.write(fieldSets.map(entryFacts));
       await trx.updateTable('fie_documents').set({ entry_count: writer.position }).where('id', '=', id).execute();
     });
     return { _id: id, entries: fieldSets };
@@ -149,7 +149,7 @@ export class FieService {
       // Unlinked first and orphans deleted last: an entry kept by the update keeps its id and its A3 state.
       const before = await unlinkDocumentEntries(trx, document.id);
       const writer = new DocumentEntryWriter(trx, caller.groupId, document.id, this.now().toISOString());
-      await writer.write(fieldSets);
+      await writer.write(fieldSets.map(entryFacts));
       await deleteOrphanEntries(trx, caller.groupId, before);
       await trx
         .updateTable('fie_documents')

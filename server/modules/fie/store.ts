@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FieListQuery } from '#shared/api/fie.ts';
-import type { FieFields } from '#shared/fie/types.ts';
 import type { Database, FieDocumentsTable } from '../../db/schema.ts';
-import { entryFacts, foldText, initialA3State, type EntryRow } from './entries.ts';
+import { foldText, initialA3State, type EntryFacts, type EntryRow } from './entries.ts';
 
 /** The database side of the FIE module: documents, entries stored once per firm, and their links. */
 
@@ -83,8 +82,7 @@ export class DocumentEntryWriter {
   ) {}
 
   /** `db`: the transaction this batch is written in (an upload writes each batch in its own). */
-  async write(batch: readonly FieFields[], db: Db = this.db): Promise<void> {
-    const facts = batch.map(entryFacts);
+  async write(facts: readonly EntryFacts[], db: Db = this.db): Promise<void> {
     const keys = [...new Set(facts.map((fact) => fact.entry_key))];
     const before = await this.idsByKey(db, keys);
     const fresh = new Map<string, (typeof facts)[number]>();
