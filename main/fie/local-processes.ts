@@ -49,7 +49,8 @@ export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOp
   async function fetchYesterday(job: RobotJob, events: RobotEvents): Promise<StepOutcome> {
     // An upload under way is not cut: what the server stored is stored whole.
     const day = madridYesterday(now());
-    const certificate = [job.inputs['input-certificate'], job.inputs.certificate].find((value): value is string => typeof value === 'string' && FINGERPRINT.test(value)) ?? null;
+    // The schedule's certificate input, whatever its flow calls it ('input-certificate' as the bridge does, or a robot's own key).
+    const certificate = [job.inputs['input-certificate'], job.inputs.certificate, job.inputs.certificado].find((value): value is string => typeof value === 'string' && FINGERPRINT.test(value)) ?? null;
     events.log('info', `Buscando los FIE del ${formatDayMonthYear(day)} en SILTRA${certificate ? ' y FIER' : ''}…`);
     const result = await options.fie().fetchFromSiltra({ certificate, from: day, to: day, source: certificate ? 'both' : 'folder' });
     for (const problem of result.problems ?? []) events.log('warn', problem);
