@@ -89,13 +89,13 @@ export function createFieDesktop(options: FieDesktopOptions): FieDesktop {
       const wantsFolder = source !== 'fier';
       const wantsFier = source !== 'folder';
       // 'both' asks every source that is set up; one that fails is told, unless it was the only one.
-      const attempts: { name: string; run: () => Promise<FetchedFieFile[]> }[] = [];
+      const attempts: { run: () => Promise<FetchedFieFile[]> }[] = [];
       if (wantsFolder) {
-        if (settings.siltraFolder) attempts.push({ name: 'folder', run: () => readSiltraFolder(settings.siltraFolder!, from, to) });
+        if (settings.siltraFolder) attempts.push({ run: () => readSiltraFolder(settings.siltraFolder!, from, to) });
         else if (source === 'folder') throw new BridgeFailure('UNAVAILABLE', SILTRA_FOLDER_NOT_SET);
       }
       if (wantsFier) {
-        if (settings.fierUrl && certificate) attempts.push({ name: 'fier', run: () => fromFier(settings, certificate, from, to) });
+        if (settings.fierUrl && certificate) attempts.push({ run: () => fromFier(settings, certificate, from, to) });
         else if (source === 'fier') throw new BridgeFailure('UNAVAILABLE', settings.fierUrl ? 'Elige un certificado para consultar FIER.' : FIER_NOT_SET);
       }
       if (attempts.length === 0) throw new BridgeFailure('UNAVAILABLE', SILTRA_FOLDER_NOT_SET);
