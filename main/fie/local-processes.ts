@@ -58,7 +58,9 @@ export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOp
       events.log('info', `${result.noResults.title}. ${result.noResults.text}`);
       return { units: 0, failed: false, summary: { fies: 0 } };
     }
-    for (const line of processingToast(result.upload).lines) events.log(result.upload.processed > 0 ? 'info' : 'error', line);
+    // A file already added (uploaded by hand before) is no problem; only files that could not be read are.
+    const level = result.upload.processed === 0 && result.upload.failed > 0 ? 'warn' : 'info';
+    for (const line of processingToast(result.upload).lines) events.log(level, line);
     for (const file of result.upload.results) if (file.status === 'failed') events.log('error', `${file.fileName}: ${file.reason ?? 'no se ha podido procesar'}`);
     events.progress(result.upload.processed + result.upload.alreadyAdded, result.found);
     return { units: result.upload.processed, failed: result.upload.processed === 0 && result.upload.failed > 0, summary: { fies: result.upload.processed } };
