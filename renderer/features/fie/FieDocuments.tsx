@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { FieDocumentView } from '#shared/api/fie.ts';
+import type { FieDocumentView, FieListQuery } from '#shared/api/fie.ts';
+import { filterFieDocuments } from '#shared/fie/list-filter.ts';
 import { DELETE_FIE_CONFIRM } from '#shared/fie/messages.ts';
 import { useSession, useToast } from '../../app/hooks.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
@@ -11,7 +12,7 @@ import { FieList } from './FieList.tsx';
 import { flattenRows, newestFirst, selectableIds } from './fieRows.ts';
 import { SyncA3Button } from './FieDesktopActions.tsx';
 import { FieTransferError, exportA3Workbook, saveBlob } from './fieTransfer.ts';
-import { hasFilters, viewQuery } from './fieView.ts';
+import { hasFilters, serverQuery, viewQuery } from './fieView.ts';
 import type { FieView } from './fieView.ts';
 
 /** A set with one member added or taken out (state sets are replaced, never changed in place). */
@@ -30,7 +31,9 @@ function toggled(set: ReadonlySet<string>, id: string, present: boolean): Set<st
 export function FieDocuments({ view, onChange }: { view: FieView; onChange: (change: Partial<FieView>) => void }) {
   const query = viewQuery(view);
   const queryKey = JSON.stringify(query);
-  const { data, isLoading, isFetching, isError, refetch } = useFieDocumentsQuery(query);
+  // The server answers the date range; the search, types and A3 state filter the list already here, in
+  // milliseconds, with the server's own rule (shared/fie/list-filter.ts) and no round trip.
+  const { data, isLoading, isFetching, isError, refetch } = useFieDocumentsQuery(serverQuery(query));
   const [deleteFie] = useDeleteFieMutation();
   const toast = useToast();
   const language = useSession().user?.language ?? 'es';
@@ -48,7 +51,10 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
   const [confirming, setConfirming] = useState<FieDocumentView | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const documents = useMemo(() => newestFirst((data ?? []).filter((document) => !removed.has(document._id))), [data, removed]);
+  const documents = useMemo(
+    () => newestFirst(filterFieDocuments(data ?? [], JSON.parse(queryKey) as FieListQuery).filter((document) => !removed.has(document._id))),
+    [data, queryKey, removed],
+  );
   const rows = flattenRows(documents, isExpanded);
   const visibleIds = useMemo(() => selectableIds(documents), [documents]);
   // Only entries still on screen count as chosen: a filter change drops the rest from what is exported.

@@ -1,20 +1,35 @@
-/** /fie: the filters live in the address and reach GET fie as its query; the two empty states and the error banner. */
+/** /fie: the filters live in the address; the date range reaches GET fie, the rest filters in place; the two empty states and the error banner. */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse } from '../../test/renderApp.tsx';
-import { currentQuery, document, listOf, listQueries, renderFie, setUpFieTests, stubApi } from './test/renderFie.tsx';
+import { currentQuery, document, entry, listOf, listQueries, renderFie, setUpFieTests, stubApi } from './test/renderFie.tsx';
 
 setUpFieTests();
 
 const lastQuery = (calls: Parameters<typeof listQueries>[0]) => Object.fromEntries(new URLSearchParams(listQueries(calls).at(-1) ?? ''));
 
+/** Entries that each fail one filter of the shared link below but María's, which passes them all. */
+const mixed = document({
+  entryCount: 4,
+  entries: [
+    entry({ _id: 'm', fullname: 'MARÍA GARCÍA LÓPEZ', a3sync: 'error' }),
+    entry({ _id: 'p', fullname: 'PEDRO GARCÍA SANZ', nif: '00000005M', type: 'alta', typeLabel: 'Alta del trabajador/a', a3sync: 'error' }),
+    entry({ _id: 'l', fullname: 'LUIS MORA DÍAZ', nif: '00000003A', type: 'cit', typeLabel: 'Continuación en situación de IT', a3sync: 'error' }),
+    entry({ _id: 'a', fullname: 'ANA GARCÍA GIL', nif: '00000002W', type: 'cit', typeLabel: 'Continuación en situación de IT', a3sync: 'pending' }),
+  ],
+});
+const shownWorkers = () => screen.queryAllByRole('checkbox', { name: /^Seleccionar el parte de / }).map((box) => box.getAttribute('aria-label') ?? box.closest('label')?.textContent);
+const workerBox = (fullname: string) => screen.queryByRole('checkbox', { name: `Seleccionar el parte de ${fullname}` });
+
 describe('FiePage filters', () => {
-  it('reads the filters from a shared link and asks the server with them', async () => {
-    const calls = stubApi({ 'GET /api/fie': listOf([document()]) });
+  it('reads the filters from a shared link: the date range goes to the server, the rest filters the list in place', async () => {
+    const calls = stubApi({ 'GET /api/fie': listOf([mixed]) });
     renderFie('/fie?q=garc%C3%ADa&tipo=cit,baja,nada&desde=2025-02-01&hasta=2025-02-28&a3=error');
     await screen.findByText('FIE_20250203.txt');
-    // Unknown types dropped, the rest in the contract's order.
-    expect(lastQuery(calls)).toEqual({ q: 'garcía', type: 'baja,cit', from: '2025-02-01', to: '2025-02-28', a3: 'error' });
+    expect(lastQuery(calls)).toEqual({ from: '2025-02-01', to: '2025-02-28' });
+    // Unknown types dropped; only María is a García, of a chosen type, in error.
+    await waitFor(() => expect(workerBox('MARÍA GARCÍA LÓPEZ')).not.toBeNull());
+    for (const other of ['PEDRO GARCÍA SANZ', 'LUIS MORA DÍAZ', 'ANA GARCÍA GIL']) expect(workerBox(other)).toBeNull();
     expect((screen.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' }) as HTMLInputElement).value).toBe('garcía');
     expect((screen.getByRole('checkbox', { name: 'Baja por incapacidad temporal' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'Alta del trabajador/a' }) as HTMLInputElement).checked).toBe(false);
@@ -22,46 +37,50 @@ describe('FiePage filters', () => {
     expect((screen.getByRole('combobox', { name: 'Estado en A3' }) as HTMLSelectElement).value).toBe('error');
   });
 
-  it('writes the search (debounced) and the types to the address and the query', async () => {
-    const calls = stubApi({ 'GET /api/fie': listOf([document()]) });
+  it('writes the search (debounced) and the types to the address and narrows the list without asking the server again', async () => {
+    const calls = stubApi({ 'GET /api/fie': listOf([mixed]) });
     renderFie();
     await screen.findByText('FIE_20250203.txt');
     expect(listQueries(calls)).toEqual(['']);
 
     const search = screen.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' });
-    fireEvent.change(search, { target: { value: '1234' } });
-    fireEvent.change(search, { target: { value: '12345678Z' } });
-    expect(listQueries(calls).some((query) => query.includes('q='))).toBe(false);
-    await waitFor(() => expect(currentQuery()).toBe('?q=12345678Z'));
-    await waitFor(() => expect(lastQuery(calls)).toEqual({ q: '12345678Z' }));
-    expect(listQueries(calls).filter((query) => query.includes('q=1234&') || query.endsWith('q=1234'))).toEqual([]);
+    fireEvent.change(search, { target: { value: 'garc' } });
+    fireEvent.change(search, { target: { value: 'garcia' } });
+    await waitFor(() => expect(currentQuery()).toBe('?q=garcia'));
+    // Filtering opens the documents: the three Garcías, accents ignored.
+    await waitFor(() => expect(workerBox('PEDRO GARCÍA SANZ')).not.toBeNull());
+    expect([workerBox('MARÍA GARCÍA LÓPEZ'), workerBox('ANA GARCÍA GIL')].every(Boolean)).toBe(true);
+    expect(workerBox('LUIS MORA DÍAZ')).toBeNull();
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Continuación en situación de IT' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Alta del trabajador/a' }));
-    await waitFor(() => expect(lastQuery(calls)).toEqual({ q: '12345678Z', type: 'alta,cit' }));
+    await waitFor(() => expect(workerBox('MARÍA GARCÍA LÓPEZ')).toBeNull());
+    expect([workerBox('PEDRO GARCÍA SANZ'), workerBox('ANA GARCÍA GIL')].every(Boolean)).toBe(true);
     expect(new URLSearchParams(currentQuery()).get('tipo')).toBe('alta,cit');
-
+    expect(listQueries(calls)).toEqual(['']);
+    expect(shownWorkers()).toHaveLength(2);
   });
 
-  it("writes the A3 state and dates, leaves a 'Hasta' before 'Desde' out, and clears every filter", async () => {
-    const calls = stubApi({ 'GET /api/fie': listOf([document()]) });
-    renderFie('/fie?q=12345678Z&tipo=alta,cit');
+  it("asks the server for a date range, leaves a 'Hasta' before 'Desde' out, and clears every filter", async () => {
+    const calls = stubApi({ 'GET /api/fie': listOf([mixed]) });
+    renderFie('/fie?q=garcia&tipo=alta,cit');
     await screen.findByText('FIE_20250203.txt');
     const search = screen.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Estado en A3' }), { target: { value: 'pending' } });
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2025-02-10' } });
-    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ a3: 'pending', from: '2025-02-10' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ from: '2025-02-10' }));
+    expect(new URLSearchParams(currentQuery()).get('a3')).toBe('pending');
 
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2025-02-01' } });
     expect((await screen.findByRole('alert')).textContent).toContain('«Hasta» es anterior a «Desde»');
     expect(lastQuery(calls)).not.toHaveProperty('to');
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2025-02-20' } });
-    await waitFor(() => expect(lastQuery(calls)).toEqual({ q: '12345678Z', type: 'alta,cit', a3: 'pending', from: '2025-02-10', to: '2025-02-20' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ from: '2025-02-10', to: '2025-02-20' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
     await waitFor(() => expect(currentQuery()).toBe(''));
     // The unfiltered list is RTK Query's first entry, still cached: shown again without a new request.
-    expect(screen.getByRole('button', { name: '03/02/2025 · FIE_20250203.txt · 1 parte' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: '03/02/2025 · FIE_20250203.txt · 4 partes' }).getAttribute('aria-expanded')).toBe('false');
     expect((search as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('button', { name: 'Quitar filtros' })).toBeNull();
   });

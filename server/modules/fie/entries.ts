@@ -6,6 +6,7 @@ import { deriveFacts } from '#shared/fie/derive.ts';
 import { readField } from '#shared/fie/fields.ts';
 import { fieTypeLabel, isFieTypeDisabled } from '#shared/fie/labels.ts';
 import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
+import { entrySearchText } from '#shared/fie/list-filter.ts';
 import { lookup } from '#shared/fie/tables.ts';
 import type { FieEntry, FieField, FieFields, FieSegment } from '#shared/fie/types.ts';
 import type { FieEntriesTable } from '../../db/schema.ts';
@@ -17,16 +18,6 @@ export type EntryFacts = Pick<
   | 'entry_key' | 'type' | 'nif' | 'fullname' | 'company_name' | 'ccc' | 'registration_date' | 'leave_start' | 'leave_end' | 'entry_date'
   | 'duration' | 'short_duration' | 'canceled' | 'contingency' | 'incidence_code' | 'search_text' | 'fields_json'
 >;
-
-/** Lower case without accents or extra spaces: how names, NIFs and companies are searched ('Peña' finds 'PENA'). */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function textOf(fields: FieFields, code: number): string | null {
   const value = fields[code]?.normalizedValue;
@@ -70,7 +61,7 @@ export function entryFacts(fields: FieFields): EntryFacts {
     // In words once, when stored: the list shows them for thousands of entries without reading their fields.
     contingency: contingencyCode === undefined ? null : lookup('contingencies', contingencyCode),
     incidence_code: a3IncidentCode({ fields, isAlta: facts.isAlta }),
-    search_text: foldText([facts.fullname, facts.nif ?? '', companyName ?? ''].join(' ')),
+    search_text: entrySearchText(facts.fullname, facts.nif, companyName),
     fields_json: JSON.stringify(fields),
   };
 }

@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { INCIDENCIAS_HEADER } from '#shared/a3/incidences-sheet.ts';
 import {
-  fieCreateResponseSchema, fieDateListResponseSchema, fieDocumentDetailSchema, fieDocumentViewSchema, fieListResponseSchema, fiePaths, fieUploadResponseSchema,
+  fieCreateResponseSchema, fieDateListResponseSchema, fieListQuerySchema, fieDocumentDetailSchema, fieDocumentViewSchema, fieListResponseSchema, fiePaths, fieUploadResponseSchema,
   reconciliationRowSchema, FIE_UPLOAD_MAX_FILES, type FieDocumentView, type FieUploadResponse,
 } from '#shared/api/fie.ts';
 import { pathFor } from '#shared/api/flows.ts';
 import { encodeFieFile, type FieRawValues } from '#shared/fie/encode.ts';
+import { filterFieDocuments } from '#shared/fie/list-filter.ts';
 import { sampleFieChunks } from '#shared/fie/sample.ts';
 import type { Database } from '../../db/schema.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
@@ -265,6 +266,16 @@ describe('GET /api/fie', () => {
     expect(shape(await list(ana, '?from=2025-01-15&to=2025-01-15'))).toEqual([['a.fie', ['11111111H']]]);
     expect(shape(await list(ana, '?a3=excluded'))).toEqual([['a.fie', ['11111111H']]]);
     expect(shape(await list(ana, '?a3=synced'))).toEqual([]);
+  });
+
+  it('filters as the screen does over the list it holds (shared/fie/list-filter.ts), case by case', async () => {
+    const whole = await list(ana);
+    const queries = ['?q=pena', `?q=${encodeURIComponent('  Núñez ')}`, '?q=87654321x', '?q=100%25', '?q=ortega%20sa', '?type=dop,cit', '?type=alta',
+      '?from=2025-01-06&to=2025-01-12', '?from=2025-01-15', '?to=2025-01-05', '?a3=excluded', '?a3=pending&type=baja', '?q=garcia&type=baja'];
+    for (const query of queries) {
+      const parsed = fieListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      expect(shape(filterFieDocuments(whole, parsed)), query).toEqual(shape(await list(ana, query)));
+    }
   });
 
   it('answers only the dates with select=date', async () => {

@@ -8,6 +8,7 @@ import type {
 import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
 import { daysBetween, formatDayMonthYear } from '#shared/fie/dates.ts';
 import { isFieTypeDisabled } from '#shared/fie/labels.ts';
+import { filtersEntries } from '#shared/fie/list-filter.ts';
 import { fieProcessingError } from '#shared/fie/messages.ts';
 import { registryDateOf } from '#shared/fie/registry-date.ts';
 import type { FieFields } from '#shared/fie/types.ts';
@@ -18,7 +19,7 @@ import { entryFacts, entryOf, entryView, fieldsFromBody, parseFields } from './e
 import { judgeFieContent } from './judge.ts';
 import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import {
-  abandonedImports, deleteDocument, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, filtersEntries, findDocument, findDocumentByHash, insertDocument, isUniqueViolation, listDocuments,
+  abandonedImports, deleteDocument, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, findDocument, findDocumentByHash, insertDocument, isUniqueViolation, listDocuments,
   listLinkedEntries, unlinkDocumentEntries, workerEntries, type DocumentRow, type LinkedEntryRow,
 } from './store.ts';
 

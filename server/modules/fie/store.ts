@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FieListQuery } from '#shared/api/fie.ts';
 import type { Database, FieDocumentsTable } from '../../db/schema.ts';
-import { foldText, initialA3State, type EntryFacts, type EntryRow } from './entries.ts';
+import { foldText } from '#shared/fie/list-filter.ts';
+import { initialA3State, type EntryFacts, type EntryRow } from './entries.ts';
 
 /** The database side of the FIE module: documents, entries stored once per firm, and their links. */
 
@@ -146,11 +147,6 @@ export async function listDocuments(db: Db, groupId: string): Promise<DocumentRo
 }
 
 export type LinkedEntryRow = EntryRow & { document_id: string; fields_json?: string };
-
-/** Whether the list's query filters entries (otherwise every document is listed, even one without entries). */
-export function filtersEntries(query: FieListQuery): boolean {
-  return Boolean(query.q) || query.type !== undefined || query.from !== undefined || query.to !== undefined || query.a3 !== undefined;
-}
 
 /** `%text%` for LIKE, with the wildcards of the text itself escaped. */
 function containsPattern(text: string): string {
