@@ -3,15 +3,16 @@
  *  - uploading a year's file (100,000 entries, ~34 MB): seconds and entries/s to stored, with
  *    GET /api/health p50/p99/max polled meanwhile (the import writes in short transactions: the rest of
  *    the server must not wait for it);
- *  - GET /api/fie for a firm with 10,000 entries: the whole list and three filters (NIF search, type,
- *    A3 state), median of 7, with the answer's size. The screen filters through the server: the issue's
- *    goal is ≤ 50 ms for a filter over 10,000 entries.
+ *  - GET /api/fie for a firm with 10,000 entries: the whole list and the same filters on the server,
+ *    median of 7, with the answer's size; and each filter as the screen applies it to the list it holds
+ *    (shared/fie/list-filter.ts), median of 20: the issue's goal is ≤ 50 ms over 10,000 entries.
  * `npx tsx scripts/bench/fie-module.ts` runs it alone (it builds the server first).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fiePaths, type FieUploadResponse } from '#shared/api/fie.ts';
+import { fieListQuerySchema, fieListResponseSchema, fiePaths, type FieUploadResponse } from '#shared/api/fie.ts';
+import { filterFieDocuments, prepareFieSearch } from '#shared/fie/list-filter.ts';
 import { sampleEntry } from '#shared/fie/sample.ts';
 import { startCompiledServer, stop } from '../../e2e/processes.ts';
 import { writeSampleFie } from './fie-sample.ts';
@@ -113,19 +114,41 @@ export async function runFieModuleBench(entry: string): Promise<string[]> {
     const cases: [string, string][] = [
       ['toda la lista', ''],
       [`búsqueda por NIF (${nif})`, `?q=${encodeURIComponent(nif)}`],
+      ['búsqueda por texto (garcia)', '?q=garcia'],
       ['tipo baja', '?type=baja'],
       ['estado A3 pendiente', '?a3=pending'],
     ];
-    const filterTimes: number[] = [];
     for (const [what, query] of cases) {
       const timing = await timeList(baseUrl, firm, query);
-      if (query !== '') filterTimes.push(timing.ms);
       lines.push(`  GET /api/fie, 10.000 entradas, ${what}: mediana ${fmt(timing.ms)}, ${timing.entries.toLocaleString('es-ES')} entradas, ${mb(timing.bytes)}`);
+    }
+    // The screen holds the list and filters it in place with the shared rule (what a filter change costs there).
+    const response = await fetch(`${baseUrl}${fiePaths.fie}`, { headers: { cookie: firm.cookie } });
+    const body: unknown = await response.json();
+    const loadStarted = performance.now();
+    const whole = fieListResponseSchema.parse(body).items;
+    const parsedMs = performance.now() - loadStarted;
+    prepareFieSearch(whole);
+    const preparedMs = performance.now() - loadStarted - parsedMs;
+    lines.push(`  al llegar la lista a la pantalla (10.000 entradas): validarla ${fmt(parsedMs)}, preparar la búsqueda ${fmt(preparedMs)}`);
+    const filterTimes: number[] = [];
+    for (const [what, query] of cases.slice(1)) {
+      const parsed = fieListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      const durations: number[] = [];
+      let shown = 0;
+      for (let round = 0; round < 21; round += 1) {
+        const started = performance.now();
+        shown = filterFieDocuments(whole, parsed).reduce((sum, document) => sum + document.entries.length, 0);
+        durations.push(performance.now() - started);
+      }
+      const first = durations[0] ?? Number.NaN;
+      filterTimes.push(first);
+      lines.push(`  filtro en la pantalla (filterFieDocuments), 10.000 entradas, ${what}: la primera vez ${fmt(first)}, después mediana ${fmt(median(durations.slice(1)))}, ${shown.toLocaleString('es-ES')} entradas`);
     }
     lines.push(
       `  objetivos: ${goalVerdict([
         { ok: (p99 ?? Number.POSITIVE_INFINITY) <= 100, what: '/api/health p99 ≤ 100 ms durante la subida' },
-        { ok: Math.max(...filterTimes) <= 50, what: 'cada filtro ≤ 50 ms con 10.000 entradas' },
+        { ok: Math.max(...filterTimes) <= 50, what: 'cada filtro de la pantalla ≤ 50 ms con 10.000 entradas' },
       ])}`,
     );
   } finally {

@@ -32,6 +32,23 @@ export function filtersEntries(query: FieListQuery): boolean {
   return Boolean(query.q?.trim()) || query.type !== undefined || query.from !== undefined || query.to !== undefined || query.a3 !== undefined;
 }
 
+/** Each listed entry's folded text, made once: a list holds the same entry objects while the filters change. */
+const searchTexts = new WeakMap<FieEntryView, string>();
+
+function searchTextOf(entry: FieEntryView): string {
+  let text = searchTexts.get(entry);
+  if (text === undefined) {
+    text = entrySearchText(entry.fullname, entry.nif, entry.companyName);
+    searchTexts.set(entry, text);
+  }
+  return text;
+}
+
+/** Folds every entry's text ahead (when a list arrives), so the first search costs what the later ones do. */
+export function prepareFieSearch(documents: readonly FieDocumentView[]): void {
+  for (const document of documents) for (const entry of document.entries) searchTextOf(entry);
+}
+
 /** A predicate over entries for one query, with its folded text and type set worked out once. */
 export function fieEntryFilter(query: FieListQuery): (entry: FieEntryView) => boolean {
   const q = foldText(query.q ?? '');
@@ -44,7 +61,7 @@ export function fieEntryFilter(query: FieListQuery): (entry: FieEntryView) => bo
       const day = entryDate(entry);
       if (day === null || (from !== undefined && day < from) || (to !== undefined && day > to)) return false;
     }
-    return q === '' || entrySearchText(entry.fullname, entry.nif, entry.companyName).includes(q);
+    return q === '' || searchTextOf(entry).includes(q);
   };
 }
 

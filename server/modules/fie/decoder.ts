@@ -16,7 +16,7 @@ export interface FieDecoderOptions {
   batchSize: number;
 }
 
-export const DEFAULT_FIE_DECODER_OPTIONS: FieDecoderOptions = { concurrency: 2, timeLimitMs: 120_000, memoryMb: 1_024, batchSize: 200 };
+export const DEFAULT_FIE_DECODER_OPTIONS: FieDecoderOptions = { concurrency: 2, timeLimitMs: 120_000, memoryMb: 1_024, batchSize: 100 };
 
 /** What the decoding found once the last batch was stored. */
 export type FieDecodeOutcome = Extract<FieDecodeMessage, { type: 'done' }>;

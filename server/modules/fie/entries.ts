@@ -62,7 +62,7 @@ export function entryFacts(fields: FieFields): EntryFacts {
     contingency: contingencyCode === undefined ? null : lookup('contingencies', contingencyCode),
     incidence_code: a3IncidentCode({ fields, isAlta: facts.isAlta }),
     search_text: entrySearchText(facts.fullname, facts.nif, companyName),
-    fields_json: JSON.stringify(fields),
+    fields_json: storedFields(fields),
   };
 }
 
@@ -71,8 +71,47 @@ export function initialA3State(type: FieEntriesTable['type']): A3SyncState {
   return isFieTypeDisabled(type) ? 'excluded' : 'pending';
 }
 
+/** A field exactly as reading its text again gives it: label, section, ref and normalized value included. */
+function readsBackTo(code: number, field: FieField): boolean {
+  const def = FIELD_BY_CODE.get(code);
+  if (!def) return false;
+  const read = readField(def, field.value);
+  return (
+    read.kind === 'read' &&
+    read.field.normalizedValue === field.normalizedValue &&
+    read.field.label === field.label &&
+    read.field.section === field.section &&
+    read.field.ref === field.ref
+  );
+}
+
+/**
+ * The fields as stored: a catalogue field that reads back from its text is kept as that text alone
+ * ({"1020": "20250110"}), anything else whole. Label, section and ref are the catalogue's and the
+ * normalized value follows from the text, so the whole record was ~4 KB an entry, 8× the text, and
+ * writing it was most of an upload's time.
+ */
+export function storedFields(fields: FieFields): string {
+  const stored: Record<string, string | FieField> = {};
+  for (const [code, field] of Object.entries(fields)) stored[code] = readsBackTo(Number(code), field) ? field.value : field;
+  return JSON.stringify(stored);
+}
+
+/** The stored fields read back into the decoder's record (see storedFields). */
 export function parseFields(json: string): FieFields {
-  return JSON.parse(json) as FieFields;
+  const stored = JSON.parse(json) as Record<string, string | FieField>;
+  const fields: FieFields = {};
+  // Highest code first: see toFieldRecord in shared/fie/entry-builder.ts.
+  for (const [code, value] of Object.entries(stored).reverse()) {
+    if (typeof value !== 'string') {
+      fields[Number(code)] = value;
+      continue;
+    }
+    const def = FIELD_BY_CODE.get(Number(code));
+    const read = def ? readField(def, value) : null;
+    if (read?.kind === 'read') fields[Number(code)] = read.field;
+  }
+  return fields;
 }
 
 /** The decoder's entry, rebuilt from stored fields (for toA3SyncRecord). */
