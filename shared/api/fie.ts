@@ -15,7 +15,10 @@ export const fiePaths = {
   fie: '/api/fie',
   /** GET -> FieDocumentDetail (every field of every entry); DELETE -> 204 (the document and the entries no other document links). */
   document: '/api/fie/:id',
-  /** POST multipart/form-data, one or many files in field `files` -> FieUploadResponse (200 even when every file failed). */
+  /**
+   * POST multipart/form-data, one or many files in field `files` -> FieUploadResponse (200 even when every
+   * file failed). ?source=siltra|fier: where the desktop fetched them (otherwise a user's upload).
+   */
   upload: '/api/fie/upload',
   /** POST { entryIds } -> the A3 incidences workbook (.xlsx, the robot's columns) of those entries. */
   exportA3: '/api/fie/export',
@@ -52,6 +55,8 @@ export const fieFieldSchema = z.object({
 /** An entry keyed by numeric field code ('310', '670', ...). */
 export const fieEntryFieldsSchema = z.record(z.string().check(z.regex(/^\d{3,4}$/, 'Código de campo FIE no válido')), fieFieldSchema);
 export type FieEntryFieldsBody = z.infer<typeof fieEntryFieldsSchema>;
+
+export const fieUploadQuerySchema = z.object({ source: z.optional(z.enum(['siltra', 'fier'])) });
 
 export const fieCreateRequestSchema = z.strictObject({
   entries: z.array(fieEntryFieldsSchema).check(z.minLength(1, 'El FIE no tiene partes'), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),

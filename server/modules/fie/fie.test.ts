@@ -173,11 +173,17 @@ describe('POST /api/fie/upload', () => {
     const link = await linkPc(ana, 'oficina');
     const big = [...sampleFieChunks(1_500, 500)].join('');
     const { payload, headers } = multipart([{ name: 'siltra.fie', data: big }]);
-    const response = await server.app.inject({ method: 'POST', url: fiePaths.upload, payload, headers: { ...headers, authorization: `Device ${link.deviceToken}` } });
+    const device = { ...headers, authorization: `Device ${link.deviceToken}` };
+    const wrongSource = await server.app.inject({ method: 'POST', url: `${fiePaths.upload}?source=correo`, payload, headers: device });
+    expect(wrongSource.statusCode).toBe(400);
+    expect(server.countTables(FIE_TABLES)).toEqual({ fie_documents: 0, fie_entries: 0, fie_document_entries: 0 });
+    // The desktop says where it fetched the file.
+    const response = await server.app.inject({ method: 'POST', url: `${fiePaths.upload}?source=siltra`, payload, headers: device });
     expect(response.statusCode, response.body).toBe(200);
     expect(fieUploadResponseSchema.parse(response.json()).results[0]).toMatchObject({ status: 'processed', entries: 1_500 });
     expect(server.countRows('fie_document_entries')).toBe(1_500);
-    expect((await list(ana))[0]?.entries).toHaveLength(1_500);
+    const [document] = await list(ana);
+    expect([document?.source, document?.entries.length]).toEqual(['siltra', 1_500]);
   });
 
   it('writes a big file batch by batch: other requests are answered meanwhile and the half-written document is not listed', async () => {

@@ -11,7 +11,7 @@ import { z } from 'zod/mini';
 import { DEVICE_AUTH_SCHEME } from '#shared/api/devices.ts';
 import {
   a3ResultsRequestSchema, fieCreateRequestSchema, fieCreateResponseSchema, fieDateListResponseSchema, fieDocumentDetailSchema, fieDocumentViewSchema,
-  fieEntrySelectionSchema, fieListQuerySchema, fieListResponseSchema, fiePaths, fieUpdateRequestSchema, fieUploadResponseSchema, reconciliationRowSchema,
+  fieEntrySelectionSchema, fieListQuerySchema, fieUploadQuerySchema, fieListResponseSchema, fiePaths, fieUpdateRequestSchema, fieUploadResponseSchema, reconciliationRowSchema,
   FIE_UPLOAD_MAX_FILE_BYTES, FIE_UPLOAD_MAX_FILES, type FieUploadResult,
 } from '#shared/api/fie.ts';
 import { a3SyncRecordWithEntrySchema } from '#shared/bridge/contract.ts';
@@ -129,11 +129,13 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
     const uploadSchema = routeSchema({
       tag,
       summary: 'Upload FIE files: each judged by its content, decoded off the request thread and stored once per firm',
+      querystring: fieUploadQuerySchema,
       description: "multipart/form-data with one or more files in the field 'files' (text FIE3/FIE4 or the Excel form).",
       response: { 200: fieUploadResponseSchema },
     });
     scope.post(fiePaths.upload, { schema: uploadSchema }, async (request) => {
       const caller = await callerOf(request);
+      const { source } = parseInput(fieUploadQuerySchema, request.query);
       if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', FIE_UPLOAD_NOT_MULTIPART_MESSAGE);
       // Every file is received (to disk, hashed as it streams) before any is processed: a request over
       // the limits is refused whole, with nothing written.
@@ -159,7 +161,7 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
           throw error;
         }
         for (const file of received) {
-          results.push(await fie.processUpload(caller, file));
+          results.push(await fie.processUpload(caller, file, source));
           await rm(file.path, { force: true });
         }
       } finally {

@@ -176,7 +176,8 @@ export class FieService {
    * One uploaded file: stored once per firm (the same bytes again is 'already-added'), judged by its
    * content, decoded in a child process and its entries inserted batch by batch in one transaction.
    */
-  async processUpload(caller: FieCaller, file: ReceivedFieFile): Promise<FieUploadResult> {
+  /** `fetchedFrom`: SILTRA's folder or FIER, when the desktop fetched the file; else the file's kind (text or excel) is its source. */
+  async processUpload(caller: FieCaller, file: ReceivedFieFile, fetchedFrom?: 'siltra' | 'fier'): Promise<FieUploadResult> {
     const result = (status: FieUploadResult['status'], fields: Partial<FieUploadResult> = {}): FieUploadResult => ({
       fileName: file.fileName,
       status,
@@ -208,7 +209,7 @@ export class FieService {
         group_id: caller.groupId,
         content_hash: file.contentHash,
         file_name: file.fileName,
-        source: judged.kind,
+        source: fetchedFrom ?? judged.kind,
         version: judged.kind === 'text' ? judged.version : null,
         registry_date: null,
         date: isoDay(this.now()),
