@@ -8,6 +8,7 @@ import { connectDatabase } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { billingPeriodStart } from '../modules/flowlogs/service.ts';
+import { DEMO_FIE_A3_REFUSAL } from './demo-fie.ts';
 import { DEMO_ACCOUNT, seedCatalog, seedDemoAccount } from './seed.ts';
 
 let dir: string;
@@ -56,6 +57,21 @@ describe('seed', () => {
       .select(['plans.name', 'subscriptions.status', 'subscriptions.used_slans', 'subscriptions.current_period_end'])
       .executeTakeFirstOrThrow();
     expect(subscription).toEqual({ name: 'Profesional', status: 'active', used_slans: 1250, current_period_end: '2025-02-08T00:00:00.000Z' });
+  });
+
+  it('gives the demo three SILTRA files of the last weeks in /fie, with every A3 state', async () => {
+    await seedCatalog(db, now);
+    await seedDemoAccount(db, now, 'development');
+    const documents = await db.selectFrom('fie_documents').select(['file_name', 'date', 'entry_count', 'source', 'importing']).orderBy('date').execute();
+    expect(documents).toEqual([
+      { file_name: 'FIE_20250116.txt', date: '2025-01-16', entry_count: 14, source: 'siltra', importing: 0 },
+      { file_name: 'FIE_20250123.txt', date: '2025-01-23', entry_count: 22, source: 'siltra', importing: 0 },
+      { file_name: 'FIE_20250130.txt', date: '2025-01-30', entry_count: 9, source: 'siltra', importing: 0 },
+    ]);
+    const states = await db.selectFrom('fie_entries').select(['a3_state', 'a3_error']).execute();
+    const count = (state: string) => states.filter((entry) => entry.a3_state === state).length;
+    expect([count('synced'), count('error'), count('pending') + count('excluded')]).toEqual([13, 1, 31]);
+    expect(states.find((entry) => entry.a3_state === 'error')?.a3_error).toBe(DEMO_FIE_A3_REFUSAL);
   });
 
   it('gives the demo three weeks of finished runs whose charges are exactly its used credits, all in this billing period', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { registerAccount } from '../modules/users/service.ts';
+import { seedDemoFie } from './demo-fie.ts';
 import { seedDemoMachines } from './demo-machines.ts';
 import type { DemoRobotRun } from './demo-files.ts';
 import { demoRunsCost, seedDemoRuns } from './demo-runs.ts';
@@ -102,5 +103,6 @@ async function seedDemoData(db: Kysely<Database>, now: Date): Promise<DemoRobotR
     .execute();
   const robotRuns = await seedDemoRuns(db, { userId, groupId }, now);
   await seedDemoMachines(db, { userId, groupId }, now);
+  await seedDemoFie(db, { userId, groupId }, now);
   return robotRuns;
 }
