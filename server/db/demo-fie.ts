@@ -13,7 +13,8 @@ import type { Database } from './schema.ts';
  * The demo account's FIE files: three SILTRA files of the last weeks, decoded and stored as an upload
  * stores them, so /fie has documents to open, filter and export right after the seed. Some entries are
  * already in A3 and one was refused by it, so every A3 state shows. The workers and companies are the
- * generated ones of shared/fie/sample.ts ('EMPRESA NUMERO n SL'): plainly not real people.
+ * generated ones of shared/fie/sample.ts ('EMPRESA NUMERO n SL'): plainly not real people. They start at
+ * entry 1: entry 0 is the generator's degenerate worker (DNI 00000000T) and company (CCC 01/0000000/00).
  */
 
 const DAY_MS = 86_400_000;
@@ -26,9 +27,9 @@ interface DemoFieFile {
 }
 
 export const DEMO_FIE_FILES: readonly DemoFieFile[] = [
-  { daysAgo: 16, first: 0, count: 14 },
-  { daysAgo: 9, first: 100, count: 22 },
-  { daysAgo: 2, first: 200, count: 9 },
+  { daysAgo: 16, first: 1, count: 14 },
+  { daysAgo: 9, first: 101, count: 22 },
+  { daysAgo: 2, first: 201, count: 9 },
 ];
 
 export const DEMO_FIE_A3_REFUSAL = 'A3 no encuentra al trabajador en la empresa: revisa su NIF en A3 antes de volver a sincronizar.';
