@@ -142,7 +142,11 @@ test('the Roboteka lists the built-in robots, searches them and opens one in the
     await expect(list.getByRole('article', { name })).toBeVisible();
   }
   await page.getByRole('searchbox', { name: 'Buscar robots' }).fill('siltra');
-  await expect(list.getByRole('article')).toHaveCount(1);
+  // The robots that name SILTRA: the A3 incidences workbook and the two FIE local processes that fetch from it.
+  await expect(list.getByRole('article')).toHaveCount(3);
+  for (const name of ['FIE a incidencias A3', 'Obtener FIE de SILTRA', 'FIE de SILTRA a A3']) {
+    await expect(list.getByRole('article', { name })).toBeVisible();
+  }
   expect(await seriousViolations(page)).toEqual([]);
   await list.getByRole('link', { name: 'Abrir FIE a incidencias A3' }).click();
   await expect(page).toHaveURL(/\/launcher\/fie-incidencias-a3$/);

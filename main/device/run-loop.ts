@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { LeasedRun } from '#shared/api/devices.ts';
 import { DEVICE_TOKEN_INVALID_MESSAGE } from '#shared/api/devices.ts';
 import type { RobotRunEvent } from '#shared/bridge/contract.ts';
+import { flowLocalProcess } from '../../resources/flows/index.ts';
 import type { RobotHost } from '../bridge/context.ts';
 import type { RobotOutcome, RobotRuntime, RunningRobot } from '../robots/types.ts';
 import type { DeviceLinkService } from './connection.ts';
@@ -139,8 +140,9 @@ export function createDeviceRunner(options: DeviceRunnerOptions): DeviceRunner {
     const startRobot = (files: RunFiles): Promise<RobotOutcome> => {
       if (stoppedEarly) return Promise.resolve({ kind: 'stopped', by: stoppedEarly });
       robot = options.runtime.start(
-        // A schedule's local process (LeasedRun.localProcess) goes to the runtime with the job.
-        { runId: run.runId, flowId: run.flowId, inputs: files.inputs, files: files.files, timeLimitSeconds: run.timeLimitSeconds, startedAt: run.startedAt, outputFolder, ...(run.localProcess ? { localProcess: run.localProcess } : {}) },
+        // A schedule's local process (LeasedRun.localProcess) goes to the runtime with the job; a flow that
+        // stands for one (no robot: 'FIE de SILTRA a A3'...) runs it even when the lease does not say (older server).
+        { runId: run.runId, flowId: run.flowId, inputs: files.inputs, files: files.files, timeLimitSeconds: run.timeLimitSeconds, startedAt: run.startedAt, outputFolder, ...withLocalProcess(run) },
         {
           log: (level, text) => {
             reporter.line(level, text);
@@ -276,4 +278,10 @@ export function createDeviceRunner(options: DeviceRunnerOptions): DeviceRunner {
 
 async function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
   await delay(ms, undefined, { signal }).catch(() => undefined);
+}
+
+/** The job's local process: the lease's (a schedule's), else the one its flow stands for in the app's catalogue. */
+function withLocalProcess(run: LeasedRun): { localProcess?: string } {
+  const localProcess = run.localProcess || flowLocalProcess(run.flowId);
+  return localProcess ? { localProcess } : {};
 }

@@ -9,13 +9,27 @@ import { DeviceError, unreachableMessage } from '../device/errors.ts';
 
 /** The FIE API (shared/api/fie.ts) as this PC calls it with its device token. */
 export interface FieServerClient {
-  /** Uploads in batches the server takes (FIE_UPLOAD_MAX_FILES), and adds their answers up. */
-  upload(files: readonly { name: string; bytes: Uint8Array }[]): Promise<FieUploadResponse>;
+  /**
+   * Uploads in batches the server takes (FIE_UPLOAD_MAX_FILES), and adds their answers up. A file read
+   * from the SILTRA folder or downloaded from FIER says so (`?source=siltra|fier`), so the server keeps
+   * where it came from; one batch holds files of one source.
+   */
+  upload(files: readonly FieFileToUpload[]): Promise<FieUploadResponse>;
   a3Records(entryIds: readonly string[]): Promise<A3SyncRecordWithEntry[]>;
   a3Results(body: { runId?: string; results: readonly { entryId: string; state: 'synced' | 'error'; error: string | null }[] }): Promise<number>;
   /** The firm's entries not yet in A3 (enabled types only: dop, nac and jub are never synced), and their documents. */
   pendingEntries(): Promise<{ entryIds: string[]; fieIds: string[] }>;
 }
+
+export interface FieFileToUpload {
+  name: string;
+  bytes: Uint8Array;
+  /** Where this PC fetched it (main/siltra FetchedFieFile.source); none for a file the user picked. */
+  source?: 'folder' | 'fier';
+}
+
+/** The upload's `source` query (shared/api/fie.ts fieUploadQuerySchema) for a fetched file. */
+const UPLOAD_SOURCE = { folder: 'siltra', fier: 'fier' } as const;
 
 const a3RecordsResponseSchema = z.object({ records: z.array(a3SyncRecordWithEntrySchema) });
 const a3ResultsResponseSchema = z.object({ updated: z.number() });
@@ -59,16 +73,25 @@ export function fieServerClient(options: FieServerClientOptions): FieServerClien
   return {
     async upload(files) {
       const total: FieUploadResponse = { results: [], processed: 0, failed: 0, alreadyAdded: 0 };
-      for (let start = 0; start < files.length; start += FIE_UPLOAD_MAX_FILES) {
-        const form = new FormData();
-        for (const file of files.slice(start, start + FIE_UPLOAD_MAX_FILES)) {
-          form.append('files', new Blob([new Uint8Array(file.bytes)], { type: 'application/octet-stream' }), file.name);
+      const bySource = new Map<FieFileToUpload['source'], FieFileToUpload[]>();
+      for (const file of files) {
+        const group = bySource.get(file.source);
+        if (group) group.push(file);
+        else bySource.set(file.source, [file]);
+      }
+      for (const [source, group] of bySource) {
+        const path = source === undefined ? fiePaths.upload : `${fiePaths.upload}?${new URLSearchParams({ source: UPLOAD_SOURCE[source] }).toString()}`;
+        for (let start = 0; start < group.length; start += FIE_UPLOAD_MAX_FILES) {
+          const form = new FormData();
+          for (const file of group.slice(start, start + FIE_UPLOAD_MAX_FILES)) {
+            form.append('files', new Blob([new Uint8Array(file.bytes)], { type: 'application/octet-stream' }), file.name);
+          }
+          const answer = await call('POST', path, fieUploadResponseSchema, form);
+          total.results.push(...answer.results);
+          total.processed += answer.processed;
+          total.failed += answer.failed;
+          total.alreadyAdded += answer.alreadyAdded;
         }
-        const answer = await call('POST', fiePaths.upload, fieUploadResponseSchema, form);
-        total.results.push(...answer.results);
-        total.processed += answer.processed;
-        total.failed += answer.failed;
-        total.alreadyAdded += answer.alreadyAdded;
       }
       return total;
     },

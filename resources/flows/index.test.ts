@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { flowDefinitionProblems, flowDefinitionSchema, type FlowDefinition } from '#shared/flows/definition.ts';
 import { detectColumns } from './_lib/columns.ts';
 import { firstSheetTable, readWorkbook } from './_lib/workbook.ts';
-import { builtInFlows, desktopFlows } from './index.ts';
+import { builtInFlows, desktopFlows, flowLocalProcess } from './index.ts';
 
 const repoRoot = new URL('../../', import.meta.url);
 const flowFolders = readdirSync(new URL('./', import.meta.url), { withFileTypes: true })
@@ -23,9 +23,11 @@ describe('built-in flows registry', () => {
     expect(result.success).toBe(true);
     const definition = result.data as FlowDefinition;
     expect(flowDefinitionProblems(definition)).toEqual([]);
-    // A server flow's robot is loaded by the server's worker; a desktop flow's only by the desktop runtime.
+    // A server flow's robot is loaded by the server's worker; a desktop flow's only by the desktop runtime,
+    // and a local-process flow has none: the desktop app runs its process.
     expect(flow.loadRobot === undefined).toBe(definition.runsOn === 'desktop');
-    expect(desktopFlows.some((desktop) => desktop.id === id)).toBe(definition.runsOn === 'desktop');
+    expect(desktopFlows.some((desktop) => desktop.id === id)).toBe(definition.runsOn === 'desktop' && definition.localProcess === undefined);
+    expect(flowLocalProcess(id)).toBe(definition.localProcess ?? null);
     expect(definition.flowInputs.map((input) => input.key)).toEqual(
       definition.sectionSetup.builder.flatMap((section) => section.builder).filter((input) => !input.hidden).map((input) => input.key),
     );
@@ -56,8 +58,8 @@ describe('built-in flows registry', () => {
 });
 
 describe('desktop flows', () => {
-  it('lists each desktop flow of the catalogue once, under its folder name', () => {
-    const desktopIds = parsed.filter(({ definition }) => definition.runsOn === 'desktop').map(({ definition }) => definition.id);
+  it('lists each desktop flow of the catalogue that has a robot once, under its folder name', () => {
+    const desktopIds = parsed.filter(({ definition }) => definition.runsOn === 'desktop' && definition.localProcess === undefined).map(({ definition }) => definition.id);
     expect(desktopFlows.map((flow) => flow.id).sort()).toEqual(desktopIds.sort());
     expect(desktopFlows.length).toBeGreaterThanOrEqual(1);
   });
@@ -75,5 +77,35 @@ describe('desktop flows', () => {
     const inputs = definition?.sectionSetup.builder.flatMap((section) => section.builder) ?? [];
     expect(inputs.some((input) => input.template === 'Certificate' && input.required === true)).toBe(true);
     expect(definition?.sectionSetup.builder.some((section) => section.template === 'OutputSection')).toBe(true);
+  });
+});
+
+describe('local-process flows (the FIE fetch and A3 sync)', () => {
+  const localFlows = parsed.filter(({ definition }) => definition.localProcess !== undefined).map(({ definition }) => definition);
+
+  it('offers each of the three FIE processes once, as a desktop flow of group FIE', () => {
+    expect(localFlows.map((definition) => [definition.id, definition.localProcess]).sort()).toEqual([
+      ['fie-siltra-a3', 'sync-siltra-a3'],
+      ['obtener-fie-siltra', 'get-fie-siltra'],
+      ['sincronizar-fie-a3', 'sync-fie-a3'],
+    ]);
+    for (const definition of localFlows) {
+      expect(definition).toMatchObject({ runsOn: 'desktop', group: 'FIE', usageRatio: 1 });
+      expect(flowLocalProcess(definition.id)).toBe(definition.localProcess);
+    }
+    expect(flowLocalProcess('descargar-justificantes')).toBeNull();
+    expect(flowLocalProcess('no-existe')).toBeNull();
+  });
+
+  it.each(localFlows.map((definition) => [definition.id, definition] as const))('%s: launched or scheduled from one section, its certificate optional, with a result and an error section', (_id, definition) => {
+    const [first] = definition.sectionSetup.builder;
+    expect(first).toMatchObject({ execution: true, scheduler: true });
+    const inputs = definition.sectionSetup.builder.flatMap((section) => section.builder);
+    // Fetching reads the SILTRA folder without a certificate (FIER needs one); the A3 sync takes nothing.
+    expect(inputs.map((input) => [input.key, input.template, input.required])).toEqual(
+      definition.localProcess === 'sync-fie-a3' ? [] : [['certificado', 'Certificate', false]],
+    );
+    expect(definition.sectionSetup.builder.map((section) => section.template)).toEqual(expect.arrayContaining(['LoadingSection', 'OutputSection', 'ErrorSection']));
+    expect(definition.instructions).toMatch(/Coste: 1 slan por/);
   });
 });

@@ -1,16 +1,21 @@
+import { FLOW_LOCAL_PROCESSES, type FlowLocalProcess } from '#shared/flows/definition.ts';
 import type { Robot } from '#shared/flows/robot.ts';
 import type { DesktopRobot } from './_lib/desktop.ts';
 import comprobarAltasRed from './comprobar-altas-red/flow.json' with { type: 'json' };
 import descargarJustificantes from './descargar-justificantes/flow.json' with { type: 'json' };
 import descargarJustificantesSettings from './descargar-justificantes/settings.json' with { type: 'json' };
 import fieIncidenciasA3 from './fie-incidencias-a3/flow.json' with { type: 'json' };
+import fieSiltraA3 from './fie-siltra-a3/flow.json' with { type: 'json' };
+import obtenerFieSiltra from './obtener-fie-siltra/flow.json' with { type: 'json' };
+import sincronizarFieA3 from './sincronizar-fie-a3/flow.json' with { type: 'json' };
 import validarIdentificadores from './validar-identificadores/flow.json' with { type: 'json' };
 
 /**
  * The built-in flows the server loads at start (its catalogue). Each is a folder: flow.json (checked by
  * the server with shared/flows/definition.ts), robot.ts (loaded only when a run needs it) and an optional
  * template. Desktop flows (runsOn 'desktop') are in the catalogue too, but their robots run on a PC:
- * they have no loadRobot here and are listed again, with their robot, in desktopFlows.
+ * they have no loadRobot here and are listed again, with their robot, in desktopFlows. A desktop flow
+ * with a localProcess (the FIE fetch and A3 sync) has no robot at all: the desktop app runs that process.
  */
 export interface BuiltInFlow {
   /** The folder's flow.json as read; the server parses it with flowDefinitionSchema. */
@@ -37,12 +42,29 @@ export const builtInFlows: readonly BuiltInFlow[] = [
     templateFile: 'resources/flows/comprobar-altas-red/plantilla.xlsx',
   },
   { definition: descargarJustificantes },
+  { definition: obtenerFieSiltra },
+  { definition: sincronizarFieA3 },
+  { definition: fieSiltraA3 },
 ];
+
+/**
+ * The local process a catalogue flow stands for (its definition's localProcess), or null for a flow
+ * with a robot. The desktop gives it to a run whose lease does not say (a launch from an older server),
+ * so such a flow never goes looking for a robot it does not have.
+ */
+export function flowLocalProcess(flowId: string): FlowLocalProcess | null {
+  for (const { definition } of builtInFlows) {
+    const { id, localProcess } = definition as { id?: unknown; localProcess?: unknown };
+    if (id !== flowId) continue;
+    return (FLOW_LOCAL_PROCESSES as readonly unknown[]).includes(localProcess) ? (localProcess as FlowLocalProcess) : null;
+  }
+  return null;
+}
 
 /**
  * A flow whose robot runs on the advisor's PC or the office's agent (main/robots/ runs it in a child
  * process): its id, its folder's settings.json (portal address and selectors; the installation's
- * overrides are applied by the runtime) and its robot.
+ * overrides are applied by the runtime) and its robot. Local-process flows are not here: no robot.
  */
 export interface DesktopFlow {
   id: string;

@@ -10,6 +10,15 @@ import { z } from 'zod/mini';
 export const FLOW_RUNTIMES = ['server', 'desktop'] as const;
 export type FlowRuntime = (typeof FLOW_RUNTIMES)[number];
 
+/**
+ * The desktop's own processes a flow may stand for instead of a robot module (spec §3 Scheduled flow
+ * localProcess): the FIE fetch from SILTRA/FIER, the A3 sync, and both. The desktop app runs them
+ * (main/fie/local-processes.ts), so such a flow has runsOn 'desktop' and no robot.
+ */
+export const FLOW_LOCAL_PROCESSES = ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3'] as const;
+export type FlowLocalProcess = (typeof FLOW_LOCAL_PROCESSES)[number];
+export const LOCAL_PROCESS_NOT_DESKTOP_MESSAGE = 'Un proceso local (localProcess) solo puede ir en un robot de escritorio (runsOn "desktop")';
+
 /** The six step templates of spec §2 (Flow launcher screen). */
 export const SECTION_TEMPLATES = [
   'ErrorSection', 'InputComponents', 'IntrastatSetup', 'LoadingSection', 'OutputSection', 'TutorialSection',
@@ -119,6 +128,8 @@ export const flowDefinitionSchema = z.object({
   /** File name in the flow's folder offered as 'Descargar plantilla' (GET browserflow/flow/template/{id}). */
   template: z.optional(z.string()),
   runsOn: z.enum(FLOW_RUNTIMES),
+  /** The desktop process this flow runs instead of a robot module (runsOn 'desktop' only). */
+  localProcess: z.optional(z.enum(FLOW_LOCAL_PROCESSES)),
   /** Longest run allowed before it is stopped and answered 504. */
   timeLimitSeconds: z._default(z.number().check(z.gt(0), z.lte(3600)), 120),
   /** What a scheduled or remote launch must supply (key, type). */
@@ -128,7 +139,10 @@ export const flowDefinitionSchema = z.object({
     /** Where 'Repetir' returns; the first visible section when absent. */
     resetTo: z.optional(z.string()),
   }),
-});
+}).check(
+  // A local process runs on the PC that has the SILTRA folder, the certificate and A3: never on the server.
+  z.refine((flow) => flow.localProcess === undefined || flow.runsOn === 'desktop', { message: LOCAL_PROCESS_NOT_DESKTOP_MESSAGE, path: ['localProcess'] }),
+);
 export type FlowDefinition = z.infer<typeof flowDefinitionSchema>;
 
 /**

@@ -102,7 +102,9 @@ function SiltraDialog({ onClose }: { onClose: () => void }) {
         return;
       }
       const toast = siltraOutcomeToast(answer.data);
-      dispatch(toastShown(toast.kind, toast.lines.join('\n'), toast.durationMs));
+      // One source failed while the other worked (the folder, or FIER): what was found is uploaded, and the user is told which failed.
+      const lines = [...toast.lines, ...(answer.data.problems ?? [])];
+      dispatch(toastShown(toast.kind, lines.join('\n'), toast.durationMs));
       if (answer.data.upload.processed > 0) dispatch(fieChanged());
       onClose();
     } catch {

@@ -256,9 +256,10 @@ export class DeviceRunService {
     if (Number(leased.numUpdatedRows) === 0) return null;
     runs.emitChange(run.id);
     const row = await db.selectFrom('flow_runs').select(['execution_token', 'flow_name', 'inputs', 'remote', 'send_output_to_server', 'schedule_id']).where('id', '=', run.id).executeTakeFirstOrThrow();
-    // A schedule's local process (the FIE fetch and A3 sync) runs on the desktop instead of the flow's robot.
+    // A schedule's local process (the FIE fetch and A3 sync) runs on the desktop instead of the flow's robot;
+    // a flow that stands for one (no robot at all) carries it whether it was scheduled or launched now.
     const schedule = row.schedule_id === null ? undefined : await db.selectFrom('flow_schedules').select('local_process').where('id', '=', row.schedule_id).executeTakeFirst();
-    const localProcess = schedule?.local_process ?? null;
+    const localProcess = schedule?.local_process ?? flow.definition.localProcess ?? null;
     return {
       runId: run.id,
       executionToken: row.execution_token,

@@ -154,7 +154,8 @@ export async function createSchedule(
       send_output_to_server: request.sendOutputToServer ? 1 : 0,
       machine_id: machineId,
       local_machine_hash: request.localMachineHashCode ?? null,
-      local_process: request.localProcess ?? null,
+      // A flow that stands for a local process (the FIE fetch and A3 sync) always runs it, whatever was asked.
+      local_process: catalogue.get(flow.id)?.definition.localProcess ?? request.localProcess ?? null,
       claimed_by: null,
       claimed_until: null,
       created_at: now.toISOString(),
