@@ -43,7 +43,8 @@ async function decodeText(job: FieDecodeJob): Promise<FieDecodeMessage> {
   const stream = createReadStream(job.path, { highWaterMark: 256 * 1024 });
   try {
     for await (const chunk of stream) {
-      decoder.write(chunk as Buffer);
+      // Buffer's latin1 is byte for byte, as the decoder's own conversion, and twice as fast.
+      decoder.write((chunk as Buffer).toString('latin1'));
       if (decoder.ignored) break;
       if (pending.length >= job.batchSize) {
         const ready = pending;
