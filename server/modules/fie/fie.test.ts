@@ -189,10 +189,10 @@ describe('POST /api/fie/upload', () => {
   it('writes a big file batch by batch: other requests are answered meanwhile and the half-written document is not listed', async () => {
     // Small batches: the import spans many short transactions. One transaction for the whole file would hold
     // SQLite's only connection, so the list below would wait for the upload to end.
-    const batched = await startTestServer({ now: () => NOW, scheduleRunnerIntervalMs: 0, fileRetention: { sweepIntervalMs: 0 }, fieDecoder: { batchSize: 50 } });
+    const batched = await startTestServer({ now: () => NOW, scheduleRunnerIntervalMs: 0, fileRetention: { sweepIntervalMs: 0 }, fieDecoder: { batchSize: 25 } });
     try {
       const jar = await registerUser(batched.app, 'lote@asesoria.es');
-      const { payload, headers } = multipart([{ name: 'anual.fie', data: [...sampleFieChunks(2_000, 500)].join('') }]);
+      const { payload, headers } = multipart([{ name: 'anual.fie', data: [...sampleFieChunks(1_000, 500)].join('') }]);
       let uploaded = false;
       const uploading = jar.request({ method: 'POST', url: fiePaths.upload, payload, headers }).then((response) => {
         uploaded = true;
@@ -203,8 +203,8 @@ describe('POST /api/fie/upload', () => {
       expect(uploaded).toBe(false);
       expect(during).toEqual([]);
       const response = await uploading;
-      expect(fieUploadResponseSchema.parse(response.json()).results[0]).toMatchObject({ status: 'processed', entries: 2_000 });
-      expect((await list(jar)).map((document) => [document.fileName, document.entryCount])).toEqual([['anual.fie', 2_000]]);
+      expect(fieUploadResponseSchema.parse(response.json()).results[0]).toMatchObject({ status: 'processed', entries: 1_000 });
+      expect((await list(jar)).map((document) => [document.fileName, document.entryCount])).toEqual([['anual.fie', 1_000]]);
     } finally {
       await batched.close();
     }
