@@ -98,8 +98,9 @@ describe('local-process flows (the FIE fetch and A3 sync)', () => {
   });
 
   it.each(localFlows.map((definition) => [definition.id, definition] as const))('%s: launched or scheduled from one section, its certificate optional, with a result and an error section', (_id, definition) => {
+    // The launcher opens on it (a first TutorialSection would be skipped) and shows the machine choice there.
     const [first] = definition.sectionSetup.builder;
-    expect(first).toMatchObject({ execution: true, scheduler: true });
+    expect(first).toMatchObject({ template: 'InputComponents', execution: true, scheduler: true });
     const inputs = definition.sectionSetup.builder.flatMap((section) => section.builder);
     // Fetching reads the SILTRA folder without a certificate (FIER needs one); the A3 sync takes nothing.
     expect(inputs.map((input) => [input.key, input.template, input.required])).toEqual(
