@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { LeasedRun } from '#shared/api/devices.ts';
 import { DEVICE_TOKEN_INVALID_MESSAGE } from '#shared/api/devices.ts';
 import type { RobotRunEvent } from '#shared/bridge/contract.ts';
-import { flowLocalProcess } from '../../resources/flows/index.ts';
+import { flowLocalProcess } from '../../resources/flows/local-process-flows.ts';
 import type { RobotHost } from '../bridge/context.ts';
 import type { RobotOutcome, RobotRuntime, RunningRobot } from '../robots/types.ts';
 import type { DeviceLinkService } from './connection.ts';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { flowDefinitionProblems, flowDefinitionSchema, type FlowDefinition } from '#shared/flows/definition.ts';
 import { detectColumns } from './_lib/columns.ts';
 import { firstSheetTable, readWorkbook } from './_lib/workbook.ts';
-import { builtInFlows, desktopFlows, flowLocalProcess } from './index.ts';
+import { builtInFlows, desktopFlows } from './index.ts';
+import { flowLocalProcess, localProcessFlowDefinitions } from './local-process-flows.ts';
 
 const repoRoot = new URL('../../', import.meta.url);
 const flowFolders = readdirSync(new URL('./', import.meta.url), { withFileTypes: true })
@@ -93,6 +94,9 @@ describe('local-process flows (the FIE fetch and A3 sync)', () => {
       expect(definition).toMatchObject({ runsOn: 'desktop', group: 'FIE', usageRatio: 1 });
       expect(flowLocalProcess(definition.id)).toBe(definition.localProcess);
     }
+    // The desktop's own list (local-process-flows.ts) is the catalogue's, definition for definition.
+    expect(localProcessFlowDefinitions).toEqual(expect.arrayContaining(parsed.filter(({ definition }) => definition.localProcess !== undefined).map(({ flow }) => flow.definition)));
+    expect(localProcessFlowDefinitions).toHaveLength(localFlows.length);
     expect(flowLocalProcess('descargar-justificantes')).toBeNull();
     expect(flowLocalProcess('no-existe')).toBeNull();
   });

@@ -1,4 +1,3 @@
-import { FLOW_LOCAL_PROCESSES, type FlowLocalProcess } from '#shared/flows/definition.ts';
 import type { Robot } from '#shared/flows/robot.ts';
 import type { DesktopRobot } from './_lib/desktop.ts';
 import comprobarAltasRed from './comprobar-altas-red/flow.json' with { type: 'json' };
@@ -15,7 +14,8 @@ import validarIdentificadores from './validar-identificadores/flow.json' with { 
  * the server with shared/flows/definition.ts), robot.ts (loaded only when a run needs it) and an optional
  * template. Desktop flows (runsOn 'desktop') are in the catalogue too, but their robots run on a PC:
  * they have no loadRobot here and are listed again, with their robot, in desktopFlows. A desktop flow
- * with a localProcess (the FIE fetch and A3 sync) has no robot at all: the desktop app runs that process.
+ * with a localProcess (the FIE fetch and A3 sync) has no robot at all: the desktop app runs that process
+ * (local-process-flows.ts tells the desktop which).
  */
 export interface BuiltInFlow {
   /** The folder's flow.json as read; the server parses it with flowDefinitionSchema. */
@@ -47,19 +47,6 @@ export const builtInFlows: readonly BuiltInFlow[] = [
   { definition: fieSiltraA3 },
 ];
 
-/**
- * The local process a catalogue flow stands for (its definition's localProcess), or null for a flow
- * with a robot. The desktop gives it to a run whose lease does not say (a launch from an older server),
- * so such a flow never goes looking for a robot it does not have.
- */
-export function flowLocalProcess(flowId: string): FlowLocalProcess | null {
-  for (const { definition } of builtInFlows) {
-    const { id, localProcess } = definition as { id?: unknown; localProcess?: unknown };
-    if (id !== flowId) continue;
-    return (FLOW_LOCAL_PROCESSES as readonly unknown[]).includes(localProcess) ? (localProcess as FlowLocalProcess) : null;
-  }
-  return null;
-}
 
 /**
  * A flow whose robot runs on the advisor's PC or the office's agent (main/robots/ runs it in a child
