@@ -40,7 +40,8 @@ function bundle(entry: string, outDir: string, fileName: string, format: 'es' | 
 
 export async function buildDesktop(outDir = `${root}dist/desktop`): Promise<void> {
   const external = [...DESKTOP_EXTERNALS, ...nodeBuiltins];
-  await build(bundle('main/electron/main.ts', outDir, 'main.js', 'es', external, { emptyOutDir: true }));
+  // Split: what main loads lazily (the A3 import's SheetJS) is a chunk of its own, read when first needed.
+  await build(bundle('main/electron/main.ts', outDir, 'main.js', 'es', external, { emptyOutDir: true, split: true }));
   await build(bundle('main/robots/robot-process.ts', outDir, 'robot-process.js', 'es', external, { split: true }));
   await build(bundle('preload/index.ts', outDir, 'preload.cjs', 'cjs', ['electron']));
 }

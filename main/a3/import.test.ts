@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
 import { startA3Importer, type A3Importer } from '../../standins/a3-importer/importer.ts';
 import { importIntoA3, NO_ROW_ANSWER, noAnswerMessage } from './import.ts';
-import { itRowOf, readItWorkbook, writeAnswerWorkbook } from './workbook.ts';
+import { itRowOf } from './it-rows.ts';
+import { readItWorkbook, writeAnswerWorkbook } from './workbook.ts';
 
 export function syncRecord(entryId: string, overrides: Partial<A3SyncRecordWithEntry> = {}): A3SyncRecordWithEntry {
   return {

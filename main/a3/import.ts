@@ -3,7 +3,10 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
-import { itRowOf, readAnswerWorkbook, writeItWorkbook } from './workbook.ts';
+import { itRowOf } from './it-rows.ts';
+
+/** The spreadsheet library (~1 MB) is loaded on the first sync, not when the desktop starts. */
+const workbooks = () => import('./workbook.ts');
 
 /**
  * The A3 folder import (external-systems §4 stand-in guidance: the import is files dropped in a folder).
@@ -53,7 +56,7 @@ export async function importIntoA3(records: readonly A3SyncRecordWithEntry[], op
   const importFile = join(options.folder, name);
   try {
     await mkdir(options.folder, { recursive: true });
-    await writeFile(`${importFile}${PARTIAL_SUFFIX}`, writeItWorkbook(records.map(itRowOf)));
+    await writeFile(`${importFile}${PARTIAL_SUFFIX}`, (await workbooks()).writeItWorkbook(records.map(itRowOf)));
     await rename(`${importFile}${PARTIAL_SUFFIX}`, importFile);
   } catch {
     throw new Error(A3_FOLDER_MISSING(options.folder));
@@ -95,7 +98,7 @@ async function exists(path: string): Promise<boolean> {
 async function readAnswer(path: string) {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return readAnswerWorkbook(new Uint8Array(await readFile(path)));
+      return (await workbooks()).readAnswerWorkbook(new Uint8Array(await readFile(path)));
     } catch (error) {
       if (attempt >= 3) throw new Error(`No se ha podido leer la respuesta de A3 (${error instanceof Error ? error.message : String(error)}).`);
       await sleep(200);

@@ -1,64 +1,10 @@
 import * as XLSX from 'xlsx';
-import { A3_END_OF_LEAVE } from '#shared/a3/incident.ts';
-import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
-import { lookup, TABLE_NOT_FOUND } from '#shared/fie/tables.ts';
+import { A3_ACCEPTED, A3_ANSWER_COLUMNS, A3_ANSWER_SHEET, A3_IT_COLUMNS, A3_IT_SHEET, A3_REFUSED, type A3AnswerRow, type A3ItRow } from './it-rows.ts';
 
 /**
- * The A3 IT import workbook (external-systems §4: a3innuva Nómina "Nueva IT" fields, informed en masa
- * through an Excel): one IT per row with company, worker, contingencia, fecha inicio and fin, and tipo
- * de prestación. The official template's headers were not found, so the columns carry the screen's
- * names; `Referencia` is the FIE entry, so each answer row comes back to its entry.
+ * The IT import and answer workbooks read and written with SheetJS. Imported lazily by import.ts, so the
+ * spreadsheet library is a chunk of its own in the desktop build, loaded on the first A3 sync.
  */
-export const A3_IT_SHEET = 'IT';
-export const A3_IT_COLUMNS = [
-  'Referencia',
-  'Empresa',
-  'CCC',
-  'NIF trabajador',
-  'Contingencia',
-  'Fecha inicio',
-  'Fecha fin',
-  'Tipo de prestación',
-  'Incidencia',
-  'Días acumulados',
-  'Anulada',
-] as const;
-export type A3ItColumn = (typeof A3_IT_COLUMNS)[number];
-export type A3ItRow = Record<A3ItColumn, string>;
-
-/** a3's three benefit types for an IT (Kombo's benefit_type_id: delegated, direct, no right). */
-export const A3_BENEFIT_TYPES = ['Pago delegado', 'Pago directo', 'Sin derecho'] as const;
-
-/**
- * The benefit type from the record's incident code: 46 and 48 are the FIE's payment modes 2 and 4
- * (shared/a3/incident.ts); every other IT is paid by the company in pago delegado. [GUESS: the FIE
- * layout names the modes without their meaning; to check with the official design.]
- */
-export function benefitTypeOf(incidencia: number | null): (typeof A3_BENEFIT_TYPES)[number] {
-  if (incidencia === 46) return 'Pago directo';
-  if (incidencia === 48) return 'Sin derecho';
-  return 'Pago delegado';
-}
-
-/** One row of the import: a baja opens an IT on its date; an alta (incident 7) closes it on its date. */
-export function itRowOf(record: A3SyncRecordWithEntry): A3ItRow {
-  const closing = record.incidencia === A3_END_OF_LEAVE;
-  const contingency = record.contingencia === null ? TABLE_NOT_FOUND : lookup('contingencies', String(record.contingencia));
-  return {
-    Referencia: record.entryId,
-    Empresa: record.nombreEmpresa ?? '',
-    CCC: record.formatedccc ?? record.ccc ?? '',
-    'NIF trabajador': record.dniEmpleado ?? '',
-    Contingencia: contingency === TABLE_NOT_FOUND ? '' : contingency,
-    // A short alta also carries the leave A3 may never have seen: the row opens and closes it.
-    'Fecha inicio': closing ? (record.fechaBajaBajaDuracion ?? '') : (record.fechaFormateada ?? ''),
-    'Fecha fin': closing ? (record.fechaFormateada ?? '') : '',
-    'Tipo de prestación': benefitTypeOf(closing ? record.incidenciaBajaBajaDuracion : record.incidencia),
-    Incidencia: record.incidencia === null ? '' : String(record.incidencia),
-    'Días acumulados': record.diasAcumulados === null ? '' : String(record.diasAcumulados),
-    Anulada: record.canceled ? 'Sí' : 'No',
-  };
-}
 
 export function writeItWorkbook(rows: readonly A3ItRow[]): Buffer {
   const sheet = XLSX.utils.aoa_to_sheet([[...A3_IT_COLUMNS], ...rows.map((row) => A3_IT_COLUMNS.map((column) => row[column]))]);
@@ -70,17 +16,6 @@ export function writeItWorkbook(rows: readonly A3ItRow[]): Buffer {
 /** The rows of an IT import workbook (the importer's side); a missing column reads as ''. */
 export function readItWorkbook(bytes: Uint8Array): A3ItRow[] {
   return sheetRows(bytes, A3_IT_SHEET).map((row) => Object.fromEntries(A3_IT_COLUMNS.map((column) => [column, row[column] ?? ''])) as A3ItRow);
-}
-
-/** The importer's answer: one row per import row. */
-export const A3_ANSWER_SHEET = 'Resultado';
-export const A3_ANSWER_COLUMNS = ['Referencia', 'Estado', 'Mensaje'] as const;
-export const A3_ACCEPTED = 'Importado';
-export const A3_REFUSED = 'Rechazado';
-export interface A3AnswerRow {
-  reference: string;
-  accepted: boolean;
-  message: string;
 }
 
 export function writeAnswerWorkbook(rows: readonly A3AnswerRow[]): Buffer {

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { A3_IT_COLUMNS, readAnswerWorkbook, writeItWorkbook, type A3ItRow } from '../../main/a3/workbook.ts';
+import { A3_IT_COLUMNS, type A3ItRow } from '../../main/a3/it-rows.ts';
+import { readAnswerWorkbook, writeItWorkbook } from '../../main/a3/workbook.ts';
 import { startA3Importer, type A3Importer } from './importer.ts';
 
 const COMPANIES = [{ ccc: '28123456789', name: 'TALLERES PEREZ SL', workers: ['12345678Z'] }];

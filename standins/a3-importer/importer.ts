@@ -15,7 +15,8 @@
  */
 import { readdir, rename, stat, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { A3_BENEFIT_TYPES, readItWorkbook, writeAnswerWorkbook, type A3AnswerRow, type A3ItRow } from '../../main/a3/workbook.ts';
+import { A3_BENEFIT_TYPES, type A3AnswerRow, type A3ItRow } from '../../main/a3/it-rows.ts';
+import { readItWorkbook, writeAnswerWorkbook } from '../../main/a3/workbook.ts';
 import { ANSWER_SUFFIX, IMPORT_PREFIX, PARTIAL_SUFFIX } from '../../main/a3/import.ts';
 
 export interface A3Company {
