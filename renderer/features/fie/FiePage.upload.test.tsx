@@ -75,7 +75,8 @@ describe('FiePage upload', () => {
     const calls = stubApi({ 'GET /api/fie': listOf([]), 'POST /api/fie/upload': uploadAnswer(answerOf([result('a.txt', 'processed')])) });
     renderFie();
     await screen.findByText('Todavía no has subido ningún FIE');
-    fireEvent.drop(screen.getByTestId('fie-drop-zone'), { dataTransfer: { files: [file('a.txt')] } });
+    // As a browser's drop of files: its types say 'Files'.
+    fireEvent.drop(screen.getByTestId('fie-drop-zone'), { dataTransfer: { files: [file('a.txt')], types: ['Files'] } });
     await waitFor(() => expect(shownToasts()).toEqual([{ kind: 'success', lines: ['Se ha procesado un FIE.'] }]));
     expect(calls.filter((call) => call.key === 'POST /api/fie/upload')).toHaveLength(1);
   });

@@ -27,7 +27,7 @@ export function FieUpload() {
   // A file dropped beside the zone would make the browser open it and leave the screen: the page takes such drops and does nothing.
   useEffect(() => {
     const ignoreFileDrop = (event: globalThis.DragEvent) => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+      if (Array.from(event.dataTransfer?.types ?? []).includes('Files')) event.preventDefault();
     };
     window.addEventListener('dragover', ignoreFileDrop);
     window.addEventListener('drop', ignoreFileDrop);
