@@ -11,7 +11,8 @@ import { FieFilters } from './FieFilters.tsx';
 import { FieList } from './FieList.tsx';
 import { flattenRows, newestFirst, selectableIds } from './fieRows.ts';
 import { SyncA3Button } from './FieDesktopActions.tsx';
-import { FieTransferError, exportA3Workbook, saveBlob } from './fieTransfer.ts';
+import { saveBlob } from '../../ui/saveBlob.ts';
+import { FieTransferError, exportA3Workbook } from './fieTransfer.ts';
 import { hasFilters, serverQuery, viewQuery } from './fieView.ts';
 import type { FieView } from './fieView.ts';
 

@@ -1,3 +1,5 @@
+import { saveBlob } from '../../ui/saveBlob.ts';
+
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The bytes of a base64 string (the history report arrives this way, so the renderer needs no spreadsheet code). */
@@ -10,14 +12,5 @@ export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
 
 /** Hands the bytes to the browser as a download named `filename`. */
 export function saveBytes(bytes: Uint8Array<ArrayBuffer>, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has already handed the blob to the download; the URL is not needed after this tick.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([bytes], { type }), filename);
 }
