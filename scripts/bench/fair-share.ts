@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { ExecutionStateResponse } from '#shared/api/flows.ts';
 import { startCompiledServer, stop } from '../../e2e/processes.ts';
+import { pollHealth, signUpFirm, type BenchFirm } from './bench-http.ts';
 import { goalVerdict, median, percentile } from './stats.ts';
 
 export const BOMB_ROWS = 1_000_000;
@@ -58,21 +59,9 @@ export function workbookBomb(rows: number): Promise<Buffer> {
   });
 }
 
-interface Firm {
-  cookie: string;
-}
 
-async function signUp(baseUrl: string, email: string): Promise<Firm> {
-  const response = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ name: 'Banco de Pruebas', email, password: 'Banco-Pruebas-42' }),
-  });
-  if (response.status !== 201) throw new Error(`registro ${email}: ${response.status}`);
-  return { cookie: response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') };
-}
 
-async function uploadFile(baseUrl: string, firm: Firm, name: string, data: Buffer): Promise<{ status: number; id?: string; message?: string }> {
+async function uploadFile(baseUrl: string, firm: BenchFirm, name: string, data: Buffer): Promise<{ status: number; id?: string; message?: string }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)]), name);
   const response = await fetch(`${baseUrl}/api/storage/uploads`, { method: 'POST', headers: { cookie: firm.cookie, origin: baseUrl }, body: form });
@@ -80,7 +69,7 @@ async function uploadFile(baseUrl: string, firm: Firm, name: string, data: Buffe
   return { status: response.status, ...(body.items?.[0] && { id: body.items[0].id }), ...(body.message && { message: body.message }) };
 }
 
-async function launchValidar(baseUrl: string, firm: Firm, uploadId: string, name: string): Promise<{ status: number; token?: string; message?: string }> {
+async function launchValidar(baseUrl: string, firm: BenchFirm, uploadId: string, name: string): Promise<{ status: number; token?: string; message?: string }> {
   const response = await fetch(`${baseUrl}/api/browserflow/execution/validar-identificadores`, {
     method: 'POST',
     headers: { cookie: firm.cookie, origin: baseUrl, 'content-type': 'application/json' },
@@ -90,31 +79,11 @@ async function launchValidar(baseUrl: string, firm: Firm, uploadId: string, name
   return { status: response.status, ...(body.executionToken && { token: body.executionToken }), ...(body.message && { message: body.message }) };
 }
 
-async function stateOf(baseUrl: string, firm: Firm, token: string, wait = 0): Promise<ExecutionStateResponse> {
+async function stateOf(baseUrl: string, firm: BenchFirm, token: string, wait = 0): Promise<ExecutionStateResponse> {
   const response = await fetch(`${baseUrl}/api/browserflow/execution/state/${token}?wait=${wait}&since=100000`, { headers: { cookie: firm.cookie } });
   return (await response.json()) as ExecutionStateResponse;
 }
 
-/** Polls /api/health one request after the other until stopped; the latencies in ms. */
-function pollHealth(baseUrl: string): { stop: () => Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${baseUrl}/api/health`).then((response) => response.arrayBuffer());
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}
 
 const fmt = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} ms`);
 
@@ -126,7 +95,7 @@ export async function runFairShareBench(entry: string): Promise<string[]> {
     const { baseUrl } = server;
     // 1. The bomb.
     const bomb = await workbookBomb(BOMB_ROWS);
-    const hostile = await signUp(baseUrl, 'bomba@bench.es');
+    const hostile = await signUpFirm(baseUrl, 'bomba@bench.es');
     const db = new SqliteDatabase(join(dataDir, 'autoasesor.sqlite'));
     db.pragma('busy_timeout = 5000');
     // A trial's 500 slans would refuse the launch (402) before any robot reads the bomb: both firms that
@@ -156,8 +125,8 @@ export async function runFairShareBench(entry: string): Promise<string[]> {
     );
 
     // 2. One firm's flood, another firm's single run.
-    const flooder = await signUp(baseUrl, 'riada@bench.es');
-    const single = await signUp(baseUrl, 'sola@bench.es');
+    const flooder = await signUpFirm(baseUrl, 'riada@bench.es');
+    const single = await signUpFirm(baseUrl, 'sola@bench.es');
     onProPlan('riada@bench.es');
     const csv = Buffer.from('DNI;Nombre\n12345678Z;Ana\n');
     const floodUpload = await uploadFile(baseUrl, flooder, 'lista.csv', csv);

@@ -16,23 +16,12 @@ import { filterFieDocuments, prepareFieSearch } from '#shared/fie/list-filter.ts
 import { sampleEntry } from '#shared/fie/sample.ts';
 import { startCompiledServer, stop } from '../../e2e/processes.ts';
 import { writeSampleFie } from './fie-sample.ts';
+import { pollHealth, signUpFirm, type BenchFirm } from './bench-http.ts';
 import { goalVerdict, median, percentile } from './stats.ts';
 
-interface Firm {
-  cookie: string;
-}
 
-async function signUp(baseUrl: string, email: string): Promise<Firm> {
-  const response = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ name: 'Banco de Pruebas', email, password: 'Banco-Pruebas-42' }),
-  });
-  if (response.status !== 201) throw new Error(`registro ${email}: ${response.status}`);
-  return { cookie: response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') };
-}
 
-async function uploadFie(baseUrl: string, firm: Firm, name: string, data: Buffer): Promise<FieUploadResponse> {
+async function uploadFie(baseUrl: string, firm: BenchFirm, name: string, data: Buffer): Promise<FieUploadResponse> {
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(data)]), name);
   const response = await fetch(`${baseUrl}${fiePaths.upload}`, { method: 'POST', headers: { cookie: firm.cookie, origin: baseUrl }, body: form });
@@ -40,29 +29,9 @@ async function uploadFie(baseUrl: string, firm: Firm, name: string, data: Buffer
   return (await response.json()) as FieUploadResponse;
 }
 
-/** Polls /api/health one request after the other until stopped; the latencies in ms. */
-function pollHealth(baseUrl: string): { stop: () => Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${baseUrl}/api/health`).then((response) => response.arrayBuffer());
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}
 
 /** Median time and size of GET /api/fie with `query`, over `times` requests after one warm-up. */
-async function timeList(baseUrl: string, firm: Firm, query: string, times = 7): Promise<{ ms: number; bytes: number; entries: number }> {
+async function timeList(baseUrl: string, firm: BenchFirm, query: string, times = 7): Promise<{ ms: number; bytes: number; entries: number }> {
   const durations: number[] = [];
   let bytes = 0;
   let entries = 0;
@@ -89,7 +58,7 @@ export async function runFieModuleBench(entry: string): Promise<string[]> {
     // 1. A year's file, with the server's health polled meanwhile.
     const year = join(dataDir, 'anual.fie');
     const bytes = await writeSampleFie(year, 100_000);
-    const big = await signUp(baseUrl, 'anual@bench.es');
+    const big = await signUpFirm(baseUrl, 'anual@bench.es');
     const health = pollHealth(baseUrl);
     const started = performance.now();
     const outcome = await uploadFie(baseUrl, big, 'anual.fie', await readFile(year));
@@ -104,7 +73,7 @@ export async function runFieModuleBench(entry: string): Promise<string[]> {
     );
 
     // 2. The list of a firm with 10,000 entries (10 files of 1,000).
-    const firm = await signUp(baseUrl, 'lista@bench.es');
+    const firm = await signUpFirm(baseUrl, 'lista@bench.es');
     const { encodeFieFile } = await import('#shared/fie/encode.ts');
     for (let file = 0; file < 10; file += 1) {
       const entries = Array.from({ length: 1_000 }, (_, index) => sampleEntry(file * 1_000 + index));
