@@ -59,8 +59,6 @@ export function workbookBomb(rows: number): Promise<Buffer> {
   });
 }
 
-
-
 async function uploadFile(baseUrl: string, firm: BenchFirm, name: string, data: Buffer): Promise<{ status: number; id?: string; message?: string }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)]), name);

@@ -1,4 +1,4 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import * as XLSX from 'xlsx';
 import { baseName } from '../../resources/flows/_lib/text.ts';
 import { sheetNameFor } from '../../resources/flows/_lib/workbook.ts';
@@ -12,6 +12,7 @@ import { describeType } from './sniff.ts';
 import { checkTextFile } from './text.ts';
 import { DecompressionBudget, decompressedTooLarge, withZip } from './zip.ts';
 import type { SheetColumns } from './sheet-columns.ts';
+import { readStart } from './read-start.ts';
 
 export type { SheetColumns } from './sheet-columns.ts';
 
@@ -27,16 +28,6 @@ export interface Inspection {
 
 const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
 
-async function readStart(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 function checkRows(columns: SheetColumns): SheetColumns {
   if (columns.rowCount > MAX_DATA_ROWS) {

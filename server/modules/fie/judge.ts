@@ -1,7 +1,7 @@
-import { open } from 'node:fs/promises';
 import type { FieVersion } from '#shared/fie/types.ts';
 import { FIE_HEADER_SEARCH_BYTES, fieHeaderOf } from '../../files/fie.ts';
 import { ignoredFieReason, NOT_A_FIE_REASON } from './messages.ts';
+import { readStart } from '../../files/read-start.ts';
 
 /** What an uploaded file is by its content, never by its name. */
 export type JudgedFie = { kind: 'text'; version: FieVersion } | { kind: 'excel' } | { kind: 'refused'; reason: string };
@@ -13,16 +13,6 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
   return bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte);
 }
 
-async function readStart(path: string, bytes: number): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * A text FIE when its first non-blank line is an ETI header of FIE3 or FIE4 (server/files/fie.ts); an
