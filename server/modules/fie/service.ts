@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { toA3SyncRecord } from '#shared/a3/sync-record.ts';
 import { incidenciasWorkbook } from '#shared/a3/incidences-sheet.ts';
@@ -227,7 +228,13 @@ export class FieService {
       // Each batch in a transaction of its own, so a long decode never holds the database (SQLite has one connection).
       const writer = await this.decoder.withSlot(async (decode) => {
         const entries = new DocumentEntryWriter(this.db, caller.groupId, id, createdAt);
-        const outcome = await decode(file.path, judged.kind, (batch) => this.db.transaction().execute((trx) => entries.write(batch, trx)));
+        const outcome = await decode(file.path, judged.kind, async (batch) => {
+          const started = performance.now();
+          await this.db.transaction().execute((trx) => entries.write(batch, trx));
+          // Inserting runs on the event loop (SQLite's driver is synchronous): after each batch the import
+          // waits as long again, so a year's file takes at most half the loop and other requests keep theirs.
+          await setTimeout(performance.now() - started);
+        });
         if (outcome.ignored) throw new IgnoredFie(ignoredFieReason(outcome.reason ?? 'no es un FIE'));
         await this.db
           .updateTable('fie_documents')
