@@ -117,15 +117,16 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, ex
 });
 
 test('FIE: a file of 10,000 entries opens into a list that keeps only the rows in view and scrolls to its last entry', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signUp(page, newUser());
   await page.goto('/fie');
   await expect(page.getByRole('region', { name: 'Todavía no has subido ningún FIE' })).toBeVisible();
   await upload(page, [fie4File('siltra-diez-mil.fie', 10_000, { year: 2025, month: 5 })]);
-  // 10,000 entries are decoded and written in ~4 s on a quiet machine; with the three lanes of the suite
-  // on two cores it has taken over 15 s (the list, not the upload's speed, is what this test is about).
-  expect(await toastLines(page, 60_000)).toEqual(['Se ha procesado un FIE.']);
+  // 10,000 entries are decoded and written in ~8 s on a quiet machine (an import takes at most half the
+  // server's event loop); with the suite's three lanes on two cores it has taken over a minute. The list,
+  // not the upload's speed, is what this test is about.
+  expect(await toastLines(page, 150_000)).toEqual(['Se ha procesado un FIE.']);
 
   const header = documentHeader(page, 'siltra-diez-mil.fie');
   await expect(header).toHaveAttribute('aria-label', /· 10\.000 partes$/);
