@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable } from './schema-fie.ts';
 
 /**
  * The tables as Kysely sees them. Portable column types only: ids are text UUIDs, timestamps are
@@ -360,62 +361,4 @@ export interface ScriptSettingsTable {
   /** JSON object with the 'configuration' group. */
   settings: string;
   created_at: string;
-}
-
-/** A FIE file uploaded (or a document created through the API) by a firm (migration 0013). */
-export interface FieDocumentsTable {
-  id: string;
-  group_id: string;
-  /** sha256 hex of the file's bytes: the same file twice in a firm is stored once. */
-  content_hash: string;
-  file_name: string | null;
-  source: 'text' | 'excel' | 'api' | 'siltra' | 'fier';
-  version: 'FIE3' | 'FIE4' | null;
-  /** dd/mm/yyyy or 'first • last'. */
-  registry_date: string | null;
-  /** ISO day. */
-  date: string;
-  entry_count: number;
-  created_by: string | null;
-  created_at: string;
-  /** 1 while an upload is writing its entries: not listed until it is whole. */
-  importing: number;
-}
-
-/** One FIE entry of a firm, stored once however many documents carry it. */
-export interface FieEntriesTable {
-  id: string;
-  group_id: string;
-  /** sha256 hex of the entry's fields (the file date left out). */
-  entry_key: string;
-  type: 'alta' | 'baja' | 'dip' | 'cit' | 'dop' | 'nac' | 'jub';
-  nif: string | null;
-  fullname: string;
-  company_name: string | null;
-  ccc: string | null;
-  /** ISO days. */
-  registration_date: string | null;
-  leave_start: string | null;
-  leave_end: string | null;
-  entry_date: string | null;
-  duration: number | null;
-  short_duration: number;
-  canceled: number;
-  /** 1090 in words. */
-  contingency: string | null;
-  incidence_code: number | null;
-  search_text: string;
-  /** JSON of FieFields. */
-  fields_json: string;
-  a3_state: 'pending' | 'synced' | 'error' | 'excluded';
-  a3_error: string | null;
-  a3_synced_at: string | null;
-  a3_run_id: string | null;
-  created_at: string;
-}
-
-export interface FieDocumentEntriesTable {
-  document_id: string;
-  entry_id: string;
-  position: number;
 }

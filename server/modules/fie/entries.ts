@@ -9,7 +9,7 @@ import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
 import { entrySearchText } from '#shared/fie/list-filter.ts';
 import { lookup } from '#shared/fie/tables.ts';
 import type { FieEntry, FieField, FieFields, FieSegment } from '#shared/fie/types.ts';
-import type { FieEntriesTable } from '../../db/schema.ts';
+import type { FieEntriesTable } from '../../db/schema-fie.ts';
 import { a3IncidentLabel } from './incidents.ts';
 
 /** What an entry's row holds besides its ids, state and dates of storage. */

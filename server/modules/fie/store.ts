@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FieListQuery } from '#shared/api/fie.ts';
-import type { Database, FieDocumentsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { FieDocumentsTable } from '../../db/schema-fie.ts';
 import { foldText } from '#shared/fie/list-filter.ts';
 import { initialA3State, type EntryFacts, type EntryRow } from './entries.ts';
 
