@@ -48,8 +48,8 @@ export class FieDecoder {
   }
 
   /**
-   * Runs `task` once a decoding slot is free, with the function that decodes in it. The slot is taken
-   * before the task opens its transaction, so uploads waiting their turn hold no database connection.
+   * Runs `task` once a decoding slot is free, with the function that decodes in it: uploads waiting their
+   * turn start no process and write nothing.
    */
   withSlot<T>(task: (decode: FieDecode) => Promise<T>): Promise<T> {
     return this.limit.run(() => task((path, format, store) => this.decodeNow({ path, format, batchSize: this.options.batchSize }, store)));

@@ -175,7 +175,8 @@ export class FieService {
 
   /**
    * One uploaded file: stored once per firm (the same bytes again is 'already-added'), judged by its
-   * content, decoded in a child process and its entries inserted batch by batch in one transaction.
+   * content, decoded in a child process and its entries inserted batch by batch, each batch in a
+   * transaction of its own (the document is listed once whole).
    */
   /** `fetchedFrom`: SILTRA's folder or FIER, when the desktop fetched the file; else the file's kind (text or excel) is its source. */
   async processUpload(caller: FieCaller, file: ReceivedFieFile, fetchedFrom?: 'siltra' | 'fier'): Promise<FieUploadResult> {
