@@ -176,9 +176,9 @@ export class FieService {
   /**
    * One uploaded file: stored once per firm (the same bytes again is 'already-added'), judged by its
    * content, decoded in a child process and its entries inserted batch by batch, each batch in a
-   * transaction of its own (the document is listed once whole).
+   * transaction of its own (the document is listed once whole). `fetchedFrom`: SILTRA's folder or FIER,
+   * when the desktop fetched the file; else the file's kind (text or excel) is its source.
    */
-  /** `fetchedFrom`: SILTRA's folder or FIER, when the desktop fetched the file; else the file's kind (text or excel) is its source. */
   async processUpload(caller: FieCaller, file: ReceivedFieFile, fetchedFrom?: 'siltra' | 'fier'): Promise<FieUploadResult> {
     const result = (status: FieUploadResult['status'], fields: Partial<FieUploadResult> = {}): FieUploadResult => ({
       fileName: file.fileName,
