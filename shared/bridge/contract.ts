@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { autopilotCertificatesArgsSchema, autopilotSnapshotSchema, autopilotSwitchArgsSchema } from '../autopilot/state.ts';
 import { certificateProblemSchema, localCertificateSchema } from '../certificates/certificate.ts';
 import { FIE_MAX_ENTRIES_PER_REQUEST, fieUploadResponseSchema } from '../api/fie.ts';
+import { ALTAS_MAX_IDS_PER_REQUEST, pendingSummarySchema } from '../api/altas.ts';
 
 const deviceStatusSchema = z.object({
   /** This PC holds a device token for the server below (it can run desktop flows and receive remote launches). */
@@ -17,6 +18,8 @@ const httpUrl = z.string().check(z.maxLength(500), z.regex(/^https?:\/\/[^\s/]+$
 const fieIsoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato aaaa-mm-dd'));
 const nullableText = z.nullable(z.string().check(z.maxLength(400)));
 const nullableNumber = z.nullable(z.number());
+const fingerprint = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Necesitas seleccionar un certificado para continuar.'));
+const submissionIds = z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1, 'Necesitas seleccionar al menos un Alta para continuar.'), z.maxLength(ALTAS_MAX_IDS_PER_REQUEST));
 /** One row of RunFieRobot's input-dataTable: an A3 sync record (shared/a3 toA3SyncRecord) and the entry it came from. */
 export const a3SyncRecordWithEntrySchema = z.object({
   entryId: z.string().check(z.minLength(1), z.maxLength(64)),
@@ -175,6 +178,40 @@ export const bridgeCommands = {
       /** The workbook written into the A3 import folder. */
       importFile: z.string(),
       results: z.array(z.object({ entryId: z.string(), state: z.enum(['synced', 'error']), error: z.nullable(z.string()) })),
+      synced: z.int().check(z.nonnegative()),
+      failed: z.int().check(z.nonnegative()),
+    }),
+  },
+
+  // Altas y bajas (issue 23): the desktop takes the selected registrations from the server with its device
+  // token, registers them and reports each one's answer back (form-to-flow-submission red-results/a3-results).
+  /** What is left to register in RED and to sync with A3 (the autopilot's 'Altas desasistidas' asks this). */
+  GetForms: { args: z.strictObject({}), result: pendingSummarySchema },
+  /**
+   * 'Altas Automáticas S. RED': each selected registration into RED Online's ATR01 with the chosen
+   * certificate (or, with channel 'afi', one .AFI remittance written into SILTRA's RED/VIPTC2/AFI).
+   */
+  SyncSubmissions: {
+    args: z.strictObject({
+      submissionIds: submissionIds,
+      /** The certificate's fingerprint: RED Online needs it for its mutual TLS. */
+      certificate: fingerprint,
+      channel: z.optional(z.enum(['red-online', 'afi'])),
+    }),
+    result: z.object({
+      results: z.array(z.object({ submissionId: z.string(), state: z.enum(['registered', 'error', 'afi-written']), message: z.string() })),
+      registered: z.int().check(z.nonnegative()),
+      failed: z.int().check(z.nonnegative()),
+      /** The AFI file written (channel 'afi'). */
+      afiFile: z.optional(z.string()),
+    }),
+  },
+  /** 'Sincronizar con A3': one '202 – MA' import workbook into A3's folder, A3's answer per row. */
+  SyncSubmissionsToA3: {
+    args: z.strictObject({ submissionIds: submissionIds }),
+    result: z.object({
+      importFile: z.string(),
+      results: z.array(z.object({ submissionId: z.string(), state: z.enum(['synced', 'error']), error: z.nullable(z.string()) })),
       synced: z.int().check(z.nonnegative()),
       failed: z.int().check(z.nonnegative()),
     }),
