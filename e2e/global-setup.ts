@@ -6,6 +6,7 @@ import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testi
 import { startStandinPortal } from '../standins/portal/portal.ts';
 import { portalOptions } from '../standins/portal/test-certificates.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
+import { startSmtpCapture } from './smtp-capture.ts';
 import { agentBridgeOf, startCompiledServer, startProcess, stop } from './processes.ts';
 
 /**
@@ -16,11 +17,17 @@ import { agentBridgeOf, startCompiledServer, startProcess, stop } from './proces
  */
 export default async function globalSetup() {
   const dataDir = await mkdtemp(join(tmpdir(), 'autoasesor-e2e-'));
-  // Without SMTP the server logs each emailed link; tests read them from this file (e2e/mailbox.ts).
   const serverLog = join(dataDir, 'server.log');
+  // The server mails through a real SMTP server on loopback; tests read what it received (e2e/mailbox.ts).
+  const mailbox = join(dataDir, 'mailbox.jsonl');
+  const smtp = await startSmtpCapture(mailbox);
   const serverBuild = await buildServerCopy();
   // A desktop that stops reporting loses its run after 6 s (60 s in production), so the kill -9 test is quick.
-  const server = await startCompiledServer(serverBuild.entry, { dataDir, env: { RUN_LEASE_MS: '6000' }, logFile: serverLog });
+  const server = await startCompiledServer(serverBuild.entry, {
+    dataDir,
+    env: { RUN_LEASE_MS: '6000', SMTP_URL: smtp.url, SMTP_FROM: 'AutoAsesor <no-reply@autoasesor.test>' },
+    logFile: serverLog,
+  });
   const { baseUrl } = server;
 
   // The agent reads a real NSS store (Chrome's format on Linux) holding test certificates with their keys.
@@ -41,6 +48,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATABASE_FILE = join(dataDir, 'autoasesor.sqlite');
   process.env.E2E_SERVER_LOG = serverLog;
+  process.env.E2E_MAILBOX = mailbox;
   process.env.E2E_AGENT_URL = bridge.url;
   process.env.E2E_AGENT_TOKEN = bridge.token;
   if (nss) process.env.E2E_NSS_DB = nss;
@@ -51,6 +59,7 @@ export default async function globalSetup() {
 
   return async () => {
     await Promise.all([stop(server.child), stop(agent.child), portal.close()]);
+    await smtp.close();
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };
 }

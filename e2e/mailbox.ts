@@ -1,30 +1,36 @@
 import { readFile } from 'node:fs/promises';
+import type { CapturedMail } from './smtp-capture.ts';
 
 type Purpose = 'reset_password' | 'email_validation';
 
+/** Where each kind of link the server mails points to (server/modules/auth/recovery-routes.ts). */
+const LINK_PATHS: Record<Purpose, string> = {
+  reset_password: '/auth/reset?',
+  email_validation: '/auth/emailvalidation?',
+};
+
 /**
- * The newest link the server "emailed" to this address: without SMTP the mailer logs it as a JSON
- * line `{ ..., "mail": { "to", "purpose", "link" } }` (server/mail/mailer.ts), which the global
- * setup writes to E2E_SERVER_LOG.
+ * The messages the server sent to this address through SMTP, oldest first: the global setup's SMTP
+ * capture (e2e/smtp-capture.ts) writes one JSON line per message to E2E_MAILBOX.
  */
+export async function mailsTo(to: string): Promise<CapturedMail[]> {
+  const file = process.env.E2E_MAILBOX;
+  if (!file) throw new Error('E2E_MAILBOX is not set: run through playwright.config.ts (global setup).');
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? '' : Promise.reject(error)));
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as CapturedMail)
+    .filter((mail) => mail.to.some((address) => address.toLowerCase() === to.toLowerCase()));
+}
+
+/** The newest link of this kind the server emailed to this address. */
 export async function newestMailedLink(to: string, purpose: Purpose): Promise<string | undefined> {
-  const file = process.env.E2E_SERVER_LOG;
-  if (!file) throw new Error('E2E_SERVER_LOG is not set: run through playwright.config.ts (global setup).');
-  const links = (await readFile(file, 'utf8')).split('\n').flatMap((line) => {
-    const mail = mailOf(line);
-    return mail?.to === to && mail.purpose === purpose && typeof mail.link === 'string' ? [mail.link] : [];
-  });
+  const links = (await mailsTo(to)).flatMap((mail) => linksIn(mail.text).filter((link) => link.includes(LINK_PATHS[purpose])));
   return links.at(-1);
 }
 
-function mailOf(line: string): { to?: unknown; purpose?: unknown; link?: unknown } | undefined {
-  if (!line.startsWith('{')) return undefined;
-  try {
-    const entry: unknown = JSON.parse(line);
-    if (typeof entry !== 'object' || entry === null || !('mail' in entry)) return undefined;
-    const mail: unknown = entry.mail;
-    return typeof mail === 'object' && mail !== null ? mail : undefined;
-  } catch {
-    return undefined;
-  }
+/** The http(s) addresses in a message's text. */
+export function linksIn(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
