@@ -65,6 +65,10 @@ const VALIDATORS: Record<string, Validator> = {
   iban: { test: onText(isValidIban), message: 'Introduce un IBAN válido' },
   // Not in the spec's table: the contribution account code used by company forms.
   ccc: { test: onText(isValidCcc), message: 'Introduce un CCC válido' },
+  // Not in the spec's table: what a worker's alta needs for Sistema RED (issue 23).
+  parcialidad: { test: onText((text) => /^\d{1,3}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 999), message: 'Introduce un coeficiente entre 1 y 999' },
+  convenio: { test: onText((text) => /^\d{14}$/.test(text.trim())), message: 'El código de convenio debe tener 14 dígitos' },
+  cno: { test: onText((text) => /^\d{4}$/.test(text.trim())), message: 'La ocupación (CNO) debe tener 4 dígitos' },
   number: { test: isNumeric, message: 'El valor introducido no es un número' },
   tel: { test: onText(isValidSpanishPhone), message: 'Introduce un número de teléfono válido' },
   date: { test: isValidDate, message: 'Introduce una fecha válida' },
