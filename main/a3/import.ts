@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
-import { itRowOf } from './it-rows.ts';
+import { itRowOf, type A3AnswerRow } from './it-rows.ts';
 
 /** The spreadsheet library (~1 MB) is loaded on the first sync, not when the desktop starts. */
 const workbooks = () => import('./workbook.ts');
@@ -44,36 +44,15 @@ export const NO_ROW_ANSWER = 'A3 no ha dicho nada de este parte en su respuesta.
 export const A3_FOLDER_MISSING = (folder: string) =>
   `No se puede escribir en la carpeta de importación de A3 «${folder}»: revisa la carpeta en la configuración.`;
 
-export function importFileName(now: Date): string {
+export function importFileName(now: Date, prefix: string = IMPORT_PREFIX): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${IMPORT_PREFIX}${stamp}_${randomBytes(3).toString('hex')}.xlsx`;
+  return `${prefix}${stamp}_${randomBytes(3).toString('hex')}.xlsx`;
 }
 
 /** Writes the import, waits for A3's answer and returns what it said of each entry, in the records' order. */
 export async function importIntoA3(records: readonly A3SyncRecordWithEntry[], options: A3ImportOptions): Promise<A3ImportOutcome> {
-  const pollMs = options.pollMs ?? 250;
-  const name = importFileName(options.now());
-  const importFile = join(options.folder, name);
-  try {
-    await mkdir(options.folder, { recursive: true });
-    await writeFile(`${importFile}${PARTIAL_SUFFIX}`, (await workbooks()).writeItWorkbook(records.map(itRowOf)));
-    await rename(`${importFile}${PARTIAL_SUFFIX}`, importFile);
-  } catch {
-    throw new Error(A3_FOLDER_MISSING(options.folder));
-  }
-
-  const answerFile = importFile.replace(/\.xlsx$/, ANSWER_SUFFIX);
-  const deadline = Date.now() + options.timeoutMs;
-  for (;;) {
-    if (await exists(answerFile)) break;
-    if (Date.now() >= deadline) {
-      const error = noAnswerMessage(Math.round(options.timeoutMs / 1000), options.folder);
-      return { importFile, results: records.map((record) => ({ entryId: record.entryId, state: 'error', error })) };
-    }
-    await sleep(pollMs, undefined, { signal: options.signal });
-  }
-
-  const answers = new Map((await readAnswer(answerFile)).map((row) => [row.reference, row]));
+  const bytes = (await workbooks()).writeItWorkbook(records.map(itRowOf));
+  const { importFile, answers } = await dropImportAndAwaitAnswer(bytes, importFileName(options.now()), options);
   return {
     importFile,
     results: records.map((record): A3EntryResult => {
@@ -84,6 +63,38 @@ export async function importIntoA3(records: readonly A3SyncRecordWithEntry[], op
         : { entryId: record.entryId, state: 'error', error: answer.message || 'A3 ha rechazado este parte sin decir por qué.' };
     }),
   };
+}
+
+/** A3's answer to one import: its rows by reference, or the reason none came. */
+export type A3Answers = { get(reference: string): A3AnswerRow | undefined };
+
+/**
+ * Drops an import workbook into A3's folder (whole, then renamed into place) and waits for its answer
+ * `<name>.respuesta.xlsx`. Every A3 import (IT, altas) goes through here. When no answer comes in time,
+ * every reference reads as refused with noAnswerMessage.
+ */
+export async function dropImportAndAwaitAnswer(bytes: Uint8Array, name: string, options: Omit<A3ImportOptions, 'now'>): Promise<{ importFile: string; answers: A3Answers }> {
+  const pollMs = options.pollMs ?? 250;
+  const importFile = join(options.folder, name);
+  try {
+    await mkdir(options.folder, { recursive: true });
+    await writeFile(`${importFile}${PARTIAL_SUFFIX}`, bytes);
+    await rename(`${importFile}${PARTIAL_SUFFIX}`, importFile);
+  } catch {
+    throw new Error(A3_FOLDER_MISSING(options.folder));
+  }
+
+  const answerFile = importFile.replace(/\.xlsx$/, ANSWER_SUFFIX);
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    if (await exists(answerFile)) break;
+    if (Date.now() >= deadline) {
+      const message = noAnswerMessage(Math.round(options.timeoutMs / 1000), options.folder);
+      return { importFile, answers: { get: (reference) => ({ reference, accepted: false, message }) } };
+    }
+    await sleep(pollMs, undefined, { signal: options.signal });
+  }
+  return { importFile, answers: new Map((await readAnswer(answerFile)).map((row) => [row.reference, row])) };
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { A3_IT_COLUMNS, type A3ItRow } from '../../main/a3/it-rows.ts';
 import { readAnswerWorkbook, writeItWorkbook } from '../../main/a3/workbook.ts';
+import { altasWorkbook } from '#shared/a3/altas-sheet.ts';
+import { a3AltaRow } from '../../main/altas/testing/fixtures.ts';
 import { startA3Importer, type A3Importer } from './importer.ts';
 
 const COMPANIES = [{ ccc: '28123456789', name: 'TALLERES PEREZ SL', workers: ['12345678Z'] }];
@@ -68,5 +70,24 @@ describe('A3 importer stand-in', () => {
       { reference: '', accepted: false, message: 'El fichero no tiene el formato de importación de IT.' },
     ]);
     expect(importer.answered).toEqual(['IT_2.xlsx']);
+  });
+
+  it('takes a 202 – MA alta: the worker is then on the company’s staff and a later IT of theirs is accepted', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'a3-'));
+    importer = startA3Importer({ folder, companies: structuredClone(COMPANIES), pollMs: 60_000 });
+    const before = await answerTo('IT_3.xlsx', writeItWorkbook([row('antes', { 'NIF trabajador': 'X1234567L' })]));
+    expect(before[0]?.message).toBe('El trabajador X1234567L no está dado de alta en la empresa TALLERES PEREZ SL.');
+    const alta = await answerTo('MA_1.xlsx', altasWorkbook([a3AltaRow('alta', { nif: 'x1234567l' })]));
+    expect(alta).toEqual([{ reference: 'alta', accepted: true, message: 'Alta registrada.' }]);
+    const after = await answerTo('IT_4.xlsx', writeItWorkbook([row('despues', { 'NIF trabajador': 'X1234567L' })]));
+    expect(after[0]).toEqual({ reference: 'despues', accepted: true, message: 'IT dada de alta.' });
+  });
+
+  it('answers an MA file that is not an altas workbook', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'a3-'));
+    importer = startA3Importer({ folder, companies: COMPANIES, pollMs: 60_000 });
+    expect(await answerTo('MA_2.xlsx', writeItWorkbook([row('it')]))).toEqual([
+      { reference: '', accepted: false, message: 'El fichero no tiene el formato de importación de altas (202 – MA).' },
+    ]);
   });
 });

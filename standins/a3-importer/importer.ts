@@ -12,12 +12,16 @@
  *   - tipo de prestación is pago delegado, pago directo or sin derecho;
  *   - an anulada row removes the IT it started (refused when there is none).
  * It keeps the ITs it accepted in memory (A3's state), so a later import sees earlier ones.
+ * It also takes the altas' '202 – MA' workbooks (`MA_…`, rules in altas.ts); an accepted alta adds the
+ * worker to its company's staff, so a later IT of that worker is taken.
  */
 import { readdir, rename, stat, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { A3_BENEFIT_TYPES, type A3AnswerRow, type A3ItRow } from '../../main/a3/it-rows.ts';
 import { readItWorkbook, writeAnswerWorkbook } from '../../main/a3/workbook.ts';
 import { ANSWER_SUFFIX, IMPORT_PREFIX, PARTIAL_SUFFIX } from '../../main/a3/import.ts';
+import { ALTAS_IMPORT_PREFIX } from '../../main/a3/altas-import.ts';
+import { importAltaRow, readAltasWorkbook, type A3Alta } from './altas.ts';
 
 export interface A3Company {
   /** 'PP/NNNNNNN/DD' or its 11 digits. */
@@ -46,6 +50,8 @@ export interface A3It {
 export interface A3Importer {
   /** The ITs A3 holds now. */
   its: A3It[];
+  /** The altas A3 took ('202 – MA'). */
+  altas: A3Alta[];
   /** Import files answered so far, by name. */
   answered: string[];
   /** Looks at the folder once (what each poll does). */
@@ -57,6 +63,7 @@ export const A3_CONTINGENCIES = ['Enfermedad común', 'Accidente no laboral', 'A
 
 export function startA3Importer(options: A3ImporterOptions): A3Importer {
   const its: A3It[] = [];
+  const altas: A3Alta[] = [];
   const answered: string[] = [];
   let scanning: Promise<void> | null = null;
   let closed = false;
@@ -69,24 +76,43 @@ export function startA3Importer(options: A3ImporterOptions): A3Importer {
       return;
     }
     for (const name of names.sort()) {
-      if (!name.startsWith(IMPORT_PREFIX) || !name.endsWith('.xlsx') || name.endsWith(ANSWER_SUFFIX) || name.endsWith(PARTIAL_SUFFIX)) continue;
+      const isAltas = name.startsWith(ALTAS_IMPORT_PREFIX);
+      if (!(isAltas || name.startsWith(IMPORT_PREFIX)) || !name.endsWith('.xlsx') || name.endsWith(ANSWER_SUFFIX) || name.endsWith(PARTIAL_SUFFIX)) continue;
       const answerName = name.replace(/\.xlsx$/, ANSWER_SUFFIX);
       if (names.includes(answerName) || answered.includes(name)) continue;
       const path = join(options.folder, name);
       if (!(await stat(path).then((info) => info.isFile(), () => false))) continue;
-      let rows: A3ItRow[];
-      let answer: A3AnswerRow[];
-      try {
-        rows = readItWorkbook(new Uint8Array(await readFile(path)));
-        answer = rows.map((row) => importRow(row));
-      } catch {
-        answer = [{ reference: '', accepted: false, message: 'El fichero no tiene el formato de importación de IT.' }];
-      }
+      const answer = isAltas ? await answerAltas(path) : await answerIts(path);
       const partial = join(options.folder, `${answerName}${PARTIAL_SUFFIX}`);
       await writeFile(partial, writeAnswerWorkbook(answer));
       await rename(partial, join(options.folder, answerName));
       answered.push(name);
     }
+  }
+
+  async function answerIts(path: string): Promise<A3AnswerRow[]> {
+    try {
+      return readItWorkbook(new Uint8Array(await readFile(path))).map((row) => importRow(row));
+    } catch {
+      return [{ reference: '', accepted: false, message: 'El fichero no tiene el formato de importación de IT.' }];
+    }
+  }
+
+  async function answerAltas(path: string): Promise<A3AnswerRow[]> {
+    let rows;
+    try {
+      rows = readAltasWorkbook(new Uint8Array(await readFile(path)));
+    } catch {
+      return [{ reference: '', accepted: false, message: 'El fichero no tiene el formato de importación de altas (202 – MA).' }];
+    }
+    return rows.map((row) => {
+      const answer = importAltaRow(row, altas);
+      const ccc = digits(row.ccc);
+      const company = options.companies.find((each) => digits(each.ccc) === ccc);
+      const nif = row.nif.toUpperCase();
+      if (answer.accepted && company && !company.workers.some((worker) => worker.toUpperCase() === nif)) company.workers.push(nif);
+      return answer;
+    });
   }
 
   function importRow(row: A3ItRow): A3AnswerRow {
@@ -153,6 +179,7 @@ export function startA3Importer(options: A3ImporterOptions): A3Importer {
 
   return {
     its,
+    altas,
     answered,
     scan,
     async close() {
