@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  a3Outcome, byCompany, byName, chainSteps, companyLabel, fieldErrors, fieldOptions, formatRowDate, pagedFields, readServerFailure,
+  redOutcome, splitSubmissions, toggledAll, withValue,
+} from './altasModel.ts';
+import { company, definition, registered, submission } from './test/renderAltas.tsx';
+
+describe('altasModel', () => {
+  it('shows row dates as dd/mm/yy hh:mm on the Madrid clock, summer and winter', () => {
+    expect(formatRowDate('2026-11-19T08:05:00.000Z')).toBe('19/11/26 09:05');
+    expect(formatRowDate('2026-07-31T22:30:00.000Z')).toBe('01/08/26 00:30');
+    expect(formatRowDate('no es fecha')).toBe('');
+  });
+
+  it('keeps a registration pending until Sistema RED has it, and hides removed ones', () => {
+    const items = [submission(), registered(), submission({ _id: 'gone', removed: true })];
+    const { pending, history } = splitSubmissions(items);
+    expect(pending.map((item) => item._id)).toEqual(['s1']);
+    expect(history.map((item) => item._id)).toEqual(['s9']);
+  });
+
+  it('searches names without case or accents, and filters by company', () => {
+    const items = [submission(), submission({ _id: 's2', title: 'Óscar Gil - Otra S.L.', company: { _id: 'c2', name: 'Otra S.L.' } })];
+    expect(byName(items, 'oscar').map((item) => item._id)).toEqual(['s2']);
+    expect(byName(items, '  LUCÍA ').map((item) => item._id)).toEqual(['s1']);
+    expect(byCompany(items, 'c2').map((item) => item._id)).toEqual(['s2']);
+    expect(byCompany(items, '')).toHaveLength(2);
+  });
+
+  it('labels a company with its name and CCCs', () => {
+    expect(companyLabel(company())).toBe('Hostelería Levante S.L. · 46123456789');
+    expect(companyLabel(company({}, { CCC: [] }))).toBe('Hostelería Levante S.L.');
+  });
+
+  it('tells each step of the chain with its time, or as not done', () => {
+    expect(chainSteps(registered()).map((step) => [step.label, step.at])).toEqual([
+      ['Recibida', '2026-11-17T08:00:00.000Z'], ['RED', '2026-11-18T10:00:00.000Z'], ['A3', null], ['Empresa avisada', '2026-11-18T10:01:00.000Z'],
+    ]);
+  });
+
+  it('selects all shown rows, or clears them when all were selected, keeping other lists’ choices', () => {
+    const once = toggledAll(new Set(['other']), ['a', 'b']);
+    expect([...once].sort()).toEqual(['a', 'b', 'other']);
+    expect([...toggledAll(once, ['a', 'b'])]).toEqual(['other']);
+  });
+
+  it('reads per-field messages of a 400 from issues and details', () => {
+    const error = {
+      status: 400,
+      data: { statusCode: 400, code: 'VALIDATION', message: 'Revisa los campos', issues: [{ path: 'fieldsValues.NIF', message: 'Introduce un NIF o NIE válido' }], details: { fields: { NAF: 'El NAF debe tener 12 dígitos numéricos' } } },
+    };
+    expect(readServerFailure(error)).toEqual({
+      status: 400, message: 'Revisa los campos', fields: { NIF: 'Introduce un NIF o NIE válido', NAF: 'El NAF debe tener 12 dígitos numéricos' },
+    });
+    expect(readServerFailure({ status: 0, message: 'offline' })).toEqual({ status: 0, message: null, fields: {} });
+  });
+
+  it('offers dependent options after their parent, and the company’s CCCs', () => {
+    const contract = definition.fields['Tipo Contrato*']!;
+    expect(fieldOptions(contract, {}, undefined)).toEqual([]);
+    expect(fieldOptions(contract, { Jornada: 'parcial' }, undefined).map((option) => option.key)).toEqual(['200']);
+    expect(fieldOptions(definition.fields.CCC!, {}, company())).toEqual([{ key: '46123456789', text: 'Valencia (46123456789)' }]);
+  });
+
+  it('clears a dependent choice its parent no longer offers', () => {
+    const values = withValue(definition.fields, { Jornada: 'completa', 'Tipo Contrato*': '100' }, 'Jornada', 'parcial');
+    expect(values).toEqual({ Jornada: 'parcial', 'Tipo Contrato*': '' });
+  });
+
+  it('checks required fields and formats, not files', () => {
+    const keys = definition.fieldsOrder;
+    const errors = fieldErrors(definition.fields, keys, { NIF: '123', 'Fecha Alta': '2026-02-31' });
+    expect(errors.nombre).toBe('Este campo es obligatorio');
+    expect(errors.NIF).toBe('Introduce un NIF o NIE válido');
+    expect(errors['Fecha Alta']).toBe('Introduce una fecha válida');
+    expect(errors['Foto DNI']).toBeUndefined();
+  });
+
+  it('puts fields no page names under Otros datos', () => {
+    const pages = pagedFields(['a', 'b'], { a: definition.fields.nombre!, b: definition.fields.NIF! }, [{ title: 'Uno', fields: ['a', 'ghost'] }]);
+    expect(pages).toEqual([{ title: 'Uno', keys: ['a'] }, { title: 'Otros datos', keys: ['b'] }]);
+  });
+
+  it('words the desktop results with counts and the first error', () => {
+    const red = redOutcome({ registered: 1, failed: 1, results: [{ submissionId: 'a', state: 'registered', message: 'ok' }, { submissionId: 'b', state: 'error', message: '#DIL 1234 NAF no válido' }] });
+    expect(red).toEqual({ failedOnly: false, lines: ['1 registradas, 1 con error.', 'Primer error: #DIL 1234 NAF no válido'] });
+    expect(redOutcome({ registered: 0, failed: 0, afiFile: 'ALTAS.AFI', results: [] }).lines).toEqual(['Remesa AFI preparada para SILTRA: ALTAS.AFI']);
+    const a3 = a3Outcome({ importFile: 'x.xlsx', synced: 0, failed: 1, results: [{ submissionId: 'a', state: 'error', error: 'CCC desconocido' }] });
+    expect(a3).toEqual({ failedOnly: true, lines: ['0 sincronizadas con A3, 1 con error.', 'Primer error: CCC desconocido'] });
+  });
+});
