@@ -13,6 +13,7 @@ import * as fileRetention from './migrations/0010-file-retention.ts';
 import * as runReservations from './migrations/0011-run-reservations.ts';
 import * as flowlogRobotIndex from './migrations/0012-flowlog-robot-index.ts';
 import * as fie from './migrations/0013-fie.ts';
+import * as altas from './migrations/0014-altas.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0011-run-reservations': runReservations,
   '0012-flowlog-robot-index': flowlogRobotIndex,
   '0013-fie': fie,
+  '0014-altas': altas,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

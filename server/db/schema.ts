@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AltasClientSessionsTable, AltasClientUsersTable, AltasCompaniesTable, AltasFilesTable, AltasFormsTable, AltasSubmissionsTable } from './schema-altas.ts';
 import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable } from './schema-fie.ts';
 
 /**
@@ -31,6 +32,12 @@ export interface Database {
   fie_documents: FieDocumentsTable;
   fie_entries: FieEntriesTable;
   fie_document_entries: FieDocumentEntriesTable;
+  altas_forms: AltasFormsTable;
+  altas_client_users: AltasClientUsersTable;
+  altas_companies: AltasCompaniesTable;
+  altas_submissions: AltasSubmissionsTable;
+  altas_client_sessions: AltasClientSessionsTable;
+  altas_files: AltasFilesTable;
 }
 
 export interface GroupsTable {

@@ -18,9 +18,22 @@ export interface NoticeEmail {
   purpose: 'account_locked';
 }
 
+/**
+ * A message to a firm's client company (altas y bajas): its form credentials, or that a worker's alta
+ * was registered. `link` is the form's address when the message has one.
+ */
+export interface MessageEmail {
+  to: string;
+  subject: string;
+  text: string;
+  link?: string;
+  purpose: 'form_credentials' | 'alta_registered';
+}
+
 export interface Mailer {
   sendLink(email: LinkEmail): Promise<void>;
   sendNotice(email: NoticeEmail): Promise<void>;
+  sendMessage(email: MessageEmail): Promise<void>;
 }
 
 export interface SmtpConfig {
@@ -41,6 +54,10 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
       async sendNotice({ to, purpose, subject }) {
         log.info({ mail: { to, purpose } }, `Correo no configurado (SMTP_URL): aviso para ${to}: ${subject}`);
       },
+      // The whole text: a local install has no other way to hand the company its credentials.
+      async sendMessage({ to, purpose, subject, text, link }) {
+        log.info({ mail: { to, purpose, link: link ?? null, text } }, `Correo no configurado (SMTP_URL): mensaje para ${to}: ${subject}`);
+      },
     };
   }
   // nodemailer (~0.4 MB) loads with the first email, not with every server start.
@@ -54,6 +71,9 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
       await send(to, subject, text);
     },
     async sendNotice({ to, subject, text }) {
+      await send(to, subject, text);
+    },
+    async sendMessage({ to, subject, text }) {
       await send(to, subject, text);
     },
   };

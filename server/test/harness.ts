@@ -42,6 +42,13 @@ function baseConfig(dir: string): Omit<ServerConfig, 'database'> {
   };
 }
 
+/** A logged message of the mailer's sendMessage. */
+export interface MailedMessage {
+  to: string;
+  link: string | null;
+  text: string;
+}
+
 /** A real app on a fresh database (see testDatabaseKind) in its own temp dir, with its log lines kept for reading. */
 export interface TestServer {
   app: FastifyInstance;
@@ -51,6 +58,8 @@ export interface TestServer {
   logLines: () => Array<Record<string, unknown>>;
   /** Links the server "emailed" (logged, since tests have no SMTP), oldest first. */
   mailedLinks: (purpose: 'reset_password' | 'email_validation') => string[];
+  /** Messages the server "emailed" to client companies (logged), oldest first. */
+  mailedMessages: (purpose: 'form_credentials' | 'alta_registered') => MailedMessage[];
   countRows: (table: keyof Database) => number;
   /** Several tables' row counts at once: a "nothing written" snapshot. */
   countTables: (tables: readonly (keyof Database)[]) => Record<string, number>;
@@ -85,6 +94,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       logLines().flatMap((line) => {
         const mail = line.mail as { purpose?: string; link?: string } | undefined;
         return mail?.purpose === purpose && mail.link ? [mail.link] : [];
+      }),
+    mailedMessages: (purpose) =>
+      logLines().flatMap((line) => {
+        const mail = line.mail as { purpose?: string; to?: string; link?: string | null; text?: string } | undefined;
+        return mail?.purpose === purpose && typeof mail.to === 'string' && typeof mail.text === 'string' ? [{ to: mail.to, link: mail.link ?? null, text: mail.text }] : [];
       }),
     countRows: database.countRows,
     countTables: (tables) => {

@@ -136,9 +136,12 @@ export const DEFAULT_FORM_PAGES: readonly FormPage[] = [
   { title: 'Documentos', fields: [FIELD.fotoDni, FIELD.contrato] },
 ];
 
+/** A deep copy of plain JSON data (shared/ has no structuredClone in its libs). */
+const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
 /** A copy of the built-in fields (callers may change theirs). */
 export function builtInFields(): Record<string, FormField> {
-  return structuredClone(BUILT_IN_FIELDS);
+  return copyOf(BUILT_IN_FIELDS);
 }
 
 /** What a firm's overrides may not do, per field key: { [key]: Spanish message }. */
@@ -190,6 +193,6 @@ export function effectiveDefinition(form: { title: string | null; url: string | 
     logo: form.logo,
     fieldsOrder: [...BUILT_IN_FIELDS_ORDER],
     fields: effectiveFields(form.overrides),
-    defaultFormPages: structuredClone(form.formPages === null || form.formPages.length === 0 ? [...DEFAULT_FORM_PAGES] : [...form.formPages]),
+    defaultFormPages: copyOf(form.formPages === null || form.formPages.length === 0 ? [...DEFAULT_FORM_PAGES] : [...form.formPages]),
   };
 }

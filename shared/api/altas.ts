@@ -34,6 +34,8 @@ export const altasPaths = {
   submissions: '/api/form-to-flow-submission',
   /** PATCH fieldsValues -> Submission; DELETE -> 204 (marked removed). */
   submission: '/api/form-to-flow-submission/:id',
+  /** GET -> the bytes of a file the company attached to this submission (advisor's session). */
+  submissionFile: '/api/form-to-flow-submission/:id/files/:fileId',
   /** GET -> PendingSummary: what the autopilot and the robots have left to do (session or device). */
   pending: '/api/form-to-flow-submission/pending',
   /** POST { ids } -> { records: RedAltaRecord[], problems: SubmissionProblem[] }: the RED robot's input (session or device). */
@@ -85,6 +87,7 @@ const isoTime = z.string();
 
 export const idParamsSchema = z.object({ id });
 export const flowParamsSchema = z.object({ flowId: id });
+export const submissionFileParamsSchema = z.object({ id, fileId: id });
 export const groupParamsSchema = z.object({ id, field: z.literal('groups') });
 export const groupKeyParamsSchema = z.object({ id, field: z.literal('groups'), key: uuid });
 

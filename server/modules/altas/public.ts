@@ -1,0 +1,224 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import {
+  ALTAS_FILE_MAX_BYTES, ALTAS_FILE_TYPES, ALTAS_FLOW_ID, BAD_CREDENTIALS_MESSAGE, FORM_URL_PREFIX, type FieldsValues, type FormField, type PublicForm, type SubmissionFile,
+} from '#shared/api/altas.ts';
+import { effectiveFields, submissionTitle, submissionValueErrors } from '#shared/altas/index.ts';
+import { normalizeFilename } from '#shared/files/index.ts';
+import { formConfigSlug } from '#shared/forms/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { retryLaterError } from '../../http/rate-limit.ts';
+import { senderKey } from '../applogs/service.ts';
+import type { AuthLimits } from '../auth/limits.ts';
+import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
+import { clearThrottle, hitThrottle } from '../auth/throttle.ts';
+import type { FileStorage } from '../storage/service.ts';
+import { definitionOf } from './forms.ts';
+import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, FILE_NOT_YOURS_MESSAGE, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, FORM_NOT_FOUND_MESSAGE, FORM_SESSION_MESSAGE, notFound } from './messages.ts';
+import { companyCcc, companyGroups, formOverrides, logoPath, type FormRow } from './store.ts';
+import { referencedFileIds, withGroupValues } from './submissions.ts';
+import { receiveFile } from './uploads.ts';
+
+/** The company's form session lasts 12 hours. */
+export const FORM_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const GROUP_REQUIRED_MESSAGE = 'Selecciona uno de los grupos de la empresa';
+
+export interface FormSession {
+  id: string;
+  clientUserId: string;
+  groupId: string;
+  email: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const formSessionRequired = () => new HttpError(401, 'UNAUTHENTICATED', FORM_SESSION_MESSAGE);
+const isFile = (value: unknown): value is SubmissionFile => typeof value === 'object' && value !== null && 'fileId' in value;
+
+/**
+ * The company's side of altas (public routes, own cookie session): signing in with the emailed
+ * credentials, its form, its submissions and the files it attaches. It never sees another company's
+ * data or the advisor's group values.
+ */
+export class AltasPublic {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date,
+    private readonly storage: FileStorage,
+    private readonly limits: AuthLimits,
+  ) {}
+
+  private async formBySlug(slug: string): Promise<FormRow | undefined> {
+    return this.db.selectFrom('altas_forms').selectAll().where('url', '=', FORM_URL_PREFIX + slug).where('flow_id', '=', ALTAS_FLOW_ID).executeTakeFirst();
+  }
+
+  /**
+   * Signs a company in. Counted per client IP and per email before the password is checked (429 with
+   * Retry-After past the limits); wrong password, unknown email, unknown form or disabled access all
+   * answer the same 401.
+   */
+  async signIn(input: { url: string; email: string; password: string }, ip: string, setRetryAfter: (seconds: number) => void): Promise<{ token: string; expiresAt: Date; email: string }> {
+    const nowMs = this.now().getTime();
+    const keys = { ip: `form:ip:${senderKey(ip)}`, account: `form:account:${input.email}` };
+    for (const [key, rule] of [[keys.ip, this.limits.perIp], [keys.account, this.limits.perAccount]] as const) {
+      const hit = await hitThrottle(this.db, key, rule, nowMs);
+      if (!hit.allowed) {
+        setRetryAfter(Math.max(1, Math.ceil((hit.retryAt - nowMs) / 1000)));
+        throw retryLaterError(hit.retryAt - nowMs);
+      }
+    }
+    const refused = () => new HttpError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS_MESSAGE);
+    const form = await this.formBySlug(formConfigSlug(input.url));
+    const user = form
+      ? await this.db.selectFrom('altas_client_users').selectAll().where('group_id', '=', form.group_id).where('email', '=', input.email).executeTakeFirst()
+      : undefined;
+    if (!form || !user?.password_hash) {
+      await burnPasswordCheck(input.password);
+      throw refused();
+    }
+    if (!(await verifyPassword(user.password_hash, input.password))) throw refused();
+    const enabled = await this.db.selectFrom('altas_companies').select('id').where('client_user_id', '=', user.id).where('credentials_enabled', '=', 1).where('removed', '=', 0).executeTakeFirst();
+    if (!enabled) throw refused();
+    await clearThrottle(this.db, [keys.account]);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(nowMs + FORM_SESSION_TTL_MS);
+    await this.db
+      .insertInto('altas_client_sessions')
+      .values({ id: randomUUID(), token_hash: hashToken(token), client_user_id: user.id, group_id: form.group_id, expires_at: expiresAt.toISOString(), created_at: new Date(nowMs).toISOString() })
+      .execute();
+    return { token, expiresAt, email: user.email };
+  }
+
+  async signOut(token: string | undefined): Promise<void> {
+    if (token) await this.db.deleteFrom('altas_client_sessions').where('token_hash', '=', hashToken(token)).execute();
+  }
+
+  /** The live session of this cookie for this firm's form, or null. */
+  async session(token: string | undefined, groupId: string): Promise<FormSession | null> {
+    if (!token || token.length > 100) return null;
+    const row = await this.db
+      .selectFrom('altas_client_sessions as s')
+      .innerJoin('altas_client_users as u', 'u.id', 's.client_user_id')
+      .select(['s.id', 's.client_user_id', 's.group_id', 's.expires_at', 'u.email'])
+      .where('s.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.group_id !== groupId || row.expires_at <= this.now().toISOString()) return null;
+    return { id: row.id, clientUserId: row.client_user_id, groupId: row.group_id, email: row.email };
+  }
+
+  private async requireForm(slug: string): Promise<FormRow> {
+    const form = await this.formBySlug(slug);
+    if (!form) throw notFound(FORM_NOT_FOUND_MESSAGE);
+    return form;
+  }
+
+  private async requireSession(form: FormRow, token: string | undefined): Promise<FormSession> {
+    const session = await this.session(token, form.group_id);
+    if (!session) throw formSessionRequired();
+    return session;
+  }
+
+  /** The companies a session may fill the form for: its client user's, not removed, with access on. */
+  private companiesOf(session: FormSession) {
+    return this.db.selectFrom('altas_companies').selectAll().where('group_id', '=', session.groupId).where('client_user_id', '=', session.clientUserId).where('removed', '=', 0).where('credentials_enabled', '=', 1).orderBy('name').execute();
+  }
+
+  async form(slug: string, token: string | undefined): Promise<PublicForm> {
+    const form = await this.requireForm(slug);
+    const title = form.title ?? definitionOf(form).title;
+    const logo = form.logo_id ? logoPath(form.logo_id) : null;
+    const session = await this.session(token, form.group_id);
+    if (!session) return { title, logo, session: null };
+    const companies = await this.companiesOf(session);
+    const fields = clientFields(effectiveFields(formOverrides(form)));
+    const formPages = definitionOf(form)
+      .defaultFormPages.map((page) => ({ title: page.title, fields: page.fields.filter((key) => key in fields) }))
+      .filter((page) => page.fields.length > 0);
+    const companyIds = companies.map((company) => company.id);
+    const submissions = companyIds.length === 0
+      ? []
+      : await this.db.selectFrom('altas_submissions').select(['id', 'title', 'company_id', 'created_at', 'red_at']).where('group_id', '=', form.group_id).where('company_id', 'in', companyIds).where('removed', '=', 0).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const names = new Map(companies.map((company) => [company.id, company.name]));
+    return {
+      title,
+      logo,
+      session: {
+        email: session.email,
+        companies: companies.map((company) => ({ _id: company.id, name: company.name, ccc: companyCcc(company), groups: companyGroups(company).map(({ key, text }) => ({ key, text })) })),
+        fields,
+        formPages,
+        submissions: submissions.map((row) => ({ _id: row.id, title: row.title, company: names.get(row.company_id) ?? '', createdAt: row.created_at, registered: row.red_at !== null })),
+      },
+    };
+  }
+
+  /**
+   * A worker's alta from the company: its fields checked (CCC one of that company's), the chosen
+   * group's advisor values merged under them, and only files this very session uploaded attached.
+   */
+  async submit(slug: string, token: string | undefined, input: { companyId: string; groupKey: string; fieldsValues: FieldsValues }): Promise<{ _id: string }> {
+    const form = await this.requireForm(slug);
+    const session = await this.requireSession(form, token);
+    const company = (await this.companiesOf(session)).find((candidate) => candidate.id === input.companyId);
+    if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
+    if (!companyGroups(company).some((group) => group.key === input.groupKey)) throw fieldErrors({ groupKey: GROUP_REQUIRED_MESSAGE }, null);
+    const fields = effectiveFields(formOverrides(form));
+    const errors = submissionValueErrors(fields, input.fieldsValues, { companyCcc: companyCcc(company).map((row) => row.key), writers: ['client'] });
+    const fileIds = referencedFileIds(input.fieldsValues);
+    const files = fileIds.length === 0
+      ? []
+      : await this.db.selectFrom('altas_files').selectAll().where('group_id', '=', form.group_id).where('session_id', '=', session.id).where('submission_id', 'is', null).where('id', 'in', fileIds).execute();
+    const owned = new Map(files.map((file) => [file.id, file]));
+    const values: FieldsValues = {};
+    for (const [key, value] of Object.entries(input.fieldsValues)) {
+      if (!isFile(value)) {
+        values[key] = value;
+        continue;
+      }
+      const file = owned.get(value.fileId);
+      if (!file) errors[key] = FILE_NOT_YOURS_MESSAGE;
+      else values[key] = { fileId: file.id, name: file.name, size: file.size, type: file.content_type };
+    }
+    if (new Set(fileIds).size !== fileIds.length) errors.files = FILE_NOT_YOURS_MESSAGE;
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    const merged = withGroupValues(company, input.groupKey, values);
+    const id = randomUUID();
+    const at = this.now().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('altas_submissions')
+        .values({
+          id, group_id: form.group_id, company_id: company.id, flow_id: ALTAS_FLOW_ID, group_key: input.groupKey, title: submissionTitle(merged, company.name),
+          fields_values: JSON.stringify(merged), created_by: 'client', created_by_user: null, created_at: at, updated_at: at,
+          red_at: null, red_resolution: null, a3_at: null, company_notified_at: null, afi_file: null, last_error: null, removed: 0,
+        })
+        .execute();
+      if (fileIds.length > 0) await trx.updateTable('altas_files').set({ submission_id: id }).where('session_id', '=', session.id).where('id', 'in', fileIds).execute();
+    });
+    return { _id: id };
+  }
+
+  /** The session is checked before the upload is read (routes call this first). */
+  async uploadTarget(slug: string, token: string | undefined): Promise<FormSession> {
+    return this.requireSession(await this.requireForm(slug), token);
+  }
+
+  /** Stores one file for a signed-in company, judged by its bytes and capped while it streams. */
+  async storeFile(session: FormSession, fileName: string, file: Readable & { truncated?: boolean }): Promise<SubmissionFile> {
+    const id = randomUUID();
+    const storageKey = `${session.groupId}/altas/${id}`;
+    const { size, contentType } = await receiveFile(this.storage, storageKey, file, { maxBytes: ALTAS_FILE_MAX_BYTES, types: ALTAS_FILE_TYPES, tooLargeMessage: FILE_TOO_LARGE_MESSAGE, wrongTypeMessage: FILE_TYPE_MESSAGE });
+    const name = normalizeFilename(fileName) || 'archivo';
+    await this.db
+      .insertInto('altas_files')
+      .values({ id, group_id: session.groupId, client_user_id: session.clientUserId, session_id: session.id, submission_id: null, name, size, content_type: contentType, storage_key: storageKey, created_at: this.now().toISOString() })
+      .execute();
+    return { fileId: id, name, size, type: contentType };
+  }
+}
+
+/** The fields the company fills, in the form's order. */
+function clientFields(fields: Record<string, FormField>): Record<string, FormField> {
+  return Object.fromEntries(Object.entries(fields).filter(([, field]) => field.fieldWriter === 'client'));
+}

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { DEVICE_AUTH_SCHEME } from '#shared/api/devices.ts';
+import type { AppContext } from '../../context.ts';
+import { requireSession } from '../../http/session.ts';
+import type { AuthLimits } from '../auth/limits.ts';
+import type { DeviceAuth } from '../devices/auth.ts';
+import type { FileStorage } from '../storage/service.ts';
+import { AltasCompanies } from './companies.ts';
+import { AltasForms } from './forms.ts';
+import { AltasPublic } from './public.ts';
+import { AltasRobot } from './robot.ts';
+import type { AltasCaller } from './store.ts';
+import { AltasSubmissions } from './submissions.ts';
+
+/** The altas module's services, built once in app.ts and handed to its three routes files. */
+export class AltasService {
+  readonly forms: AltasForms;
+  readonly companies: AltasCompanies;
+  readonly submissions: AltasSubmissions;
+  readonly robot: AltasRobot;
+  readonly public: AltasPublic;
+
+  constructor(
+    ctx: AppContext,
+    readonly storage: FileStorage,
+    limits: AuthLimits,
+    log: FastifyBaseLogger,
+    private readonly deviceAuth: DeviceAuth,
+  ) {
+    this.forms = new AltasForms(ctx.db, ctx.now, storage);
+    this.companies = new AltasCompanies(ctx);
+    this.submissions = new AltasSubmissions(ctx.db, ctx.now, storage);
+    this.robot = new AltasRobot(ctx.db, ctx.now, ctx.mailer, log);
+    this.public = new AltasPublic(ctx.db, ctx.now, storage, limits);
+  }
+
+  /** The robots' caller: a linked device (`Authorization: Device <token>`) or a signed-in member, as in FIE. */
+  async robotCaller(request: FastifyRequest, ctx: AppContext): Promise<AltasCaller> {
+    const header = request.headers.authorization;
+    if (typeof header === 'string' && header.trim().startsWith(`${DEVICE_AUTH_SCHEME} `)) {
+      const device = await this.deviceAuth.require(request);
+      return { groupId: device.groupId, userId: device.userId };
+    }
+    const session = await requireSession(request, ctx);
+    return { groupId: session.groupId, userId: session.userId };
+  }
+}
