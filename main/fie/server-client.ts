@@ -1,11 +1,9 @@
 import { z } from 'zod/mini';
-import { DEVICE_AUTH_SCHEME, DEVICE_TOKEN_INVALID_MESSAGE } from '#shared/api/devices.ts';
-import { apiErrorSchema } from '#shared/api/errors.ts';
 import type { FieUploadResponse } from '#shared/api/fie.ts';
 import { FIE_MAX_ENTRIES_PER_REQUEST, FIE_UPLOAD_MAX_FILES, fiePaths, fieListResponseSchema, fieUploadResponseSchema } from '#shared/api/fie.ts';
 import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
 import { a3SyncRecordWithEntrySchema } from '#shared/bridge/contract.ts';
-import { DeviceError, unreachableMessage } from '../device/errors.ts';
+import { deviceApiCall, type DeviceApiOptions } from '../device/api-call.ts';
 
 /** The FIE API (shared/api/fie.ts) as this PC calls it with its device token. */
 export interface FieServerClient {
@@ -34,41 +32,10 @@ const UPLOAD_SOURCE = { folder: 'siltra', fier: 'fier' } as const;
 const a3RecordsResponseSchema = z.object({ records: z.array(a3SyncRecordWithEntrySchema) });
 const a3ResultsResponseSchema = z.object({ updated: z.number() });
 
-export interface FieServerClientOptions {
-  serverUrl: string;
-  deviceToken: string;
-  fetch: typeof fetch;
-  requestTimeoutMs?: number;
-}
+export type FieServerClientOptions = DeviceApiOptions;
 
 export function fieServerClient(options: FieServerClientOptions): FieServerClient {
-  const { serverUrl } = options;
-  const timeoutMs = options.requestTimeoutMs ?? 120_000;
-
-  async function call<S extends z.ZodMiniType>(method: 'GET' | 'POST', path: string, schema: S, body?: FormData | unknown): Promise<z.infer<S>> {
-    let response: Response;
-    try {
-      const json = body !== undefined && !(body instanceof FormData);
-      response = await options.fetch(new URL(path, serverUrl), {
-        method,
-        headers: { authorization: `${DEVICE_AUTH_SCHEME} ${options.deviceToken}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
-      throw new DeviceError('unreachable', unreachableMessage(serverUrl));
-    }
-    const answer: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const message = apiErrorSchema.safeParse(answer).data?.message;
-      if (response.status === 401) throw new DeviceError('token-refused', message ?? DEVICE_TOKEN_INVALID_MESSAGE);
-      if (response.status >= 500) throw new DeviceError('unreachable', `El servidor ${serverUrl} no está disponible ahora (${response.status}).`);
-      throw new DeviceError('server', message ?? `El servidor ${serverUrl} ha rechazado la petición (${response.status}).`);
-    }
-    const parsed = schema.safeParse(answer);
-    if (!parsed.success) throw new DeviceError('server', `El servidor ${serverUrl} ha respondido algo inesperado: ¿es un servidor de AutoAsesor actualizado?`);
-    return parsed.data as z.infer<S>;
-  }
+  const call = deviceApiCall(options);
 
   return {
     async upload(files) {
