@@ -1,4 +1,4 @@
-import { Button, ComboBox as AriaComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { Button, ComboBox as AriaComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import { widgets } from '../i18n/es-screens.ts';
 import './Popover.css';
 import './ComboBox.css';
@@ -23,13 +23,16 @@ export interface ComboBoxProps {
   /** A hint under the field. */
   description?: string;
   disabled?: boolean;
+  /** A message under the field; the input is marked invalid and described by it. */
+  error?: string;
+  required?: boolean;
 }
 
 /**
  * A searchable select (React Aria Components): typing filters the options (case and accents ignored),
  * arrows move through them, Enter chooses, Escape closes and restores the chosen option's text.
  */
-export function ComboBox({ label, options, value, onChange, placeholder, description, disabled }: ComboBoxProps) {
+export function ComboBox({ label, options, value, onChange, placeholder, description, disabled, error, required }: ComboBoxProps) {
   return (
     <AriaComboBox
       className="ui-combobox"
@@ -37,6 +40,10 @@ export function ComboBox({ label, options, value, onChange, placeholder, descrip
       onSelectionChange={(key) => onChange(key === null ? null : String(key))}
       disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
       isDisabled={disabled}
+      isRequired={required}
+      isInvalid={error !== undefined && error !== ''}
+      // The form shows its own messages: no browser validation bubbles.
+      validationBehavior="aria"
       menuTrigger="focus"
       // Keep the list open on no match so it can say so, instead of vanishing.
       allowsEmptyCollection
@@ -53,6 +60,7 @@ export function ComboBox({ label, options, value, onChange, placeholder, descrip
           {description}
         </Text>
       )}
+      {error && <FieldError className="ui-combobox__error">{error}</FieldError>}
       <Popover className="ui-popover ui-combobox__popover" placement="bottom start">
         <ListBox className="ui-listbox" renderEmptyState={() => <p className="ui-listbox__empty">{widgets.noMatches}</p>}>
           {options.map((option) => (
