@@ -1,7 +1,7 @@
 /**
  * Starts the RED Online stand-in on its own, for e2e runs and manual tries, and prints one JSON line:
  *
- *   { url, atr01Url, caPem, clientCas, alwaysInAltaNaf }
+ *   { url, atr01Url, caPem, clientCas, alwaysInAltaNaf, testCertificate? }
  *
  *   url              https://127.0.0.1:<port>: the registrar's redOnlineUrl
  *   atr01Url         ATR01's address on it
@@ -9,6 +9,8 @@
  *                    ignoreHTTPSErrors)
  *   clientCas        the subjects of the CAs whose client certificates it accepts
  *   alwaysInAltaNaf  the NAF it always refuses as already in alta (a sure fatal #DIL answer)
+ *   testCertificate  without --ca only: a persona física certificate of this process's test CA (the CAs are
+ *                    made per process), as a PKCS#12 file: { pfxPath, passphrase, nif, fingerprint }
  *
  * Usage: node --import tsx standins/red-online/serve.ts [--ca <pem file>]... [--port <n>] [--in-alta <naf>]...
  *   --ca       PEM file(s) with the CAs of the certificates you will file with; without it, the test CAs
@@ -17,8 +19,11 @@
  * Runs until SIGINT or SIGTERM. Test-only: never part of the app.
  */
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createPkcs12, createTestCertificate, testAuthority } from '../../main/certificates/testing/spanish-certificates.ts';
 import { portalOptions, serverAuthority } from '../portal/test-certificates.ts';
 import { startStandinRedOnline } from './red-online.ts';
 import { NAF_ALWAYS_IN_ALTA } from './rules.ts';
@@ -43,6 +48,15 @@ const inAlta = values['in-alta'] ?? [];
 for (const naf of inAlta) if (!/^\d{12}$/.test(naf)) fail(`--in-alta ${naf} is not a 12-digit NAF`);
 
 const red = await startStandinRedOnline({ ...options, port, alreadyInAlta: inAlta });
+
+let testCertificate: Record<string, string> | undefined;
+if ((values.ca ?? []).length === 0) {
+  const certificate = createTestCertificate({ nif: '78816596N', givenName: 'ELENA', surnames: 'RODRIGUEZ GARCIA', keyType: 'ec' });
+  const passphrase = 'clave-de-prueba';
+  const pfxPath = join(mkdtempSync(join(tmpdir(), 'red-online-certificate-')), 'RODRIGUEZ GARCIA ELENA.p12');
+  writeFileSync(pfxPath, createPkcs12(certificate, passphrase, { extraCertificates: [testAuthority('AC FNMT Usuarios')] }));
+  testCertificate = { pfxPath, passphrase, nif: '78816596N', fingerprint: certificate.fingerprint };
+}
 process.stdout.write(
   `${JSON.stringify({
     url: red.url,
@@ -50,6 +64,7 @@ process.stdout.write(
     caPem: serverAuthority().pem,
     clientCas: options.caCertificates.map((pem) => new X509Certificate(pem).subject.replace(/\n/g, ', ')),
     alwaysInAltaNaf: NAF_ALWAYS_IN_ALTA,
+    ...(testCertificate && { testCertificate }),
   })}\n`,
 );
 

@@ -4,6 +4,8 @@
  * except in CI.
  */
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { madridDayKey } from '#shared/time/madrid.ts';
 import { startStandinPortal, type StandinPortal } from '../../../standins/portal/portal.ts';
 import { portalOptions } from '../../../standins/portal/test-certificates.ts';
+import { screen1Page } from '../../../standins/red-online/pages.ts';
 import { startStandinRedOnline, type StandinRedOnline } from '../../../standins/red-online/red-online.ts';
 import { NAF_ALWAYS_IN_ALTA } from '../../../standins/red-online/rules.ts';
 import { createPkcs12, createTestCertificate, testAuthority, type TestCertificate } from '../../certificates/testing/spanish-certificates.ts';
@@ -108,6 +111,26 @@ describe.skipIf(!chromiumFound)(`RedRegistrar files altas in RED Online with a c
       expect(results).toEqual(['a', 'b'].map((submissionId) => ({ submissionId, state: 'error', message: 'RED Online no ha mostrado la pantalla 1 del alta («Sede Electrónica de pruebas»)' })));
     } finally {
       await portal?.close();
+    }
+  }, 90_000);
+
+  it('a RED Online that stops answering fails each record with the timeout message and the batch goes on', async () => {
+    const { serverKey, serverCert } = portalOptions();
+    // Shows screen 1, then never answers its POST.
+    const silent = createServer({ key: serverKey, cert: serverCert }, (request, response) => {
+      if (request.method === 'GET') response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(screen1Page({}, null));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `https://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const logs: string[] = [];
+      const results = await registrar(url, 1_500).register([redRecord({ submissionId: 'a' }), redRecord({ submissionId: 'b' })], holder.fingerprint, { log: (level, text) => logs.push(`${level}: ${text}`) });
+      const message = 'RED Online no ha respondido a tiempo; el alta no se ha enviado o no se ha confirmado: compruébalo en RED antes de repetirla.';
+      expect(results).toEqual([{ submissionId: 'a', state: 'error', message }, { submissionId: 'b', state: 'error', message }]);
+      expect(logs.filter((line) => line.startsWith('info: ') && line.includes('pantalla 1'))).toHaveLength(2);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   }, 90_000);
 
