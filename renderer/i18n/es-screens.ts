@@ -45,15 +45,6 @@ export const screens = {
   workspace: {
     empty: 'No hay compartidos en tu entorno de trabajo',
   },
-  altasybajas: {
-    pending: 'Pendientes',
-    history: 'Historial',
-    emptyPending: 'No hay altas pendientes.',
-    emptyHistory: 'Todavía no hay altas en el historial.',
-    openCompanies: 'Configuración de empresas y grupos',
-    companiesTitle: 'Configuración de empresas y grupos',
-    noCompanies: 'Todavía no tienes ninguna empresa registrada.',
-  },
   help: {
     title: 'Ayuda',
     subtitle: 'Cómo pedir ayuda y qué encontrarás en cada sección.',

@@ -29,7 +29,7 @@ describe('AltasBajasPage registration modal', () => {
     expect(nombre.getAttribute('aria-required')).toBe('true');
     // The asterisk is shown; screen readers hear aria-required instead.
     expect(nombre.labels?.[0]?.textContent).toBe('Nombre *');
-    expect(dialog.getByRole('textbox', { name: 'Número de documento' }).labels?.[0]?.textContent).toBe('Número de documento *');
+    expect((dialog.getByRole('textbox', { name: 'Número de documento' }) as HTMLInputElement).labels?.[0]?.textContent).toBe('Número de documento *');
     expect((dialog.getByLabelText(/Fecha de alta/) as HTMLInputElement).type).toBe('date');
     expect((dialog.getByLabelText(/Fecha de alta/) as HTMLInputElement).value).toBe('2026-11-20');
     const ccc = dialog.getByRole('combobox', { name: /Cuenta de cotización/ }) as HTMLSelectElement;
