@@ -93,28 +93,35 @@ export async function fileAltaInAtr01(page: Page, record: RedAltaRecord, { log, 
   await page.fill('#txt_SDFOCUPACION', record.ocupacion);
   await submit(page, SELECTORS.continueButton);
 
-  for (let warnings = 0; ; warnings += 1) {
-    answer = await readDil(page);
-    if (isFatal(answer)) return fail(answer);
-    const warningButton = await firstPresent(page, SELECTORS.warningButtons);
-    if (warningButton !== null && warnings < MAX_WARNING_PAGES) {
-      log('warn', `${who}: aviso de RED: ${answer.text || 'sin texto'}; se continúa`);
-      await submit(page, warningButton);
-      continue;
-    }
-    if ((await page.locator(SELECTORS.confirmButton).count()) > 0) break;
+  answer = await passWarnings(page, who, log);
+  if (isFatal(answer)) return fail(answer);
+  if ((await page.locator(SELECTORS.confirmButton).count()) === 0) {
     throw new UnexpectedRedPage(`RED Online ha mostrado una página inesperada tras la pantalla 2 («${await page.title()}»)`);
   }
 
   log('info', `${who}: confirmando el alta`);
   await submit(page, SELECTORS.confirmButton);
-  answer = await readDil(page);
+  // A warning may also come after Confirmar; the answer is on the page after the last one.
+  answer = await passWarnings(page, who, log);
   if (isFatal(answer)) return fail(answer);
   if (answer.code === null) throw new UnexpectedRedPage(`RED Online no ha dado respuesta al confirmar («${await page.title()}»)`);
   const resolution = (await page.locator(SELECTORS.resolution).count()) > 0 ? (await page.locator(SELECTORS.resolution).innerText()).trim() : '';
   const message = [answer.text, resolution].filter(Boolean).join('\n').slice(0, 1000);
   log('info', `${who}: RED ha admitido el alta: ${answer.text}`);
   return { submissionId: record.submissionId, state: 'registered', message };
+}
+
+/** Goes past the warning pages (a non-fatal code and a warning button) and answers the #DIL of the page after them. */
+async function passWarnings(page: Page, who: string, log: AltasLog): Promise<DilAnswer> {
+  for (let warnings = 0; ; warnings += 1) {
+    const answer = await readDil(page);
+    if (isFatal(answer)) return answer;
+    const warningButton = await firstPresent(page, SELECTORS.warningButtons);
+    if (warningButton === null) return answer;
+    if (warnings === MAX_WARNING_PAGES) throw new UnexpectedRedPage(`RED Online ha mostrado más de ${MAX_WARNING_PAGES} avisos seguidos`);
+    log('warn', `${who}: aviso de RED: ${answer.text || 'sin texto'}; se continúa`);
+    await submit(page, warningButton);
+  }
 }
 
 /** RED Online refused the certificate itself: no alta of the batch can go through. */
