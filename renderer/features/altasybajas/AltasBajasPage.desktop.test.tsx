@@ -29,6 +29,18 @@ describe('AltasBajasPage desktop actions', () => {
     expect(calls).toEqual([]);
   });
 
+  it('sends to Sistema RED only the selected pending registrations', async () => {
+    stubApi(altasRoutes({ submissions: [lucia, pablo] }));
+    const { bridge, calls } = fakeBridge({ GetCertificatesList: certificateList });
+    renderAltas({ bridge });
+    await screen.findByText(pablo.title);
+    fireEvent.click(rowOf(pablo.title).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Altas Automáticas S. RED' }));
+    expect(shownToasts()).toEqual([{ kind: 'error', lines: ['Necesitas seleccionar al menos un Alta para continuar.'] }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it('explains in the browser that both actions need the desktop app', async () => {
     stubApi(altasRoutes({ submissions: [lucia] }));
     renderAltas();

@@ -27,6 +27,8 @@ export function AltasDashboard({ onOpenCompanies }: { onOpenCompanies: () => voi
   // Only what is still on screen counts as selected (a filter or a refetch may hide some).
   const shownIds = new Set([...pending, ...history].map((item) => item._id));
   const selectedIds = [...selection].filter((id) => shownIds.has(id));
+  // Sistema RED takes only what it does not have yet; A3 takes any registration (the server says which are not ready).
+  const selectedPendingIds = pending.filter((item) => selection.has(item._id)).map((item) => item._id);
 
   // The Modal hands focus back to the button that opened it when it closes.
   const openSubmission = (submission: Submission | null) => setEditing({ submission });
@@ -55,11 +57,12 @@ export function AltasDashboard({ onOpenCompanies }: { onOpenCompanies: () => voi
           <Button variant="secondary" loading={submissions.isFetching} onClick={() => void submissions.refetch()}>{text.dashboard.refresh}</Button>
           <Button variant="secondary" disabled={!definition.data} onClick={() => openSubmission(null)}>{text.dashboard.newAlta}</Button>
           <A3SyncButton selectedIds={selectedIds} />
-          <RedSyncButton selectedIds={selectedIds} />
+          <RedSyncButton selectedIds={selectedPendingIds} />
         </div>
       </div>
       {submissions.isError && <ErrorBanner data={{ hasError: true, msg: text.dashboard.loadFailed }} />}
       {companies.isError && <ErrorBanner data={{ hasError: true, msg: text.dashboard.companiesFailed }} />}
+      {definition.isError && <ErrorBanner data={{ hasError: true, msg: text.submission.loadFailed }} />}
       {submissions.isLoading ? (
         <div className="altas-loading" role="status">
           <Spinner size="small" decorative />
