@@ -1,5 +1,6 @@
 import type { BridgeCommand, BridgeArgs, BridgeResult } from '#shared/bridge/contract.ts';
 import type { CertificateProblem, LocalCertificate } from '#shared/certificates/certificate.ts';
+import type { AltasDesktop } from '../altas/types.ts';
 import type { AutopilotControl } from '../autopilot/types.ts';
 import type { DeviceConnection } from '../device/link.ts';
 import type { FieDesktop } from '../fie/desktop.ts';
@@ -77,6 +78,8 @@ export interface BridgeContext {
   autopilot: AutopilotControl;
   /** The FIE fetch from SILTRA/FIER and the A3 import (main/fie/). */
   fie: FieDesktop;
+  /** The altas' registration in RED (or an AFI for SILTRA) and their A3 import (main/altas/). */
+  altas: AltasDesktop;
   now: () => Date;
 }
 

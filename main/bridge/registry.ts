@@ -25,6 +25,9 @@ import { DeleteAutopilotTask } from './DeleteAutopilotTask.ts';
 import { SetAutopilotPanelOpen } from './SetAutopilotPanelOpen.ts';
 import { GetFieFromSiltra } from './GetFieFromSiltra.ts';
 import { RunFieRobot } from './RunFieRobot.ts';
+import { GetForms } from './GetForms.ts';
+import { SyncSubmissions } from './SyncSubmissions.ts';
+import { SyncSubmissionsToA3 } from './SyncSubmissionsToA3.ts';
 
 /** One handler per contract command: a command without a handler does not compile. */
 export const handlers: { [C in BridgeCommand]: Handler<C> } = {
@@ -49,6 +52,9 @@ export const handlers: { [C in BridgeCommand]: Handler<C> } = {
   SetAutopilotPanelOpen,
   GetFieFromSiltra,
   RunFieRobot,
+  GetForms,
+  SyncSubmissions,
+  SyncSubmissionsToA3,
 };
 
 /**

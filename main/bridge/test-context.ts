@@ -45,6 +45,15 @@ export function fakeContext(overrides: Partial<BridgeContext> = {}): BridgeConte
       },
       syncPending: async () => null,
     },
+    altas: {
+      pending: async () => ({ red: [], a3: [] }),
+      syncToRed: async () => {
+        throw new Error('fakeContext: no RED here; pass altas to register');
+      },
+      syncToA3: async () => {
+        throw new Error('fakeContext: no A3 here; pass altas to import');
+      },
+    },
     now: () => new Date('2026-11-23T08:00:05Z'),
     ...overrides,
   };

@@ -46,6 +46,13 @@ const settingsSchema = z.object({
   fierUrl: z.string().regex(/^https:\/\/[^\s/]+\/?$/, 'La dirección de FIER debe ser https://').optional(),
   /** The folder A3's importer watches (A3_IMPORT_DIR). */
   a3ImportDir: z.string().min(1).max(1000).optional(),
+  // The altas' registration in Sistema RED (main/altas/settings.ts reads them with their env overrides).
+  /** RED Online's https address (RED_ONLINE_URL). */
+  redOnlineUrl: z.string().regex(/^https:\/\/[^\s/]+\/?$/, 'La dirección de RED Online debe ser https://').optional(),
+  /** SILTRA's install folder: AFI remittances go in its RED/VIPTC2/AFI (SILTRA_INSTALL_FOLDER). */
+  siltraInstallFolder: z.string().min(1).max(1000).optional(),
+  /** The firm's clave de autorización RED, 8 digits (RED_AUTHORIZATION_KEY): an AFI remittance carries it. */
+  redAuthorizationKey: z.string().regex(/^\d{8}$/, 'La autorización RED son 8 dígitos').optional(),
 });
 export type DesktopSettings = z.infer<typeof settingsSchema>;
 
