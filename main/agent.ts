@@ -23,6 +23,8 @@ import { keyFileSecretBox } from './certificates/secret-box.ts';
 import { createCertificateService, nssDatabaseFrom } from './certificates/service.ts';
 import { agentShell } from './device/agent-shell.ts';
 import { createDeviceHost, robotSettingsFromEnv } from './device/device-host.ts';
+import { createHostAltasDesktop } from './altas/host.ts';
+import { withAltasLocalProcesses } from './altas/local-processes.ts';
 import { createFieDesktop } from './fie/desktop.ts';
 import { withLocalProcesses } from './fie/local-processes.ts';
 import { readFieSettings } from './fie/settings.ts';
@@ -78,10 +80,11 @@ export function agentContext(
   });
   // A spare robot process with its browser waits for the next run (launch -> first log line goal, ≤ 500 ms).
   const robots = createRobotRuntime({ certificates, chromiumPath: env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(env), spare: { browser: true } });
-  // Schedules with a local process (the FIE fetch and A3 sync) run here instead of a robot.
-  const runtime = withLocalProcesses(robots, { fie: () => fie });
+  // Schedules with a local process (the FIE fetch and A3 sync, the altas in RED and A3) run here instead of a robot.
+  const runtime = withAltasLocalProcesses(withLocalProcesses(robots, { fie: () => fie }), { altas: () => altas });
   const { link, runner } = createDeviceHost({ dataFolder, box, fetch, runtime, outputRoot: join(dataFolder, 'resultados'), emit });
   const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, env), fetch, now: () => new Date() });
+  const altas = createHostAltasDesktop({ link, certificates, dataFolder, env, fetch });
   // Its task cache lives in the data folder; the slots it launches come back through the runner's long poll.
   const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, log: (message) => console.error(message) });
   const ctx: BridgeContext = {
@@ -99,6 +102,7 @@ export function agentContext(
     shell: agentShell({ platform: process.platform, env }),
     autopilot,
     fie,
+    altas,
     now: () => new Date(),
   };
   return { ctx, runner, autopilot };

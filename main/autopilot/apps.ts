@@ -2,6 +2,7 @@ import type { ScheduledFlow } from '#shared/api/flows.ts';
 import { fileInputValueSchema } from '#shared/api/flows.ts';
 import type { AutopilotAppId } from '#shared/autopilot/state.ts';
 import { AUTOPILOT_APP_IDS, AUTOPILOT_REFRESH_MS } from '#shared/autopilot/state.ts';
+import { ALTAS_LOCAL_PROCESS_TITLES } from '../altas/local-processes.ts';
 import { FIE_LOCAL_PROCESS_TITLES } from '../fie/local-processes.ts';
 import type { IncomingTask } from './task-cache.ts';
 
@@ -80,9 +81,11 @@ export function robotsTaskFrom(schedule: ScheduledFlow): IncomingTask {
   };
 }
 
-/** A schedule's local process in words (the FIE ones); null for a robot's schedule or a process this PC does not know. */
+const LOCAL_PROCESS_TITLES: Readonly<Record<string, string>> = { ...FIE_LOCAL_PROCESS_TITLES, ...ALTAS_LOCAL_PROCESS_TITLES };
+
+/** A schedule's local process in words (the FIE and altas ones); null for a robot's schedule or a process this PC does not know. */
 function localProcessTitle(localProcess: string | null): string | null {
-  return localProcess !== null && Object.hasOwn(FIE_LOCAL_PROCESS_TITLES, localProcess) ? FIE_LOCAL_PROCESS_TITLES[localProcess as keyof typeof FIE_LOCAL_PROCESS_TITLES] : null;
+  return localProcess !== null && Object.hasOwn(LOCAL_PROCESS_TITLES, localProcess) ? (LOCAL_PROCESS_TITLES[localProcess] ?? null) : null;
 }
 
 function shownValue(value: unknown): string {

@@ -6,6 +6,8 @@ import { startAppStatusTicker } from '../bridge/app-status.ts';
 import type { BridgeContext } from '../bridge/context.ts';
 import { createCertificateService, nssDatabaseFrom } from '../certificates/service.ts';
 import { createDeviceHost, robotSettingsFromEnv } from '../device/device-host.ts';
+import { createHostAltasDesktop } from '../altas/host.ts';
+import { withAltasLocalProcesses } from '../altas/local-processes.ts';
 import { createFieDesktop } from '../fie/desktop.ts';
 import { withLocalProcesses } from '../fie/local-processes.ts';
 import { readFieSettings } from '../fie/settings.ts';
@@ -46,8 +48,8 @@ async function start() {
   // A spare robot process waits for the next run, as in the agent, but without a browser: on an advisor's
   // laptop an idle hidden Chromium all day costs more memory than the second its first run saves.
   const robots = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env), spare: { browser: false } });
-  // Schedules with a local process (the FIE fetch and A3 sync) run here instead of a robot.
-  const runtime = withLocalProcesses(robots, { fie: () => fie });
+  // Schedules with a local process (the FIE fetch and A3 sync, the altas in RED and A3) run here instead of a robot.
+  const runtime = withAltasLocalProcesses(withLocalProcesses(robots, { fie: () => fie }), { altas: () => altas });
   // Run folders go where the user keeps documents, so OpenFolder shows them somewhere familiar.
   const { link, runner } = createDeviceHost({
     dataFolder,
@@ -61,9 +63,10 @@ async function start() {
     },
   });
 
-  // An installed app never falls back to the FIER stand-in (FIER_URL or the settings name the real one).
+  // An installed app never falls back to the FIER stand-in (FIER_URL or the settings name the real one), nor takes the RED stand-in's switches.
   const fieEnv = app.isPackaged ? { ...process.env, NODE_ENV: 'production' } : process.env;
   const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, fieEnv), fetch, now: () => new Date() });
+  const altas = createHostAltasDesktop({ link, certificates, dataFolder, env: fieEnv, fetch });
 
   // Its loop runs while the window's panel is open (SetAutopilotPanelOpen); the task cache lives in userData.
   const autopilot = createAutopilot({ dataFolder, link, host: 'electron', log: (message) => console.error(message) });
@@ -86,6 +89,7 @@ async function start() {
     shell: electronShell(window),
     autopilot,
     fie,
+    altas,
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);

@@ -81,17 +81,20 @@ describe('desktop flows', () => {
   });
 });
 
-describe('local-process flows (the FIE fetch and A3 sync)', () => {
+describe('local-process flows (the FIE fetch and A3 sync, the altas in RED and A3)', () => {
   const localFlows = parsed.filter(({ definition }) => definition.localProcess !== undefined).map(({ definition }) => definition);
 
-  it('offers each of the three FIE processes once, as a desktop flow of group FIE', () => {
+  it('offers each local process once: the three FIE ones in group FIE, the two altas ones in Laboral', () => {
     expect(localFlows.map((definition) => [definition.id, definition.localProcess]).sort()).toEqual([
+      ['altas-automaticas-red', 'sync-altas'],
       ['fie-siltra-a3', 'sync-siltra-a3'],
       ['obtener-fie-siltra', 'get-fie-siltra'],
+      ['sincronizar-altas-a3', 'sync-altas-a3'],
       ['sincronizar-fie-a3', 'sync-fie-a3'],
     ]);
+    expect(localFlows.find((definition) => definition.localProcess === 'sync-altas')?.name).toBe('Altas Automáticas S. RED');
     for (const definition of localFlows) {
-      expect(definition).toMatchObject({ runsOn: 'desktop', group: 'FIE', usageRatio: 1 });
+      expect(definition).toMatchObject({ runsOn: 'desktop', group: definition.localProcess?.startsWith('sync-altas') ? 'Laboral' : 'FIE', usageRatio: 1 });
       expect(flowLocalProcess(definition.id)).toBe(definition.localProcess);
     }
     // The desktop's own list (local-process-flows.ts) is the catalogue's, definition for definition.
@@ -101,15 +104,18 @@ describe('local-process flows (the FIE fetch and A3 sync)', () => {
     expect(flowLocalProcess('no-existe')).toBeNull();
   });
 
-  it.each(localFlows.map((definition) => [definition.id, definition] as const))('%s: launched or scheduled from one section, its certificate optional, with a result and an error section', (_id, definition) => {
+  it.each(localFlows.map((definition) => [definition.id, definition] as const))('%s: launched or scheduled from one section, with its certificate when it takes one, a result and an error section', (_id, definition) => {
     // The launcher opens on it (a first TutorialSection would be skipped) and shows the machine choice there.
     const [first] = definition.sectionSetup.builder;
     expect(first).toMatchObject({ template: 'InputComponents', execution: true, scheduler: true });
     const inputs = definition.sectionSetup.builder.flatMap((section) => section.builder);
-    // Fetching reads the SILTRA folder without a certificate (FIER needs one); the A3 sync takes nothing.
-    expect(inputs.map((input) => [input.key, input.template, input.required])).toEqual(
-      definition.localProcess === 'sync-fie-a3' ? [] : [['certificado', 'Certificate', false]],
-    );
+    // Fetching reads the SILTRA folder without a certificate (FIER needs one); RED Online needs one; the A3 syncs take nothing.
+    const expected: Record<string, unknown[]> = {
+      'sync-fie-a3': [],
+      'sync-altas-a3': [],
+      'sync-altas': [['certificado', 'Certificate', true]],
+    };
+    expect(inputs.map((input) => [input.key, input.template, input.required])).toEqual(expected[definition.localProcess ?? ''] ?? [['certificado', 'Certificate', false]]);
     expect(definition.sectionSetup.builder.map((section) => section.template)).toEqual(expect.arrayContaining(['LoadingSection', 'OutputSection', 'ErrorSection']));
     expect(definition.instructions).toMatch(/Coste: 1 slan por/);
   });

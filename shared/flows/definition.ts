@@ -12,10 +12,11 @@ export type FlowRuntime = (typeof FLOW_RUNTIMES)[number];
 
 /**
  * The desktop's own processes a flow may stand for instead of a robot module (spec §3 Scheduled flow
- * localProcess): the FIE fetch from SILTRA/FIER, the A3 sync, and both. The desktop app runs them
- * (main/fie/local-processes.ts), so such a flow has runsOn 'desktop' and no robot.
+ * localProcess): the FIE fetch from SILTRA/FIER, the A3 sync, and both (main/fie/local-processes.ts); the
+ * altas' registration in RED and their A3 import (main/altas/local-processes.ts). The desktop app runs
+ * them, so such a flow has runsOn 'desktop' and no robot.
  */
-export const FLOW_LOCAL_PROCESSES = ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3'] as const;
+export const FLOW_LOCAL_PROCESSES = ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3'] as const;
 export type FlowLocalProcess = (typeof FLOW_LOCAL_PROCESSES)[number];
 export const LOCAL_PROCESS_NOT_DESKTOP_MESSAGE = 'Un proceso local (localProcess) solo puede ir en un robot de escritorio (runsOn "desktop")';
 
