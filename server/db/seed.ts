@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { registerAccount } from '../modules/users/service.ts';
+import { seedDemoAltas } from './demo-altas.ts';
 import { seedDemoFie } from './demo-fie.ts';
 import { seedDemoMachines } from './demo-machines.ts';
 import type { DemoRobotRun } from './demo-files.ts';
@@ -104,5 +105,6 @@ async function seedDemoData(db: Kysely<Database>, now: Date): Promise<DemoRobotR
   const robotRuns = await seedDemoRuns(db, { userId, groupId }, now);
   await seedDemoMachines(db, { userId, groupId }, now);
   await seedDemoFie(db, { userId, groupId }, now);
+  await seedDemoAltas(db, { userId, groupId }, now);
   return robotRuns;
 }

@@ -26,6 +26,11 @@ const WITHOUT_BODY = new Set([
   'POST /api/browserflow/execution/state/{token}/stop',
   'POST /api/storage/uploads',
   'POST /api/fie/upload',
+  // Altas: multipart uploads, and calls whose only input is the path or the cookie.
+  'PUT /api/users/formToFlow',
+  'POST /api/form-to-flow-form/{id}/files',
+  'PUT /api/form-to-flow-user/sendemail/{id}',
+  'POST /api/form-to-flow-form/logout',
   // The new date travels in the query string.
   'PUT /api/browserflow/schedule/{id}',
 ]);

@@ -89,7 +89,11 @@ describe('form settings', () => {
     const evaSettings = (await eva.get(altasPaths.formSettings)).json<FormSettings>();
     expect(evaSettings).toEqual({ title: null, url: null, logo: null });
     // Eva's GET created her (empty) form row; nothing else was written.
-    expect(server.countTables(ALTAS_TABLES)).toEqual({ ...before, altas_forms: before.altas_forms + 1 });
+    expect(server.countTables(ALTAS_TABLES)).toEqual({ ...before, altas_forms: (before.altas_forms ?? 0) + 1 });
+    const tooLarge = await saveSettings(eva, { title: 'Altas', url: 'gestoria' }, { filename: 'logo.png', data: Buffer.concat([PNG, Buffer.alloc(1_000_001)]) });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().message).toBe('El logo supera el tamaño máximo de 1 MB');
+    expect((await eva.get(altasPaths.formSettings)).json<FormSettings>().logo).toBeNull();
     const json = await eva.put(altasPaths.formSettings, { title: 'Altas', url: 'gestoria' });
     expect(json.statusCode).toBe(415);
   });
