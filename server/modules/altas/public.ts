@@ -23,6 +23,9 @@ import { receiveFile } from './uploads.ts';
 
 /** The company's form session lasts 12 hours. */
 export const FORM_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** Files a session may hold before it sends them with an alta (a whole form has two file fields). */
+export const MAX_PENDING_FILES_PER_SESSION = 20;
+export const TOO_MANY_FILES_MESSAGE = 'Has subido demasiados archivos sin enviar el alta. Envía el alta o vuelve a iniciar sesión.';
 export const GROUP_REQUIRED_MESSAGE = 'Selecciona uno de los grupos de la empresa';
 
 export interface FormSession {
@@ -81,6 +84,7 @@ export class AltasPublic {
     const enabled = await this.db.selectFrom('altas_companies').select('id').where('client_user_id', '=', user.id).where('credentials_enabled', '=', 1).where('removed', '=', 0).executeTakeFirst();
     if (!enabled) throw refused();
     await clearThrottle(this.db, [keys.account]);
+    await this.purgeExpired(form.group_id, nowMs);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(nowMs + FORM_SESSION_TTL_MS);
     await this.db
@@ -204,8 +208,32 @@ export class AltasPublic {
     return this.requireSession(await this.requireForm(slug), token);
   }
 
+  /**
+   * The firm's ended sessions, and the files they uploaded but never sent with an alta (their
+   * sessions can no longer attach them): removed when a company of the firm signs in.
+   */
+  private async purgeExpired(groupId: string, nowMs: number): Promise<void> {
+    const now = new Date(nowMs).toISOString();
+    await this.db.deleteFrom('altas_client_sessions').where('group_id', '=', groupId).where('expires_at', '<=', now).execute();
+    const stale = await this.db
+      .selectFrom('altas_files')
+      .select(['id', 'storage_key'])
+      .where('group_id', '=', groupId)
+      .where('submission_id', 'is', null)
+      .where('created_at', '<=', new Date(nowMs - FORM_SESSION_TTL_MS).toISOString())
+      .execute();
+    if (stale.length === 0) return;
+    await this.db.deleteFrom('altas_files').where('id', 'in', stale.map((file) => file.id)).execute();
+    await this.storage.remove(stale.map((file) => file.storage_key));
+  }
+
   /** Stores one file for a signed-in company, judged by its bytes and capped while it streams. */
   async storeFile(session: FormSession, fileName: string, file: Readable & { truncated?: boolean }): Promise<SubmissionFile> {
+    const pending = await this.db.selectFrom('altas_files').select((eb) => eb.fn.countAll<number>().as('count')).where('session_id', '=', session.id).where('submission_id', 'is', null).executeTakeFirstOrThrow();
+    if (Number(pending.count) >= MAX_PENDING_FILES_PER_SESSION) {
+      file.resume();
+      throw new HttpError(429, 'TOO_MANY_FILES', TOO_MANY_FILES_MESSAGE);
+    }
     const id = randomUUID();
     const storageKey = `${session.groupId}/altas/${id}`;
     const { size, contentType } = await receiveFile(this.storage, storageKey, file, { maxBytes: ALTAS_FILE_MAX_BYTES, types: ALTAS_FILE_TYPES, tooLargeMessage: FILE_TOO_LARGE_MESSAGE, wrongTypeMessage: FILE_TYPE_MESSAGE });
