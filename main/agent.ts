@@ -86,7 +86,7 @@ export function agentContext(
   const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, env), fetch, now: () => new Date() });
   const altas = createHostAltasDesktop({ link, certificates, dataFolder, env, fetch });
   // Its task cache lives in the data folder; the slots it launches come back through the runner's long poll.
-  const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, log: (message) => console.error(message) });
+  const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, altas, log: (message) => console.error(message) });
   const ctx: BridgeContext = {
     host: 'agent',
     appVersion: version,

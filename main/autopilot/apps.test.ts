@@ -44,22 +44,21 @@ describe('a scheduled flow as a task', () => {
 });
 
 describe('the apps', () => {
-  it('lists the three apps in Spanish; only the robots can be switched on, the others say why', async () => {
+  it('lists the three apps in Spanish; robots and altas can be switched on, notifications says why not', async () => {
     harness = autopilotHarness({ at: '2026-03-02T08:00:00.000Z' });
     const snapshot = await harness.autopilot.snapshot();
     expect(autopilotSnapshotSchema.safeParse(snapshot).success).toBe(true);
     expect(snapshot.apps.map((app) => [app.title, app.available, app.needsCertificates, app.unavailableReason])).toEqual([
       ['Robots para asesorías', true, false, null],
-      ['Altas desasistidas', false, true, 'Se podrá activar cuando llegue el módulo de altas'],
+      ['Altas desasistidas', true, true, null],
       ['Notificaciones', false, true, 'Se podrá activar cuando llegue el módulo de notificaciones DEHÚ'],
     ]);
 
-    for (const app of ['altas', 'notificaciones'] as const) {
-      const refusal = harness.autopilot.setSwitch(app, true);
-      await expect(refusal).rejects.toBeInstanceOf(AutopilotRefusal);
-      await expect(refusal).rejects.toMatchObject({ code: 'UNAVAILABLE', message: AUTOPILOT_APPS[app].unavailableReason });
-    }
-    expect((await harness.autopilot.snapshot()).apps.map((app) => app.enabled)).toEqual([true, false, false]);
+    const refusal = harness.autopilot.setSwitch('notificaciones', true);
+    await expect(refusal).rejects.toBeInstanceOf(AutopilotRefusal);
+    await expect(refusal).rejects.toMatchObject({ code: 'UNAVAILABLE', message: AUTOPILOT_APPS.notificaciones.unavailableReason });
+    await harness.autopilot.setSwitch('altas', true);
+    expect((await harness.autopilot.snapshot()).apps.map((app) => app.enabled)).toEqual([true, true, false]);
   });
 
   it('keeps the certificates chosen for an app that cannot run yet, once each, and it stays inactive', async () => {

@@ -9,8 +9,8 @@ import type { IncomingTask } from './task-cache.ts';
 /**
  * The autopilot's apps (spec §3 Autopilot app, §4 Autopilot app). Each app has a load that brings its
  * tasks into the cache; it runs once when the app becomes active and then on its refresh timer.
- * Only 'Robots para asesorías' can load today; the other two arrive with their modules, and until
- * then they say so and cannot be switched on (their certificates can still be chosen).
+ * 'Robots para asesorías' and 'Altas desasistidas' (altas-app.ts) load; 'Notificaciones' arrives with its
+ * module, and until then it says so and cannot be switched on (its certificates can still be chosen).
  */
 export interface AutopilotAppDefinition {
   id: AutopilotAppId;
@@ -36,8 +36,8 @@ export const AUTOPILOT_APPS: Record<AutopilotAppId, AutopilotAppDefinition> = {
     id: 'altas',
     title: 'Altas desasistidas',
     description: 'Tramita las altas y bajas pendientes de tus clientes con los certificados que elijas.',
-    available: false,
-    unavailableReason: 'Se podrá activar cuando llegue el módulo de altas',
+    available: true,
+    unavailableReason: null,
     needsCertificates: true,
     multipleCertificates: true,
   },

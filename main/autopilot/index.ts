@@ -7,6 +7,7 @@ import { AUTOPILOT_APP_IDS, AUTOPILOT_REFRESH_MS, isAppActive } from '#shared/au
 import { canRemoveTask } from '#shared/schedule/task-removal.ts';
 import { DeviceError, NOT_LINKED_MESSAGE } from '../device/errors.ts';
 import type { DeviceServerClient } from '../device/server-client.ts';
+import { loadAltas, runAltasTask } from './altas-app.ts';
 import { AUTOPILOT_APPS, createAppRefresher, everyWithTimers, robotsTaskFrom, type AppRefresher } from './apps.ts';
 import { createExecutionLoop, type Cron, type ExecutionLoop } from './loop.ts';
 import { CACHE_FILE_NAME, isLiveClaim, TaskCache, type CachedTask } from './task-cache.ts';
@@ -155,7 +156,9 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
       const cache = TaskCache.open(join(options.dataFolder, CACHE_FILE_NAME));
       // A process that died holding a task lets go of it now: this loop launches the slot again and gets its run.
       cache.releaseDeadClaims(options.isProcessAlive ?? isProcessAlive, now());
-      const refresher = createAppRefresher({ loaders: { robots: () => loadRobots(cache) }, every: options.every ?? everyWithTimers, now, changed, log });
+      const { altas } = options;
+      const loaders = { robots: () => loadRobots(cache), ...(altas ? { altas: () => loadAltas(cache, altas, now()) } : {}) };
+      const refresher = createAppRefresher({ loaders, every: options.every ?? everyWithTimers, now, changed, log });
       const loop = createExecutionLoop({
         cache,
         link,
@@ -168,6 +171,11 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
         activeApps: () => activeApps(cache),
         resync: () => refresher.refresh('robots'),
         changed,
+        runAppTask: async (task, signal) => {
+          if (task.app !== 'altas' || !altas) return false;
+          await runAltasTask(task, cache, altas, { log, signal });
+          return true;
+        },
       });
       running = { cache, loop, refresher };
       return running;

@@ -41,6 +41,11 @@ export interface ExecutionLoopOptions {
   resync: () => Promise<void>;
   /** A task started, its run became known, or it ended. */
   changed: () => void;
+  /**
+   * Runs an app's own task (no schedule: the Altas task); false when its app has no runner here. A task
+   * that ran is removed (its app's next load makes it again if work is left); one that throws is tried later.
+   */
+  runAppTask?: (task: CachedTask, signal: AbortSignal) => Promise<boolean>;
 }
 
 export interface ExecutionLoop {
@@ -81,8 +86,7 @@ export function createExecutionLoop(options: ExecutionLoopOptions): ExecutionLoo
     following = controller;
     try {
       if (task.scheduleId === null) {
-        // Only scheduled flows have tasks today; an app's own task would run here when its module arrives.
-        cache.release(task.id, owner, later(FAILURE_RETRY_MS));
+        await runAppTask(task, controller.signal);
         return;
       }
       await runScheduledFlow(client, task, task.scheduleId, controller.signal);
@@ -103,6 +107,19 @@ export function createExecutionLoop(options: ExecutionLoopOptions): ExecutionLoo
     } finally {
       following = null;
       options.changed();
+    }
+  }
+
+  async function runAppTask(task: CachedTask, signal: AbortSignal): Promise<void> {
+    // Its work may outlast one lease (a RED batch): the claim is renewed while it runs.
+    const renewing = setInterval(() => cache.renewClaim(task.id, owner, now(), CLAIM_LEASE_MS), CLAIM_LEASE_MS / 3);
+    renewing.unref();
+    try {
+      const ran = options.runAppTask ? await options.runAppTask(task, signal) : false;
+      if (ran) cache.drop(task.id, owner);
+      else cache.release(task.id, owner, later(FAILURE_RETRY_MS));
+    } finally {
+      clearInterval(renewing);
     }
   }
 

@@ -1,6 +1,7 @@
 import type { AutopilotAppId, AutopilotCertificate, AutopilotSnapshot, CertificateAppId } from '#shared/autopilot/state.ts';
 import { BridgeFailure } from '../bridge/failure.ts';
 import type { DeviceLinkService } from '../device/connection.ts';
+import type { AltasForAutopilot } from './altas-app.ts';
 
 /**
  * What the bridge may ask of this PC's autopilot (GetAutopilot, SetAutopilotSwitch, ...). Each call
@@ -58,4 +59,6 @@ export interface AutopilotOptions {
   every?: (ms: number, tick: () => void) => { stop(): void };
   /** Whether the process of a claim found at start still exists (signal 0 by default). */
   isProcessAlive?: (pid: number) => boolean;
+  /** The altas service (main/altas/desktop.ts): the 'Altas desasistidas' app loads and runs with it; without it that app has nothing to do. */
+  altas?: AltasForAutopilot;
 }

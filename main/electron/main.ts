@@ -69,7 +69,7 @@ async function start() {
   const altas = createHostAltasDesktop({ link, certificates, dataFolder, env: fieEnv, fetch });
 
   // Its loop runs while the window's panel is open (SetAutopilotPanelOpen); the task cache lives in userData.
-  const autopilot = createAutopilot({ dataFolder, link, host: 'electron', log: (message) => console.error(message) });
+  const autopilot = createAutopilot({ dataFolder, link, host: 'electron', altas, log: (message) => console.error(message) });
   autopilot.onChange((snapshot) => {
     if (!window.isDestroyed()) sendBridgeEvent(window.webContents, 'Autopilot', snapshot);
   });

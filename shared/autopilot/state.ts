@@ -46,7 +46,7 @@ export const autopilotAppSchema = z.object({
   enabled: z.boolean(),
   /** Spec §4: the general switch on, this app on, and a certificate when it needs one (and the app can load). */
   active: z.boolean(),
-  /** False while its load function does not exist yet (Altas, Notificaciones): it cannot be switched on. */
+  /** False while its load function does not exist yet (Notificaciones): it cannot be switched on. */
   available: z.boolean(),
   /** Why it cannot be switched on, in Spanish; null when available. */
   unavailableReason: z.nullable(z.string()),

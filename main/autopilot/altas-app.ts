@@ -1,0 +1,61 @@
+import type { PendingSummary } from '#shared/api/altas.ts';
+import type { AltasDesktop } from '../altas/types.ts';
+import type { IncomingTask } from './task.ts';
+import type { CachedTask, TaskCache } from './task-cache.ts';
+
+/**
+ * The 'Altas desasistidas' app (spec §4 Autopilot app, Execution loop: 'Altas task: created when
+ * unprocessed forms exist; removed after syncing'). Its load asks the server what is left to register in
+ * RED and keeps one task while anything is; the loop runs it with the app's first certificate
+ * (syncToRed of every registration still pending then) and removes it. Nothing pending: no task.
+ */
+export const ALTAS_TASK_ID = 'altas:red';
+export const ALTAS_TASK_TITLE = 'Altas en Sistema RED';
+export const NO_CERTIFICATE_MESSAGE = 'Añade un certificado a «Altas desasistidas» para registrar las altas en RED.';
+
+export type AltasForAutopilot = Pick<AltasDesktop, 'pending' | 'syncToRed'>;
+
+const altasCount = (count: number) => (count === 1 ? '1 alta pendiente' : `${count} altas pendientes`);
+
+/** The task while registrations are pending: due at once (or when it first appeared, so a refresh does not move it). */
+export function altasTaskFrom(red: PendingSummary['red'], scheduledDate: string): IncomingTask {
+  return {
+    id: ALTAS_TASK_ID,
+    scheduleId: null,
+    title: ALTAS_TASK_TITLE,
+    description: `Registra en Sistema RED ${red.length === 1 ? 'el alta recibida' : `las ${red.length} altas recibidas`} con el certificado de la aplicación`,
+    scheduledDate,
+    repeat: null,
+    info: [{ text: altasCount(red.length), icon: 'inputs', tooltip: null }],
+    items: red.map((each) => each.title),
+  };
+}
+
+/** The app's load: one task while RED registrations are pending, none otherwise. */
+export async function loadAltas(cache: TaskCache, altas: AltasForAutopilot, now: Date): Promise<void> {
+  const { red } = await altas.pending();
+  if (red.length === 0) {
+    cache.syncApp('altas', [], now);
+    return;
+  }
+  const known = cache.task(ALTAS_TASK_ID);
+  cache.syncApp('altas', [altasTaskFrom(red, known && !known.done ? known.scheduledDate : now.toISOString())], now);
+}
+
+/**
+ * Runs the task: every registration pending now into RED with the first certificate. Throws (and the
+ * loop tries again later) when RED could not be reached at all; per-registration refusals are the
+ * server's to show, and the task is done.
+ */
+export async function runAltasTask(task: CachedTask, cache: TaskCache, altas: AltasForAutopilot, options: { log: (message: string) => void; signal: AbortSignal }): Promise<void> {
+  const [certificate] = cache.appSettings('altas').certificates;
+  if (!certificate) throw new Error(NO_CERTIFICATE_MESSAGE);
+  const { red } = await altas.pending();
+  if (red.length === 0) return;
+  const result = await altas.syncToRed(
+    red.map((each) => each._id),
+    certificate.fingerprint,
+    { log: (level, text) => void (level !== 'info' && options.log(`Piloto automático (${task.title}): ${text}`)), signal: options.signal },
+  );
+  options.log(`Piloto automático: ${result.registered} alta(s) registrada(s) en RED con ${certificate.commonName}; ${result.failed} con error.`);
+}
