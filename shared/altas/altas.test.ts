@@ -3,7 +3,7 @@ import type { FieldsValues } from '../api/altas.ts';
 import { MANDATORY_MESSAGE } from '../validation/validate.ts';
 import {
   CCC_NOT_OF_COMPANY_MESSAGE, DOCUMENT_MISMATCH_MESSAGE, INVALID_OPTION_MESSAGE, UNKNOWN_FIELD_MESSAGE, builtInFields, effectiveDefinition, effectiveFields,
-  fieldOverrideErrors, formPagesErrors, groupValueErrors, mergeGroupValues, submissionTitle, submissionValueErrors, toA3AltaRow, toRedAltaRecord,
+  fieldOverrideErrors, formPagesErrors, groupValueErrors, mergeGroupValues, normalizeSubmissionValues, submissionTitle, submissionValueErrors, toA3AltaRow, toRedAltaRecord,
 } from './index.ts';
 
 const CCC = '28123456742';
@@ -74,6 +74,10 @@ describe('group values and merging', () => {
   it("checks the advisor's formats but not required ones, and refuses company fields", () => {
     expect(groupValueErrors(fields, { Jornada: 'completa' })).toEqual({});
     expect(groupValueErrors(fields, { 'Convenio Colectivo': '123', nombre: 'Ana' })).toEqual({ 'Convenio Colectivo': 'El código de convenio debe tener 14 dígitos', nombre: UNKNOWN_FIELD_MESSAGE });
+  });
+
+  it('stores dates as ISO days and text trimmed', () => {
+    expect(normalizeSubmissionValues(fields, { 'Fecha Alta': '01/12/2026', nombre: '  Lucía ', Sexo: null })).toEqual({ 'Fecha Alta': '2026-12-01', nombre: 'Lucía', Sexo: null });
   });
 
   it("puts the group's values under the submission's", () => {

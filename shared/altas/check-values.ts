@@ -1,5 +1,5 @@
 import type { FieldsValues, FormField } from '../api/altas.ts';
-import { formFieldError } from '../forms/fields.ts';
+import { formFieldError, toIsoDate } from '../forms/fields.ts';
 import { isEmptyValue, MANDATORY_MESSAGE } from '../validation/validate.ts';
 import { isValidNie, isValidNif, isValidPassport } from '../validation/identifiers.ts';
 import { FIELD } from './form-definition.ts';
@@ -112,4 +112,18 @@ export function mergeGroupValues(groupValues: FieldsValues, values: FieldsValues
   const merged: FieldsValues = { ...groupValues };
   for (const [key, value] of Object.entries(values)) if (!isEmptyValue(value) || !(key in merged)) merged[key] = value;
   return merged;
+}
+
+/** Values as stored: text trimmed, dates as ISO days ('31/05/1990' -> '1990-05-31'); the rest as sent. */
+export function normalizeSubmissionValues(fields: Record<string, FormField>, values: FieldsValues): FieldsValues {
+  const normalized: FieldsValues = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value !== 'string') {
+      normalized[key] = value;
+      continue;
+    }
+    const text = value.trim();
+    normalized[key] = fields[key]?.fieldType === 'date' ? (toIsoDate(text) ?? text) : text;
+  }
+  return normalized;
 }

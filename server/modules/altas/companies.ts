@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   EMAIL_IN_USE_MESSAGE, MAIL_FAILED_MESSAGE, noGroupMessage, type CccRow, type ClientCompany, type CompanyGroup, type FieldsValues, type FormField,
 } from '#shared/api/altas.ts';
-import { groupValueErrors } from '#shared/altas/index.ts';
+import { groupValueErrors, normalizeSubmissionValues } from '#shared/altas/index.ts';
 import { keyValueRowErrors, keyValueRowsToSave } from '#shared/forms/index.ts';
 import { isValidCcc } from '#shared/validation/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -162,7 +162,7 @@ export class AltasCompanies {
     if (Object.keys(errors).length > 0) throw fieldErrors(errors, null);
     const groups = companyGroups(company);
     for (const [key, group] of Object.entries(body)) {
-      const values = Object.fromEntries(Object.entries(group.fieldsValues ?? {}).filter((entry): entry is [string, string | boolean | null] => typeof entry[1] !== 'object' || entry[1] === null));
+      const values = Object.fromEntries(Object.entries(normalizeSubmissionValues(fields, group.fieldsValues ?? {})).filter((entry): entry is [string, string | boolean | null] => typeof entry[1] !== 'object' || entry[1] === null));
       const existing = groups.find((candidate) => candidate.key === key);
       if (existing) {
         existing.text = group.text;

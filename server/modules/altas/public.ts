@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import {
   ALTAS_FILE_MAX_BYTES, ALTAS_FILE_TYPES, ALTAS_FLOW_ID, BAD_CREDENTIALS_MESSAGE, FORM_URL_PREFIX, type FieldsValues, type FormField, type PublicForm, type SubmissionFile,
 } from '#shared/api/altas.ts';
-import { effectiveFields, submissionTitle, submissionValueErrors } from '#shared/altas/index.ts';
+import { effectiveFields, normalizeSubmissionValues, submissionTitle, submissionValueErrors } from '#shared/altas/index.ts';
 import { normalizeFilename } from '#shared/files/index.ts';
 import { formConfigSlug } from '#shared/forms/index.ts';
 import type { Database } from '../../db/schema.ts';
@@ -168,14 +168,15 @@ export class AltasPublic {
     if (!company) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
     if (!companyGroups(company).some((group) => group.key === input.groupKey)) throw fieldErrors({ groupKey: GROUP_REQUIRED_MESSAGE }, null);
     const fields = effectiveFields(formOverrides(form));
-    const errors = submissionValueErrors(fields, input.fieldsValues, { companyCcc: companyCcc(company).map((row) => row.key), writers: ['client'] });
-    const fileIds = referencedFileIds(input.fieldsValues);
+    const sent = normalizeSubmissionValues(fields, input.fieldsValues);
+    const errors = submissionValueErrors(fields, sent, { companyCcc: companyCcc(company).map((row) => row.key), writers: ['client'] });
+    const fileIds = referencedFileIds(sent);
     const files = fileIds.length === 0
       ? []
       : await this.db.selectFrom('altas_files').selectAll().where('group_id', '=', form.group_id).where('session_id', '=', session.id).where('submission_id', 'is', null).where('id', 'in', fileIds).execute();
     const owned = new Map(files.map((file) => [file.id, file]));
     const values: FieldsValues = {};
-    for (const [key, value] of Object.entries(input.fieldsValues)) {
+    for (const [key, value] of Object.entries(sent)) {
       if (!isFile(value)) {
         values[key] = value;
         continue;
@@ -198,7 +199,10 @@ export class AltasPublic {
           red_at: null, red_resolution: null, a3_at: null, company_notified_at: null, afi_file: null, last_error: null, removed: 0,
         })
         .execute();
-      if (fileIds.length > 0) await trx.updateTable('altas_files').set({ submission_id: id }).where('session_id', '=', session.id).where('id', 'in', fileIds).execute();
+      if (fileIds.length === 0) return;
+      // Only files still unattached: a second alta sent at the same time with the same file loses.
+      const attached = await trx.updateTable('altas_files').set({ submission_id: id }).where('session_id', '=', session.id).where('submission_id', 'is', null).where('id', 'in', fileIds).executeTakeFirst();
+      if (Number(attached.numUpdatedRows) !== fileIds.length) throw fieldErrors({ files: FILE_NOT_YOURS_MESSAGE }, null);
     });
     return { _id: id };
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ALTAS_FLOW_ID, type FieldsValues, type FormField, type Submission, type SubmissionFile } from '#shared/api/altas.ts';
-import { mergeGroupValues, submissionTitle, submissionValueErrors } from '#shared/altas/index.ts';
+import { mergeGroupValues, normalizeSubmissionValues, submissionTitle, submissionValueErrors } from '#shared/altas/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, FILE_NOT_FOUND_MESSAGE, FILE_NOT_YOURS_MESSAGE, GROUP_NOT_FOUND_MESSAGE, notFound } from './messages.ts';
@@ -51,7 +51,7 @@ export class AltasSubmissions {
     // The advisor has no upload of their own: files come from the company's form.
     const foreignFiles = Object.entries(input.fieldsValues).filter(([, value]) => isFile(value));
     if (foreignFiles.length > 0) throw fieldErrors(Object.fromEntries(foreignFiles.map(([key]) => [key, FILE_NOT_YOURS_MESSAGE])));
-    const values = withGroupValues(company, input.groupKey, input.fieldsValues);
+    const values = withGroupValues(company, input.groupKey, normalizeSubmissionValues(fields, input.fieldsValues));
     const errors = submissionValueErrors(fields, values, { companyCcc: companyCcc(company).map((row) => row.key) });
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     const id = randomUUID();
@@ -82,7 +82,7 @@ export class AltasSubmissions {
     const storedFiles = new Set(referencedFileIds(stored));
     const foreign = Object.entries(patch).filter(([key, value]) => isFile(value) && (!storedFiles.has(value.fileId) || !isFile(stored[key]) || stored[key].fileId !== value.fileId));
     if (foreign.length > 0) throw fieldErrors(Object.fromEntries(foreign.map(([key]) => [key, FILE_NOT_YOURS_MESSAGE])));
-    const values = { ...stored, ...patch };
+    const values = { ...stored, ...normalizeSubmissionValues(fields, patch) };
     const errors = submissionValueErrors(fields, values, { companyCcc: companyCcc(company).map((ccc) => ccc.key) });
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     const dropped = [...storedFiles].filter((fileId) => !referencedFileIds(values).includes(fileId));
