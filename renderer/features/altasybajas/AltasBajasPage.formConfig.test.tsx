@@ -38,6 +38,17 @@ describe('AltasBajasPage form configuration', () => {
     expect(shownToasts()).toContainEqual({ kind: 'success', lines: ['Enlace copiado'] });
   });
 
+  it('gives focus back to the button that opened it when it closes', async () => {
+    stubApi(altasRoutes());
+    renderAltas();
+    const opener = screen.getByRole('button', { name: 'Configuración del formulario' });
+    opener.focus();
+    const dialog = await openFormConfig();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it('requires title and URL, and says when the URL is taken', async () => {
     const calls = stubApi(altasRoutes({}, { 'PUT /api/users/formToFlow': failure(409, 'La URL introducida ya existe.') }));
     renderAltas();

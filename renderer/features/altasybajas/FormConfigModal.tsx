@@ -27,11 +27,26 @@ export function FormConfigModal({ onClose }: { onClose: () => void }) {
   // A firm without companies yet may have no saved configuration: the definition's pages stand in.
   const configuration = useAltasFormConfigurationQuery();
   const failed = settings.isError || definition.isError;
+  const ready = settings.data !== undefined && definition.data !== undefined && !configuration.isLoading;
+  const formId = useId();
+  const [saving, setSaving] = useState(false);
 
   return (
-    <Modal open size="large" title={text.formConfig.title} onClose={onClose}>
-      {settings.data && definition.data && !configuration.isLoading ? (
-        <FormConfigEditor settings={settings.data} definition={definition.data} configuration={configuration.data} onClose={onClose} />
+    <Modal
+      open
+      size="large"
+      title={text.formConfig.title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>{text.formConfig.cancel}</Button>
+          {/* The editor is a <form>: this button and Enter in a field both save it. */}
+          <Button type="submit" form={formId} loading={saving} disabled={!ready}>{text.formConfig.save}</Button>
+        </>
+      }
+    >
+      {settings.data && definition.data && ready ? (
+        <FormConfigEditor formId={formId} settings={settings.data} definition={definition.data} configuration={configuration.data} onSavingChange={setSaving} />
       ) : failed ? (
         <p role="alert" className="altas-field__error">{text.formConfig.loadFailed}</p>
       ) : (
@@ -45,13 +60,14 @@ export function FormConfigModal({ onClose }: { onClose: () => void }) {
 }
 
 interface EditorProps {
+  formId: string;
   settings: FormSettings;
   definition: FormDefinition;
   configuration: FormConfiguration | undefined;
-  onClose: () => void;
+  onSavingChange: (saving: boolean) => void;
 }
 
-function FormConfigEditor({ settings, definition, configuration, onClose }: EditorProps) {
+function FormConfigEditor({ formId, settings, definition, configuration, onSavingChange }: EditorProps) {
   const toast = useToast();
   const dispatch = useAppDispatch();
   const language = useSession().user?.language ?? 'es';
@@ -68,6 +84,8 @@ function FormConfigEditor({ settings, definition, configuration, onClose }: Edit
   const [changes, setChanges] = useState<Record<string, FieldOverride>>({});
   const [errors, setErrors] = useState<Partial<Record<'title' | 'url' | 'logo', string>>>({});
   const [saving, setSaving] = useState(false);
+
+  useEffect(() => onSavingChange(saving), [saving, onSavingChange]);
 
   useEffect(() => {
     if (!logo) return undefined;
@@ -101,7 +119,7 @@ function FormConfigEditor({ settings, definition, configuration, onClose }: Edit
   const save = async () => {
     const found = validateFormConfig({ title, url: slug });
     setErrors(found);
-    if (found.title || found.url) return;
+    if (found.title || found.url || saving) return;
     setSaving(true);
     try {
       const answer = await saveFormSettings({ title, url: slug, logo, removeLogo }, language);
@@ -128,7 +146,15 @@ function FormConfigEditor({ settings, definition, configuration, onClose }: Edit
   };
 
   return (
-    <div className="altas-form">
+    <form
+      id={formId}
+      className="altas-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
       <div className="altas-field">
         <label htmlFor={titleId} className="altas-field__label">
           {text.formConfig.formTitle}<span className="altas-field__required" aria-hidden="true"> *</span>
@@ -192,10 +218,6 @@ function FormConfigEditor({ settings, definition, configuration, onClose }: Edit
         changes={changes}
         onChange={(key, change) => setChanges((current) => ({ ...current, [key]: { ...current[key], ...change } }))}
       />
-      <div className="altas-form__footer">
-        <Button variant="secondary" onClick={onClose}>{text.formConfig.cancel}</Button>
-        <Button loading={saving} onClick={() => void save()}>{text.formConfig.save}</Button>
-      </div>
-    </div>
+    </form>
   );
 }

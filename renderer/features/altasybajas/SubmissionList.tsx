@@ -103,9 +103,6 @@ export function SubmissionList({ title, emptyText, items, selection, onSelection
                 <span className="ui-muted altas-row__date">
                   {text.list.created} <time dateTime={submission.createdAt}>{formatRowDate(submission.createdAt)}</time>
                 </span>
-              </div>
-              <SubmissionChain submission={submission} />
-              <div className="altas-row__actions">
                 {submission.lastError && (
                   <button
                     type="button"
@@ -117,6 +114,9 @@ export function SubmissionList({ title, emptyText, items, selection, onSelection
                     <span>{text.list.errorMark}</span>
                   </button>
                 )}
+              </div>
+              <SubmissionChain submission={submission} />
+              <div className="altas-row__actions">
                 <Button variant="secondary" onClick={() => onOpen(submission)}>{text.list.view}</Button>
               </div>
             </li>
