@@ -1,6 +1,6 @@
 /**
  * Starts the A3 importer stand-in on its own for manual tries: it watches a folder (A3_IMPORT_DIR) and
- * answers each IT import there. Prints one JSON line { folder, env: { A3_IMPORT_DIR }, companies }.
+ * answers each IT import (IT_…) and altas import (MA_…, '202 – MA') there. Prints one JSON line { folder, env: { A3_IMPORT_DIR }, companies }.
  *
  * Usage: node --import tsx standins/a3-importer/serve.ts [--folder <dir>] [--companies <json file>]
  *   --folder     the folder to watch (default: a new temporary one)
