@@ -156,6 +156,7 @@ export const altas = {
     removeLogo: 'Quitar logo',
     logoPreview: 'Vista previa del logo',
     fields: 'Campos del formulario',
+    field: 'Campo',
     required: 'Obligatorio',
     writer: 'Lo rellena',
     writerAdvisor: 'Asesoría',

@@ -210,7 +210,7 @@ function FormConfigEditor({ formId, settings, definition, configuration, onSavin
             <Button variant="ghost" onClick={() => { setLogo(null); setRemoveLogo(true); }}>{text.formConfig.removeLogo}</Button>
           )}
         </div>
-        <span id={`${logoId}-hint`} className="ui-muted">{text.formConfig.logoHint}</span>
+        <span id={`${logoId}-hint`} className="ui-muted altas-field__hint">{text.formConfig.logoHint}</span>
         <p className="altas-field__error"><span id={`${logoId}-error`}>{errors.logo}</span></p>
       </div>
       <FormFieldsSettings

@@ -29,6 +29,12 @@ export function FormFieldsSettings({ definition, changes, onChange }: FormFields
     <fieldset className="altas-form__page">
       <legend>{text.formConfig.fields}</legend>
       <ul className="altas-config-fields">
+        {/* Column heads for sighted users; each switch and list already names its field for screen readers. */}
+        <li className="altas-config-field altas-config-field--head" aria-hidden="true">
+          <span>{text.formConfig.field}</span>
+          <span>{text.formConfig.required}</span>
+          <span>{text.formConfig.writer}</span>
+        </li>
         {definition.fieldsOrder.map((key) => {
           const field = definition.fields[key];
           if (!field) return null;
@@ -44,7 +50,7 @@ export function FormFieldsSettings({ definition, changes, onChange }: FormFields
                 onChange={(required) => onChange(key, { required })}
               />
               <label className="altas-config-field__writer">
-                <span>{text.formConfig.writer}</span>
+                <span className="altas-config-field__writer-label">{text.formConfig.writer}</span>
                 <select
                   className="ui-input"
                   aria-label={`${text.formConfig.writer}: ${field.title}`}
