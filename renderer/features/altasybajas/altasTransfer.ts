@@ -6,14 +6,9 @@ import { pathFor } from '#shared/api/flows.ts';
 import { clientHeaders } from '../../api/baseApi.ts';
 import { altas as text } from '../../i18n/es-altas.ts';
 
-/**
- * Where the advisor downloads a file a company attached. The server helper adds this path to
- * shared/api/altas.ts (issue 23); until then it is spelled here the same way.
- */
-export const SUBMISSION_FILE_PATH = '/api/form-to-flow-submission/:id/files/:fileId';
-
+/** Where the advisor downloads a file a company attached (a plain link: the session cookie goes with it). */
 export function submissionFileUrl(submissionId: string, fileId: string): string {
-  return pathFor(SUBMISSION_FILE_PATH, { id: submissionId, fileId });
+  return pathFor(altasPaths.submissionFile, { id: submissionId, fileId });
 }
 
 /** A refused upload: the HTTP status (0 when nothing answered) and the Spanish message to show. */
