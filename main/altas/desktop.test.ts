@@ -77,25 +77,38 @@ describe('createAltasDesktop', () => {
     expect(server.submissions[0]!.lastError).toBeNull();
   });
 
+  it('two RED batches asked at once run one after the other: an alta is filed in RED once', async () => {
+    server = await startFakeAltasServer([fakeSubmission('s1')]);
+    const registrar = fakeRegistrar();
+    const altas = desktop(registrar);
+    const [first, second] = await Promise.all([altas.syncToRed(['s1'], 'huella'), altas.syncToRed(['s1'], 'huella')]);
+    expect(registrar.calls).toHaveLength(1);
+    expect(first.registered).toBe(1);
+    expect(second.results).toEqual([{ submissionId: 's1', state: 'error', message: 'Esta alta ya está registrada en Sistema RED' }]);
+    expect(server.submissions[0]!.redAt).not.toBeNull();
+  });
+
   it('syncToA3: rows into A3’s 202 – MA import, A3’s answer per alta reported to the server', async () => {
     importer = startA3Importer({ folder: a3Folder, companies: [], pollMs: 20 });
     server = await startFakeAltasServer([
       fakeSubmission('s1', { redAt: '2026-11-25T10:00:00.000Z' }),
       fakeSubmission('s2', { redAt: '2026-11-25T10:00:00.000Z', row: a3AltaRow('s2', { ocupacion: '' }) }),
-      fakeSubmission('s3', { complete: false }),
+      fakeSubmission('s3', { redAt: '2026-11-25T10:00:00.000Z', complete: false }),
+      fakeSubmission('s4'),
     ]);
-    const result = await desktop(fakeRegistrar()).syncToA3(['s1', 's2', 's3']);
+    const result = await desktop(fakeRegistrar()).syncToA3(['s1', 's2', 's3', 's4']);
     expect(result.importFile).toMatch(/MA_20261126-070000_[0-9a-f]{6}\.xlsx$/);
     expect(result).toMatchObject({
       results: [
         { submissionId: 's1', state: 'synced', error: null },
         { submissionId: 's2', state: 'error', error: 'Falta la ocupación (CNO): es obligatoria para un alta (MA).' },
         { submissionId: 's3', state: 'error', error: 'Faltan datos o no son válidos: NAF' },
+        { submissionId: 's4', state: 'error', error: 'Esta alta aún no está registrada en Sistema RED' },
       ],
       synced: 1,
-      failed: 2,
+      failed: 3,
     });
-    expect(server.submissions.map((each) => each.a3At !== null)).toEqual([true, false, false]);
+    expect(server.submissions.map((each) => each.a3At !== null)).toEqual([true, false, false, false]);
   });
 
   it('an unlinked PC is told to link itself', async () => {

@@ -31,6 +31,16 @@ function inIdsOrder<T extends { submissionId: string }>(ids: readonly string[], 
   return [...new Set(ids)].map((id) => byId.get(id) ?? missing(id));
 }
 
+/** Runs each call after the one before it has ended (whatever its outcome). */
+function oneAtATime<A extends unknown[], R>(work: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (...args) => {
+    const next = last.then(() => work(...args), () => work(...args));
+    last = next.catch(() => undefined);
+    return next;
+  };
+}
+
 export function createAltasDesktop(options: AltasDesktopOptions): AltasDesktop {
   async function server(): Promise<AltasServerClient> {
     await options.link.ready();
@@ -47,7 +57,9 @@ export function createAltasDesktop(options: AltasDesktopOptions): AltasDesktop {
       return (await server()).pending();
     },
 
-    async syncToRed(ids, certificate, { channel = 'red-online', log = quiet, signal } = {}) {
+    // One RED batch at a time on this PC (the screen, a scheduled sync-altas and the autopilot may ask at
+    // once): the second asks the server after the first reported, so nothing is filed in RED twice.
+    syncToRed: oneAtATime(async (ids, certificate, { channel = 'red-online', log = quiet, signal } = {}) => {
       const client = await server();
       const settings = await options.settings();
       if (channel === 'afi' && !settings.siltraInstallFolder) throw new BridgeFailure('UNAVAILABLE', AFI_FOLDER_NOT_SET);
@@ -85,9 +97,9 @@ export function createAltasDesktop(options: AltasDesktopOptions): AltasDesktop {
         failed,
         ...(afiFile === undefined ? {} : { afiFile }),
       };
-    },
+    }),
 
-    async syncToA3(ids, { log = quiet, signal } = {}) {
+    syncToA3: oneAtATime(async (ids, { log = quiet, signal } = {}) => {
       const client = await server();
       const settings = await options.settings();
       const { rows, problems } = await client.a3Rows(ids);
@@ -112,6 +124,6 @@ export function createAltasDesktop(options: AltasDesktopOptions): AltasDesktop {
       for (const result of results) if (result.error) log('warn', `${result.submissionId}: ${result.error}`);
       log('info', `Altas sincronizadas con A3: ${synced}; con error: ${results.length - synced}.`);
       return { importFile, results, synced, failed: results.length - synced };
-    },
+    }),
   };
 }

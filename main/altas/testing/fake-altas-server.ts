@@ -1,7 +1,7 @@
 /**
  * Test-only: the altas API's device side as the server answers it (shared/api/altas.ts), in memory on a
  * loopback HTTP port: pending, red-records, red-results, a3-rows and a3-results. A submission without a
- * record (its data incomplete) comes back as a problem. Only the given device token is let in; every
+ * record (its data incomplete), or one already done (or not in RED yet, for A3), comes back as a problem. Only the given device token is let in; every
  * request is recorded.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -68,10 +68,21 @@ export async function startFakeAltasServer(submissions: FakeSubmission[], device
       });
     }
     if (request.method === 'POST' && (url.pathname === altasPaths.redRecords || url.pathname === altasPaths.a3Rows)) {
+      const forRed = url.pathname === altasPaths.redRecords;
       const chosen = (body as { ids: string[] }).ids.map(find).filter((each) => each !== undefined);
-      const problems = chosen.filter((each) => each.record === null).map(problemOf);
-      if (url.pathname === altasPaths.redRecords) return send(response, 200, { records: chosen.flatMap((each) => (each.record ? [each.record] : [])), problems });
-      return send(response, 200, { rows: chosen.flatMap((each) => (each.row ? [each.row] : [])), problems });
+      // The server's refusals (server/modules/altas/robot.ts): done already, or not in RED yet for A3.
+      const refusal = (each: FakeSubmission): string | null => {
+        if (forRed) return each.redAt !== null ? 'Esta alta ya está registrada en Sistema RED' : null;
+        return each.redAt === null ? 'Esta alta aún no está registrada en Sistema RED' : each.a3At !== null ? 'Esta alta ya está en A3' : null;
+      };
+      const problems = chosen.flatMap((each) => {
+        const refused = refusal(each);
+        if (refused !== null) return [{ ...problemOf(each), message: refused }];
+        return each.record === null ? [problemOf(each)] : [];
+      });
+      const taken = chosen.filter((each) => refusal(each) === null);
+      if (forRed) return send(response, 200, { records: taken.flatMap((each) => (each.record ? [each.record] : [])), problems });
+      return send(response, 200, { rows: taken.flatMap((each) => (each.row ? [each.row] : [])), problems });
     }
     if (request.method === 'POST' && url.pathname === altasPaths.redResults) {
       let updated = 0;
