@@ -132,7 +132,7 @@ describe('the autopilot panel', () => {
   it('says what a local process does beside where it runs', () => {
     const schedules = fakeScheduleServer();
     expect(robotsTaskFrom(schedules.add({ scheduledDate: '2026-11-26T06:30:00.000Z', localProcess: 'sync-fie-a3' })).description).toBe('En OFICINA-01 · Sincroniza con A3 los partes pendientes');
-    expect(robotsTaskFrom(schedules.add({ scheduledDate: '2026-11-26T06:30:00.000Z', localProcess: 'sync-altas' })).description).toBe('En OFICINA-01');
+    expect(robotsTaskFrom(schedules.add({ scheduledDate: '2026-11-26T06:30:00.000Z', localProcess: 'sync-altas' })).description).toBe('En OFICINA-01 · Registra en Sistema RED las altas pendientes');
   });
 });
 
