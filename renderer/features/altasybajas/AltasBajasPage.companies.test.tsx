@@ -85,6 +85,7 @@ describe('AltasBajasPage companies', () => {
     expect((within(dialog).getByRole('textbox', { name: 'CCC 1' }) as HTMLInputElement).value).toBe('46123456789');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('Este email ya está en uso')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Email de la empresa *')));
     expect(shownToasts()).toContainEqual({ kind: 'error', lines: ['Este email ya está en uso'] });
     clash = false;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));

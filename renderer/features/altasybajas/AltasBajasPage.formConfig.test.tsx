@@ -66,6 +66,7 @@ describe('AltasBajasPage form configuration', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
     expect(await dialog.findByText('La URL introducida ya existe.')).toBeTruthy();
     expect(shownToasts()).toContainEqual({ kind: 'error', lines: ['La URL introducida ya existe.'] });
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByLabelText(/URL del formulario/)));
     const [sent] = multipart(calls);
     expect(sent?.get('title')).toBe('Altas López');
     expect(sent?.get('url')).toBe('asesoria-lopez');
@@ -87,6 +88,7 @@ describe('AltasBajasPage form configuration', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(shownToasts()).toContainEqual({ kind: 'success', lines: ['Configuración del formulario guardada correctamente.'] }));
     expect((multipart(calls)[0]?.get('logo') as File).name).toBe('logo.png');
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Copiar enlace' })));
     expect(dialog.getByRole('img', { name: 'Vista previa del logo' }).getAttribute('src')).toBe('/api/users/formToFlow/logo/l1');
     fireEvent.click(dialog.getByRole('button', { name: 'Quitar logo' }));
     expect(dialog.queryByRole('img', { name: 'Vista previa del logo' })).toBeNull();

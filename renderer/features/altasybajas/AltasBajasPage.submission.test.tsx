@@ -47,6 +47,8 @@ describe('AltasBajasPage registration modal', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
     const company = dialog.getByRole('combobox', { name: /^Empresa/ });
     expect(company.getAttribute('aria-invalid')).toBe('true');
+    // The first error takes the focus (spec §5).
+    await waitFor(() => expect(document.activeElement).toBe(company));
     const nombre = dialog.getByRole('textbox', { name: 'Nombre' });
     expect(document.getElementById(nombre.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Este campo es obligatorio');
     expect(calls.some((call) => call.key === 'POST /api/form-to-flow-submission')).toBe(false);

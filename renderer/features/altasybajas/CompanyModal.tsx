@@ -13,6 +13,7 @@ import { Button, IconClose, IconPlus, TextField } from '../../ui/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useCreateClientMutation, useUpdateClientMutation } from './altasApi.ts';
 import { readServerFailure } from './altasModel.ts';
+import { focusFirstInvalid } from './focus.ts';
 
 /** 'Nueva Empresa' / edit: name, email and the CCC list as key/value rows (spec §5). */
 export function CompanyModal({ company, onClose }: { company: ClientCompany | null; onClose: () => void }) {
@@ -34,7 +35,10 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
     };
     setErrors(found);
     setRowsChecked(true);
-    if (found.name || found.email || !areKeyValueRowsValid(rows)) return;
+    if (found.name || found.email || !areKeyValueRowsValid(rows)) {
+      focusFirstInvalid();
+      return;
+    }
     const body = { name: name.trim(), email: email.trim().toLowerCase(), cccList: keyValueRowsToSave(rows) };
     try {
       if (company) await updateClient({ id: company._id, ...body }).unwrap();
@@ -46,6 +50,7 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
       if (failure.status === 409) {
         setErrors({ email: EMAIL_IN_USE_MESSAGE });
         toast.error(EMAIL_IN_USE_MESSAGE);
+        focusFirstInvalid();
       } else toast.error(text.failed);
     }
   };

@@ -11,6 +11,7 @@ import {
 } from './altasApi.ts';
 import type { FieldOverride } from './altasApi.ts';
 import { AltasTransferError, saveFormSettings } from './altasTransfer.ts';
+import { focusSoon } from './focus.ts';
 import { FormFieldsSettings } from './FormFieldsSettings.tsx';
 
 /** The logo's problem, or null: images only, up to the size cap (the server judges the bytes again). */
@@ -74,6 +75,7 @@ function FormConfigEditor({ formId, settings, definition, configuration, onSavin
   const titleId = useId();
   const urlId = useId();
   const logoId = useId();
+  const copyId = useId();
   const [updateConfiguration] = useUpdateFormConfigurationMutation();
   const [saved, setSaved] = useState(settings);
   const [title, setTitle] = useState(settings.title ?? '');
@@ -134,11 +136,17 @@ function FormConfigEditor({ formId, settings, definition, configuration, onSavin
         setChanges({});
       }
       toast.success(text.formConfig.saved);
+      // The busy Save button dropped focus: hand it to the next step, copying the link.
+      focusSoon(copyId);
     } catch (error) {
       if (error instanceof AltasTransferError && error.status === 409) {
         setErrors({ url: URL_IN_USE_MESSAGE });
         toast.error(URL_IN_USE_MESSAGE);
-      } else toast.error(error instanceof AltasTransferError ? error.message : text.failed);
+        focusSoon(urlId);
+      } else {
+        toast.error(error instanceof AltasTransferError ? error.message : text.failed);
+        focusSoon(titleId);
+      }
     } finally {
       setSaving(false);
       dispatch(formChanged());
@@ -191,7 +199,7 @@ function FormConfigEditor({ formId, settings, definition, configuration, onSavin
           <div className="altas-url__link">
             <span className="ui-muted">{text.formConfig.link}</span>
             <a href={publicLink} target="_blank" rel="noreferrer">{publicLink}</a>
-            <Button variant="ghost" onClick={() => void copyLink()}>{text.formConfig.copyLink}</Button>
+            <Button id={copyId} variant="ghost" onClick={() => void copyLink()}>{text.formConfig.copyLink}</Button>
           </div>
         )}
       </div>

@@ -10,6 +10,7 @@ import { useCreateGroupsMutation, useUpdateGroupsMutation } from './altasApi.ts'
 import type { GroupInput } from './altasApi.ts';
 import { fieldErrors, readServerFailure, withValue } from './altasModel.ts';
 import { FieldInput } from './FieldInput.tsx';
+import { focusFirstInvalid } from './focus.ts';
 
 /** The fields the advisor fills per group (fieldWriter 'userBefore'), in the form's order. */
 export function groupFieldKeys(definition: FormDefinition): string[] {
@@ -51,7 +52,10 @@ export function GroupModal({ company, group, definition, onClose }: GroupModalPr
     const missingName = name.trim() === '' ? MANDATORY_MESSAGE : undefined;
     setErrors(found);
     setNameError(missingName);
-    if (missingName || Object.keys(found).length > 0) return;
+    if (missingName || Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     const key = group?.key ?? crypto.randomUUID();
     const request = { companyId: company._id, groups: { [key]: { text: name.trim(), fieldsValues: groupValues(definition, keys, values) } } };
     try {
@@ -63,6 +67,7 @@ export function GroupModal({ company, group, definition, onClose }: GroupModalPr
       const failure = readServerFailure(error);
       if (Object.keys(failure.fields).length > 0) setErrors(failure.fields);
       toast.error(text.failed);
+      focusFirstInvalid();
     }
   };
 

@@ -9,6 +9,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { useCreateSubmissionMutation, useUpdateSubmissionMutation } from './altasApi.ts';
 import { fieldErrors, pagedFields, readServerFailure, withValue } from './altasModel.ts';
 import { FieldInput } from './FieldInput.tsx';
+import { focusFirstInvalid } from './focus.ts';
 
 export interface SubmissionModalProps {
   /** The registration to show and edit; null for 'Nueva Alta'. */
@@ -74,7 +75,10 @@ export function SubmissionModal({ submission, companies, definition, onClose }: 
     const missingCompany = !editing && company === '';
     setErrors(found);
     setCompanyError(missingCompany ? MANDATORY_MESSAGE : null);
-    if (missingCompany || Object.keys(found).length > 0) return;
+    if (missingCompany || Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     const fieldsValues = valuesToSave(definition, values);
     try {
       if (submission) await updateSubmission({ id: submission._id, fieldsValues }).unwrap();
@@ -85,6 +89,7 @@ export function SubmissionModal({ submission, companies, definition, onClose }: 
       const failure = readServerFailure(error);
       if (Object.keys(failure.fields).length > 0) setErrors(failure.fields);
       toast.error(text.failed);
+      focusFirstInvalid();
     }
   };
 
