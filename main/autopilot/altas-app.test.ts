@@ -3,7 +3,7 @@ import type { PendingSummary } from '#shared/api/altas.ts';
 import type { AutopilotSnapshot } from '#shared/autopilot/state.ts';
 import { autopilotSnapshotSchema } from '#shared/autopilot/state.ts';
 import type { BridgeResult } from '#shared/bridge/contract.ts';
-import { ALTAS_TASK_ID, ALTAS_TASK_TITLE, type AltasForAutopilot } from './altas-app.ts';
+import { ALTAS_RETRY_AFTER_MS, ALTAS_TASK_ID, ALTAS_TASK_TITLE, type AltasForAutopilot } from './altas-app.ts';
 import { autopilotHarness } from './testing/harness.ts';
 
 let harness: ReturnType<typeof autopilotHarness>;
@@ -17,7 +17,7 @@ const appOf = (snapshot: AutopilotSnapshot, id: string) => snapshot.apps.find((a
 const altasTasks = (snapshot: AutopilotSnapshot) => snapshot.tasks.filter((task) => task.app === 'altas');
 
 /** The altas service as the autopilot sees it: the server's pending list, RED registering all but `refused`. */
-function fakeAltas(titles: Record<string, string>) {
+function fakeAltas(titles: Record<string, string>, refused: readonly string[] = []) {
   const pending: PendingSummary = { red: Object.entries(titles).map(([_id, title]) => ({ _id, title })), a3: [] };
   const calls: { ids: readonly string[]; certificate: string }[] = [];
   let failure: Error | null = null;
@@ -26,8 +26,14 @@ function fakeAltas(titles: Record<string, string>) {
     syncToRed: async (ids, certificate): Promise<BridgeResult<'SyncSubmissions'>> => {
       calls.push({ ids, certificate });
       if (failure) throw failure;
-      pending.red = pending.red.filter((each) => !ids.includes(each._id));
-      return { results: ids.map((submissionId) => ({ submissionId, state: 'registered', message: 'Alta registrada en RED' })), registered: ids.length, failed: 0 };
+      pending.red = pending.red.filter((each) => !ids.includes(each._id) || refused.includes(each._id));
+      const results = ids.map((submissionId) =>
+        refused.includes(submissionId)
+          ? { submissionId, state: 'error' as const, message: '#DIL 3251: EL TRABAJADOR YA FIGURA EN ALTA' }
+          : { submissionId, state: 'registered' as const, message: 'Alta registrada en RED' },
+      );
+      const registered = results.filter((each) => each.state === 'registered').length;
+      return { results, registered, failed: results.length - registered };
     },
   };
   return { altas, pending, calls, failWith: (error: Error | null) => void (failure = error) };
@@ -105,6 +111,37 @@ describe("the 'Altas desasistidas' app", () => {
     world.pending.red = [];
     harness.timers.fire();
     await vi.waitFor(async () => expect(altasTasks(await autopilot.snapshot())).toEqual([]));
+  });
+
+  it('an alta RED refused makes no task again before the hour is up (no asking RED the same every 20 s)', async () => {
+    harness = autopilotHarness({ at: '2026-03-02T08:00:00.000Z' });
+    const world = fakeAltas({ s1: 'ANA PEREZ - TALLERES PEREZ SL', s2: 'LUIS GOMEZ - BAR SOL SL' }, ['s1']);
+    const autopilot = harness.make({ altas: world.altas });
+    await autopilot.setSwitch('altas', true);
+    await autopilot.setCertificates('altas', [CERTIFICATE]);
+    await autopilot.start();
+    await vi.waitFor(async () => expect(altasTasks(await autopilot.snapshot())).toHaveLength(1));
+    await harness.cron.tick();
+    expect(world.calls).toEqual([{ ids: ['s1', 's2'], certificate: CERTIFICATE.fingerprint }]);
+    expect(harness.logs).toContain('Piloto automático: 1 alta(s) registrada(s) en RED con ASESORIA LOPEZ SL; 1 con error.');
+
+    harness.at(20_000);
+    harness.timers.fire();
+    await harness.cron.tick();
+    expect(altasTasks(await autopilot.snapshot())).toEqual([]);
+    expect(world.calls).toHaveLength(1);
+
+    // A new alta is registered meanwhile, without the refused one.
+    world.pending.red.push({ _id: 's3', title: 'EVA RUIZ - BAR SOL SL' });
+    harness.timers.fire();
+    await vi.waitFor(async () => expect(altasTasks(await autopilot.snapshot())[0]?.items).toEqual(['EVA RUIZ - BAR SOL SL']));
+    await harness.cron.tick();
+    expect(world.calls.at(-1)?.ids).toEqual(['s3']);
+
+    // An hour later the refused one is tried again (the advisor may have corrected it).
+    harness.at(ALTAS_RETRY_AFTER_MS);
+    harness.timers.fire();
+    await vi.waitFor(async () => expect(altasTasks(await autopilot.snapshot())[0]?.items).toEqual(['ANA PEREZ - TALLERES PEREZ SL']));
   });
 
   it('without the altas service (an older host) the app loads nothing', async () => {

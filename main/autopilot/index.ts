@@ -7,7 +7,7 @@ import { AUTOPILOT_APP_IDS, AUTOPILOT_REFRESH_MS, isAppActive } from '#shared/au
 import { canRemoveTask } from '#shared/schedule/task-removal.ts';
 import { DeviceError, NOT_LINKED_MESSAGE } from '../device/errors.ts';
 import type { DeviceServerClient } from '../device/server-client.ts';
-import { loadAltas, runAltasTask } from './altas-app.ts';
+import { createAltasApp } from './altas-app.ts';
 import { AUTOPILOT_APPS, createAppRefresher, everyWithTimers, robotsTaskFrom, type AppRefresher } from './apps.ts';
 import { createExecutionLoop, type Cron, type ExecutionLoop } from './loop.ts';
 import { CACHE_FILE_NAME, isLiveClaim, TaskCache, type CachedTask } from './task-cache.ts';
@@ -156,8 +156,8 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
       const cache = TaskCache.open(join(options.dataFolder, CACHE_FILE_NAME));
       // A process that died holding a task lets go of it now: this loop launches the slot again and gets its run.
       cache.releaseDeadClaims(options.isProcessAlive ?? isProcessAlive, now());
-      const { altas } = options;
-      const loaders = { robots: () => loadRobots(cache), ...(altas ? { altas: () => loadAltas(cache, altas, now()) } : {}) };
+      const altas = options.altas ? createAltasApp(options.altas, { now, log }) : null;
+      const loaders = { robots: () => loadRobots(cache), ...(altas ? { altas: () => altas.load(cache) } : {}) };
       const refresher = createAppRefresher({ loaders, every: options.every ?? everyWithTimers, now, changed, log });
       const loop = createExecutionLoop({
         cache,
@@ -173,7 +173,7 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
         changed,
         runAppTask: async (task, signal) => {
           if (task.app !== 'altas' || !altas) return false;
-          await runAltasTask(task, cache, altas, { log, signal });
+          await altas.run(task, cache, signal);
           return true;
         },
       });
