@@ -60,6 +60,9 @@ describe('AltasBajasPage companies', () => {
     fireEvent.click(inside.getByRole('button', { name: 'Guardar' }));
     expect(inside.getByText('Comprueba la información')).toBeTruthy();
     fireEvent.change(inside.getByRole('textbox', { name: 'CCC 1' }), { target: { value: '46123456789' } });
+    fireEvent.click(inside.getByRole('button', { name: 'Guardar' }));
+    expect(inside.getByText('Introduce un CCC válido')).toBeTruthy();
+    fireEvent.change(inside.getByRole('textbox', { name: 'CCC 1' }), { target: { value: '46123456752' } });
     fireEvent.click(inside.getByRole('button', { name: 'Añadir CCC' }));
     fireEvent.click(inside.getByRole('button', { name: 'Guardar' }));
     expect(inside.getByText('Comprueba la información')).toBeTruthy();
@@ -68,7 +71,7 @@ describe('AltasBajasPage companies', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.key === 'POST /api/form-to-flow-user/client')?.body).toEqual({
-      name: 'Hostelería Levante S.L.', email: 'rrhh@levante.es', cccList: [{ label: 'Valencia', key: '46123456789' }],
+      name: 'Hostelería Levante S.L.', email: 'rrhh@levante.es', cccList: [{ label: 'Valencia', key: '46123456752' }],
     });
     expect(shownToasts()).toContainEqual({ kind: 'success', lines: ['Empresa creada correctamente'] });
   });
@@ -82,7 +85,7 @@ describe('AltasBajasPage companies', () => {
     await openCompanies();
     fireEvent.click(await screen.findByRole('button', { name: 'Editar Hostelería Levante S.L.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar empresa' });
-    expect((within(dialog).getByRole('textbox', { name: 'CCC 1' }) as HTMLInputElement).value).toBe('46123456789');
+    expect((within(dialog).getByRole('textbox', { name: 'CCC 1' }) as HTMLInputElement).value).toBe('46123456752');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('Este email ya está en uso')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Email de la empresa *')));
@@ -90,6 +93,22 @@ describe('AltasBajasPage companies', () => {
     clash = false;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(shownToasts()).toContainEqual({ kind: 'success', lines: ['Empresa actualizada correctamente'] }));
+  });
+
+  it('shows the server’s message under the CCC row it refused', async () => {
+    stubApi(altasRoutes({ companies: [levante] }, {
+      'PATCH /api/form-to-flow-user/client/c1': failure(400, 'Revisa los datos enviados', { issues: [{ path: 'cccList.0', message: 'Esta cuenta de cotización ya es de otra empresa' }] }),
+    }));
+    renderAltas();
+    await openCompanies();
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Hostelería Levante S.L.' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Editar empresa' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
+    expect(await dialog.findByText('Esta cuenta de cotización ya es de otra empresa')).toBeTruthy();
+    expect(shownToasts()).toContainEqual({ kind: 'error', lines: ['No se ha podido actualizar'] });
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('textbox', { name: 'Nombre 1' })));
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Nombre 1' }), { target: { value: 'Valencia centro' } });
+    expect(dialog.queryByText('Esta cuenta de cotización ya es de otra empresa')).toBeNull();
   });
 
   it('sends the email: the server’s 409 opens the company, success names the address for 4 s, a failure says so', async () => {

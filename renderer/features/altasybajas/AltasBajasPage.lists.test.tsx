@@ -7,7 +7,7 @@ import {
 
 setUpAltasTests();
 
-const other = company({ _id: 'c2' }, { nombreEmpresa: 'Talleres Norte S.L.', CCC: [{ label: 'Bilbao', key: '48111111111' }] });
+const other = company({ _id: 'c2' }, { nombreEmpresa: 'Talleres Norte S.L.', CCC: [{ label: 'Bilbao', key: '48111111135' }] });
 const lucia = submission();
 const oscar = submission({ _id: 's2', title: 'Óscar Gil - Talleres Norte S.L.', company: { _id: 'c2', name: 'Talleres Norte S.L.' }, createdAt: '2026-11-20T16:45:00.000Z' });
 const failed = submission({ _id: 's3', title: 'Marta Sanz - Hostelería Levante S.L.', lastError: '#DIL 3017 EL NAF NO ESTA EN FICHERO' });
@@ -53,7 +53,7 @@ describe('AltasBajasPage lists', () => {
     renderAltas();
     await screen.findByText(lucia.title);
     const filter = screen.getByRole('combobox', { name: 'Empresa' });
-    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos', 'Hostelería Levante S.L. · 46123456789', 'Talleres Norte S.L. · 48111111111']);
+    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos', 'Hostelería Levante S.L. · 46123456752', 'Talleres Norte S.L. · 48111111135']);
     fireEvent.change(filter, { target: { value: 'c2' } });
     expect(rowTitles('Pendientes')).toEqual([oscar.title]);
     expect(within(region('Historial')).getByText('Todavía no hay altas en el historial.')).toBeTruthy();

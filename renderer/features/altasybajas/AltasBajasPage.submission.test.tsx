@@ -33,8 +33,8 @@ describe('AltasBajasPage registration modal', () => {
     expect((dialog.getByLabelText(/Fecha de alta/) as HTMLInputElement).type).toBe('date');
     expect((dialog.getByLabelText(/Fecha de alta/) as HTMLInputElement).value).toBe('2026-11-20');
     const ccc = dialog.getByRole('combobox', { name: /Cuenta de cotización/ }) as HTMLSelectElement;
-    expect(ccc.value).toBe('46123456789');
-    expect(within(ccc).getAllByRole('option').map((option) => option.textContent)).toEqual(['Elige una opción', 'Valencia (46123456789)']);
+    expect(ccc.value).toBe('46123456752');
+    expect(within(ccc).getAllByRole('option').map((option) => option.textContent)).toEqual(['Elige una opción', 'Valencia (46123456752)']);
     expect((dialog.getByRole('combobox', { name: /Tipo de contrato/ }) as HTMLSelectElement).value).toBe('100');
     expect(dialog.getByRole('link', { name: 'dni.jpg' }).getAttribute('href')).toBe('/api/form-to-flow-submission/s1/files/f1');
     expect((dialog.getByRole('combobox', { name: /^Empresa/ }) as HTMLSelectElement).disabled).toBe(true);
@@ -60,7 +60,7 @@ describe('AltasBajasPage registration modal', () => {
     fireEvent.change(nombre, { target: { value: 'Lucía' } });
     fireEvent.change(dialog.getByRole('textbox', { name: /Número de documento/ }), { target: { value: '1234' } });
     fireEvent.change(dialog.getByLabelText(/Fecha de alta/), { target: { value: '2026-11-20' } });
-    fireEvent.change(dialog.getByRole('combobox', { name: /Cuenta de cotización/ }), { target: { value: '46123456789' } });
+    fireEvent.change(dialog.getByRole('combobox', { name: /Cuenta de cotización/ }), { target: { value: '46123456752' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
     expect(dialog.getByText('Introduce un NIF o NIE válido')).toBeTruthy();
     fireEvent.change(dialog.getByRole('textbox', { name: /Número de documento/ }), { target: { value: '12345678Z' } });
@@ -70,7 +70,7 @@ describe('AltasBajasPage registration modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.key === 'POST /api/form-to-flow-submission')?.body).toEqual({
       companyId: 'c1', groupKey: '0b0f8a52-7a0e-4c86-9a4e-1f7f5b1d2c3a',
-      fieldsValues: { Jornada: 'completa', 'Tipo Contrato*': '100', nombre: 'Lucía', NIF: '12345678Z', 'Fecha Alta': '2026-11-20', CCC: '46123456789' },
+      fieldsValues: { Jornada: 'completa', 'Tipo Contrato*': '100', nombre: 'Lucía', NIF: '12345678Z', 'Fecha Alta': '2026-11-20', CCC: '46123456752' },
     });
     expect(shownToasts()).toContainEqual({ kind: 'success', lines: ['Alta actualizada correctamente'] });
   });

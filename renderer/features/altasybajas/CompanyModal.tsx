@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { EMAIL_IN_USE_MESSAGE } from '#shared/api/altas.ts';
 import type { ClientCompany } from '#shared/api/altas.ts';
 import {
-  addKeyValueRow, areKeyValueRowsValid, keyValueRowErrors, keyValueRowsToSave, removeKeyValueRow, updateKeyValueRow,
+  KEY_VALUE_ROW_MESSAGE, addKeyValueRow, keyValueRowErrors, keyValueRowsToSave, removeKeyValueRow, updateKeyValueRow,
 } from '#shared/forms/index.ts';
 import type { KeyValueRow } from '#shared/forms/index.ts';
 import { validate } from '#shared/validation/index.ts';
@@ -15,6 +15,16 @@ import { useCreateClientMutation, useUpdateClientMutation } from './altasApi.ts'
 import { readServerFailure } from './altasModel.ts';
 import { focusFirstInvalid } from './focus.ts';
 
+/** Spec §5: each row needs a label and a key ('Comprueba la información'); a filled key must be a valid CCC. */
+function cccRowErrors(rows: readonly KeyValueRow[]): (string | null)[] {
+  return keyValueRowErrors(rows).map((error, index) => {
+    const key = rows[index]?.key.trim() ?? '';
+    if (error !== null || key === '') return error;
+    const check = validate(key, 'ccc');
+    return check.valid ? null : (check.message ?? KEY_VALUE_ROW_MESSAGE);
+  });
+}
+
 /** 'Nueva Empresa' / edit: name, email and the CCC list as key/value rows (spec §5). */
 export function CompanyModal({ company, onClose }: { company: ClientCompany | null; onClose: () => void }) {
   const toast = useToast();
@@ -25,7 +35,13 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
   const [rows, setRows] = useState<KeyValueRow[]>(() => (company && company.fieldsValues.CCC.length > 0 ? company.fieldsValues.CCC.map((row) => ({ ...row })) : [{ label: '', key: '' }]));
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const [rowsChecked, setRowsChecked] = useState(false);
-  const rowErrors = rowsChecked ? keyValueRowErrors(rows) : rows.map(() => null);
+  /** The server's per-row messages of a 400 ('cccList.0'), until that row changes. */
+  const [serverRowErrors, setServerRowErrors] = useState<Record<number, string>>({});
+  const rowErrors = rowsChecked ? cccRowErrors(rows).map((error, index) => error ?? serverRowErrors[index] ?? null) : rows.map(() => null);
+  const changeRow = (index: number, change: Partial<KeyValueRow>) => {
+    setRows(updateKeyValueRow(rows, index, change));
+    setServerRowErrors(({ [index]: _dropped, ...rest }) => rest);
+  };
 
   const save = async () => {
     const emailCheck = validate(email.trim(), 'email');
@@ -35,7 +51,8 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
     };
     setErrors(found);
     setRowsChecked(true);
-    if (found.name || found.email || !areKeyValueRowsValid(rows)) {
+    setServerRowErrors({});
+    if (found.name || found.email || cccRowErrors(rows).some((error) => error !== null)) {
       focusFirstInvalid();
       return;
     }
@@ -51,7 +68,17 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
         setErrors({ email: EMAIL_IN_USE_MESSAGE });
         toast.error(EMAIL_IN_USE_MESSAGE);
         focusFirstInvalid();
-      } else toast.error(text.failed);
+      } else {
+        const byRow: Record<number, string> = {};
+        for (const [path, message] of Object.entries(failure.fields)) {
+          const row = /^cccList\.(\d+)/.exec(path);
+          if (row) byRow[Number(row[1])] = message;
+        }
+        setServerRowErrors(byRow);
+        if (typeof failure.fields.email === 'string') setErrors({ email: failure.fields.email });
+        toast.error(text.failed);
+        focusFirstInvalid();
+      }
     }
   };
 
@@ -81,7 +108,7 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
                   placeholder={text.company.cccLabel}
                   value={row.label}
                   aria-invalid={rowErrors[index] ? true : undefined}
-                  onChange={(event) => setRows(updateKeyValueRow(rows, index, { label: event.target.value }))}
+                  onChange={(event) => changeRow(index, { label: event.target.value })}
                 />
                 <input
                   className="ui-input"
@@ -90,13 +117,16 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
                   inputMode="numeric"
                   value={row.key}
                   aria-invalid={rowErrors[index] ? true : undefined}
-                  onChange={(event) => setRows(updateKeyValueRow(rows, index, { key: event.target.value }))}
+                  onChange={(event) => changeRow(index, { key: event.target.value.trim() })}
                 />
                 <button
                   type="button"
                   className="ui-icon-button"
                   aria-label={text.company.removeCcc(index + 1)}
-                  onClick={() => setRows(removeKeyValueRow(rows, index))}
+                  onClick={() => {
+                    setRows(removeKeyValueRow(rows, index));
+                    setServerRowErrors({});
+                  }}
                 >
                   <IconClose size={16} />
                 </button>

@@ -28,7 +28,7 @@ describe('altasModel', () => {
   });
 
   it('labels a company with its name and CCCs', () => {
-    expect(companyLabel(company())).toBe('Hostelería Levante S.L. · 46123456789');
+    expect(companyLabel(company())).toBe('Hostelería Levante S.L. · 46123456752');
     expect(companyLabel(company({}, { CCC: [] }))).toBe('Hostelería Levante S.L.');
   });
 
@@ -59,7 +59,7 @@ describe('altasModel', () => {
     const contract = definition.fields['Tipo Contrato*']!;
     expect(fieldOptions(contract, {}, undefined)).toEqual([]);
     expect(fieldOptions(contract, { Jornada: 'parcial' }, undefined).map((option) => option.key)).toEqual(['200']);
-    expect(fieldOptions(definition.fields.CCC!, {}, company())).toEqual([{ key: '46123456789', text: 'Valencia (46123456789)' }]);
+    expect(fieldOptions(definition.fields.CCC!, {}, company())).toEqual([{ key: '46123456752', text: 'Valencia (46123456752)' }]);
   });
 
   it('clears a dependent choice its parent no longer offers', () => {

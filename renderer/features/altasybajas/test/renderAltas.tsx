@@ -52,7 +52,7 @@ export function company(overrides: Partial<ClientCompany> = {}, fields: Partial<
     _id: 'c1',
     credentials: { client: 'u-c1', enabled: false, emailSentAt: null },
     formToFlowConfiguration: 'cfg1',
-    fieldsValues: { nombreEmpresa: 'Hostelería Levante S.L.', email: 'rrhh@levante.es', CCC: [{ label: 'Valencia', key: '46123456789' }], ...fields },
+    fieldsValues: { nombreEmpresa: 'Hostelería Levante S.L.', email: 'rrhh@levante.es', CCC: [{ label: 'Valencia', key: '46123456752' }], ...fields },
     groups: [{ key: '0b0f8a52-7a0e-4c86-9a4e-1f7f5b1d2c3a', text: 'Camarero/a', fieldsValues: { Jornada: 'completa', 'Tipo Contrato*': '100' } }],
     open: false,
     removed: false,
@@ -65,7 +65,7 @@ export function submission(overrides: Partial<Submission> = {}): Submission {
   return {
     _id: 's1', title: 'Lucía Martín Pérez - Hostelería Levante S.L.', flowId: 'alta-trabajador',
     company: { _id: 'c1', name: 'Hostelería Levante S.L.' }, groupKey: null,
-    fieldsValues: { nombre: 'Lucía', NIF: '12345678Z', 'Fecha Alta': '2026-11-20', CCC: '46123456789', Jornada: 'completa', 'Tipo Contrato*': '100' },
+    fieldsValues: { nombre: 'Lucía', NIF: '12345678Z', 'Fecha Alta': '2026-11-20', CCC: '46123456752', Jornada: 'completa', 'Tipo Contrato*': '100' },
     processed: { syncSistemaRed: null, syncA3: null },
     chain: { receivedAt: '2026-11-19T08:05:00.000Z', redAt: null, a3At: null, companyNotifiedAt: null },
     redResolution: null, afiFile: null, lastError: null, createdBy: 'client', createdAt: '2026-11-19T08:05:00.000Z', removed: false,
