@@ -17,6 +17,7 @@ export const altas = {
     loading: 'Cargando las altas…',
     loadFailed: 'No se han podido cargar las altas. Pulsa «Actualizar» para volver a intentarlo.',
     companiesFailed: 'No se han podido cargar las empresas.',
+    desktopPending: (red: number, a3: number) => `En este PC quedan ${red} por registrar en el Sistema RED y ${a3} por sincronizar con A3.`,
   },
   list: {
     pending: 'Pendientes',

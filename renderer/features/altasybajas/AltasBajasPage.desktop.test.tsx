@@ -13,6 +13,8 @@ const certificates = [
   { fingerprint: 'BB22', commonName: 'ANA LOPEZ - 12345678Z' },
 ];
 const certificateList = () => ({ ok: true, data: { certificates, problems: [] } });
+/** The bridge calls apart from GetForms, which the dashboard makes whenever the list loads. */
+const actionCalls = <T extends { command: string }>(calls: T[]) => calls.filter((call) => call.command !== 'GetForms');
 const submissionReads = (calls: { key: string }[]) => calls.filter((call) => call.key === 'GET /api/form-to-flow-submission').length;
 
 describe('AltasBajasPage desktop actions', () => {
@@ -26,7 +28,7 @@ describe('AltasBajasPage desktop actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sincronizar con A3' }));
     expect(shownToasts()).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls).toEqual([]);
+    expect(actionCalls(calls)).toEqual([]);
   });
 
   it('sends to Sistema RED only the selected pending registrations', async () => {
@@ -38,7 +40,7 @@ describe('AltasBajasPage desktop actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Altas Automáticas S. RED' }));
     expect(shownToasts()).toEqual([{ kind: 'error', lines: ['Necesitas seleccionar al menos un Alta para continuar.'] }]);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls).toEqual([]);
+    expect(actionCalls(calls)).toEqual([]);
   });
 
   it('explains in the browser that both actions need the desktop app', async () => {
@@ -53,6 +55,7 @@ describe('AltasBajasPage desktop actions', () => {
       { kind: 'info', lines: ['La sincronización con A3 necesita la aplicación de escritorio instalada en el PC donde está A3.'] },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText(/En este PC quedan/)).toBeNull();
   });
 
   it('needs a certificate, then registers the selection in RED Online and says how it went', async () => {
@@ -72,14 +75,14 @@ describe('AltasBajasPage desktop actions', () => {
     await within(dialog).findByRole('radio', { name: 'ASESORIA LOPEZ SL - B12345678' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar altas' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Necesitas seleccionar un certificado para continuar.');
-    expect(bridgeCalls.map((call) => call.command)).toEqual(['GetCertificatesList']);
+    expect(actionCalls(bridgeCalls).map((call) => call.command)).toEqual(['GetCertificatesList']);
 
     const readsBefore = submissionReads(calls);
     fireEvent.click(within(dialog).getByRole('radio', { name: 'ANA LOPEZ - 12345678Z' }));
     expect((within(dialog).getByRole('radio', { name: 'RED Online' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar altas' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bridgeCalls[1]).toEqual({ command: 'SyncSubmissions', args: { submissionIds: ['s1', 's3'], certificate: 'BB22', channel: 'red-online' } });
+    expect(actionCalls(bridgeCalls)[1]).toEqual({ command: 'SyncSubmissions', args: { submissionIds: ['s1', 's3'], certificate: 'BB22', channel: 'red-online' } });
     expect(shownToasts()).toEqual([{ kind: 'success', lines: ['1 registradas, 1 con error.', 'Primer error: #DIL 3017 EL NAF NO ESTA EN FICHERO'] }]);
     await waitFor(() => expect(submissionReads(calls)).toBeGreaterThan(readsBefore));
   });
@@ -105,21 +108,28 @@ describe('AltasBajasPage desktop actions', () => {
     refuse = false;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar altas' }));
     await waitFor(() => expect(shownToasts()).toEqual([{ kind: 'success', lines: ['Remesa AFI preparada para SILTRA: ALTAS20261120.AFI'] }]));
-    expect(calls.at(-1)?.args).toEqual({ submissionIds: ['s1'], certificate: 'AA11', channel: 'afi' });
+    expect(actionCalls(calls).at(-1)?.args).toEqual({ submissionIds: ['s1'], certificate: 'AA11', channel: 'afi' });
   });
 
   it('syncs the selection with A3 and says how A3 answered', async () => {
     const calls = stubApi(altasRoutes({ submissions: [lucia, pablo] }));
+    let pendingA3 = [{ _id: 's9', title: pablo.title }];
     const { bridge, calls: bridgeCalls } = fakeBridge({
+      GetForms: () => ({ ok: true, data: { red: [{ _id: 's1', title: lucia.title }], a3: pendingA3 } }),
       SyncSubmissionsToA3: () => ({ ok: true, data: { importFile: 'altas.xlsx', synced: 0, failed: 1, results: [{ submissionId: 's9', state: 'error', error: 'A3 no reconoce el CCC' }] } }),
     });
     renderAltas({ bridge });
     await screen.findByText(pablo.title);
+    // On the desktop the dashboard says what this PC's robots still have to do.
+    expect((await screen.findByText(/En este PC quedan/)).textContent).toBe('En este PC quedan 1 por registrar en el Sistema RED y 1 por sincronizar con A3.');
     const readsBefore = submissionReads(calls);
+    pendingA3 = [];
     fireEvent.click(rowOf(pablo.title).getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Sincronizar con A3' }));
     await waitFor(() => expect(shownToasts()).toEqual([{ kind: 'error', lines: ['0 sincronizadas con A3, 1 con error.', 'Primer error: A3 no reconoce el CCC'] }]));
-    expect(bridgeCalls).toEqual([{ command: 'SyncSubmissionsToA3', args: { submissionIds: ['s9'] } }]);
+    expect(actionCalls(bridgeCalls)).toEqual([{ command: 'SyncSubmissionsToA3', args: { submissionIds: ['s9'] } }]);
     await waitFor(() => expect(submissionReads(calls)).toBeGreaterThan(readsBefore));
+    // The reloaded list asks the desktop again.
+    await screen.findByText('En este PC quedan 1 por registrar en el Sistema RED y 0 por sincronizar con A3.');
   });
 });

@@ -6,6 +6,7 @@ import { A3SyncButton, RedSyncButton } from './AltasDesktopActions.tsx';
 import { useAltasCompaniesQuery, useAltasFormDefinitionQuery, useAltasSubmissionsQuery } from './altasApi.ts';
 import { byCompany, companyLabel, splitSubmissions } from './altasModel.ts';
 import { FormConfigModal } from './FormConfigModal.tsx';
+import { useDesktopPending } from './useDesktopPending.ts';
 import { SubmissionList } from './SubmissionList.tsx';
 import { SubmissionModal } from './SubmissionModal.tsx';
 
@@ -22,6 +23,7 @@ export function AltasDashboard({ onOpenCompanies }: { onOpenCompanies: () => voi
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const [editing, setEditing] = useState<Editing>(null);
   const [formConfigOpen, setFormConfigOpen] = useState(false);
+  const desktopPending = useDesktopPending(submissions.fulfilledTimeStamp);
 
   const { pending, history } = splitSubmissions(byCompany(submissions.data ?? [], companyId));
   // Only what is still on screen counts as selected (a filter or a refetch may hide some).
@@ -60,6 +62,11 @@ export function AltasDashboard({ onOpenCompanies }: { onOpenCompanies: () => voi
           <RedSyncButton selectedIds={selectedPendingIds} />
         </div>
       </div>
+      {desktopPending && (
+        <p className="ui-muted altas-toolbar__pending" role="status">
+          {text.dashboard.desktopPending(desktopPending.red.length, desktopPending.a3.length)}
+        </p>
+      )}
       {submissions.isError && <ErrorBanner data={{ hasError: true, msg: text.dashboard.loadFailed }} />}
       {companies.isError && <ErrorBanner data={{ hasError: true, msg: text.dashboard.companiesFailed }} />}
       {definition.isError && <ErrorBanner data={{ hasError: true, msg: text.submission.loadFailed }} />}
