@@ -1,6 +1,6 @@
 /** /altasybajas 'Nueva Alta' / 'Ver Alta': company and group, fields by page and type, validation, saving, the server's field errors. */
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { altasRoutes, answer, failure, renderAltas, rowOf, setUpAltasTests, shownToasts, stubApi, submission } from './test/renderAltas.tsx';
 
 setUpAltasTests();
@@ -38,6 +38,23 @@ describe('AltasBajasPage registration modal', () => {
     expect((dialog.getByRole('combobox', { name: /Tipo de contrato/ }) as HTMLSelectElement).value).toBe('100');
     expect(dialog.getByRole('link', { name: 'dni.jpg' }).getAttribute('href')).toBe('/api/form-to-flow-submission/s1/files/f1');
     expect((dialog.getByRole('combobox', { name: /^Empresa/ }) as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it('makes a choice among more than 5 options searchable, and saves the chosen key', async () => {
+    const calls = stubApi(altasRoutes({ submissions: [submission()] }, { 'PATCH /api/form-to-flow-submission/s1': answer(submission()) }));
+    renderAltas();
+    await screen.findByText(submission().title);
+    fireEvent.click(rowOf(submission().title).getByRole('button', { name: 'Ver Alta' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ver Alta' }));
+    const search = dialog.getByRole('combobox', { name: 'Grupo de cotización' }) as HTMLInputElement;
+    expect(search.tagName).toBe('INPUT');
+    act(() => search.focus());
+    fireEvent.change(search, { target: { value: 'subal' } });
+    const option = await screen.findByRole('option', { name: 'Subalternos' });
+    expect(screen.queryByRole('option', { name: 'Ingenieros técnicos' })).toBeNull();
+    fireEvent.click(option);
+    fireEvent.click(dialog.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.find((call) => call.key === 'PATCH /api/form-to-flow-submission/s1')?.body).toMatchObject({ 'Grupo Cotización': '06' }));
   });
 
   it('validates under each field before saving, and creates the alta with the group’s values', async () => {

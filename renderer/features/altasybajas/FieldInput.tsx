@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ClientCompany, FormField } from '#shared/api/altas.ts';
 import { normalizeFieldValue } from '#shared/forms/index.ts';
 import { altas as text } from '../../i18n/es-altas.ts';
+import { ComboBox, SEARCHABLE_OPTIONS_THRESHOLD } from '../../ui/ComboBox.tsx';
 import { fieldOptions, isDropdown } from './altasModel.ts';
 import { submissionFileUrl } from './altasTransfer.ts';
 
@@ -78,6 +79,23 @@ export function FieldInput({ fieldKey, field, values, onChange, error, company, 
     const options = fieldOptions(field, values, company);
     const waiting = field.dependentKey !== undefined && options.length === 0;
     const current = typeof value === 'string' ? value : '';
+    // Spec §5: a choice among more than 5 options is searchable.
+    if (options.length > SEARCHABLE_OPTIONS_THRESHOLD) {
+      return (
+        <div className="altas-field">
+          <ComboBox
+            label={field.required ? `${field.title} *` : field.title}
+            options={options.map((option) => ({ value: option.key, label: option.text }))}
+            value={current === '' ? null : current}
+            onChange={(chosen) => onChange(fieldKey, chosen ?? '')}
+            placeholder={text.submission.choose}
+            disabled={disabled}
+            error={error ?? undefined}
+            required={field.required}
+          />
+        </div>
+      );
+    }
     return (
       <div className="altas-field">
         <label htmlFor={id} className="altas-field__label">{label}</label>

@@ -87,9 +87,13 @@ const contracts = {
   parcial: [{ key: '200', text: 'Indefinido a tiempo parcial' }],
 };
 
+/** More than 5 options: the field is a searchable ComboBox. */
+const cotizationGroups = ['Ingenieros y licenciados', 'Ingenieros técnicos', 'Jefes administrativos', 'Ayudantes no titulados', 'Oficiales administrativos', 'Subalternos']
+  .map((name, index) => ({ key: String(index + 1).padStart(2, '0'), text: name }));
+
 export const definition: FormDefinition = {
   flowId: 'alta-trabajador', title: 'Altas', url: '/form/flows/lopez', logo: null,
-  fieldsOrder: ['nombre', 'NIF', 'Fecha Alta', 'CCC', 'Jornada', 'Tipo Contrato*', 'Foto DNI'],
+  fieldsOrder: ['nombre', 'NIF', 'Fecha Alta', 'CCC', 'Jornada', 'Tipo Contrato*', 'Grupo Cotización', 'Foto DNI'],
   fields: {
     nombre: { fieldType: 'text', title: 'Nombre', required: true, fieldWriter: 'client' },
     NIF: { fieldType: 'text', title: 'Número de documento', required: true, validate: 'nienif', fieldWriter: 'client' },
@@ -97,11 +101,12 @@ export const definition: FormDefinition = {
     CCC: { fieldType: 'dropdown', title: 'Cuenta de cotización (CCC)', required: true, locked: true, validValuesFromExtraFields: { field: 'CCC' }, fieldWriter: 'client' },
     Jornada: { fieldType: 'dropdown', title: 'Jornada', required: true, fieldWriter: 'userBefore', validValues: [{ key: 'completa', text: 'Completa' }, { key: 'parcial', text: 'Parcial' }] },
     'Tipo Contrato*': { fieldType: 'dropdown', title: 'Tipo de contrato', required: true, locked: true, fieldWriter: 'userBefore', dependentKey: 'Jornada', dependentOptions: contracts },
+    'Grupo Cotización': { fieldType: 'dropdown', title: 'Grupo de cotización', fieldWriter: 'client', validValues: cotizationGroups },
     'Foto DNI': { fieldType: 'file', title: 'Foto del documento de identidad', fieldWriter: 'client' },
   },
   defaultFormPages: [
     { title: 'Datos personales', fields: ['nombre', 'NIF', 'Foto DNI'] },
-    { title: 'Contrato', fields: ['Fecha Alta', 'CCC', 'Jornada', 'Tipo Contrato*'] },
+    { title: 'Contrato', fields: ['Fecha Alta', 'CCC', 'Jornada', 'Tipo Contrato*', 'Grupo Cotización'] },
   ],
 };
 
