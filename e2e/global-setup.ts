@@ -1,10 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServerCopy } from '../scripts/build-server.ts';
 import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testing/nss-database.ts';
 import { startStandinPortal } from '../standins/portal/portal.ts';
 import { portalOptions } from '../standins/portal/test-certificates.ts';
+import { startA3Importer } from '../standins/a3-importer/importer.ts';
+import { startStandinRedOnline } from '../standins/red-online/red-online.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 import { agentBridgeOf, startCompiledServer, startProcess, stop } from './processes.ts';
@@ -36,11 +38,20 @@ export default async function globalSetup() {
   // issued the store's certificates. The robots reach it through their settings' override, as they would
   // reach the real portal through theirs.
   const portal = await startStandinPortal(portalOptions());
+  // RED Online (altas in Sistema RED) and A3's import folder, as the altas robots reach them: a mutual-TLS
+  // stand-in trusting the same test CAs, and the A3 importer stand-in answering the '202 – MA' workbooks.
+  const redOnline = await startStandinRedOnline(portalOptions());
+  const a3Folder = join(dataDir, 'a3-importacion');
+  await mkdir(a3Folder, { recursive: true });
+  const a3 = startA3Importer({ folder: a3Folder, companies: [] });
   const robotSettings = JSON.stringify({ 'descargar-justificantes': { baseUrl: portal.url, ignoreHTTPSErrors: true } });
   const agentEnv = {
     AGENT_ALLOWED_ORIGINS: baseUrl,
     AUTOASESOR_NSS_DB: nss ?? `sql:${join(dataDir, 'no-nssdb')}`,
     AUTOASESOR_ROBOT_SETTINGS: robotSettings,
+    RED_ONLINE_URL: redOnline.url,
+    RED_ONLINE_IGNORE_HTTPS_ERRORS: '1',
+    A3_IMPORT_DIR: a3Folder,
   };
   const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { ...agentEnv, AGENT_PORT: '0', AUTOASESOR_AGENT_DATA: join(dataDir, 'agent') });
   const bridge = await agentBridgeOf(agent);
@@ -58,7 +69,7 @@ export default async function globalSetup() {
   process.env.E2E_AGENT_ENV = JSON.stringify(agentEnv);
 
   return async () => {
-    await Promise.all([stop(server.child), stop(agent.child), portal.close()]);
+    await Promise.all([stop(server.child), stop(agent.child), portal.close(), redOnline.close(), a3.close()]);
     await smtp.close();
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };

@@ -20,6 +20,7 @@ const PROJECTS = [
   'standins/portal/tsconfig.json',
   'standins/fier/tsconfig.json',
   'standins/a3-importer/tsconfig.json',
+  'standins/red-online/tsconfig.json',
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
