@@ -13,8 +13,8 @@ const certificates = [
   { fingerprint: 'BB22', commonName: 'ANA LOPEZ - 12345678Z' },
 ];
 const certificateList = () => ({ ok: true, data: { certificates, problems: [] } });
-/** The bridge calls apart from GetForms, which the dashboard makes whenever the list loads. */
-const actionCalls = <T extends { command: string }>(calls: T[]) => calls.filter((call) => call.command !== 'GetForms');
+/** The bridge calls apart from GetForms (the dashboard makes it whenever the list loads) and the link check before an action. */
+const actionCalls = <T extends { command: string }>(calls: T[]) => calls.filter((call) => call.command !== 'GetForms' && call.command !== 'GetDeviceStatus');
 const submissionReads = (calls: { key: string }[]) => calls.filter((call) => call.key === 'GET /api/form-to-flow-submission').length;
 
 describe('AltasBajasPage desktop actions', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
+import { useThisDeviceLink } from '../../api/useThisDeviceLink.ts';
 import { useAppDispatch, useBridge, useToast } from '../../app/hooks.ts';
 import { toastShown } from '../../app/toasts.ts';
 import { altas as text } from '../../i18n/es-altas.ts';
@@ -40,6 +41,8 @@ export function RedSyncButton({ selectedIds }: { selectedIds: readonly string[] 
 
 function RedSyncDialog({ selectedIds, onClose }: { selectedIds: readonly string[]; onClose: () => void }) {
   const bridge = useBridge();
+  // The robots answer the server with this PC's device token: the PC is linked to the user first.
+  const linkThisDevice = useThisDeviceLink();
   const dispatch = useAppDispatch();
   const errorId = useId();
   const [certificates, setCertificates] = useState<LocalCertificate[] | null>(null);
@@ -68,6 +71,11 @@ function RedSyncDialog({ selectedIds, onClose }: { selectedIds: readonly string[
     setRunning(true);
     setError(null);
     try {
+      const link = await linkThisDevice();
+      if (!link.ok) {
+        setError(link.message);
+        return;
+      }
       const answer = await bridge.invoke('SyncSubmissions', { submissionIds: [...selectedIds], certificate, channel });
       if (!answer.ok) {
         setError(answer.error.message || text.desktop.redFailed);
@@ -140,6 +148,8 @@ function RedSyncDialog({ selectedIds, onClose }: { selectedIds: readonly string[
 /** 'Sincronizar con A3': the selected registrations into A3's '202 – MA' import from this PC. */
 export function A3SyncButton({ selectedIds }: { selectedIds: readonly string[] }) {
   const bridge = useBridge();
+  // The robots answer the server with this PC's device token: the PC is linked to the user first.
+  const linkThisDevice = useThisDeviceLink();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const [syncing, setSyncing] = useState(false);
@@ -155,6 +165,11 @@ export function A3SyncButton({ selectedIds }: { selectedIds: readonly string[] }
     }
     setSyncing(true);
     try {
+      const link = await linkThisDevice();
+      if (!link.ok) {
+        toast.error(link.message);
+        return;
+      }
       const answer = await bridge.invoke('SyncSubmissionsToA3', { submissionIds: [...selectedIds] });
       if (!answer.ok) toast.error(answer.error.message || text.desktop.a3Failed);
       else {

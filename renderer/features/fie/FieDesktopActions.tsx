@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
 import { madridDayKey } from '#shared/time/madrid.ts';
+import { useThisDeviceLink } from '../../api/useThisDeviceLink.ts';
 import { useAppDispatch, useBridge, useSession, useToast } from '../../app/hooks.ts';
 import { toastShown } from '../../app/toasts.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
@@ -15,6 +16,7 @@ import { FieDesktopError, siltraOutcomeToast, siltraRange, syncWithA3 } from './
  */
 export function SyncA3Button({ entryIds }: { entryIds: readonly string[] }) {
   const bridge = useBridge();
+  const linkThisDevice = useThisDeviceLink();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const language = useSession().user?.language ?? 'es';
@@ -27,6 +29,12 @@ export function SyncA3Button({ entryIds }: { entryIds: readonly string[] }) {
     }
     setSyncing(true);
     try {
+      // A3's answers reach the server with this PC's device token: the PC is linked to the user first.
+      const link = await linkThisDevice();
+      if (!link.ok) {
+        toast.error(link.message);
+        return;
+      }
       const result = await syncWithA3(bridge, entryIds, language);
       const message = text.actions.syncDone(result.synced, result.failed);
       if (result.synced === 0 && result.failed > 0) toast.error(message);
@@ -67,6 +75,7 @@ export function SiltraButton() {
 
 function SiltraDialog({ onClose }: { onClose: () => void }) {
   const bridge = useBridge();
+  const linkThisDevice = useThisDeviceLink();
   const dispatch = useAppDispatch();
   const rangeErrorId = useId();
   const [certificates, setCertificates] = useState<LocalCertificate[] | null>(null);
@@ -96,6 +105,12 @@ function SiltraDialog({ onClose }: { onClose: () => void }) {
     setFetching(true);
     setError(null);
     try {
+      // The files are uploaded with this PC's device token: the PC is linked to the user first.
+      const link = await linkThisDevice();
+      if (!link.ok) {
+        setError(link.message);
+        return;
+      }
       const answer = await bridge.invoke('GetFieFromSiltra', { flowInputs: { 'input-certificate': certificate, 'input-msRange': siltraRange(from, to) } });
       if (!answer.ok) {
         setError(answer.error.message || text.actions.siltraFailed);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BridgeCommand } from '#shared/bridge/contract.ts';
 import type { BridgeClient } from '../../bridge/client.ts';
-import { listOf, renderFie, setUpFieTests, shownToasts, stubApi } from './test/renderFie.tsx';
+import { linkedHere, listOf, renderFie, setUpFieTests, shownToasts, stubApi } from './test/renderFie.tsx';
 
 setUpFieTests();
 
@@ -18,7 +18,7 @@ function desktopBridge(data: unknown): BridgeClient {
   return {
     kind: 'agent',
     available: true,
-    invoke: async (command: BridgeCommand) => answers[command] ?? { ok: false, error: { code: 'UNKNOWN_COMMAND', message: 'No' } },
+    invoke: async (command: BridgeCommand) => (command === 'GetDeviceStatus' ? linkedHere() : answers[command]) ?? { ok: false, error: { code: 'UNKNOWN_COMMAND', message: 'No' } },
     on: () => () => undefined,
   } as unknown as BridgeClient;
 }

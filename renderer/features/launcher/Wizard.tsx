@@ -25,7 +25,7 @@ import type { RunProblem } from './Sections.tsx';
 import { useLauncherForm } from './useLauncherForm.ts';
 import { useRun } from './useRun.ts';
 import type { LaunchDevice, LaunchOutcome } from './useRun.ts';
-import { useThisDeviceLink } from './useThisDeviceLink.ts';
+import { useThisDeviceLink } from '../../api/useThisDeviceLink.ts';
 
 // The scheduler brings the calendar (react-day-picker): it loads when it is first opened.
 const loadScheduler = () => import('./SchedulerModal.tsx');

@@ -153,6 +153,11 @@ export function shownToasts(): { kind: string; lines: string[] }[] {
 /** A desktop bridge answering each command with the envelope its entry returns; calls recorded. */
 export function fakeBridge(answers: Partial<Record<BridgeCommand, (args: unknown) => unknown>>) {
   const calls: { command: BridgeCommand; args: unknown }[] = [];
+  // This PC is already linked to the window's server (the actions check it first), unless a test says otherwise.
+  answers = {
+    GetDeviceStatus: () => ({ ok: true, data: { linked: true, serverUrl: window.location.origin, machine: { _id: 'pc-1', name: 'PC-ANA' }, problem: null } }),
+    ...answers,
+  };
   const bridge = {
     kind: 'agent',
     available: true,

@@ -91,3 +91,8 @@ export function shownToasts(): { kind: string; lines: string[] }[] {
     lines: (toast.querySelector(':scope > span')?.textContent ?? '').split('\n'),
   }));
 }
+
+/** GetDeviceStatus of a PC already linked to the window's server: the desktop actions check it before they run. */
+export function linkedHere() {
+  return { ok: true, data: { linked: true, serverUrl: window.location.origin, machine: { _id: 'pc-1', name: 'PC-ANA' }, problem: null } };
+}
