@@ -119,7 +119,9 @@ export class AltasRobot {
     let updated = 0;
     const at = this.now().toISOString();
     for (const result of results) {
-      const scope = this.db.updateTable('altas_submissions').where('group_id', '=', groupId).where('id', '=', result.submissionId).where('removed', '=', 0).where('red_at', 'is not', null);
+      const scope = this.db.updateTable('altas_submissions').where('group_id', '=', groupId).where('id', '=', result.submissionId).where('removed', '=', 0).where('red_at', 'is not', null)
+        // An alta A3 already took keeps its state: a later refusal ('ya estaba registrada') is not its error.
+        .where('a3_at', 'is', null);
       const set = result.state === 'synced' ? { a3_at: at, last_error: null, updated_at: at } : { last_error: result.error ?? 'Error en A3', updated_at: at };
       const { numUpdatedRows } = await scope.set(set).executeTakeFirst();
       if (numUpdatedRows > 0n) updated += 1;

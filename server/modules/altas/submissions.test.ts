@@ -133,7 +133,12 @@ describe('the robots: RED and A3', () => {
     expect(rows.rows).toEqual([expect.objectContaining({ submissionId: ready._id, ccc: '28123456742', nif: '12345678Z', naf: '281234567840', fechaAlta: '2026-12-01', tipoContrato: '200', grupoCotizacion: '07' })]);
     expect((await device('POST', altasPaths.a3Results, { results: [{ submissionId: ready._id, state: 'synced', error: null }] })).json()).toEqual({ updated: 1 });
     expect((await device('GET', altasPaths.pending)).json<PendingSummary>()).toEqual({ red: [], a3: [] });
-    expect((await advisor.get(altasPaths.submissions)).json<{ items: Submission[] }>().items[0]?.processed.syncA3).toEqual(expect.any(String));
+    const synced = (await advisor.get(altasPaths.submissions)).json<{ items: Submission[] }>().items[0];
+    expect(synced?.processed.syncA3).toEqual(expect.any(String));
+    // Sent to A3 again, A3 answers it already has it: the alta stays synced, with no error and its first time.
+    expect((await device('POST', altasPaths.a3Results, { results: [{ submissionId: ready._id, state: 'error', error: 'El alta ya estaba registrada' }] })).json()).toEqual({ updated: 0 });
+    const after = (await advisor.get(altasPaths.submissions)).json<{ items: Submission[] }>().items[0];
+    expect(after).toMatchObject({ lastError: null, processed: { syncA3: synced?.processed.syncA3 } });
   });
 
   it("wants the advisor's fields in a 'Nueva Alta', and keeps an alta with an AFI file out of RED pending", async () => {
