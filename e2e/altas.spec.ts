@@ -142,7 +142,7 @@ test('the company sends its altas through the emailed form; the advisor register
   const redDialog = page.getByRole('dialog', { name: 'Altas Automáticas S. RED' });
   await redDialog.getByRole('radio', { name: new RegExp(ELENA.commonName) }).check();
   await redDialog.getByRole('button', { name: 'Registrar altas' }).click();
-  await expect(page.getByText(/1 registradas, 1 con error\./)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(/1 registrada, 1 con error\./)).toBeVisible({ timeout: 90_000 });
 
   // The refused one stays pending with RED's #DIL text; the admitted one moved to 'Historial'.
   const history = page.getByRole('region', { name: 'Historial' });
@@ -155,7 +155,7 @@ test('the company sends its altas through the emailed form; the advisor register
   await pending.getByRole('checkbox', { name: 'Seleccionar todas las altas de Pendientes' }).uncheck();
   await history.getByRole('checkbox', { name: /Seleccionar Lucía Martín/ }).check();
   await page.getByRole('button', { name: 'Sincronizar con A3' }).click();
-  await expect(page.getByText(/1 sincronizadas con A3, 0 con error\./)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/1 sincronizada con A3, 0 con error\./)).toBeVisible({ timeout: 60_000 });
 
   // The company was told (the chain's last step), by email with RED's answer.
   await expect.poll(async () => (await mailsTo(companyEmail)).length).toBe(2);

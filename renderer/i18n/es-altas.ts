@@ -64,9 +64,9 @@ export const altas = {
     start: 'Registrar altas',
     redFailed: 'No se han podido registrar las altas en el Sistema RED.',
     a3Failed: 'No se han podido sincronizar las altas con A3.',
-    redDone: (registered: number, failed: number) => `${registered} registradas, ${failed} con error.`,
+    redDone: (registered: number, failed: number) => `${registered === 1 ? '1 registrada' : `${registered} registradas`}, ${failed} con error.`,
     afiWritten: (file: string) => `Remesa AFI preparada para SILTRA: ${file}`,
-    a3Done: (synced: number, failed: number) => `${synced} sincronizadas con A3, ${failed} con error.`,
+    a3Done: (synced: number, failed: number) => `${synced === 1 ? '1 sincronizada' : `${synced} sincronizadas`} con A3, ${failed} con error.`,
     firstError: (message: string) => `Primer error: ${message}`,
   },
   submission: {

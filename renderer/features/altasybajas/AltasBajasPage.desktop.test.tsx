@@ -83,7 +83,7 @@ describe('AltasBajasPage desktop actions', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar altas' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(actionCalls(bridgeCalls)[1]).toEqual({ command: 'SyncSubmissions', args: { submissionIds: ['s1', 's3'], certificate: 'BB22', channel: 'red-online' } });
-    expect(shownToasts()).toEqual([{ kind: 'success', lines: ['1 registradas, 1 con error.', 'Primer error: #DIL 3017 EL NAF NO ESTA EN FICHERO'] }]);
+    expect(shownToasts()).toEqual([{ kind: 'success', lines: ['1 registrada, 1 con error.', 'Primer error: #DIL 3017 EL NAF NO ESTA EN FICHERO'] }]);
     await waitFor(() => expect(submissionReads(calls)).toBeGreaterThan(readsBefore));
   });
 

@@ -83,7 +83,7 @@ describe('altasModel', () => {
 
   it('words the desktop results with counts and the first error', () => {
     const red = redOutcome({ registered: 1, failed: 1, results: [{ submissionId: 'a', state: 'registered', message: 'ok' }, { submissionId: 'b', state: 'error', message: '#DIL 1234 NAF no válido' }] });
-    expect(red).toEqual({ failedOnly: false, lines: ['1 registradas, 1 con error.', 'Primer error: #DIL 1234 NAF no válido'] });
+    expect(red).toEqual({ failedOnly: false, lines: ['1 registrada, 1 con error.', 'Primer error: #DIL 1234 NAF no válido'] });
     expect(redOutcome({ registered: 0, failed: 0, afiFile: 'ALTAS.AFI', results: [] }).lines).toEqual(['Remesa AFI preparada para SILTRA: ALTAS.AFI']);
     const a3 = a3Outcome({ importFile: 'x.xlsx', synced: 0, failed: 1, results: [{ submissionId: 'a', state: 'error', error: 'CCC desconocido' }] });
     expect(a3).toEqual({ failedOnly: true, lines: ['0 sincronizadas con A3, 1 con error.', 'Primer error: CCC desconocido'] });
