@@ -27,6 +27,9 @@ export const areas = {
 
 export type AreaKey = keyof typeof areas;
 
+/** The areas above that this version already provides; the others say "aún no está disponible". */
+export const readyAreas: readonly AreaKey[] = ['flows', 'launcher', 'roboteka', 'workspace', 'altasybajas', 'fie'];
+
 /** The areas this version already provides (built with the app shell). */
 export const availableAreas = [
   { key: 'home', title: 'Inicio', path: '/home', summary: 'La página de entrada, con el estado de tu suscripción y los accesos a cada sección.' },

@@ -32,9 +32,12 @@ describe('HelpPage', () => {
     withSupport();
     renderWithApp(<HelpPage />, { preloadedState: signedInState() });
     expect(screen.getByRole('link', { name: 'Pagos' }).getAttribute('href')).toBe('/payments');
-    const fie = screen.getByText('Procesador FIE').closest('div');
-    expect(fie?.textContent).toContain('Aún no disponible');
-    expect(fie?.textContent).toContain('ficheros FIE de SILTRA');
-    expect(screen.queryByRole('link', { name: 'Procesador FIE' })).toBeNull();
+    // Areas of this version link to their screen; the ones still to come say so, unlinked.
+    expect(screen.getByRole('link', { name: 'Procesador FIE' }).getAttribute('href')).toBe('/fie');
+    expect(screen.getByRole('link', { name: 'Altas y bajas' }).getAttribute('href')).toBe('/altasybajas');
+    const dehu = screen.getByText('Notificaciones DEHÚ').closest('div');
+    expect(dehu?.textContent).toContain('Aún no disponible');
+    expect(dehu?.textContent).toContain('notificaciones electrónicas oficiales');
+    expect(screen.queryByRole('link', { name: 'Notificaciones DEHÚ' })).toBeNull();
   });
 });

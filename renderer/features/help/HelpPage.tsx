@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { areas, availableAreas, screens } from '../../i18n/es-screens.ts';
+import { areas, availableAreas, readyAreas, screens, type AreaKey } from '../../i18n/es-screens.ts';
 import { IconHelp, IconMail, InfoCard, PageHeader, Spinner } from '../../ui/index.ts';
 import { useSupportInfoQuery } from './supportApi.ts';
 
@@ -44,10 +44,18 @@ export default function HelpPage() {
               <dd>{area.summary}</dd>
             </div>
           ))}
-          {Object.entries(areas).map(([key, area]) => (
+          {(Object.entries(areas) as [AreaKey, (typeof areas)[AreaKey]][]).map(([key, area]) => (
             <div key={key} className="ui-definitions__item">
               <dt>
-                {area.title} <span className="ui-chip">{text.notAvailable}</span>
+                {readyAreas.includes(key) ? (
+                  <>
+                    <Link to={area.path}>{area.title}</Link> <span className="ui-chip ui-chip--success">{text.available}</span>
+                  </>
+                ) : (
+                  <>
+                    {area.title} <span className="ui-chip">{text.notAvailable}</span>
+                  </>
+                )}
               </dt>
               <dd>{area.summary}</dd>
             </div>
