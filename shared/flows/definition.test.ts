@@ -19,8 +19,8 @@ function flow(overrides: Record<string, unknown>): Record<string, unknown> {
 }
 
 describe('flowDefinitionSchema localProcess', () => {
-  it('takes one of the three FIE processes on a desktop flow, and keeps it', () => {
-    for (const localProcess of ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3']) {
+  it('takes one of the FIE and altas processes on a desktop flow, and keeps it', () => {
+    for (const localProcess of ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3']) {
       expect(z.parse(flowDefinitionSchema, flow({ localProcess })).localProcess).toBe(localProcess);
     }
     expect(z.parse(flowDefinitionSchema, flow({})).localProcess).toBeUndefined();
@@ -36,7 +36,7 @@ describe('flowDefinitionSchema localProcess', () => {
   });
 
   it('refuses a process the desktop does not know', () => {
-    expect(z.safeParse(flowDefinitionSchema, flow({ localProcess: 'sync-altas' })).success).toBe(false);
+    expect(z.safeParse(flowDefinitionSchema, flow({ localProcess: 'sync-nominas' })).success).toBe(false);
     expect(z.safeParse(flowDefinitionSchema, flow({ localProcess: '' })).success).toBe(false);
   });
 });
