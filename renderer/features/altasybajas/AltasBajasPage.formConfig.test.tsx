@@ -7,8 +7,8 @@ setUpAltasTests();
 
 // jsdom has no object URLs; the preview only needs an address for the chosen file.
 beforeEach(() => {
-  Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:logo-preview'), configurable: true });
-  Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+  Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:logo-preview'), configurable: true, writable: true });
+  Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
 });
 
 async function openFormConfig() {
