@@ -151,8 +151,8 @@ test('the company sends its altas through the emailed form; the advisor register
   await expect(page.getByText(/^3012 /)).toBeVisible();
   await shot(page, 'altas-panel');
 
-  // Then into A3 through its import folder: only the registered one (the selection outlives the RED run).
-  await pending.getByRole('checkbox', { name: 'Seleccionar todas las altas de Pendientes' }).uncheck();
+  // Then into A3 through its import folder: the RED run let go of its selection, so only the registered one goes.
+  await expect(pending.getByRole('checkbox', { name: 'Seleccionar todas las altas de Pendientes' })).not.toBeChecked();
   await history.getByRole('checkbox', { name: /Seleccionar Lucía Martín/ }).check();
   await page.getByRole('button', { name: 'Sincronizar con A3' }).click();
   await expect(page.getByText(/1 sincronizada con A3, 0 con error\./)).toBeVisible({ timeout: 60_000 });

@@ -85,6 +85,9 @@ describe('AltasBajasPage desktop actions', () => {
     expect(actionCalls(bridgeCalls)[1]).toEqual({ command: 'SyncSubmissions', args: { submissionIds: ['s1', 's3'], certificate: 'BB22', channel: 'red-online' } });
     expect(shownToasts()).toEqual([{ kind: 'success', lines: ['1 registrada, 1 con error.', 'Primer error: #DIL 3017 EL NAF NO ESTA EN FICHERO'] }]);
     await waitFor(() => expect(submissionReads(calls)).toBeGreaterThan(readsBefore));
+    // What RED answered for is no longer selected: the next action starts clean.
+    expect((rowOf(lucia.title).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    expect((rowOf(marta.title).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
   });
 
   it('writes an AFI remittance when that channel is chosen, and shows a bridge refusal in the dialog', async () => {

@@ -32,6 +32,9 @@ export function AltasDashboard({ onOpenCompanies }: { onOpenCompanies: () => voi
   // Sistema RED takes only what it does not have yet; A3 takes any registration (the server says which are not ready).
   const selectedPendingIds = pending.filter((item) => selection.has(item._id)).map((item) => item._id);
 
+  // What a robot answered for leaves the selection: registered altas move list, and the next action starts clean.
+  const unselect = (ids: readonly string[]) => setSelection((current) => new Set([...current].filter((id) => !ids.includes(id))));
+
   // The Modal hands focus back to the button that opened it when it closes.
   const openSubmission = (submission: Submission | null) => setEditing({ submission });
 
@@ -58,8 +61,8 @@ export function AltasDashboard({ onOpenCompanies }: { onOpenCompanies: () => voi
         <div className="altas-toolbar__actions">
           <Button variant="secondary" loading={submissions.isFetching} onClick={() => void submissions.refetch()}>{text.dashboard.refresh}</Button>
           <Button variant="secondary" disabled={!definition.data} onClick={() => openSubmission(null)}>{text.dashboard.newAlta}</Button>
-          <A3SyncButton selectedIds={selectedIds} />
-          <RedSyncButton selectedIds={selectedPendingIds} />
+          <A3SyncButton selectedIds={selectedIds} onDone={unselect} />
+          <RedSyncButton selectedIds={selectedPendingIds} onDone={unselect} />
         </div>
       </div>
       {desktopPending && (

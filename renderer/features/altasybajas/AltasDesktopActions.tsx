@@ -20,7 +20,8 @@ type Channel = 'red-online' | 'afi';
  * 'Altas Automáticas S. RED': the selected registrations into RED Online (or an AFI remittance for
  * SILTRA) from this PC with the chosen certificate. In the browser it says the action is desktop-only.
  */
-export function RedSyncButton({ selectedIds }: { selectedIds: readonly string[] }) {
+/** `onDone` gets the ids the robot answered for, so the screen can let go of them. */
+export function RedSyncButton({ selectedIds, onDone }: { selectedIds: readonly string[]; onDone?: (ids: readonly string[]) => void }) {
   const bridge = useBridge();
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -34,12 +35,12 @@ export function RedSyncButton({ selectedIds }: { selectedIds: readonly string[] 
   return (
     <>
       <Button onClick={start}>{text.dashboard.syncRed}</Button>
-      {open && <RedSyncDialog selectedIds={selectedIds} onClose={() => setOpen(false)} />}
+      {open && <RedSyncDialog selectedIds={selectedIds} onDone={onDone} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function RedSyncDialog({ selectedIds, onClose }: { selectedIds: readonly string[]; onClose: () => void }) {
+function RedSyncDialog({ selectedIds, onDone, onClose }: { selectedIds: readonly string[]; onDone?: (ids: readonly string[]) => void; onClose: () => void }) {
   const bridge = useBridge();
   // The robots answer the server with this PC's device token: the PC is linked to the user first.
   const linkThisDevice = useThisDeviceLink();
@@ -83,6 +84,7 @@ function RedSyncDialog({ selectedIds, onClose }: { selectedIds: readonly string[
       }
       const outcome = redOutcome(answer.data);
       dispatch(toastShown(outcome.failedOnly ? 'error' : 'success', outcome.lines.join('\n'), RESULT_TOAST_MS));
+      onDone?.(answer.data.results.map((result) => result.submissionId));
       onClose();
     } catch {
       setError(text.desktop.redFailed);
@@ -146,7 +148,7 @@ function RedSyncDialog({ selectedIds, onClose }: { selectedIds: readonly string[
 }
 
 /** 'Sincronizar con A3': the selected registrations into A3's '202 – MA' import from this PC. */
-export function A3SyncButton({ selectedIds }: { selectedIds: readonly string[] }) {
+export function A3SyncButton({ selectedIds, onDone }: { selectedIds: readonly string[]; onDone?: (ids: readonly string[]) => void }) {
   const bridge = useBridge();
   // The robots answer the server with this PC's device token: the PC is linked to the user first.
   const linkThisDevice = useThisDeviceLink();
@@ -175,6 +177,7 @@ export function A3SyncButton({ selectedIds }: { selectedIds: readonly string[] }
       else {
         const outcome = a3Outcome(answer.data);
         dispatch(toastShown(outcome.failedOnly ? 'error' : 'success', outcome.lines.join('\n'), RESULT_TOAST_MS));
+        onDone?.(answer.data.results.map((result) => result.submissionId));
       }
     } catch {
       toast.error(text.desktop.a3Failed);
