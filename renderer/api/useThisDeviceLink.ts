@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useBridge } from '../app/hooks.ts';
+import { useAppDispatch, useBridge } from '../app/hooks.ts';
 import { ensureDeviceLinked, windowServerUrl } from '../bridge/deviceLink.ts';
 import type { DeviceLinkOutcome } from '../bridge/deviceLink.ts';
 import { asHttpError } from '../ui/forms.ts';
-import { useLinkDeviceMutation } from './machines.ts';
+import { machinesApi, useLinkDeviceMutation } from './machines.ts';
 
 const LINK_FAILED_MESSAGE = 'No se ha podido conectar este dispositivo a tu cuenta.';
 
@@ -15,6 +15,22 @@ const LINK_FAILED_MESSAGE = 'No se ha podido conectar este dispositivo a tu cuen
 export function useThisDeviceLink(): () => Promise<DeviceLinkOutcome> {
   const bridge = useBridge();
   const [linkDevice] = useLinkDeviceMutation();
+  const dispatch = useAppDispatch();
+  // The user's machines as the server has them now; if they cannot be read, the desktop's link is trusted.
+  const isMyMachine = useCallback(
+    async (machineId: string) => {
+      const request = dispatch(machinesApi.endpoints.machines.initiate(undefined, { forceRefetch: true }));
+      try {
+        const machines = await request.unwrap();
+        return machines.some((machine) => machine._id === machineId);
+      } catch {
+        return true;
+      } finally {
+        request.unsubscribe();
+      }
+    },
+    [dispatch],
+  );
   return useCallback(
     () =>
       ensureDeviceLinked(
@@ -25,7 +41,8 @@ export function useThisDeviceLink(): () => Promise<DeviceLinkOutcome> {
           return { ok: true, link: answer.data };
         },
         windowServerUrl(),
+        isMyMachine,
       ),
-    [bridge, linkDevice],
+    [bridge, linkDevice, isMyMachine],
   );
 }

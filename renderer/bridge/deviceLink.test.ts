@@ -40,6 +40,20 @@ describe('ensureDeviceLinked', () => {
     expect(calls.map((call) => call.command)).toEqual(['GetDeviceStatus']);
   });
 
+  it("links again a PC this server linked for another account: its machine is not among the user's", async () => {
+    const requestLink = vi.fn(grant);
+    const colleague = { ...linked, machine: { _id: '22222222-2222-4222-8222-222222222222', name: 'PC-ANA' } };
+    const { bridge, calls } = fakeBridge({
+      GetDeviceStatus: () => ({ ok: true, data: colleague }),
+      GetMachineHashCode: identity,
+      LinkDevice: () => ({ ok: true, data: linked }),
+    });
+    const outcome = await ensureDeviceLinked(bridge, requestLink, SERVER, async (id) => id === machine._id);
+    expect(outcome).toEqual({ ok: true, machine, status: linked });
+    expect(requestLink).toHaveBeenCalledTimes(1);
+    expect(calls.map((call) => call.command)).toEqual(['GetDeviceStatus', 'GetMachineHashCode', 'LinkDevice']);
+  });
+
   it('links an unlinked PC: its hash and name go to the server, the token to LinkDevice with this origin', async () => {
     const requestLink = vi.fn(grant);
     const { bridge, calls } = fakeBridge({

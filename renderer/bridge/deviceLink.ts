@@ -43,9 +43,16 @@ export async function linkThisDevice(bridge: BridgeClient, requestLink: RequestD
  * This PC, linked and ready to run a desktop flow: as it is when GetDeviceStatus says it is linked to
  * this server without a problem; otherwise linked now (a revoked or foreign token is replaced).
  */
-export async function ensureDeviceLinked(bridge: BridgeClient, requestLink: RequestDeviceLink, serverUrl: string): Promise<DeviceLinkOutcome> {
+export async function ensureDeviceLinked(
+  bridge: BridgeClient,
+  requestLink: RequestDeviceLink,
+  serverUrl: string,
+  isMyMachine: (machineId: string) => Promise<boolean> = async () => true,
+): Promise<DeviceLinkOutcome> {
   const status = await bridge.invoke('GetDeviceStatus', {});
   if (!status.ok) return { ok: false, message: status.error.message };
-  if (isLinkedTo(status.data, serverUrl)) return { ok: true, machine: status.data.machine, status: status.data };
+  // Linked to this server for another account (a colleague of another firm signed in on this PC before):
+  // its machine is not the user's, so runs on it would not be found; the PC is linked to this user instead.
+  if (isLinkedTo(status.data, serverUrl) && (await isMyMachine(status.data.machine._id))) return { ok: true, machine: status.data.machine, status: status.data };
   return linkThisDevice(bridge, requestLink, serverUrl);
 }
