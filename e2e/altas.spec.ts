@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { nifLetter } from '../shared/validation/identifiers.ts';
+import { nifLetter } from '#shared/validation/identifiers.ts';
+import { madridDayKey } from '#shared/time/madrid.ts';
 import { NAF_ALWAYS_IN_ALTA } from '../standins/red-online/rules.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
@@ -22,7 +23,6 @@ test.skip(!process.env.E2E_NSS_DB, 'NSS tools (certutil, pk12util) are not insta
 /** A CCC or NAF with its two control digits (the first digits modulo 97). */
 const withControl = (digits: string) => `${digits}${String(Number(BigInt(digits) % 97n)).padStart(2, '0')}`;
 const dni = (number: string) => `${number}${nifLetter(Number(number))}`;
-const madridToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
 
 async function embeddedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, userAgent: DESKTOP_USER_AGENT });
@@ -50,7 +50,7 @@ async function fillAlta(page: Page, worker: { nombre: string; apellido: string; 
   await page.getByLabel(/^Número de afiliación/).fill(worker.naf);
   await page.getByLabel(/^Sexo/).selectOption({ label: 'Mujer' });
   await page.getByLabel(/^Fecha de nacimiento/).fill('1990-05-31');
-  await page.getByLabel(/^Fecha de alta/).fill(madridToday());
+  await page.getByLabel(/^Fecha de alta/).fill(madridDayKey(new Date()));
   await page.getByLabel(/^Cuenta de cotización/).selectOption({ label: worker.ccc });
 }
 
