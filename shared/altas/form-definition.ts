@@ -140,6 +140,15 @@ export const DEFAULT_FORM_PAGES: readonly FormPage[] = [
 const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** A copy of the built-in fields (callers may change theirs). */
+/**
+ * Whether a field offers a list to choose from: its own values, another field's dependent options, or
+ * the company's CCCs. A dropdown with none of them is typed as text (spec §5).
+ */
+export function isChoiceField(field: FormField): boolean {
+  if (field.fieldType !== 'dropdown') return false;
+  return (field.validValues?.length ?? 0) > 0 || field.validValuesFromExtraFields !== undefined || field.dependentOptions !== undefined;
+}
+
 export function builtInFields(): Record<string, FormField> {
   return copyOf(BUILT_IN_FIELDS);
 }

@@ -3,7 +3,8 @@ import type { ClientCompany, FormField } from '#shared/api/altas.ts';
 import { normalizeFieldValue } from '#shared/forms/index.ts';
 import { altas as text } from '../../i18n/es-altas.ts';
 import { ComboBox, SEARCHABLE_OPTIONS_THRESHOLD } from '../../ui/ComboBox.tsx';
-import { fieldOptions, isDropdown } from './altasModel.ts';
+import { isChoiceField } from '#shared/altas/form-definition.ts';
+import { fieldOptions } from './altasModel.ts';
 import { submissionFileUrl } from './altasTransfer.ts';
 
 export interface FieldInputProps {
@@ -75,7 +76,7 @@ export function FieldInput({ fieldKey, field, values, onChange, error, company, 
     );
   }
 
-  if (isDropdown(field)) {
+  if (isChoiceField(field)) {
     const options = fieldOptions(field, values, company);
     const waiting = field.dependentKey !== undefined && options.length === 0;
     const current = typeof value === 'string' ? value : '';

@@ -120,11 +120,6 @@ export function fieldOptions(field: FormField, values: Record<string, unknown>, 
   return field.validValues ?? [];
 }
 
-/** Whether a field is typed as a dropdown (dependent ones and CCC lists included). */
-export function isDropdown(field: FormField): boolean {
-  return field.fieldType === 'dropdown' && ((field.validValues?.length ?? 0) > 0 || field.dependentOptions !== undefined || field.validValuesFromExtraFields !== undefined);
-}
-
 /** The result toast of 'Altas Automáticas S. RED': counts, the AFI file if one was written, the first error. */
 export function redOutcome(result: BridgeResult<'SyncSubmissions'>): { failedOnly: boolean; lines: string[] } {
   const lines = [result.afiFile ? text.desktop.afiWritten(result.afiFile) : text.desktop.redDone(result.registered, result.failed)];

@@ -5,7 +5,8 @@ import { TextField } from '../../ui/index.ts';
 import { form as text } from '../../i18n/es-form.ts';
 import { ChoiceField } from './ChoiceField.tsx';
 import { FileField } from './FileField.tsx';
-import { isChoice, isFile, reservedMessages } from './formModel.ts';
+import { isChoiceField } from '#shared/altas/form-definition.ts';
+import { isFile, reservedMessages } from './formModel.ts';
 import type { FieldValue, Option } from './formModel.ts';
 
 export interface FieldInputProps {
@@ -35,7 +36,7 @@ export function FieldInput({ fieldKey, field, value, onChange, onBlur, error, op
   const label = labelOf(field);
   const required = field.required === true;
 
-  if (isChoice(field)) {
+  if (isChoiceField(field)) {
     return (
       <ChoiceField
         label={label}

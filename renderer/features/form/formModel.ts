@@ -1,6 +1,8 @@
 import { ALTAS_FILE_MAX_BYTES, ALTAS_FILE_TYPES } from '#shared/api/altas.ts';
 import type { FieldsValues, FormField, FormPage, PublicForm, SubmissionFile } from '#shared/api/altas.ts';
 import type { FieldIssue } from '#shared/api/errors.ts';
+import { isChoiceField } from '#shared/altas/form-definition.ts';
+import { workerName as fullName } from '#shared/altas/records.ts';
 import { formatBytes } from '#shared/files/index.ts';
 import { formFieldError, normalizeFieldValue } from '#shared/forms/index.ts';
 import { DOCUMENT_TYPE_CODES, MANDATORY_MESSAGE, isEmptyValue, ruleMessage } from '#shared/validation/index.ts';
@@ -45,11 +47,6 @@ export const pageKeys = (pages: readonly PageView[]): string[] => pages.flatMap(
 
 export const isFile = (value: FieldValue | undefined): value is SubmissionFile => typeof value === 'object' && value !== null;
 
-/** A choice field: its own list, the company's CCC list, or a list that follows another field. */
-export function isChoice(field: FormField): boolean {
-  if (field.fieldType !== 'dropdown') return false;
-  return (field.validValues?.length ?? 0) > 0 || field.validValuesFromExtraFields !== undefined || field.dependentOptions !== undefined;
-}
 
 /**
  * The options a choice offers now, or null while it waits for the field it depends on. CCC options
@@ -99,7 +96,7 @@ export function reservedMessages(field: FormField): string[] {
 /** Spec §5: text and dates by their format when filled, choices, files and checkboxes for presence. */
 export function fieldErrorFor(key: string, field: FormField, values: FormValues, fields: Readonly<Record<string, FormField>>): string | null {
   const value = values[key] ?? null;
-  if (isChoice(field)) return field.required === true && isEmptyValue(value) ? MANDATORY_MESSAGE : null;
+  if (isChoiceField(field)) return field.required === true && isEmptyValue(value) ? MANDATORY_MESSAGE : null;
   return formFieldError(effectiveField(key, field, values, fields), value);
 }
 
@@ -169,8 +166,7 @@ export function submissionValues(pages: readonly PageView[], fields: Readonly<Re
 
 /** 'María García López' for the confirmation, from the spec's name keys. */
 export function workerName(values: FormValues): string {
-  const parts = ['nombre', 'PrimerApellido', 'SegundoApellido'].map((key) => values[key]);
-  const name = parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim()).join(' ');
+  const name = fullName(values);
   return name === '' ? text.done.someone : name;
 }
 
