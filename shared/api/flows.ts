@@ -339,7 +339,7 @@ export const scheduleRequestSchema = z.object({
   /** A desktop flow: the machine that runs it (desktop runtime issue); server flows leave it out. */
   machine: z.optional(z.string()),
   localMachineHashCode: z.optional(z.string()),
-  localProcess: z.optional(z.enum(['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3'])),
+  localProcess: z.optional(z.enum(['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3', 'update-dehu-notifications'])),
 });
 export type ScheduleRequest = z.input<typeof scheduleRequestSchema>;
 

@@ -3,6 +3,7 @@ import { autopilotCertificatesArgsSchema, autopilotSnapshotSchema, autopilotSwit
 import { certificateProblemSchema, localCertificateSchema } from '../certificates/certificate.ts';
 import { FIE_MAX_ENTRIES_PER_REQUEST, fieUploadResponseSchema } from '../api/fie.ts';
 import { ALTAS_MAX_IDS_PER_REQUEST, pendingSummarySchema } from '../api/altas.ts';
+import { NOTIFICATIONS_MAX_WATCHED } from '../api/notifications.ts';
 
 const deviceStatusSchema = z.object({
   /** This PC holds a device token for the server below (it can run desktop flows and receive remote launches). */
@@ -215,6 +216,36 @@ export const bridgeCommands = {
       synced: z.int().check(z.nonnegative()),
       failed: z.int().check(z.nonnegative()),
     }),
+  },
+
+  // DEHÚ notifications (issue 24): the desktop reads each watched certificate's DEHÚ mailbox through LEMA
+  // (main/dehu/) with the certificate's key, and sends what it found to the server with its device token.
+  /**
+   * 'Actualizar notificaciones': Localiza and LocalizaRealizadas for the watched certificates that live
+   * on this PC (all of them, or those listed), each one's progress reported to the server as it goes.
+   */
+  UpdateNotificationsList: {
+    args: z.strictObject({ certificates: z.optional(z.array(fingerprint).check(z.maxLength(NOTIFICATIONS_MAX_WATCHED))) }),
+    result: z.object({
+      certificates: z.array(
+        z.object({
+          fingerprint: z.string(),
+          commonName: z.string(),
+          state: z.enum(['done', 'error']),
+          found: z.int().check(z.nonnegative()),
+          added: z.int().check(z.nonnegative()),
+          message: z.nullable(z.string()),
+        }),
+      ),
+    }),
+  },
+  /**
+   * Opens one notification (PeticionAcceso: comparecencia, with legal effect), then fetches its annexes
+   * and the acuse, and stores them all on the server. The notification's certificate must be on this PC.
+   */
+  GetNotificationsFromDehu: {
+    args: z.strictObject({ notificationId: z.string().check(z.uuid('El identificador de la notificación no es válido')) }),
+    result: z.object({ notificationId: z.string(), documents: z.array(z.object({ _id: z.string(), kind: z.enum(['documento', 'anexo', 'acuse']), name: z.string() })) }),
   },
 
   // The autopilot (main/autopilot/, spec §2 Autopilot panel): each answers the whole snapshot after it.

@@ -16,7 +16,7 @@ export type FlowRuntime = (typeof FLOW_RUNTIMES)[number];
  * altas' registration in RED and their A3 import (main/altas/local-processes.ts). The desktop app runs
  * them, so such a flow has runsOn 'desktop' and no robot.
  */
-export const FLOW_LOCAL_PROCESSES = ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3'] as const;
+export const FLOW_LOCAL_PROCESSES = ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3', 'update-dehu-notifications'] as const;
 export type FlowLocalProcess = (typeof FLOW_LOCAL_PROCESSES)[number];
 export const LOCAL_PROCESS_NOT_DESKTOP_MESSAGE = 'Un proceso local (localProcess) solo puede ir en un robot de escritorio (runsOn "desktop")';
 
