@@ -4,6 +4,7 @@ import { useNavigationRoutes } from '../../app/navigation.ts';
 import { PageHeader, SubscriptionStatusCard } from '../../ui/index.ts';
 import { es } from '../../i18n/es.ts';
 import { areaIcon } from './areaIcons.tsx';
+import { NotificationsBanner } from './NotificationsBanner.tsx';
 
 /**
  * The subscription at a glance and a tile per area this user may open. The greeting lives in the top
@@ -12,10 +13,13 @@ import { areaIcon } from './areaIcons.tsx';
 export default function HomePage() {
   const subscription = useSubscriptionUsage();
   const areas = useNavigationRoutes().filter(({ route }) => route.name !== 'Home');
+  // Only for users who can open the notifications screen the banner leads to.
+  const seesNotifications = areas.some(({ route }) => route.name === 'NotificationsDashboard');
   return (
     <main className="ui-page">
       <PageHeader title={es.nav.Home} subtitle={es.home.subtitle} />
       <SubscriptionStatusCard {...subscription} />
+      {seesNotifications && <NotificationsBanner />}
       <section aria-labelledby="home-areas" className="app-page__section">
         <h2 id="home-areas" className="ui-section__title">{es.home.areas}</h2>
         <ul className="app-tiles">
