@@ -3,7 +3,6 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import RecorderPage from './recorder/RecorderPage.tsx';
-import NotificationsPage from './notifications/NotificationsPage.tsx';
 import SmartBuilderPage from './smartbuilder/SmartBuilderPage.tsx';
 import DocumentManagerPage from './documanager/DocumentManagerPage.tsx';
 import FrumecarPage from './frumecar/FrumecarPage.tsx';
@@ -20,7 +19,6 @@ const notAvailable = 'Esta sección aún no está disponible en esta versión.';
 // Every area that this version does not provide yet: its title and an empty state that says so.
 const comingSoon: [string, ComponentType, string][] = [
   ['Grabador de tareas', RecorderPage, 'Próximamente'],
-  ['Notificaciones DEHÚ', NotificationsPage, 'Todavía no has actualizado ninguna notificación...'],
   ['Smart Builder', SmartBuilderPage, 'Próximamente'],
   ['Gestor documental', DocumentManagerPage, 'Próximamente'],
   ['Frumecar', FrumecarPage, 'Próximamente'],

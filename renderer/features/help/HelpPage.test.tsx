@@ -35,9 +35,10 @@ describe('HelpPage', () => {
     // Areas of this version link to their screen; the ones still to come say so, unlinked.
     expect(screen.getByRole('link', { name: 'Procesador FIE' }).getAttribute('href')).toBe('/fie');
     expect(screen.getByRole('link', { name: 'Altas y bajas' }).getAttribute('href')).toBe('/altasybajas');
-    const dehu = screen.getByText('Notificaciones DEHÚ').closest('div');
-    expect(dehu?.textContent).toContain('Aún no disponible');
-    expect(dehu?.textContent).toContain('notificaciones electrónicas oficiales');
-    expect(screen.queryByRole('link', { name: 'Notificaciones DEHÚ' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Notificaciones DEHÚ' }).getAttribute('href')).toBe('/notifications');
+    const recorder = screen.getByText('Grabador de tareas').closest('div');
+    expect(recorder?.textContent).toContain('Aún no disponible');
+    expect(recorder?.textContent).toContain('grabar una tarea');
+    expect(screen.queryByRole('link', { name: 'Grabador de tareas' })).toBeNull();
   });
 });
