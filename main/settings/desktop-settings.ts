@@ -53,6 +53,11 @@ const settingsSchema = z.object({
   siltraInstallFolder: z.string().min(1).max(1000).optional(),
   /** The firm's clave de autorización RED, 8 digits (RED_AUTHORIZATION_KEY): an AFI remittance carries it. */
   redAuthorizationKey: z.string().regex(/^\d{8}$/, 'La autorización RED son 8 dígitos').optional(),
+  // DEHÚ's LEMA services (main/dehu/settings.ts reads them with their env overrides).
+  /** LEMA's https address (DEHU_LEMA_URL). */
+  dehuLemaUrl: z.string().regex(/^https:\/\/\S+$/, 'La dirección de LEMA debe ser https://').optional(),
+  /** LocalizaRealizadas' https address (DEHU_REALIZADAS_URL). */
+  dehuRealizadasUrl: z.string().regex(/^https:\/\/\S+$/, 'La dirección de LocalizaRealizadas debe ser https://').optional(),
 });
 export type DesktopSettings = z.infer<typeof settingsSchema>;
 

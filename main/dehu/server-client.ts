@@ -1,0 +1,62 @@
+import { z } from 'zod/mini';
+import {
+  NOTIFICATIONS_MAX_UPSERT, notificationDetailSchema, notificationDocumentSchema, notificationsPaths, robotAccessSchema, robotCertificatesResponseSchema,
+  robotUpsertResponseSchema,
+  type LemaEnvio, type LemaRealizada, type NotificationDetail, type NotificationDocument, type RobotAccess, type RobotCertificate, type RobotDocumentQuery,
+  type RobotOpened, type RobotStatus,
+} from '#shared/api/notifications.ts';
+import { deviceApiCall, type DeviceApiOptions } from '../device/api-call.ts';
+
+/** The notifications API's device-token calls (shared/api/notifications.ts) as this PC's DEHÚ robot makes them. */
+export interface DehuServerClient {
+  /** The watched certificates that live on this machine. */
+  certificates(): Promise<RobotCertificate[]>;
+  status(status: RobotStatus): Promise<void>;
+  /** In chunks the server takes (NOTIFICATIONS_MAX_UPSERT per list); the answers added up. */
+  upsert(fingerprint: string, pendientes: readonly LemaEnvio[], realizadas: readonly LemaRealizada[]): Promise<{ added: number; updated: number }>;
+  access(notificationId: string): Promise<RobotAccess>;
+  /** One document of an opened notification (multipart, one file). */
+  uploadDocument(notificationId: string, query: RobotDocumentQuery, document: { mimeType: string; bytes: Uint8Array }): Promise<NotificationDocument>;
+  opened(notificationId: string, opened: RobotOpened): Promise<NotificationDetail>;
+}
+
+/** robotStatus answers 204: no body to check. */
+const noContentSchema = z.unknown();
+
+const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+export function dehuServerClient(options: DeviceApiOptions): DehuServerClient {
+  const call = deviceApiCall(options);
+  return {
+    async certificates() {
+      return (await call('GET', notificationsPaths.robotCertificates, robotCertificatesResponseSchema)).items;
+    },
+    async status(status) {
+      await call('POST', notificationsPaths.robotStatus, noContentSchema, status);
+    },
+    async upsert(fingerprint, pendientes, realizadas) {
+      const total = { added: 0, updated: 0 };
+      const rounds = Math.max(1, Math.ceil(Math.max(pendientes.length, realizadas.length) / NOTIFICATIONS_MAX_UPSERT));
+      for (let round = 0; round < rounds; round += 1) {
+        const start = round * NOTIFICATIONS_MAX_UPSERT;
+        const body = {
+          fingerprint,
+          pendientes: pendientes.slice(start, start + NOTIFICATIONS_MAX_UPSERT),
+          realizadas: realizadas.slice(start, start + NOTIFICATIONS_MAX_UPSERT),
+        };
+        const answer = await call('POST', notificationsPaths.robotUpsert, robotUpsertResponseSchema, body);
+        total.added += answer.added;
+        total.updated += answer.updated;
+      }
+      return total;
+    },
+    access: (notificationId) => call('GET', withId(notificationsPaths.robotAccess, notificationId), robotAccessSchema),
+    uploadDocument(notificationId, query, document) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(document.bytes)], { type: document.mimeType }), query.name);
+      const path = `${withId(notificationsPaths.robotDocuments, notificationId)}?${new URLSearchParams(query).toString()}`;
+      return call('POST', path, notificationDocumentSchema, form);
+    },
+    opened: (notificationId, opened) => call('POST', withId(notificationsPaths.robotOpened, notificationId), notificationDetailSchema, opened),
+  };
+}
