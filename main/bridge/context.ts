@@ -2,6 +2,7 @@ import type { BridgeCommand, BridgeArgs, BridgeResult } from '#shared/bridge/con
 import type { CertificateProblem, LocalCertificate } from '#shared/certificates/certificate.ts';
 import type { AltasDesktop } from '../altas/types.ts';
 import type { AutopilotControl } from '../autopilot/types.ts';
+import type { DehuDesktop } from '../dehu/types.ts';
 import type { DeviceConnection } from '../device/link.ts';
 import type { FieDesktop } from '../fie/desktop.ts';
 import { BridgeFailure } from './failure.ts';
@@ -80,6 +81,8 @@ export interface BridgeContext {
   fie: FieDesktop;
   /** The altas' registration in RED (or an AFI for SILTRA) and their A3 import (main/altas/). */
   altas: AltasDesktop;
+  /** DEHÚ's notifications through LEMA with this PC's certificates (main/dehu/). */
+  dehu: DehuDesktop;
   now: () => Date;
 }
 

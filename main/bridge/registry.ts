@@ -28,6 +28,8 @@ import { RunFieRobot } from './RunFieRobot.ts';
 import { GetForms } from './GetForms.ts';
 import { SyncSubmissions } from './SyncSubmissions.ts';
 import { SyncSubmissionsToA3 } from './SyncSubmissionsToA3.ts';
+import { UpdateNotificationsList } from './UpdateNotificationsList.ts';
+import { GetNotificationsFromDehu } from './GetNotificationsFromDehu.ts';
 
 /** One handler per contract command: a command without a handler does not compile. */
 export const handlers: { [C in BridgeCommand]: Handler<C> } = {
@@ -55,6 +57,8 @@ export const handlers: { [C in BridgeCommand]: Handler<C> } = {
   GetForms,
   SyncSubmissions,
   SyncSubmissionsToA3,
+  UpdateNotificationsList,
+  GetNotificationsFromDehu,
 };
 
 /**

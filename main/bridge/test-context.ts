@@ -54,6 +54,14 @@ export function fakeContext(overrides: Partial<BridgeContext> = {}): BridgeConte
         throw new Error('fakeContext: no A3 here; pass altas to import');
       },
     },
+    dehu: {
+      update: async () => {
+        throw new Error('fakeContext: no DEHÚ here; pass dehu to update');
+      },
+      open: async () => {
+        throw new Error('fakeContext: no DEHÚ here; pass dehu to open');
+      },
+    },
     now: () => new Date('2026-11-23T08:00:05Z'),
     ...overrides,
   };
