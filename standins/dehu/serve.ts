@@ -8,7 +8,7 @@
  * SANZ). Point the desktop at it with the printed env, and import a test certificate (.p12) in the
  * .p12 folder or the OS store.
  *
- * Usage: node --import tsx standins/dehu/serve.ts [--port <n>] [--success-code 000|200]   (default port 8444)
+ * Usage: node --import tsx standins/dehu/serve.ts [--port <n>] [--success-code 000|200]   (default 8445, DEHU_STANDIN_ORIGIN in main/dehu/settings.ts)
  * Runs until SIGINT or SIGTERM. Test-only: never part of the app.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { startStandinDehu } from './dehu.ts';
 import { dehuOptions } from './test-certificates.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, 'success-code': { type: 'string' } } });
-const port = values.port === undefined ? 8444 : Number(values.port);
+const port = values.port === undefined ? 8445 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.stderr.write(`serve.ts: --port ${values.port} is not a port number\n`);
   process.exit(1);

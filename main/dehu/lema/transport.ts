@@ -24,6 +24,13 @@ export function postSoap(url: string, envelope: string, action: string, options:
   const maxBytes = options.maxBytes ?? LEMA_RESPONSE_MAX_BYTES;
   const payload = Buffer.from(envelope, 'utf8');
   return new Promise((resolve, reject) => {
+    // The first failure wins; what a destroyed socket reports afterwards is not news.
+    let settled = false;
+    const fail = (error: LemaError) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
     if (signal?.aborted) {
       reject(new LemaError('Se ha cancelado la consulta a DEHÚ.', null));
       return;
@@ -48,30 +55,42 @@ export function postSoap(url: string, envelope: string, action: string, options:
         const status = response.statusCode ?? 0;
         // A SOAP POST is not repeated elsewhere: say where it was sent (se-dehuws answers 301 to se-gd-dehuws).
         if (status >= 300 && status < 400) {
-          response.resume();
           const location = response.headers.location;
-          req.destroy(new LemaError(`DEHÚ ha redirigido la petición (${status}) de ${url}${location ? ` a ${location}` : ''}: revisa la dirección configurada.`, null));
+          fail(new LemaError(`DEHÚ ha redirigido la petición (${status}) de ${url}${location ? ` a ${location}` : ''}: revisa la dirección configurada.`, null));
+          response.destroy();
           return;
         }
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
+          if (settled) return;
           size += chunk.length;
           if (size > maxBytes) {
-            req.destroy(new LemaError(`DEHÚ ha enviado una respuesta demasiado grande (más de ${Math.round(maxBytes / 1024 / 1024)} MB).`, null));
+            fail(new LemaError(`DEHÚ ha enviado una respuesta demasiado grande (más de ${Math.ceil(maxBytes / 1024 / 1024)} MB).`, null));
+            response.destroy();
             return;
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
-        response.on('error', (error) => reject(asLemaError(error, url)));
+        response.on('end', () => {
+          if (settled) return;
+          settled = true;
+          resolve({ status, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) });
+        });
+        response.on('error', (error) => fail(asLemaError(error, url)));
       },
     );
-    const onAbort = () => req.destroy(new LemaError('Se ha cancelado la consulta a DEHÚ.', null));
+    const onAbort = () => {
+      fail(new LemaError('Se ha cancelado la consulta a DEHÚ.', null));
+      req.destroy();
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     req.on('close', () => signal?.removeEventListener('abort', onAbort));
-    req.on('timeout', () => req.destroy(new LemaError(`DEHÚ no ha respondido en ${Math.round(options.timeoutMs / 1000)} s.`, null)));
-    req.on('error', (error) => reject(asLemaError(error, url)));
+    req.on('timeout', () => {
+      fail(new LemaError(`DEHÚ no ha respondido en ${Math.round(options.timeoutMs / 1000)} s.`, null));
+      req.destroy();
+    });
+    req.on('error', (error) => fail(asLemaError(error, url)));
     req.end(payload);
   });
 }

@@ -48,9 +48,14 @@ describe('multipart/related reader', () => {
 });
 
 describe('LEMA transport', () => {
-  it('does not follow a redirect: it names the URL and where it was sent', async () => {
+  it('does not follow a redirect (it names the URL and where it was sent), caps the answer, and honours an abort', async () => {
     const { serverKey, serverCert } = portalOptions();
-    const server = createServer({ key: serverKey, cert: serverCert }, (_request, response) => {
+    const server = createServer({ key: serverKey, cert: serverCert }, (request, response) => {
+      if (request.url === '/big') {
+        response.writeHead(200, { 'content-type': 'text/xml' });
+        response.end(Buffer.alloc(4096, 'x'));
+        return;
+      }
       response.writeHead(301, { location: 'https://se-gd-dehuws.redsara.es/ws/v2/lema' });
       response.end();
     });
@@ -60,6 +65,9 @@ describe('LEMA transport', () => {
       await expect(postSoap(url, '<x/>', 'Localiza', { pfx, passphrase: 'clave', ca: [serverAuthority().pem], servername: SERVER_NAME, timeoutMs: 5000 })).rejects.toMatchObject({
         code: null,
         message: `DEHÚ ha redirigido la petición (301) de ${url} a https://se-gd-dehuws.redsara.es/ws/v2/lema: revisa la dirección configurada.`,
+      });
+      await expect(postSoap(url.replace('/ws/v2/lema', '/big'), '<x/>', 'Localiza', { pfx, passphrase: 'clave', ca: [serverAuthority().pem], servername: SERVER_NAME, timeoutMs: 5000, maxBytes: 1024 })).rejects.toMatchObject({
+        message: expect.stringContaining('DEHÚ ha enviado una respuesta demasiado grande'),
       });
       const aborted = new AbortController();
       aborted.abort();
