@@ -37,6 +37,9 @@ import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
 import { registerMachinesRoutes } from './modules/machines/routes.ts';
+import { DigestTimer, NotificationsDigest } from './modules/notifications/digest.ts';
+import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
+import { NotificationsService } from './modules/notifications/service.ts';
 import { LocalRunQueue, PgBossRunQueue } from './modules/runs/queue.ts';
 import { registerRunsRoutes } from './modules/runs/routes.ts';
 import type { RunsOptions } from './modules/runs/options.ts';
@@ -105,6 +108,8 @@ export interface ServerConfig {
    * every `sweepIntervalMs` (1 h; the first a minute after start); 0: never (tests that drive it).
    */
   fileRetention?: { days?: number; sweepIntervalMs?: number };
+  /** How often this process checks whether a firm's daily DEHÚ digest is due (10 min); 0: never (tests that drive it). */
+  notificationsDigestIntervalMs?: number;
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
@@ -189,6 +194,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     fileRetentionDays,
   };
   // What one module gives others is passed to their register functions below, never through ctx.
+  const digestTimer = new DigestTimer(new NotificationsDigest({ db, mailer: ctx.mailer, now, publicUrl: ctx.publicUrl }), app.log);
+  app.addHook('preClose', async () => digestTimer.stop());
   const authLimits = resolveAuthLimits(loginRateLimit, config.authLimits);
   const passwords = new PasswordGuard(ctx, authLimits);
 
@@ -225,6 +232,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerAltasRoutes(app, ctx, altas);
   registerAltasSubmissionRoutes(app, ctx, altas);
   await registerAltasPublicRoutes(app, ctx, altas);
+  await registerNotificationsRoutes(app, ctx, new NotificationsService(db, storage, now), deviceAuth);
   registerDevicesRoutes(app, ctx, deviceAuth, deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
@@ -237,6 +245,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     if (scheduleCheckMs > 0) scheduleRunner.start(scheduleCheckMs);
     const fileSweepMs = config.fileRetention?.sweepIntervalMs ?? 60 * 60_000;
     if (fileSweepMs > 0) fileSweeper.start(fileSweepMs);
+    const digestCheckMs = config.notificationsDigestIntervalMs ?? 10 * 60_000;
+    if (digestCheckMs > 0) digestTimer.start(digestCheckMs);
     if (demoRobotRuns.length > 0 && config.demoFiles !== false) {
       demoFiles = new DemoFiles({ db, storage, warn: (message) => app.log.warn(message) }, demoRobotRuns);
     }

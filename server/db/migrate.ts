@@ -14,6 +14,7 @@ import * as runReservations from './migrations/0011-run-reservations.ts';
 import * as flowlogRobotIndex from './migrations/0012-flowlog-robot-index.ts';
 import * as fie from './migrations/0013-fie.ts';
 import * as altas from './migrations/0014-altas.ts';
+import * as notifications from './migrations/0015-notifications.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012-flowlog-robot-index': flowlogRobotIndex,
   '0013-fie': fie,
   '0014-altas': altas,
+  '0015-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { AltasClientSessionsTable, AltasClientUsersTable, AltasCompaniesTable, AltasFilesTable, AltasFormsTable, AltasSubmissionsTable } from './schema-altas.ts';
 import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable } from './schema-fie.ts';
+import type { DehuDigestsTable, DehuDocumentsTable, DehuNotificationsTable, DehuWatchedCertificatesTable } from './schema-notifications.ts';
 
 /**
  * The tables as Kysely sees them. Portable column types only: ids are text UUIDs, timestamps are
@@ -38,6 +39,10 @@ export interface Database {
   altas_submissions: AltasSubmissionsTable;
   altas_client_sessions: AltasClientSessionsTable;
   altas_files: AltasFilesTable;
+  dehu_watched_certificates: DehuWatchedCertificatesTable;
+  dehu_notifications: DehuNotificationsTable;
+  dehu_documents: DehuDocumentsTable;
+  dehu_digests: DehuDigestsTable;
 }
 
 export interface GroupsTable {

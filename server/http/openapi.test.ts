@@ -31,6 +31,8 @@ const WITHOUT_BODY = new Set([
   'POST /api/form-to-flow-form/{id}/files',
   'PUT /api/form-to-flow-user/sendemail/{id}',
   'POST /api/form-to-flow-form/logout',
+  // DEHÚ: a notification's document, multipart.
+  'POST /api/notifications/robot/{id}/documents',
   // The new date travels in the query string.
   'PUT /api/browserflow/schedule/{id}',
 ]);

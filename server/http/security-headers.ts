@@ -17,7 +17,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
+    // A route that lets our own pages frame it (a notification's PDF) sets its own; the rest refuse framing.
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'DENY');
     // The web app's page sets its own CSP (which also forbids framing); keep it.
     if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) reply.header('content-security-policy', "frame-ancestors 'none'");
     if (options.hsts) reply.header('strict-transport-security', HSTS);

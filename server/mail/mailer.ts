@@ -20,14 +20,14 @@ export interface NoticeEmail {
 
 /**
  * A message to a firm's client company (altas y bajas): its form credentials, or that a worker's alta
- * was registered. `link` is the form's address when the message has one.
+ * was registered; or the daily DEHÚ digest to a firm's users. `link` is the address the message points to, if any.
  */
 export interface MessageEmail {
   to: string;
   subject: string;
   text: string;
   link?: string;
-  purpose: 'form_credentials' | 'alta_registered';
+  purpose: 'form_credentials' | 'alta_registered' | 'dehu_digest';
 }
 
 export interface Mailer {

@@ -59,7 +59,7 @@ export interface TestServer {
   /** Links the server "emailed" (logged, since tests have no SMTP), oldest first. */
   mailedLinks: (purpose: 'reset_password' | 'email_validation') => string[];
   /** Messages the server "emailed" to client companies (logged), oldest first. */
-  mailedMessages: (purpose: 'form_credentials' | 'alta_registered') => MailedMessage[];
+  mailedMessages: (purpose: 'form_credentials' | 'alta_registered' | 'dehu_digest') => MailedMessage[];
   countRows: (table: keyof Database) => number;
   /** Several tables' row counts at once: a "nothing written" snapshot. */
   countTables: (tables: readonly (keyof Database)[]) => Record<string, number>;
