@@ -25,6 +25,9 @@ import { agentShell } from './device/agent-shell.ts';
 import { createDeviceHost, robotSettingsFromEnv } from './device/device-host.ts';
 import { createHostAltasDesktop } from './altas/host.ts';
 import { withAltasLocalProcesses } from './altas/local-processes.ts';
+import { createHostDehuDesktop } from './dehu/host.ts';
+import { createLemaClient } from './dehu/lema/client.ts';
+import { withDehuLocalProcesses } from './dehu/local-processes.ts';
 import { createFieDesktop } from './fie/desktop.ts';
 import { withLocalProcesses } from './fie/local-processes.ts';
 import { readFieSettings } from './fie/settings.ts';
@@ -80,13 +83,14 @@ export function agentContext(
   });
   // A spare robot process with its browser waits for the next run (launch -> first log line goal, ≤ 500 ms).
   const robots = createRobotRuntime({ certificates, chromiumPath: env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(env), spare: { browser: true } });
-  // Schedules with a local process (the FIE fetch and A3 sync, the altas in RED and A3) run here instead of a robot.
-  const runtime = withAltasLocalProcesses(withLocalProcesses(robots, { fie: () => fie }), { altas: () => altas });
+  // Schedules with a local process (the FIE fetch and A3 sync, the altas in RED and A3, the DEHÚ update) run here instead of a robot.
+  const runtime = withDehuLocalProcesses(withAltasLocalProcesses(withLocalProcesses(robots, { fie: () => fie }), { altas: () => altas }), { dehu: () => dehu });
   const { link, runner } = createDeviceHost({ dataFolder, box, fetch, runtime, outputRoot: join(dataFolder, 'resultados'), emit });
   const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, env), fetch, now: () => new Date() });
   const altas = createHostAltasDesktop({ link, certificates, dataFolder, env, fetch });
+  const dehu = createHostDehuDesktop({ link, certificates, dataFolder, env, fetch, lemaClient: createLemaClient });
   // Its task cache lives in the data folder; the slots it launches come back through the runner's long poll.
-  const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, altas, log: (message) => console.error(message) });
+  const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, altas, dehu, log: (message) => console.error(message) });
   const ctx: BridgeContext = {
     host: 'agent',
     appVersion: version,
@@ -103,6 +107,7 @@ export function agentContext(
     autopilot,
     fie,
     altas,
+    dehu,
     now: () => new Date(),
   };
   return { ctx, runner, autopilot };

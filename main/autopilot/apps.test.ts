@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AutopilotSnapshot } from '#shared/autopilot/state.ts';
-import { autopilotSnapshotSchema } from '#shared/autopilot/state.ts';
-import { AUTOPILOT_APPS, robotsTaskFrom } from './apps.ts';
-import { AutopilotRefusal } from './types.ts';
+import { autopilotSnapshotSchema, needsCertificateWarning } from '#shared/autopilot/state.ts';
+import { robotsTaskFrom } from './apps.ts';
 import { autopilotHarness } from './testing/harness.ts';
 
 let harness: ReturnType<typeof autopilotHarness>;
@@ -44,24 +43,25 @@ describe('a scheduled flow as a task', () => {
 });
 
 describe('the apps', () => {
-  it('lists the three apps in Spanish; robots and altas can be switched on, notifications says why not', async () => {
+  it('lists the three apps in Spanish, all available; a certificate app switched on without a certificate stays inactive and says so', async () => {
     harness = autopilotHarness({ at: '2026-03-02T08:00:00.000Z' });
     const snapshot = await harness.autopilot.snapshot();
     expect(autopilotSnapshotSchema.safeParse(snapshot).success).toBe(true);
     expect(snapshot.apps.map((app) => [app.title, app.available, app.needsCertificates, app.unavailableReason])).toEqual([
       ['Robots para asesorías', true, false, null],
       ['Altas desasistidas', true, true, null],
-      ['Notificaciones', false, true, 'Se podrá activar cuando llegue el módulo de notificaciones DEHÚ'],
+      ['Notificaciones', true, true, null],
     ]);
 
-    const refusal = harness.autopilot.setSwitch('notificaciones', true);
-    await expect(refusal).rejects.toBeInstanceOf(AutopilotRefusal);
-    await expect(refusal).rejects.toMatchObject({ code: 'UNAVAILABLE', message: AUTOPILOT_APPS.notificaciones.unavailableReason });
     await harness.autopilot.setSwitch('altas', true);
-    expect((await harness.autopilot.snapshot()).apps.map((app) => app.enabled)).toEqual([true, true, false]);
+    const after = await harness.autopilot.setSwitch('notificaciones', true);
+    expect(after.apps.map((app) => app.enabled)).toEqual([true, true, true]);
+    const notifications = appOf(after, 'notificaciones')!;
+    expect(notifications.active).toBe(false);
+    expect(needsCertificateWarning(notifications)).toBe(true);
   });
 
-  it('keeps the certificates chosen for an app that cannot run yet, once each, and it stays inactive', async () => {
+  it('keeps the certificates chosen for an app that is switched off, once each, and it stays inactive', async () => {
     harness = autopilotHarness({ at: '2026-03-02T08:00:00.000Z' });
     const snapshot = await harness.autopilot.setCertificates('notificaciones', [CERTIFICATE, CERTIFICATE, { fingerprint: 'c'.repeat(64), commonName: 'GESTORIA SUR SL' }]);
     expect(appOf(snapshot, 'notificaciones')).toMatchObject({

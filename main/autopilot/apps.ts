@@ -3,14 +3,15 @@ import { fileInputValueSchema } from '#shared/api/flows.ts';
 import type { AutopilotAppId } from '#shared/autopilot/state.ts';
 import { AUTOPILOT_APP_IDS, AUTOPILOT_REFRESH_MS } from '#shared/autopilot/state.ts';
 import { ALTAS_LOCAL_PROCESS_TITLES } from '../altas/local-processes.ts';
+import { DEHU_LOCAL_PROCESS_TITLES } from '../dehu/local-processes.ts';
 import { FIE_LOCAL_PROCESS_TITLES } from '../fie/local-processes.ts';
 import type { IncomingTask } from './task-cache.ts';
 
 /**
  * The autopilot's apps (spec §3 Autopilot app, §4 Autopilot app). Each app has a load that brings its
  * tasks into the cache; it runs once when the app becomes active and then on its refresh timer.
- * 'Robots para asesorías' and 'Altas desasistidas' (altas-app.ts) load; 'Notificaciones' arrives with its
- * module, and until then it says so and cannot be switched on (its certificates can still be chosen).
+ * 'Robots para asesorías' loads this machine's schedules, 'Altas desasistidas' (altas-app.ts) the pending
+ * registrations, 'Notificaciones' (notifications-app.ts) its DEHÚ check every 10 minutes.
  */
 export interface AutopilotAppDefinition {
   id: AutopilotAppId;
@@ -45,8 +46,8 @@ export const AUTOPILOT_APPS: Record<AutopilotAppId, AutopilotAppDefinition> = {
     id: 'notificaciones',
     title: 'Notificaciones',
     description: 'Revisa las notificaciones electrónicas de los certificados que elijas.',
-    available: false,
-    unavailableReason: 'Se podrá activar cuando llegue el módulo de notificaciones DEHÚ',
+    available: true,
+    unavailableReason: null,
     needsCertificates: true,
     multipleCertificates: true,
   },
@@ -81,9 +82,9 @@ export function robotsTaskFrom(schedule: ScheduledFlow): IncomingTask {
   };
 }
 
-const LOCAL_PROCESS_TITLES: Readonly<Record<string, string>> = { ...FIE_LOCAL_PROCESS_TITLES, ...ALTAS_LOCAL_PROCESS_TITLES };
+const LOCAL_PROCESS_TITLES: Readonly<Record<string, string>> = { ...FIE_LOCAL_PROCESS_TITLES, ...ALTAS_LOCAL_PROCESS_TITLES, ...DEHU_LOCAL_PROCESS_TITLES };
 
-/** A schedule's local process in words (the FIE and altas ones); null for a robot's schedule or a process this PC does not know. */
+/** A schedule's local process in words (the FIE, altas and DEHÚ ones); null for a robot's schedule or a process this PC does not know. */
 function localProcessTitle(localProcess: string | null): string | null {
   return localProcess !== null && Object.hasOwn(LOCAL_PROCESS_TITLES, localProcess) ? (LOCAL_PROCESS_TITLES[localProcess] ?? null) : null;
 }

@@ -9,6 +9,7 @@ import { DeviceError, NOT_LINKED_MESSAGE } from '../device/errors.ts';
 import type { DeviceServerClient } from '../device/server-client.ts';
 import { createAltasApp } from './altas-app.ts';
 import { AUTOPILOT_APPS, createAppRefresher, everyWithTimers, robotsTaskFrom, type AppRefresher } from './apps.ts';
+import { createNotificationsApp } from './notifications-app.ts';
 import { createExecutionLoop, type Cron, type ExecutionLoop } from './loop.ts';
 import { CACHE_FILE_NAME, isLiveClaim, TaskCache, type CachedTask } from './task-cache.ts';
 import { AutopilotRefusal, type AutopilotOptions, type AutopilotService } from './types.ts';
@@ -157,7 +158,12 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
       // A process that died holding a task lets go of it now: this loop launches the slot again and gets its run.
       cache.releaseDeadClaims(options.isProcessAlive ?? isProcessAlive, now());
       const altas = options.altas ? createAltasApp(options.altas, { now, log }) : null;
-      const loaders = { robots: () => loadRobots(cache), ...(altas ? { altas: () => altas.load(cache) } : {}) };
+      const notifications = options.dehu ? createNotificationsApp(options.dehu, { now, log }) : null;
+      const loaders = {
+        robots: () => loadRobots(cache),
+        ...(altas ? { altas: () => altas.load(cache) } : {}),
+        ...(notifications ? { notificaciones: () => notifications.load(cache) } : {}),
+      };
       const refresher = createAppRefresher({ loaders, every: options.every ?? everyWithTimers, now, changed, log });
       const loop = createExecutionLoop({
         cache,
@@ -172,9 +178,17 @@ export function createAutopilot(options: AutopilotOptions): AutopilotService {
         resync: () => refresher.refresh('robots'),
         changed,
         runAppTask: async (task, signal) => {
-          if (task.app !== 'altas' || !altas) return false;
-          await altas.run(task, cache, signal);
-          return true;
+          if (task.app === 'altas' && altas) {
+            await altas.run(task, cache, signal);
+            return true;
+          }
+          if (task.app === 'notificaciones' && notifications) {
+            await notifications.run(task, cache, signal);
+            // The loop drops the task once this returns; the load right after makes the next one (+10 min).
+            setImmediate(() => void (stopped || refresher.refresh('notificaciones')));
+            return true;
+          }
+          return false;
         },
       });
       running = { cache, loop, refresher };

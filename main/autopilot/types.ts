@@ -2,6 +2,7 @@ import type { AutopilotAppId, AutopilotCertificate, AutopilotSnapshot, Certifica
 import { BridgeFailure } from '../bridge/failure.ts';
 import type { DeviceLinkService } from '../device/connection.ts';
 import type { AltasForAutopilot } from './altas-app.ts';
+import type { DehuForAutopilot } from './notifications-app.ts';
 
 /**
  * What the bridge may ask of this PC's autopilot (GetAutopilot, SetAutopilotSwitch, ...). Each call
@@ -61,4 +62,6 @@ export interface AutopilotOptions {
   isProcessAlive?: (pid: number) => boolean;
   /** The altas service (main/altas/desktop.ts): the 'Altas desasistidas' app loads and runs with it; without it that app has nothing to do. */
   altas?: AltasForAutopilot;
+  /** The DEHÚ service (main/dehu/desktop.ts): the 'Notificaciones' app loads and runs with it; without it that app has nothing to do. */
+  dehu?: DehuForAutopilot;
 }

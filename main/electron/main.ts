@@ -8,6 +8,9 @@ import { createCertificateService, nssDatabaseFrom } from '../certificates/servi
 import { createDeviceHost, robotSettingsFromEnv } from '../device/device-host.ts';
 import { createHostAltasDesktop } from '../altas/host.ts';
 import { withAltasLocalProcesses } from '../altas/local-processes.ts';
+import { createHostDehuDesktop } from '../dehu/host.ts';
+import { createLemaClient } from '../dehu/lema/client.ts';
+import { withDehuLocalProcesses } from '../dehu/local-processes.ts';
 import { createFieDesktop } from '../fie/desktop.ts';
 import { withLocalProcesses } from '../fie/local-processes.ts';
 import { readFieSettings } from '../fie/settings.ts';
@@ -48,8 +51,8 @@ async function start() {
   // A spare robot process waits for the next run, as in the agent, but without a browser: on an advisor's
   // laptop an idle hidden Chromium all day costs more memory than the second its first run saves.
   const robots = createRobotRuntime({ certificates, chromiumPath: process.env.CHROMIUM_PATH || undefined, settingsOverrides: robotSettingsFromEnv(process.env), spare: { browser: false } });
-  // Schedules with a local process (the FIE fetch and A3 sync, the altas in RED and A3) run here instead of a robot.
-  const runtime = withAltasLocalProcesses(withLocalProcesses(robots, { fie: () => fie }), { altas: () => altas });
+  // Schedules with a local process (the FIE fetch and A3 sync, the altas in RED and A3, the DEHÚ update) run here instead of a robot.
+  const runtime = withDehuLocalProcesses(withAltasLocalProcesses(withLocalProcesses(robots, { fie: () => fie }), { altas: () => altas }), { dehu: () => dehu });
   // Run folders go where the user keeps documents, so OpenFolder shows them somewhere familiar.
   const { link, runner } = createDeviceHost({
     dataFolder,
@@ -67,9 +70,10 @@ async function start() {
   const fieEnv = app.isPackaged ? { ...process.env, NODE_ENV: 'production' } : process.env;
   const fie = createFieDesktop({ link, certificates, settings: () => readFieSettings(dataFolder, fieEnv), fetch, now: () => new Date() });
   const altas = createHostAltasDesktop({ link, certificates, dataFolder, env: fieEnv, fetch });
+  const dehu = createHostDehuDesktop({ link, certificates, dataFolder, env: fieEnv, fetch, lemaClient: createLemaClient });
 
   // Its loop runs while the window's panel is open (SetAutopilotPanelOpen); the task cache lives in userData.
-  const autopilot = createAutopilot({ dataFolder, link, host: 'electron', altas, log: (message) => console.error(message) });
+  const autopilot = createAutopilot({ dataFolder, link, host: 'electron', altas, dehu, log: (message) => console.error(message) });
   autopilot.onChange((snapshot) => {
     if (!window.isDestroyed()) sendBridgeEvent(window.webContents, 'Autopilot', snapshot);
   });
@@ -90,6 +94,7 @@ async function start() {
     autopilot,
     fie,
     altas,
+    dehu,
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);
