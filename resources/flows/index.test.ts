@@ -81,11 +81,12 @@ describe('desktop flows', () => {
   });
 });
 
-describe('local-process flows (the FIE fetch and A3 sync, the altas in RED and A3)', () => {
+describe('local-process flows (the FIE fetch and A3 sync, the altas in RED and A3, the DEHÚ update)', () => {
   const localFlows = parsed.filter(({ definition }) => definition.localProcess !== undefined).map(({ definition }) => definition);
 
-  it('offers each local process once: the three FIE ones in group FIE, the two altas ones in Laboral', () => {
+  it('offers each local process once: the three FIE ones in group FIE, the two altas ones in Laboral, DEHÚ’s in Notificaciones at no cost', () => {
     expect(localFlows.map((definition) => [definition.id, definition.localProcess]).sort()).toEqual([
+      ['actualizar-notificaciones-dehu', 'update-dehu-notifications'],
       ['altas-automaticas-red', 'sync-altas'],
       ['fie-siltra-a3', 'sync-siltra-a3'],
       ['obtener-fie-siltra', 'get-fie-siltra'],
@@ -93,8 +94,9 @@ describe('local-process flows (the FIE fetch and A3 sync, the altas in RED and A
       ['sincronizar-fie-a3', 'sync-fie-a3'],
     ]);
     expect(localFlows.find((definition) => definition.localProcess === 'sync-altas')?.name).toBe('Altas Automáticas S. RED');
+    const groupOf = (localProcess: string | undefined) => (localProcess === 'update-dehu-notifications' ? 'Notificaciones' : localProcess?.startsWith('sync-altas') ? 'Laboral' : 'FIE');
     for (const definition of localFlows) {
-      expect(definition).toMatchObject({ runsOn: 'desktop', group: definition.localProcess?.startsWith('sync-altas') ? 'Laboral' : 'FIE', usageRatio: 1 });
+      expect(definition).toMatchObject({ runsOn: 'desktop', group: groupOf(definition.localProcess), usageRatio: definition.localProcess === 'update-dehu-notifications' ? 0 : 1 });
       expect(flowLocalProcess(definition.id)).toBe(definition.localProcess);
     }
     // The desktop's own list (local-process-flows.ts) is the catalogue's, definition for definition.
@@ -113,10 +115,11 @@ describe('local-process flows (the FIE fetch and A3 sync, the altas in RED and A
     const expected: Record<string, unknown[]> = {
       'sync-fie-a3': [],
       'sync-altas-a3': [],
+      'update-dehu-notifications': [],
       'sync-altas': [['certificado', 'Certificate', true]],
     };
     expect(inputs.map((input) => [input.key, input.template, input.required])).toEqual(expected[definition.localProcess ?? ''] ?? [['certificado', 'Certificate', false]]);
     expect(definition.sectionSetup.builder.map((section) => section.template)).toEqual(expect.arrayContaining(['LoadingSection', 'OutputSection', 'ErrorSection']));
-    expect(definition.instructions).toMatch(/Coste: 1 slan por/);
+    expect(definition.instructions).toMatch(definition.usageRatio === 0 ? /Coste: consultar DEHÚ no consume slans/ : /Coste: 1 slan por/);
   });
 });

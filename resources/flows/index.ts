@@ -1,5 +1,6 @@
 import type { Robot } from '#shared/flows/robot.ts';
 import type { DesktopRobot } from './_lib/desktop.ts';
+import actualizarNotificacionesDehu from './actualizar-notificaciones-dehu/flow.json' with { type: 'json' };
 import altasAutomaticasRed from './altas-automaticas-red/flow.json' with { type: 'json' };
 import comprobarAltasRed from './comprobar-altas-red/flow.json' with { type: 'json' };
 import descargarJustificantes from './descargar-justificantes/flow.json' with { type: 'json' };
@@ -16,7 +17,7 @@ import validarIdentificadores from './validar-identificadores/flow.json' with { 
  * the server with shared/flows/definition.ts), robot.ts (loaded only when a run needs it) and an optional
  * template. Desktop flows (runsOn 'desktop') are in the catalogue too, but their robots run on a PC:
  * they have no loadRobot here and are listed again, with their robot, in desktopFlows. A desktop flow
- * with a localProcess (the FIE fetch and A3 sync, the altas' RED registration and A3 sync) has no robot at all: the desktop app runs that process
+ * with a localProcess (the FIE fetch and A3 sync, the altas' RED registration and A3 sync, the DEHÚ update) has no robot at all: the desktop app runs that process
  * (local-process-flows.ts tells the desktop which).
  */
 export interface BuiltInFlow {
@@ -49,6 +50,7 @@ export const builtInFlows: readonly BuiltInFlow[] = [
   { definition: fieSiltraA3 },
   { definition: altasAutomaticasRed },
   { definition: sincronizarAltasA3 },
+  { definition: actualizarNotificacionesDehu },
 ];
 
 

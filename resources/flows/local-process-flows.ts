@@ -1,4 +1,5 @@
 import { FLOW_LOCAL_PROCESSES, type FlowLocalProcess } from '#shared/flows/definition.ts';
+import actualizarNotificacionesDehu from './actualizar-notificaciones-dehu/flow.json' with { type: 'json' };
 import altasAutomaticasRed from './altas-automaticas-red/flow.json' with { type: 'json' };
 import fieSiltraA3 from './fie-siltra-a3/flow.json' with { type: 'json' };
 import obtenerFieSiltra from './obtener-fie-siltra/flow.json' with { type: 'json' };
@@ -10,7 +11,7 @@ import sincronizarFieA3 from './sincronizar-fie-a3/flow.json' with { type: 'json
  * index.ts so the desktop's main bundle reads these definitions without pulling in the server's robots
  * (builtInFlows' loadRobot imports), which the desktop build leaves out.
  */
-export const localProcessFlowDefinitions: readonly unknown[] = [obtenerFieSiltra, sincronizarFieA3, fieSiltraA3, altasAutomaticasRed, sincronizarAltasA3];
+export const localProcessFlowDefinitions: readonly unknown[] = [obtenerFieSiltra, sincronizarFieA3, fieSiltraA3, altasAutomaticasRed, sincronizarAltasA3, actualizarNotificacionesDehu];
 
 /**
  * The local process a catalogue flow stands for (its definition's localProcess), or null for a flow

@@ -19,8 +19,8 @@ function flow(overrides: Record<string, unknown>): Record<string, unknown> {
 }
 
 describe('flowDefinitionSchema localProcess', () => {
-  it('takes one of the FIE and altas processes on a desktop flow, and keeps it', () => {
-    for (const localProcess of ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3']) {
+  it('takes one of the FIE, altas and DEHÚ processes on a desktop flow, and keeps it', () => {
+    for (const localProcess of ['get-fie-siltra', 'sync-fie-a3', 'sync-siltra-a3', 'sync-altas', 'sync-altas-a3', 'update-dehu-notifications']) {
       expect(z.parse(flowDefinitionSchema, flow({ localProcess })).localProcess).toBe(localProcess);
     }
     expect(z.parse(flowDefinitionSchema, flow({})).localProcess).toBeUndefined();
