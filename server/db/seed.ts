@@ -5,6 +5,7 @@ import { registerAccount } from '../modules/users/service.ts';
 import { seedDemoAltas } from './demo-altas.ts';
 import { seedDemoFie } from './demo-fie.ts';
 import { seedDemoMachines } from './demo-machines.ts';
+import { seedDemoNotifications } from './demo-notifications.ts';
 import type { DemoRobotRun } from './demo-files.ts';
 import { demoRunsCost, seedDemoRuns } from './demo-runs.ts';
 
@@ -106,5 +107,6 @@ async function seedDemoData(db: Kysely<Database>, now: Date): Promise<DemoRobotR
   await seedDemoMachines(db, { userId, groupId }, now);
   await seedDemoFie(db, { userId, groupId }, now);
   await seedDemoAltas(db, { userId, groupId }, now);
+  await seedDemoNotifications(db, { userId, groupId }, now);
   return robotRuns;
 }
