@@ -104,3 +104,22 @@ describe('NotificationsPage list', () => {
     expect(await screen.findByRole('heading', { name: NO_NOTIFICATIONS_MESSAGE })).toBeTruthy();
   });
 });
+
+describe('NotificationsPage date filters', () => {
+  it('writes a date range from the filter popup to the address once the typing pauses, and refuses one that runs backwards', async () => {
+    const calls = stubApi(pageRoutes([notification()]));
+    renderNotifications();
+    await screen.findByText('Requerimiento de información');
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const popup = await screen.findByRole('dialog', { name: 'Filtrar por fechas' });
+    const caducidad = within(popup).getByRole('group', { name: 'Fecha de caducidad' });
+    fireEvent.change(within(caducidad).getByLabelText('Desde'), { target: { value: '2026-12-10' } });
+    fireEvent.change(within(caducidad).getByLabelText('Hasta'), { target: { value: '2026-12-01' } });
+    expect((await within(caducidad).findByRole('alert')).textContent).toBe('La fecha final no puede ser anterior a la inicial.');
+    fireEvent.change(within(caducidad).getByLabelText('Hasta'), { target: { value: '2026-12-31' } });
+    await waitFor(() => expect(currentQuery()).toBe('?caducidad=2026-12-10..2026-12-31'));
+    await waitFor(() => expect(listQueries(calls).at(-1)?.get('caducidad')).toBe('2026-12-10..2026-12-31'));
+    // Neither the half-typed range nor the backwards one reached the server.
+    expect(listQueries(calls).filter((query) => query.has('caducidad')).map((query) => query.get('caducidad'))).toEqual(['2026-12-10..2026-12-31']);
+  });
+});

@@ -57,14 +57,23 @@ export function useUpdateNotifications() {
   const [localRunning, setLocalRunning] = useState(false);
   const [starting, setStarting] = useState(false);
 
+  // Past QUEUED_WATCH_MS a certificate still waiting (its machine never connected) no longer holds the screen busy.
+  const [roundExpired, setRoundExpired] = useState(false);
+  useEffect(() => {
+    setRoundExpired(false);
+    if (round === null) return undefined;
+    const timer = setTimeout(() => setRoundExpired(true), QUEUED_WATCH_MS);
+    return () => clearTimeout(timer);
+  }, [round]);
+
   const certificatesQuery = useWatchedCertificatesQuery();
   const machinesQuery = useMachinesQuery();
   const certificates = certificatesQuery.data ?? [];
   const rows = progressRows(certificates, round);
-  const active = localRunning || rows.some((row) => row.progress === 'running' || row.progress === 'waiting');
-  const roundOpen = round !== null && Date.now() - round.startedAt < QUEUED_WATCH_MS;
-  const polling = (active && (roundOpen || rows.some((row) => row.progress === 'running'))) || localRunning;
-  useWatchedCertificatesQuery(undefined, { pollingInterval: polling ? PROGRESS_POLL_MS : 0, skipPollingIfUnfocused: false });
+  const active =
+    localRunning || rows.some((row) => row.progress === 'running') || (!roundExpired && rows.some((row) => row.progress === 'waiting'));
+  // A second subscription to the same entry, only to poll: the interval depends on the data the first one read.
+  useWatchedCertificatesQuery(undefined, { pollingInterval: active ? PROGRESS_POLL_MS : 0, skipPollingIfUnfocused: false });
 
   // The round (or an update seen running) has just ended: the list and the summary are stale.
   const wasActive = useRef(false);

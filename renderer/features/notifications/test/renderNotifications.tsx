@@ -122,6 +122,6 @@ export function renderNotifications(path = '/notifications', { bridge }: { bridg
   );
 }
 
-export const currentQuery = () => screen.getByRole('status', { name: 'consulta' }).textContent ?? '';
+export const currentQuery = () => screen.getByRole('status', { name: 'consulta', hidden: true }).textContent ?? '';
 /** The list's GET calls, as their URLSearchParams. */
 export const listQueries = (calls: Call[]) => calls.filter((call) => call.key === 'GET /api/notifications').map((call) => call.url.searchParams);
