@@ -78,3 +78,19 @@ describe('daily digest', () => {
     expect(sent.map((email) => email.to)).not.toContain('eva@otra.es');
   });
 });
+
+describe('the digest timer of the app', () => {
+  it('sends the digest through the server mailer on its own, once', async () => {
+    await server.close();
+    clock = new Clock(new Date('2026-03-10T09:00:00.000Z'));
+    server = await startTestServer({ now: clock.now, notificationsDigestIntervalMs: 20 });
+    firm = await firmWithPc(server, 'ana@asesoria.es', 'despacho');
+    await upsert(firm.device, firm.fingerprints[0], [envio({ titular: { nombre: 'NUEVA SL', nif: 'B1' } })]);
+    await expect.poll(() => server.mailedMessages('dehu_digest').length, { timeout: 5_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [message] = server.mailedMessages('dehu_digest');
+    expect(server.mailedMessages('dehu_digest')).toHaveLength(1);
+    expect(message).toMatchObject({ to: 'ana@asesoria.es', link: 'http://app.test/notifications' });
+    expect(message?.text).toContain('NUEVA SL');
+  });
+});
