@@ -96,7 +96,6 @@ export function createDehuDesktop(options: DehuDesktopOptions): DehuDesktop {
   }
 
   async function readMailbox(target: UpdateTarget, signal: AbortSignal | undefined): Promise<{ pendientes: LemaEnvio[]; realizadas: LemaRealizada[] }> {
-    if (!target.local) throw new Error(certificateNotHereMessage(target.commonName));
     const lema = await lemaFor(target.fingerprint);
     const period = lookbackPeriod(options.now());
     const pendientes = await lema.localiza(period, signal);
@@ -115,8 +114,9 @@ export function createDehuDesktop(options: DehuDesktopOptions): DehuDesktop {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Actualización detenida.');
         const { fingerprint, commonName } = target;
         log('info', `Consultando DEHÚ con el certificado «${commonName}»…`);
-        await client.status({ fingerprint, state: 'running' });
         try {
+          if (!target.local) throw new Error(certificateNotHereMessage(commonName));
+          await client.status({ fingerprint, state: 'running' });
           const { pendientes, realizadas } = await readMailbox(target, signal);
           const { added } = await client.upsert(fingerprint, pendientes, realizadas);
           const found = pendientes.length + realizadas.length;
@@ -129,7 +129,10 @@ export function createDehuDesktop(options: DehuDesktopOptions): DehuDesktop {
           if (error instanceof DeviceError && error.reason !== 'server') throw error;
           const message = shortMessage(messageOf(error));
           log('error', `«${commonName}»: ${message}`);
-          await client.status({ fingerprint, state: 'error', message });
+          // A listed certificate the server does not know on this machine cannot take a status (400): its result says why.
+          await client.status({ fingerprint, state: 'error', message }).catch((reportError: unknown) => {
+            if (!(reportError instanceof DeviceError && reportError.reason === 'server')) throw reportError;
+          });
           results.push({ fingerprint, commonName, state: 'error', found: 0, added: 0, message });
         }
       }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDetailSchema, notificationsPageSchema, watchedCertificatesResponseSchema } from '#shared/api/notifications.ts';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
-import { createDehuDesktop, OLD_SERVER_DOCUMENTS_MESSAGE } from './desktop.ts';
+import { certificateNotHereMessage, createDehuDesktop, OLD_SERVER_DOCUMENTS_MESSAGE } from './desktop.ts';
 import { storedCertificate } from './testing/desktop-context.ts';
 import { fakeLema, lemaEnvio, lemaRealizada, type FakeLema } from './testing/fake-lema.ts';
 import type { DehuDesktop } from './types.ts';
@@ -122,6 +122,12 @@ describe('the desktop DEHÚ calls against the real server', () => {
 
     // B is on this PC but not watched: listed, it is read and the server watches it from now on.
     expect((await dehu.update({ certificates: [B] })).certificates).toEqual([{ fingerprint: B, commonName: 'EMPRESA B SL', state: 'done', found: 1, added: 1, message: null }]);
+    // One neither here nor synced by this machine: its own error (the server refuses its status), the others unharmed.
+    const C = 'c'.repeat(64);
+    expect((await dehu.update({ certificates: [C, A] })).certificates.map((each) => [each.fingerprint, each.state, each.message])).toEqual([
+      [C, 'error', certificateNotHereMessage(C.slice(0, 12))],
+      [A, 'done', null],
+    ]);
     const config = watchedCertificatesResponseSchema.parse(await (await asSession('/api/notifications/certificates')).json());
     expect(config.items.map((item) => [item.commonName, item.lastUpdate?.state, item.lastUpdate?.found])).toEqual([
       ['EMPRESA A SL', 'done', 3],
