@@ -115,7 +115,7 @@ export function fakeAutopilot(now: () => Date = () => new Date('2026-11-23T08:00
     enabled: true,
     looping: false,
     linked: true,
-    apps: [app('robots', 'Robots para asesorías', false, true), app('altas', 'Altas desasistidas', true, false), app('notificaciones', 'Notificaciones', true, false)],
+    apps: [app('robots', 'Robots para asesorías', false, true), app('altas', 'Altas desasistidas', true, false), app('notificaciones', 'Notificaciones', true, true)],
     tasks: [
       {
         id: 'flow:programacion-1',
