@@ -86,6 +86,13 @@ describe('createDehuDesktop update', () => {
     expect(lema.calls).toEqual([`localiza ${B}`, `localizaRealizadas ${B}`]);
   });
 
+  it('two updates asked at once run one after the other: a certificate’s statuses never interleave', async () => {
+    const server = startFakeDehuServer([watched(A, 'EMPRESA A SL')]);
+    const dehu = testDehuDesktop(server, fakeLema({ [A]: { pendientes: [lemaEnvio('A-1')], realizadas: [] } }), [storedCertificate(A, 'EMPRESA A SL')]);
+    await Promise.all([dehu.update(), dehu.update()]);
+    expect(server.statuses.map((status) => status.state)).toEqual(['running', 'done', 'running', 'done']);
+  });
+
   it('nothing watched on this PC and nothing listed: the certificate is required', async () => {
     const server = startFakeDehuServer([]);
     const dehu = testDehuDesktop(server, fakeLema({}), [storedCertificate(A, 'EMPRESA A SL')]);
@@ -124,6 +131,17 @@ describe('createDehuDesktop open', () => {
     expect(again.documents.map((document) => document._id)).toEqual(result.documents.map((document) => document._id));
     expect(lema.calls.filter((call) => call.startsWith('peticionAcceso'))).toHaveLength(1);
     expect(stored.documents).toHaveLength(4);
+  });
+
+  it('two opens of the same notification at once ask PeticionAcceso once and answer the same documents', async () => {
+    const server = startFakeDehuServer();
+    withNotification(server, 'pendiente');
+    const lema = fakeLema({});
+    const dehu = testDehuDesktop(server, lema, [storedCertificate(A, 'EMPRESA A SL')]);
+    const [first, second] = await Promise.all([dehu.open(NOTIFICATION), dehu.open(NOTIFICATION)]);
+    expect(second).toEqual(first);
+    expect(lema.calls.filter((call) => call.startsWith('peticionAcceso'))).toHaveLength(1);
+    expect(server.notifications.get(NOTIFICATION)!.documents).toHaveLength(4);
   });
 
   it('an opened notification on a server that does not send its documents is refused, never opened again', async () => {

@@ -49,6 +49,7 @@ export function lookbackPeriod(now: Date): LemaPeriod {
 }
 
 type UpdateTarget = RobotCertificate & { local: LocalCertificate | null };
+type UpdateRequest = NonNullable<Parameters<DehuDesktop['update']>[0]>;
 
 export function createDehuDesktop(options: DehuDesktopOptions): DehuDesktop {
   async function server(): Promise<DehuServerClient> {
@@ -103,60 +104,80 @@ export function createDehuDesktop(options: DehuDesktopOptions): DehuDesktop {
     return { pendientes, realizadas };
   }
 
-  return {
-    async update({ certificates, log = () => undefined, signal } = {}) {
-      const client = await server();
-      const targets = await targetsOf(client, certificates);
-      if (targets.length === 0) throw new BridgeFailure('UNAVAILABLE', CERTIFICATE_REQUIRED_MESSAGE);
-      const results: UpdateResult['certificates'] = [];
-      // One certificate at a time: each opens its own TLS session with its own key.
-      for (const target of targets) {
-        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Actualización detenida.');
-        const { fingerprint, commonName } = target;
-        log('info', `Consultando DEHÚ con el certificado «${commonName}»…`);
-        try {
-          if (!target.local) throw new Error(certificateNotHereMessage(commonName));
-          await client.status({ fingerprint, state: 'running' });
-          const { pendientes, realizadas } = await readMailbox(target, signal);
-          const { added } = await client.upsert(fingerprint, pendientes, realizadas);
-          const found = pendientes.length + realizadas.length;
-          await client.status({ fingerprint, state: 'done', found, added });
-          log('info', `«${commonName}»: ${found} notificación(es) en DEHÚ (${pendientes.length} pendiente(s)), ${added} nueva(s).`);
-          results.push({ fingerprint, commonName, state: 'done', found, added, message: null });
-        } catch (error) {
-          if (signal?.aborted) throw error;
-          // A lost device link or server stops everything: no other certificate could be reported either.
-          if (error instanceof DeviceError && error.reason !== 'server') throw error;
-          const message = shortMessage(messageOf(error));
-          log('error', `«${commonName}»: ${message}`);
-          // A listed certificate the server does not know on this machine cannot take a status (400): its result says why.
-          await client.status({ fingerprint, state: 'error', message }).catch((reportError: unknown) => {
-            if (!(reportError instanceof DeviceError && reportError.reason === 'server')) throw reportError;
-          });
-          results.push({ fingerprint, commonName, state: 'error', found: 0, added: 0, message });
-        }
+  async function updateNow({ certificates, log = () => undefined, signal }: UpdateRequest): Promise<UpdateResult> {
+    const client = await server();
+    const targets = await targetsOf(client, certificates);
+    if (targets.length === 0) throw new BridgeFailure('UNAVAILABLE', CERTIFICATE_REQUIRED_MESSAGE);
+    const results: UpdateResult['certificates'] = [];
+    // One certificate at a time: each opens its own TLS session with its own key.
+    for (const target of targets) {
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Actualización detenida.');
+      const { fingerprint, commonName } = target;
+      log('info', `Consultando DEHÚ con el certificado «${commonName}»…`);
+      try {
+        if (!target.local) throw new Error(certificateNotHereMessage(commonName));
+        await client.status({ fingerprint, state: 'running' });
+        const { pendientes, realizadas } = await readMailbox(target, signal);
+        const { added } = await client.upsert(fingerprint, pendientes, realizadas);
+        const found = pendientes.length + realizadas.length;
+        await client.status({ fingerprint, state: 'done', found, added });
+        log('info', `«${commonName}»: ${found} notificación(es) en DEHÚ (${pendientes.length} pendiente(s)), ${added} nueva(s).`);
+        results.push({ fingerprint, commonName, state: 'done', found, added, message: null });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        // A lost device link or server stops everything: no other certificate could be reported either.
+        if (error instanceof DeviceError && error.reason !== 'server') throw error;
+        const message = shortMessage(messageOf(error));
+        log('error', `«${commonName}»: ${message}`);
+        // A listed certificate the server does not know on this machine cannot take a status (400): its result says why.
+        await client.status({ fingerprint, state: 'error', message }).catch((reportError: unknown) => {
+          if (!(reportError instanceof DeviceError && reportError.reason === 'server')) throw reportError;
+        });
+        results.push({ fingerprint, commonName, state: 'error', found: 0, added: 0, message });
       }
-      return { certificates: results };
+    }
+    return { certificates: results };
+  }
+
+  // One update at a time on this PC (the screen, a scheduled run and the autopilot may ask at once): the
+  // second starts after the first, so a certificate's statuses never interleave and LEMA is not asked twice at once.
+  let updating: Promise<unknown> = Promise.resolve();
+  const opening = new Map<string, Promise<OpenResult>>();
+
+  return {
+    update(request = {}) {
+      const next = updating.then(() => updateNow(request), () => updateNow(request));
+      updating = next.catch(() => undefined);
+      return next;
     },
 
-    async open(notificationId, signal) {
-      const client = await server();
-      const access = await client.access(notificationId);
-      // PeticionAcceso has legal effect once: an opened notification answers what is already stored.
-      if (access.estado !== 'pendiente') {
-        if (!access.documents) throw new BridgeFailure('FAILED', OLD_SERVER_DOCUMENTS_MESSAGE);
-        return resultOf(notificationId, access.documents);
-      }
-      const here = (await localCertificates()).get(access.certificate.fingerprint);
-      if (!here) throw new BridgeFailure('UNAVAILABLE', openElsewhereMessage(access.certificate.commonName));
-      const nif = access.certificate.nif ?? here.nifVat ?? here.holderNif;
-      if (!nif) throw new BridgeFailure('FAILED', NO_NIF_MESSAGE);
-      const lema = await lemaFor(access.certificate.fingerprint).catch((error: unknown) => {
-        throw new BridgeFailure('FAILED', messageOf(error));
-      });
-      return openPending(client, lema, access, nif, signal);
+    open(notificationId, signal) {
+      // A second ask while one is under way (a double click, two windows) joins it: PeticionAcceso only once.
+      const under = opening.get(notificationId);
+      if (under) return under;
+      const started = openNow(notificationId, signal).finally(() => opening.delete(notificationId));
+      opening.set(notificationId, started);
+      return started;
     },
   };
+
+  async function openNow(notificationId: string, signal: AbortSignal | undefined): Promise<OpenResult> {
+    const client = await server();
+    const access = await client.access(notificationId);
+    // PeticionAcceso has legal effect once: an opened notification answers what is already stored.
+    if (access.estado !== 'pendiente') {
+      if (!access.documents) throw new BridgeFailure('FAILED', OLD_SERVER_DOCUMENTS_MESSAGE);
+      return resultOf(notificationId, access.documents);
+    }
+    const here = (await localCertificates()).get(access.certificate.fingerprint);
+    if (!here) throw new BridgeFailure('UNAVAILABLE', openElsewhereMessage(access.certificate.commonName));
+    const nif = access.certificate.nif ?? here.nifVat ?? here.holderNif;
+    if (!nif) throw new BridgeFailure('FAILED', NO_NIF_MESSAGE);
+    const lema = await lemaFor(access.certificate.fingerprint).catch((error: unknown) => {
+      throw new BridgeFailure('FAILED', messageOf(error));
+    });
+    return openPending(client, lema, access, nif, signal);
+  }
 }
 
 function resultOf(notificationId: string, documents: readonly Pick<NotificationDocument, '_id' | 'kind' | 'name'>[]): OpenResult {
