@@ -127,7 +127,7 @@ describe('opening and documents', () => {
   it('answers what PeticionAcceso needs, records the opening and stores documents byte for byte', async () => {
     const id = await oneNotification();
     const access = await firm.device.get(pathFor(notificationsPaths.robotAccess, { id }));
-    expect(access.json()).toEqual({ _id: id, identificador: 'ID-1', codigoOrigen: 7, concepto: 'Requerimiento de información', estado: 'pendiente', certificate: expect.objectContaining({ fingerprint: firm.fingerprints[0], nif: '00000000T' }) });
+    expect(access.json()).toEqual({ _id: id, identificador: 'ID-1', codigoOrigen: 7, concepto: 'Requerimiento de información', estado: 'pendiente', certificate: expect.objectContaining({ fingerprint: firm.fingerprints[0], nif: '00000000T' }), documents: [] });
 
     const stored = await uploadDocument(firm.device, id, 'kind=documento&name=Notificación 1.pdf', 'x.pdf', PDF);
     expect(stored.statusCode, stored.body).toBe(201);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isoOrNull, lemaColumns, realizadaState, type LemaColumns } from './mapping.ts';
 import { INVALID_DATE_MESSAGE, INVALID_EVENT_DATE_MESSAGE } from './messages.ts';
-import { notificationNotFound } from './queries.ts';
+import { notificationDocuments, notificationNotFound } from './queries.ts';
 import { ensureWatchedOnDevice, type DeviceMember } from './watched.ts';
 
 interface Incoming {
@@ -101,6 +101,8 @@ export async function robotAccess(db: Kysely<Database>, device: DeviceMember, id
     concepto: row.concepto,
     estado: row.estado,
     certificate: { fingerprint: row.certificate_fingerprint, commonName: row.certificate_common_name, nif: row.nif ?? null },
+    // An opened notification is never opened again: the desktop answers with what is stored.
+    documents: await notificationDocuments(db, row.id),
   };
 }
 
