@@ -64,11 +64,23 @@ const firstLine = (text: string) => text.trim().split(/\r?\n/)[0]?.trim().slice(
  * 0700 folder, is encrypted under the one-off password, and is read back and deleted at once.
  * `-K ''` answers the database's password prompt (Chrome's has none); stdin stays closed otherwise.
  */
+/** NSS's own token, as NSS names it in a qualified nickname ('token:nickname'). */
+const NSS_INTERNAL_TOKEN = 'NSS Certificate DB';
+
+/**
+ * NSS reads what comes before a ':' in a nickname as the token's name, so a representative's
+ * '… (R: B12345674)' is looked for in a token called '… (R' and never found. Naming the internal token
+ * first keeps the whole nickname as the certificate's.
+ */
+export function qualifiedNickname(nickname: string): string {
+  return nickname.includes(':') ? `${NSS_INTERNAL_TOKEN}:${nickname}` : nickname;
+}
+
 export async function exportFromNss(database: string, nickname: string, password: string, options: { run: RunCommand; pk12util?: string }): Promise<Uint8Array> {
   const pk12util = options.pk12util ?? 'pk12util';
   return withPrivateFolder(async (folder) => {
     const file = join(folder, 'certificado.p12');
-    const output = await run(options.run, pk12util, ['-o', file, '-n', nickname, '-d', database, '-W', password, '-K', ''],
+    const output = await run(options.run, pk12util, ['-o', file, '-n', qualifiedNickname(nickname), '-d', database, '-W', password, '-K', ''],
       'No se encuentra pk12util: instala el paquete libnss3-tools para usar los certificados de Chrome y Firefox en Linux.');
     if (output.exitCode !== 0) {
       const reason = firstLine(`${output.stderr}\n${output.stdout}`);

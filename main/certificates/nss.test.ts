@@ -2,6 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportFromNss } from './client-certificate-stores.ts';
+import { singleIdentityPkcs12 } from './client-certificate.ts';
+import { runCommand } from './command.ts';
 import { listNssCertificates, NssStore, parseListing, segmentPems } from './nss.ts';
 import { createNssDatabase, nssToolsAvailable, type NssDatabase } from './testing/nss-database.ts';
 import { createTestCertificate, OID, privateKeyPem, testAuthority } from './testing/spanish-certificates.ts';
@@ -110,6 +113,15 @@ describe.skipIf(!toolsHere && !mustRun)(`listNssCertificates on a real NSS datab
       certificates: [],
       problems: [{ code: 'STORE_UNAVAILABLE', store: 'nss', source: 'Almacén NSS', message: expect.stringContaining('libnss3-tools') }],
     });
+  });
+
+  it("exports a representative's certificate and key although its nickname holds 'R:' (read by NSS as a token name)", async () => {
+    const { certificates } = await listNssCertificates({ database: nss.database });
+    const listed = certificates.find((certificate) => certificate.fingerprint === representative.fingerprint);
+    expect(listed?.location).toContain('(R: B12345674)');
+    const exported = await exportFromNss(nss.database, listed?.location ?? '', 'clave-e2e', { run: runCommand });
+    const found = await singleIdentityPkcs12(exported, 'clave-e2e', representative.fingerprint);
+    expect(found.kind).toBe('found');
   });
 
   it('reports a folder that is not an NSS database', async () => {
