@@ -69,12 +69,30 @@ function RangeFields({ label, range, onChange }: { label: string; range: DayRang
     setDraft(range);
   }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A range still waiting for its debounce when the popup closes is applied then, not dropped.
+  const pending = useRef<DayRange | null>(null);
+  const latestOnChange = useRef(onChange);
+  useEffect(() => {
+    latestOnChange.current = onChange;
+  });
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      if (pending.current) latestOnChange.current(pending.current);
+    },
+    [],
+  );
   const bad = isBadRange(draft);
   const edit = (next: DayRange) => {
     setDraft(next);
     clearTimeout(timer.current);
-    if (!isBadRange(next)) timer.current = setTimeout(() => onChange(next), NOTIFICATIONS_DEBOUNCE_MS);
+    pending.current = isBadRange(next) ? null : next;
+    if (pending.current) {
+      timer.current = setTimeout(() => {
+        pending.current = null;
+        onChange(next);
+      }, NOTIFICATIONS_DEBOUNCE_MS);
+    }
   };
   return (
     <fieldset className="notifications-filters__range">

@@ -122,4 +122,18 @@ describe('NotificationsPage date filters', () => {
     // Neither the half-typed range nor the backwards one reached the server.
     expect(listQueries(calls).filter((query) => query.has('caducidad')).map((query) => query.get('caducidad'))).toEqual(['2026-12-10..2026-12-31']);
   });
+
+  it('applies a range typed just before the popup closes instead of dropping it', async () => {
+    stubApi(pageRoutes([notification()]));
+    renderNotifications();
+    await screen.findByText('Requerimiento de información');
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const popup = await screen.findByRole('dialog', { name: 'Filtrar por fechas' });
+    const caducidad = within(popup).getByRole('group', { name: 'Fecha de caducidad' });
+    fireEvent.change(within(caducidad).getByLabelText('Desde'), { target: { value: '2026-12-10' } });
+    fireEvent.change(within(caducidad).getByLabelText('Hasta'), { target: { value: '2026-12-31' } });
+    fireEvent.keyDown(popup, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filtrar por fechas' })).toBeNull());
+    await waitFor(() => expect(currentQuery()).toBe('?caducidad=2026-12-10..2026-12-31'));
+  });
 });
