@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServerCopy } from '../scripts/build-server.ts';
 import { createNssDatabase, nssToolsAvailable } from '../main/certificates/testing/nss-database.ts';
 import { startStandinPortal } from '../standins/portal/portal.ts';
-import { portalOptions } from '../standins/portal/test-certificates.ts';
+import { portalOptions, serverAuthority } from '../standins/portal/test-certificates.ts';
+import { startStandinDehu } from '../standins/dehu/dehu.ts';
+import { dehuOptions } from '../standins/dehu/test-certificates.ts';
 import { startA3Importer } from '../standins/a3-importer/importer.ts';
 import { startStandinRedOnline } from '../standins/red-online/red-online.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
@@ -44,6 +46,11 @@ export default async function globalSetup() {
   const a3Folder = join(dataDir, 'a3-importacion');
   await mkdir(a3Folder, { recursive: true });
   const a3 = startA3Importer({ folder: a3Folder, companies: [] });
+  // DEHÚ's LEMA services: the SOAP stand-in checks each request's WS-Security signature and the TLS client
+  // certificate against the same test CAs; the agent trusts its server certificate's CA through DEHU_CA_FILE.
+  const dehu = await startStandinDehu(dehuOptions());
+  const dehuCaFile = join(dataDir, 'dehu-server-ca.pem');
+  await writeFile(dehuCaFile, serverAuthority().pem);
   const robotSettings = JSON.stringify({ 'descargar-justificantes': { baseUrl: portal.url, ignoreHTTPSErrors: true } });
   const agentEnv = {
     AGENT_ALLOWED_ORIGINS: baseUrl,
@@ -52,6 +59,10 @@ export default async function globalSetup() {
     RED_ONLINE_URL: redOnline.url,
     RED_ONLINE_IGNORE_HTTPS_ERRORS: '1',
     A3_IMPORT_DIR: a3Folder,
+    DEHU_LEMA_URL: dehu.lemaUrl,
+    DEHU_REALIZADAS_URL: dehu.realizadasUrl,
+    DEHU_CA_FILE: dehuCaFile,
+    DEHU_SERVERNAME: 'localhost',
   };
   const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { ...agentEnv, AGENT_PORT: '0', AUTOASESOR_AGENT_DATA: join(dataDir, 'agent') });
   const bridge = await agentBridgeOf(agent);
@@ -69,7 +80,7 @@ export default async function globalSetup() {
   process.env.E2E_AGENT_ENV = JSON.stringify(agentEnv);
 
   return async () => {
-    await Promise.all([stop(server.child), stop(agent.child), portal.close(), redOnline.close(), a3.close()]);
+    await Promise.all([stop(server.child), stop(agent.child), portal.close(), redOnline.close(), dehu.close(), a3.close()]);
     await smtp.close();
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };

@@ -1,0 +1,132 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { madridDayKey } from '#shared/time/madrid.ts';
+import { expect, newUser, signUp, test } from './fixtures.ts';
+
+/**
+ * Issue 24 end to end: the advisor syncs the desktop's two certificates, watches them, updates their DEHÚ
+ * mailboxes against the LEMA stand-in (every request signed with WS-Security by the certificate's key, over
+ * mutual TLS), searches, filters by caducidad, sorts, opens one notification (confirmation, PeticionAcceso,
+ * the PDF shown) and finds it among the realizadas. Runs on the suite's agent, so it sits in the desktop lane.
+ * The stand-in's mailboxes are shared by the whole run (an opened envío stays opened), so the test opens the
+ * pending notification that expires first, whichever it is.
+ */
+const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36 AutoAsesorDesktop/0.1.0';
+const SHOTS = process.env.NOTIFICATIONS_SHOTS;
+const DAY = 86_400_000;
+
+test.skip(!process.env.E2E_NSS_DB, 'NSS tools (certutil, pk12util) are not installed: the agent has no test store.');
+
+async function embeddedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, userAgent: DESKTOP_USER_AGENT });
+  const bridge = { url: process.env.E2E_AGENT_URL, token: process.env.E2E_AGENT_TOKEN };
+  await context.addInitScript((value) => localStorage.setItem('autoasesor.agentBridge', value), JSON.stringify(bridge));
+  return context;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+const rows = (page: Page) => page.locator('tbody tr.notifications-table__row');
+
+test('the advisor watches two certificates, updates them from DEHÚ, searches, filters, sorts and opens a notification', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const desktop = await embeddedContext(browser, baseURL ?? '');
+  const page = await desktop.newPage();
+  await signUp(page, newUser());
+
+  // The PC's certificates, synced to the server: what the configuration offers.
+  await page.goto('/workspace');
+  await page.getByLabel('Nombre del dispositivo').fill('PC DEHÚ e2e');
+  await page.getByRole('checkbox', { name: 'Seleccionar todos' }).check();
+  await page.getByRole('button', { name: 'Sincronizar', exact: true }).click();
+  await expect(page.getByText('Se han sincronizado 2 certificados')).toBeVisible();
+
+  // Nothing watched yet: the §8 empty state.
+  await page.goto('/notifications');
+  await expect(page.getByText('Todavía no has actualizado ninguna notificación...')).toBeVisible();
+  await shot(page, 'notifications-empty');
+
+  // Both certificates watched.
+  await page.getByRole('radio', { name: 'Configuración' }).click();
+  await page.getByRole('checkbox', { name: 'Seleccionar todos los certificados de PC DEHÚ e2e' }).check();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Certificados guardados.')).toBeVisible();
+  await shot(page, 'notifications-config');
+
+  // The update: this PC asks LEMA with each certificate; both finish.
+  await page.getByRole('radio', { name: 'Notificaciones' }).click();
+  await page.getByRole('button', { name: 'Actualizar notificaciones' }).click();
+  await expect(page.getByText(/Notificaciones actualizadas: \d+ nuevas?\./)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/Última actualización: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  // Elena's and the company's pending envíos (the stand-in's sample mailboxes), whatever other runs opened.
+  await expect(page.getByText('Providencia de apremio')).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'ELENA RODRIGUEZ GARCIA' }).first()).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'B12345674' }).first()).toBeVisible();
+  await shot(page, 'notifications-list');
+
+  // Search (debounced, in the address).
+  await page.getByRole('searchbox', { name: 'Buscar notificaciones' }).fill('apremio');
+  await expect(page).toHaveURL(/search=apremio/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Tesorería General de la Seguridad Social');
+  await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+  await expect(page).not.toHaveURL(/search=/);
+
+  // Caducidad within the next three days: the providencia (8 days left) drops out.
+  const today = madridDayKey(new Date());
+  const inThreeDays = madridDayKey(new Date(Date.now() + 3 * DAY));
+  await page.getByRole('button', { name: 'Filtros' }).click();
+  const caducidad = page.getByRole('group', { name: 'Fecha de caducidad' });
+  await caducidad.getByLabel('Desde').fill(today);
+  await caducidad.getByLabel('Hasta').fill(inThreeDays);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`caducidad=${today}\\.\\.${inThreeDays}`));
+  await expect(page.getByText('Providencia de apremio')).toHaveCount(0);
+  await expect(rows(page).first()).toBeVisible();
+  // The view survives a reload.
+  await page.reload();
+  await expect(page.getByText('Providencia de apremio')).toHaveCount(0);
+
+  // Sorting: a new column starts descending, the same one toggles.
+  const header = page.getByRole('columnheader', { name: 'Caducidad' });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/sortby=caducidad/);
+  await expect(page).toHaveURL(/sortdir=asc/);
+  await shot(page, 'notifications-filtered');
+
+  // Opening the first to expire: a confirmation that says what it means, then the PDF.
+  const first = rows(page).first();
+  const concepto = (await first.locator('td[data-label="Concepto"]').innerText()).trim();
+  await first.getByRole('button', { name: /^Abrir la notificación/ }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Abrir la notificación?' });
+  await expect(confirm).toContainText('comparecencia');
+  await confirm.getByRole('button', { name: 'Abrir la notificación' }).click();
+  const detail = page.getByRole('dialog', { name: concepto });
+  const viewer = detail.locator('iframe[title="Documento de la notificación"]');
+  await expect(viewer).toBeVisible({ timeout: 60_000 });
+  const pdf = await page.request.get((await viewer.getAttribute('src')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(detail.getByRole('link', { name: /^Acuse de recibo:/ })).toBeVisible();
+  await shot(page, 'notifications-detail');
+  await detail.getByRole('button', { name: 'Cerrar' }).last().click();
+
+  // It is now among the realizadas, accepted; the 12-day-old reclamación expired unopened.
+  await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+  await page.getByRole('radio', { name: 'Realizadas' }).click();
+  await expect(rows(page).filter({ hasText: concepto }).filter({ hasText: 'Aceptada' }).first()).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'Reclamación de deuda' }).filter({ hasText: 'Expirada' }).first()).toBeVisible();
+  await shot(page, 'notifications-realizadas');
+
+  await desktop.close();
+});
