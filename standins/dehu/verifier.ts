@@ -95,7 +95,8 @@ export function verifySignedEnvelope(xml: string, options: VerifyOptions): Verif
   const verifier = new SignedXml({ publicCert: certificate.toString(), idMode: 'wssecurity', getCertFromKeyInfo: () => null });
   registerEcdsa(verifier);
   try {
-    verifier.loadSignature(signature);
+    // xml-crypto types its node as the DOM's Node; a program compiled with the DOM library (the e2e) sees xmldom's as another type.
+    verifier.loadSignature(signature as unknown as Parameters<SignedXml['loadSignature']>[0]);
     if (!verifier.checkSignature(xml)) return refuse('wsse:FailedCheck', 'La firma no es válida.');
   } catch {
     return refuse('wsse:FailedCheck', 'La firma no es válida.');
