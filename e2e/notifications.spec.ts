@@ -1,6 +1,10 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { madridDayKey } from '#shared/time/madrid.ts';
+import { E2E_CERTIFICATES } from './certificates.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
+import { agentBridgeOf, startProcess, stop } from './processes.ts';
 
 /**
  * Issue 24 end to end: the advisor syncs the desktop's two certificates, watches them, updates their DEHÚ
@@ -16,9 +20,12 @@ const DAY = 86_400_000;
 
 test.skip(!process.env.E2E_NSS_DB, 'NSS tools (certutil, pk12util) are not installed: the agent has no test store.');
 
-async function embeddedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+async function embeddedContext(
+  browser: Browser,
+  baseURL: string,
+  bridge: { url: string | undefined; token: string | undefined } = { url: process.env.E2E_AGENT_URL, token: process.env.E2E_AGENT_TOKEN },
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, userAgent: DESKTOP_USER_AGENT });
-  const bridge = { url: process.env.E2E_AGENT_URL, token: process.env.E2E_AGENT_TOKEN };
   await context.addInitScript((value) => localStorage.setItem('autoasesor.agentBridge', value), JSON.stringify(bridge));
   return context;
 }
@@ -34,18 +41,22 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const rows = (page: Page) => page.locator('tbody tr.notifications-table__row');
 
+/** The PC's certificates synced to the server for this user: what the configuration and the autopilot may use. */
+async function syncCertificates(page: Page, deviceName: string): Promise<void> {
+  await page.goto('/workspace');
+  await page.getByLabel('Nombre del dispositivo').fill(deviceName);
+  await page.getByRole('checkbox', { name: 'Seleccionar todos' }).check();
+  await page.getByRole('button', { name: 'Sincronizar', exact: true }).click();
+  await expect(page.getByText('Se han sincronizado 2 certificados')).toBeVisible();
+}
+
 test('the advisor watches two certificates, updates them from DEHÚ, searches, filters, sorts and opens a notification', async ({ browser, baseURL }) => {
   test.setTimeout(150_000);
   const desktop = await embeddedContext(browser, baseURL ?? '');
   const page = await desktop.newPage();
   await signUp(page, newUser());
 
-  // The PC's certificates, synced to the server: what the configuration offers.
-  await page.goto('/workspace');
-  await page.getByLabel('Nombre del dispositivo').fill('PC DEHÚ e2e');
-  await page.getByRole('checkbox', { name: 'Seleccionar todos' }).check();
-  await page.getByRole('button', { name: 'Sincronizar', exact: true }).click();
-  await expect(page.getByText('Se han sincronizado 2 certificados')).toBeVisible();
+  await syncCertificates(page, 'PC DEHÚ e2e');
 
   // Nothing watched yet: the §8 empty state.
   await page.goto('/notifications');
@@ -129,4 +140,75 @@ test('the advisor watches two certificates, updates them from DEHÚ, searches, f
   await shot(page, 'notifications-realizadas');
 
   await desktop.close();
+});
+
+test("the autopilot's Notificaciones updates its certificate at once and again 10 minutes after each run (moved clock)", async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  // An agent of this test's own whose autopilot reads its time through an offset file, so ten minutes pass at once.
+  const clockFile = join(process.env.E2E_DATA_DIR ?? '', 'agent-dehu-clock');
+  await writeFile(clockFile, '0');
+  const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], {
+    ...(JSON.parse(process.env.E2E_AGENT_ENV ?? '{}') as Record<string, string>),
+    AGENT_PORT: '0',
+    AGENT_TOKEN: 'notifications-autopilot-agent-token',
+    AUTOASESOR_AGENT_DATA: join(process.env.E2E_DATA_DIR ?? '', 'agent-dehu'),
+    AUTOPILOT_CLOCK_OFFSET_FILE: clockFile,
+  });
+  try {
+    const bridge = await agentBridgeOf(agent, 'the notifications agent');
+    const desktop = await embeddedContext(browser, baseURL ?? '', bridge);
+    const page = await desktop.newPage();
+    await signUp(page, newUser());
+    await syncCertificates(page, 'PC piloto DEHÚ');
+    const elena = E2E_CERTIFICATES[0]!;
+    const lastUpdate = async () => {
+      const answer = await page.request.get('/api/notifications/certificates');
+      const { items } = (await answer.json()) as { items: { commonName: string; lastUpdate: { state: string; finishedAt: string | null } | null }[] };
+      const update = items.find((item) => item.commonName === elena.commonName)?.lastUpdate;
+      return update?.state === 'done' ? update.finishedAt : null;
+    };
+
+    // This PC linked to the user (the update button does it) before the autopilot works for them.
+    await page.goto('/notifications');
+    await page.getByRole('radio', { name: 'Configuración' }).click();
+    await page.getByRole('checkbox', { name: new RegExp(elena.commonName) }).check();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Certificados guardados.')).toBeVisible();
+    await page.getByRole('radio', { name: 'Notificaciones' }).click();
+    await page.getByRole('button', { name: 'Actualizar notificaciones' }).click();
+    await expect.poll(lastUpdate, { timeout: 60_000 }).not.toBeNull();
+    const byHand = (await lastUpdate()) ?? '';
+
+    // The app switched on with Elena's certificate: its task runs at once.
+    await page.getByRole('button', { name: /^Piloto automático/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Piloto automático' });
+    const app = panel.getByRole('region', { name: 'Notificaciones', exact: true });
+    await app.getByRole('button', { name: 'Añadir certificado' }).click();
+    const picker = panel.getByRole('region', { name: 'Añadir certificado a Notificaciones' });
+    await picker.getByRole('checkbox', { name: new RegExp(elena.commonName) }).check();
+    await picker.getByRole('button', { name: 'Añadir' }).click();
+    await expect(app.getByText(elena.commonName)).toBeVisible();
+    await app.getByRole('switch', { name: 'Notificaciones' }).click();
+    const general = panel.getByRole('switch', { name: 'Activar / Desactivar todas' });
+    if (!(await general.isChecked())) await general.click();
+    const finishedAfter = async (previous: string) => {
+      const at = await lastUpdate();
+      return at !== null && at !== previous;
+    };
+    await expect.poll(() => finishedAfter(byHand), { timeout: 60_000 }).toBe(true);
+    const first = (await lastUpdate()) ?? '';
+    await expect(panel.getByText('Notificaciones DEHÚ').first()).toBeVisible();
+    await shot(page, 'notifications-autopilot');
+
+    // Not again before ten minutes: two loads (every 20 s) and many loop ticks (every 3 s) later, the same run.
+    await page.waitForTimeout(25_000);
+    expect(await lastUpdate()).toBe(first);
+
+    // Ten minutes and a half on the autopilot's clock: the task comes back and runs.
+    await writeFile(clockFile, String(10.5 * 60_000));
+    await expect.poll(() => finishedAfter(first), { timeout: 60_000 }).toBe(true);
+    await desktop.close();
+  } finally {
+    await stop(agent.child);
+  }
 });

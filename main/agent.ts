@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RobotRunEvent } from '#shared/bridge/contract.ts';
+import { autopilotClockFromEnv } from './autopilot/clock-offset.ts';
 import { createAutopilot } from './autopilot/index.ts';
 import type { AutopilotService } from './autopilot/types.ts';
 import { startAppStatusTicker } from './bridge/app-status.ts';
@@ -90,7 +91,7 @@ export function agentContext(
   const altas = createHostAltasDesktop({ link, certificates, dataFolder, env, fetch });
   const dehu = createHostDehuDesktop({ link, certificates, dataFolder, env, fetch, lemaClient: createLemaClient });
   // Its task cache lives in the data folder; the slots it launches come back through the runner's long poll.
-  const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, altas, dehu, log: (message) => console.error(message) });
+  const autopilot = createAutopilot({ dataFolder, link, host: 'agent', retryAfterAbortMs, altas, dehu, now: autopilotClockFromEnv(env), log: (message) => console.error(message) });
   const ctx: BridgeContext = {
     host: 'agent',
     appVersion: version,
