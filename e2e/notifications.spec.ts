@@ -139,6 +139,14 @@ test('the advisor watches two certificates, updates them from DEHÚ, searches, f
   await expect(rows(page).filter({ hasText: 'Reclamación de deuda' }).filter({ hasText: 'Expirada' }).first()).toBeVisible();
   await shot(page, 'notifications-realizadas');
 
+  // Home warns of the pending ones that expire within three days, and leads to them first-to-expire.
+  await page.goto('/home');
+  const banner = page.getByRole('status').filter({ hasText: /caducan? en los próximos 3 días/ });
+  await expect(banner).toBeVisible();
+  await shot(page, 'notifications-home-banner');
+  await banner.getByRole('link', { name: 'Ver notificaciones' }).click();
+  await expect(page).toHaveURL(/view=pendientes.*sortby=caducidad.*sortdir=asc|sortby=caducidad.*sortdir=asc.*view=pendientes/);
+
   await desktop.close();
 });
 

@@ -109,8 +109,10 @@ function MachineGroup({ machine, selection, watchedByKey, onSet }: MachineGroupP
             <li key={key}>
               <label>
                 <input type="checkbox" checked={selection.has(key)} onChange={(event) => onSet([key], event.target.checked)} />
-                <span>{certificate.subject.CN}</span>
-                {certificate.nifVat && <span className="ui-muted"> · {certificate.nifVat}</span>}
+                <span>
+                  {certificate.subject.CN}
+                  {certificate.nifVat && <span className="ui-muted"> · {certificate.nifVat}</span>}
+                </span>
               </label>
               {watched && (
                 <p className="ui-muted notifications-config__update">
