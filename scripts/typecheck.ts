@@ -21,6 +21,7 @@ const PROJECTS = [
   'standins/fier/tsconfig.json',
   'standins/a3-importer/tsconfig.json',
   'standins/red-online/tsconfig.json',
+  'standins/dehu/tsconfig.json',
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
