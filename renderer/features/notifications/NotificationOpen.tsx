@@ -75,7 +75,7 @@ function DetailBody({ detail }: { detail: NotificationDetail }) {
     [fields.estado, text.states[detail.estado]],
     [fields.openedAt, detail.openedAt === null ? null : formatMadridDateTime(new Date(detail.openedAt))],
     [fields.openedBy, detail.openedBy === null ? null : detail.openedBy.name],
-    [fields.receptor, detail.receptor === null ? null : `${detail.receptor.nombre} (${detail.receptor.nif})`],
+    [fields.receptor, detail.receptor === null ? null : personWithNif(detail.receptor.nombre, detail.receptor.nif)],
     [fields.csvResguardo, detail.csvResguardo],
     [fields.certificate, detail.certificate.commonName],
   ];
@@ -113,4 +113,9 @@ function DetailBody({ detail }: { detail: NotificationDetail }) {
       )}
     </div>
   );
+}
+
+/** 'NAME (NIF)', unless the name already carries the NIF (a certificate's CN does: 'SURNAMES NAME - NIF'). */
+function personWithNif(name: string, nif: string): string {
+  return nif === '' || name.includes(nif) ? name : `${name} (${nif})`;
 }
