@@ -167,14 +167,15 @@ describe('a desktop flow in the web app', { timeout: 20_000 }, () => {
     fireEvent.click(await within(await deviceGroup()).findByRole('radio', { name: /PC Oficina/ }));
     await fillInputs();
     await pickCertificate('SOCIEDAD DEMO SL');
-    expect(screen.getByText('SOCIEDAD DEMO SL · B00000000')).toBeTruthy();
+    // The chosen certificate shows once the picker's choice has rendered (later under a loaded suite).
+    expect(await screen.findByText('SOCIEDAD DEMO SL · B00000000')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Atrás' }));
     fireEvent.click(await within(await deviceGroup()).findByRole('radio', { name: /Portátil de Ana/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByText('Ningún certificado elegido.')).toBeTruthy();
     await pickCertificate('OTRA SL');
-    expect(screen.getByText('En el dispositivo «Portátil de Ana»')).toBeTruthy();
+    expect(await screen.findByText('En el dispositivo «Portátil de Ana»')).toBeTruthy();
   });
 });
 
