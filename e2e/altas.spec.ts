@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { nifLetter } from '#shared/validation/identifiers.ts';
 import { madridDayKey } from '#shared/time/madrid.ts';
 import { NAF_ALWAYS_IN_ALTA } from '../standins/red-online/rules.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
+import { embeddedContext, screenshotsInto } from './embedded-context.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
 import { linksIn, mailsTo } from './mailbox.ts';
 
@@ -14,9 +15,8 @@ import { linksIn, mailsTo } from './mailbox.ts';
  * of the agent's NSS store: one admitted, one refused by a fatal #DIL code) and then in A3 (the importer
  * stand-in). Runs on the suite's agent, so it sits in the desktop lane.
  */
-const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36 AutoAsesorDesktop/0.1.0';
 const ELENA = E2E_CERTIFICATES[0]!;
-const SHOTS = process.env.ALTAS_SHOTS;
+const shot = (page: Page, name: string) => screenshotsInto(process.env.ALTAS_SHOTS, page, name);
 
 test.skip(!process.env.E2E_NSS_DB, 'NSS tools (certutil, pk12util) are not installed: the agent has no test store.');
 
@@ -24,21 +24,7 @@ test.skip(!process.env.E2E_NSS_DB, 'NSS tools (certutil, pk12util) are not insta
 const withControl = (digits: string) => `${digits}${String(Number(BigInt(digits) % 97n)).padStart(2, '0')}`;
 const dni = (number: string) => `${number}${nifLetter(Number(number))}`;
 
-async function embeddedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, userAgent: DESKTOP_USER_AGENT });
-  const bridge = { url: process.env.E2E_AGENT_URL, token: process.env.E2E_AGENT_TOKEN };
-  await context.addInitScript((value) => localStorage.setItem('autoasesor.agentBridge', value), JSON.stringify(bridge));
-  return context;
-}
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /** The company fills one worker's alta on the public form. */
 async function fillAlta(page: Page, worker: { nombre: string; apellido: string; nif: string; naf: string; ccc: string }): Promise<void> {

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { nextRunDate } from '#shared/schedule/next-run.ts';
 import { TODAY_GROUP_TITLE } from '#shared/schedule/tasks.ts';
 import { formatMadridDate, madridDayKey } from '#shared/time/madrid.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { chargesOf, runsOf } from './database.ts';
+import { embeddedContext } from './embedded-context.ts';
 import { expect, newUser, signIn, signUp, test, type NewUser } from './fixtures.ts';
 import { agentBridgeOf, startProcess } from './processes.ts';
 
@@ -16,7 +17,6 @@ import { agentBridgeOf, startProcess } from './processes.ts';
  * the repeating one moves to tomorrow; one run per slot, each charged once. On the web the panel is
  * read-only: 'Robots programados', no apps, no deletes, the repeating schedule with its runs.
  */
-const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36 AutoAsesorDesktop/0.1.0';
 const FLOW = 'descargar-justificantes';
 const ELENA = E2E_CERTIFICATES[0]!;
 const REPEAT_TEXT = 'Se lanza cada 1 día';
@@ -29,11 +29,6 @@ const madridTime = (date: Date) => madrid({ hour: '2-digit', minute: '2-digit', 
 /** 'dd/mm/yyyy' on the Madrid wall clock. */
 const madridDay = (date: Date) => madrid({ day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 
-async function embeddedContext(browser: Browser, baseURL: string, bridge: { url: string; token: string }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, userAgent: DESKTOP_USER_AGENT });
-  await context.addInitScript((value) => localStorage.setItem('autoasesor.agentBridge', value), JSON.stringify(bridge));
-  return context;
-}
 
 /** The launcher's 'Programar': ELENA's certificate from this PC, all of 2026, at `at` (Madrid), maybe every day. */
 async function scheduleFromLauncher(page: Page, at: Date, repeat: boolean): Promise<void> {

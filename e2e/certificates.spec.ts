@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { joinFirmOf } from './database.ts';
+import { embeddedContext } from './embedded-context.ts';
 import { expect, newUser, signUp, test, type NewUser } from './fixtures.ts';
 
 /**
@@ -8,16 +9,9 @@ import { expect, newUser, signUp, test, type NewUser } from './fixtures.ts';
  * in embedded mode the selector lists its certificates and syncs them; a colleague on the web sees
  * the shared machine's certificates, and another firm sees none of them.
  */
-const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36 AutoAsesorDesktop/0.1.0';
 
 test.skip(!process.env.E2E_NSS_DB, 'NSS tools (certutil, pk12util) are not installed: the agent has no test store.');
 
-async function embeddedContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, userAgent: DESKTOP_USER_AGENT });
-  const bridge = { url: process.env.E2E_AGENT_URL, token: process.env.E2E_AGENT_TOKEN };
-  await context.addInitScript((value) => localStorage.setItem('autoasesor.agentBridge', value), JSON.stringify(bridge));
-  return context;
-}
 
 async function signedUp(context: BrowserContext, user: NewUser = newUser()) {
   const page = await context.newPage();

@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { chargesOf, runsOf } from './database.ts';
+import { embeddedContext } from './embedded-context.ts';
 import { expect, newUser, signIn, signUp, test, type NewUser } from './fixtures.ts';
 import { agentBridgeOf, startProcess } from './processes.ts';
 
@@ -11,7 +12,6 @@ import { agentBridgeOf, startProcess } from './processes.ts';
  * portal (global setup) with a certificate of the agent's real NSS store, on this PC from the desktop
  * window and remotely from the web; and a desktop killed mid-run loses its run once, uncharged.
  */
-const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36 AutoAsesorDesktop/0.1.0';
 const FLOW = 'descargar-justificantes';
 const ELENA = E2E_CERTIFICATES[0]!;
 /** The stand-in's six documents for ELENA's NIF are dated in 2026. */
@@ -19,11 +19,6 @@ const PDF_NAMES = [1, 2, 3, 4, 5, 6].map((n) => `${ELENA.nif}-2026-00${n}.pdf`);
 
 test.skip(!process.env.E2E_NSS_DB, 'NSS tools (certutil, pk12util) are not installed: the agent has no test store.');
 
-async function embeddedContext(browser: Browser, baseURL: string, bridge = { url: process.env.E2E_AGENT_URL, token: process.env.E2E_AGENT_TOKEN }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, userAgent: DESKTOP_USER_AGENT });
-  await context.addInitScript((value) => localStorage.setItem('autoasesor.agentBridge', value), JSON.stringify(bridge));
-  return context;
-}
 
 /** Fills the flow's first step: ELENA's certificate (from whichever device is chosen) and all of 2026. */
 async function fillJustificantes(page: Page): Promise<void> {

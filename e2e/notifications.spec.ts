@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { madridDayKey } from '#shared/time/madrid.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
+import { embeddedContext, screenshotsInto } from './embedded-context.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
 import { agentBridgeOf, startProcess, stop } from './processes.ts';
 
@@ -14,30 +15,12 @@ import { agentBridgeOf, startProcess, stop } from './processes.ts';
  * The stand-in's mailboxes are shared by the whole run (an opened envío stays opened), so the test opens the
  * pending notification that expires first, whichever it is.
  */
-const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36 AutoAsesorDesktop/0.1.0';
-const SHOTS = process.env.NOTIFICATIONS_SHOTS;
+const shot = (page: Page, name: string) => screenshotsInto(process.env.NOTIFICATIONS_SHOTS, page, name);
 const DAY = 86_400_000;
 
 test.skip(!process.env.E2E_NSS_DB, 'NSS tools (certutil, pk12util) are not installed: the agent has no test store.');
 
-async function embeddedContext(
-  browser: Browser,
-  baseURL: string,
-  bridge: { url: string | undefined; token: string | undefined } = { url: process.env.E2E_AGENT_URL, token: process.env.E2E_AGENT_TOKEN },
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, userAgent: DESKTOP_USER_AGENT });
-  await context.addInitScript((value) => localStorage.setItem('autoasesor.agentBridge', value), JSON.stringify(bridge));
-  return context;
-}
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 const rows = (page: Page) => page.locator('tbody tr.notifications-table__row');
 
