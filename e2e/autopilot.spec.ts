@@ -43,11 +43,14 @@ async function scheduleFromLauncher(page: Page, at: Date, repeat: boolean): Prom
   await page.getByRole('button', { name: 'Programar', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Elige fecha y hora' });
-  // The calendar starts on the day an hour from now: another day is picked on it.
+  // The calendar starts on the day an hour from now (tomorrow, late in the evening): `at`, a minute or two
+  // away, is then the day before, in the month shown or (on a month's last evening) the one before it.
   if (madridDay(at) !== madridDay(new Date(Date.now() + 3_600_000))) {
     const day = madrid({ day: 'numeric', month: 'long', year: 'numeric' }).format(at);
     const button = dialog.getByRole('button', { name: new RegExp(`^[^,]+, ${day}(,|$)`) });
-    if (!(await button.isVisible())) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
+    // The calendar draws after the dialog: look for the day once its days are there.
+    await expect(dialog.getByRole('button', { name: /^[^,]+, \d+ de \p{L}+ de \d{4}/u }).first()).toBeVisible();
+    if (!(await button.isVisible())) await dialog.getByRole('button', { name: 'Mes anterior' }).click();
     await button.click();
   }
   const [hour, minute] = madridTime(at).split(':');
