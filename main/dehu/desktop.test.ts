@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_REQUIRED_MESSAGE, NOTIFICATIONS_MAX_UPSERT } from '#shared/api/notifications.ts';
-import { certificateNotHereMessage, lookbackPeriod, OLD_SERVER_DOCUMENTS_MESSAGE, openElsewhereMessage } from './desktop.ts';
+import { certificateNotHereMessage, lookbackPeriod, openElsewhereMessage } from './desktop.ts';
 import { storedCertificate, testDehuDesktop } from './testing/desktop-context.ts';
 import { startFakeDehuServer, type FakeDehuServer } from './testing/fake-dehu-server.ts';
 import { fakeLema, lemaEnvio, lemaRealizada } from './testing/fake-lema.ts';
@@ -144,12 +144,14 @@ describe('createDehuDesktop open', () => {
     expect(server.notifications.get(NOTIFICATION)!.documents).toHaveLength(4);
   });
 
-  it('an opened notification on a server that does not send its documents is refused, never opened again', async () => {
+  it('an opened notification answers its stored documents and asks DEHÚ nothing', async () => {
     const server = startFakeDehuServer();
     withNotification(server, 'aceptada');
-    server.omitAccessDocuments = true;
+    const stored = { _id: 'd0c5d0c5-0000-4000-8000-000000000001', kind: 'documento' as const, name: 'notificacion.pdf', mimeType: 'application/pdf', size: 10, createdAt: '2026-11-20T09:00:00.000Z' };
+    server.notifications.get(NOTIFICATION)!.documents.push(stored);
     const lema = fakeLema({});
-    await expect(testDehuDesktop(server, lema, [storedCertificate(A, 'EMPRESA A SL')]).open(NOTIFICATION)).rejects.toMatchObject({ message: OLD_SERVER_DOCUMENTS_MESSAGE });
+    const result = await testDehuDesktop(server, lema, [storedCertificate(A, 'EMPRESA A SL')]).open(NOTIFICATION);
+    expect(result).toEqual({ notificationId: NOTIFICATION, documents: [{ _id: stored._id, kind: 'documento', name: 'notificacion.pdf' }] });
     expect(lema.calls).toEqual([]);
   });
 

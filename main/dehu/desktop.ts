@@ -29,8 +29,6 @@ export const certificateNotHereMessage = (commonName: string) =>
   `El certificado «${commonName}» no está en este equipo: actualiza sus notificaciones desde el equipo que lo tiene.`;
 export const openElsewhereMessage = (commonName: string) => `Abre esta notificación desde el equipo que tiene el certificado «${commonName}».`;
 export const NO_NIF_MESSAGE = 'No se conoce el NIF del certificado: DEHÚ lo necesita para abrir la notificación.';
-export const OLD_SERVER_DOCUMENTS_MESSAGE =
-  'Esta notificación ya está abierta, pero el servidor no ha enviado sus documentos: actualiza el servidor de AutoAsesor y vuelve a intentarlo.';
 export const openedButNotStoredMessage = (problems: readonly string[]) =>
   `La notificación se ha abierto en DEHÚ, pero no se ha podido guardar todo: ${problems.join(' ')}`;
 
@@ -165,10 +163,7 @@ export function createDehuDesktop(options: DehuDesktopOptions): DehuDesktop {
     const client = await server();
     const access = await client.access(notificationId);
     // PeticionAcceso has legal effect once: an opened notification answers what is already stored.
-    if (access.estado !== 'pendiente') {
-      if (!access.documents) throw new BridgeFailure('FAILED', OLD_SERVER_DOCUMENTS_MESSAGE);
-      return resultOf(notificationId, access.documents);
-    }
+    if (access.estado !== 'pendiente') return resultOf(notificationId, access.documents);
     const here = (await localCertificates()).get(access.certificate.fingerprint);
     if (!here) throw new BridgeFailure('UNAVAILABLE', openElsewhereMessage(access.certificate.commonName));
     const nif = access.certificate.nif ?? here.nifVat ?? here.holderNif;

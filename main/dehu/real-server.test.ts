@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDetailSchema, notificationsPageSchema, watchedCertificatesResponseSchema } from '#shared/api/notifications.ts';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
-import { certificateNotHereMessage, createDehuDesktop, OLD_SERVER_DOCUMENTS_MESSAGE } from './desktop.ts';
+import { certificateNotHereMessage, createDehuDesktop } from './desktop.ts';
 import { storedCertificate } from './testing/desktop-context.ts';
 import { fakeLema, lemaEnvio, lemaRealizada, type FakeLema } from './testing/fake-lema.ts';
 import type { DehuDesktop } from './types.ts';
@@ -144,10 +144,9 @@ describe('the desktop DEHÚ calls against the real server', () => {
     expect(detail.documents.map((document) => document.name).sort()).toEqual(['acuse.pdf', 'anexo-1.pdf', 'anexo-2.pdf', 'notificacion.pdf']);
     expect(lema.calls.filter((call) => call.startsWith('peticionAcceso'))).toHaveLength(1);
 
-    // Opened: asking again never calls PeticionAcceso a second time. It answers the stored documents once
-    // the server's robotAccess carries them (the additive `documents`); until then it says so.
-    const again = await dehu.open(target._id).then((result) => result.documents.length, (error: Error) => error.message);
-    expect([4, OLD_SERVER_DOCUMENTS_MESSAGE]).toContain(again);
+    // Opened: asking again never calls PeticionAcceso a second time; it answers the stored documents.
+    const again = await dehu.open(target._id);
+    expect(again.documents.map((document) => document.kind).sort()).toEqual(['acuse', 'anexo', 'anexo', 'documento']);
     expect(lema.calls.filter((call) => call.startsWith('peticionAcceso'))).toHaveLength(1);
   }, 60_000);
 });

@@ -271,11 +271,8 @@ export const robotAccessSchema = z.object({
   concepto: z.string(),
   estado: z.enum(NOTIFICATION_STATES),
   certificate: z.object({ fingerprint: z.string(), commonName: z.string(), nif: z.nullable(z.string()) }),
-  /**
-   * The documents already stored (additive, issue 24 desktop): an opened notification is never opened
-   * again (a second PeticionAcceso), so the desktop answers with these instead.
-   */
-  documents: z.optional(z.array(notificationDocumentSchema)),
+  /** The documents already stored: an opened notification is never opened again (a second PeticionAcceso), so the desktop answers with these. */
+  documents: z.array(notificationDocumentSchema),
 });
 export type RobotAccess = z.infer<typeof robotAccessSchema>;
 

@@ -23,15 +23,13 @@ export interface FakeDehuServer {
   notifications: Map<string, FakeStoredNotification>;
   /** Every request as 'METHOD path' (query left out). */
   requests: string[];
-  /** Old server: robotAccess without its documents. */
-  omitAccessDocuments: boolean;
 }
 
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
 
 export function startFakeDehuServer(watched: RobotCertificate[] = []): FakeDehuServer {
-  const server: FakeDehuServer = { fetch: undefined as unknown as typeof fetch, watched, statuses: [], upserts: [], notifications: new Map(), requests: [], omitAccessDocuments: false };
+  const server: FakeDehuServer = { fetch: undefined as unknown as typeof fetch, watched, statuses: [], upserts: [], notifications: new Map(), requests: [] };
   const known = new Set<string>();
 
   server.fetch = async (input, init) => {
@@ -60,7 +58,7 @@ export function startFakeDehuServer(watched: RobotCertificate[] = []): FakeDehuS
     const stored = match ? server.notifications.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !stored) return json(404, { message: 'No se ha encontrado la notificación' });
     if (method === 'GET' && !match[2]) {
-      return json(200, { ...stored.access, ...(server.omitAccessDocuments ? {} : { documents: stored.documents }) });
+      return json(200, { ...stored.access, documents: stored.documents });
     }
     if (method === 'POST' && match[2] === '/documents') {
       const file = (init?.body as FormData).get('file') as File;
