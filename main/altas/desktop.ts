@@ -1,15 +1,14 @@
 import type { RedResult, SubmissionProblem } from '#shared/api/altas.ts';
 import { importAltasIntoA3 } from '../a3/altas-import.ts';
 import { BridgeFailure } from '../bridge/failure.ts';
-import { DeviceError, NOT_LINKED_MESSAGE } from '../device/errors.ts';
-import type { DeviceLinkRecord } from '../device/token-store.ts';
+import { requireLinkRecord, type DeviceLinkReader } from '../device/linked-record.ts';
 import { altasServerClient, type A3AltaResult, type AltasServerClient } from './server-client.ts';
 import type { AltasDesktopSettings } from './settings.ts';
 import type { AltasDesktop, AltasLog, RedRegistrar } from './types.ts';
 
 export interface AltasDesktopOptions {
   /** The device link: the server and token the records, rows and results go through. */
-  link: { ready(): Promise<void>; current(): DeviceLinkRecord | null };
+  link: DeviceLinkReader;
   settings: () => Promise<AltasDesktopSettings>;
   /** RED Online's ATR01 or SILTRA's AFI with these settings (main/altas/red/registrar.ts). */
   registrar: (settings: AltasDesktopSettings) => RedRegistrar;
@@ -43,9 +42,7 @@ function oneAtATime<A extends unknown[], R>(work: (...args: A) => Promise<R>): (
 
 export function createAltasDesktop(options: AltasDesktopOptions): AltasDesktop {
   async function server(): Promise<AltasServerClient> {
-    await options.link.ready();
-    const record = options.link.current();
-    if (!record) throw new DeviceError('not-linked', NOT_LINKED_MESSAGE);
+    const record = await requireLinkRecord(options.link);
     return altasServerClient({ serverUrl: record.serverUrl, deviceToken: record.deviceToken, fetch: options.fetch });
   }
 

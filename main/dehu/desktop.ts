@@ -4,15 +4,15 @@ import type { LocalCertificate } from '#shared/certificates/certificate.ts';
 import { fromMadridParts, startOfMadridDay, toMadridParts } from '#shared/time/madrid.ts';
 import { BridgeFailure } from '../bridge/failure.ts';
 import type { CertificateSource } from '../bridge/context.ts';
-import { DeviceError, NOT_LINKED_MESSAGE } from '../device/errors.ts';
-import type { DeviceLinkRecord } from '../device/token-store.ts';
+import { DeviceError } from '../device/errors.ts';
+import { requireLinkRecord, type DeviceLinkReader } from '../device/linked-record.ts';
 import { dehuServerClient, type DehuServerClient } from './server-client.ts';
 import type { DehuDesktopSettings } from './settings.ts';
 import type { DehuDesktop, LemaClient, LemaClientOptions, LemaDocument, LemaPeriod, OpenResult, UpdateResult } from './types.ts';
 
 export interface DehuDesktopOptions {
   /** The device link: the server and token the statuses, notifications and documents go to. */
-  link: { ready(): Promise<void>; current(): DeviceLinkRecord | null };
+  link: DeviceLinkReader;
   /** This PC's store: which certificates are here, and each one's key in memory for LEMA. */
   certificates: Pick<CertificateSource, 'list' | 'clientCertificate'>;
   settings: () => Promise<DehuDesktopSettings>;
@@ -51,9 +51,7 @@ type UpdateRequest = NonNullable<Parameters<DehuDesktop['update']>[0]>;
 
 export function createDehuDesktop(options: DehuDesktopOptions): DehuDesktop {
   async function server(): Promise<DehuServerClient> {
-    await options.link.ready();
-    const record = options.link.current();
-    if (!record) throw new DeviceError('not-linked', NOT_LINKED_MESSAGE);
+    const record = await requireLinkRecord(options.link);
     return dehuServerClient({ serverUrl: record.serverUrl, deviceToken: record.deviceToken, fetch: options.fetch });
   }
 

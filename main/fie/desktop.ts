@@ -4,8 +4,7 @@ import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
 import { SILTRA_NO_FIE_TITLE, siltraNoResultsMessage } from '#shared/fie/messages.ts';
 import { importIntoA3 } from '../a3/import.ts';
 import { BridgeFailure } from '../bridge/failure.ts';
-import { DeviceError, NOT_LINKED_MESSAGE } from '../device/errors.ts';
-import type { DeviceLinkRecord } from '../device/token-store.ts';
+import { requireLinkRecord, type DeviceLinkReader } from '../device/linked-record.ts';
 import { fierClient } from '../siltra/fier-client.ts';
 import { readSiltraFolder, type FetchedFieFile } from '../siltra/folder.ts';
 import { fieServerClient, type FieServerClient } from './server-client.ts';
@@ -36,7 +35,7 @@ export interface FieDesktop {
 
 export interface FieDesktopOptions {
   /** The device link: the server and token the uploads and results go to. */
-  link: { ready(): Promise<void>; current(): DeviceLinkRecord | null };
+  link: DeviceLinkReader;
   /** CertificateSource.clientCertificate: the certificate and key in memory, for FIER's mutual TLS. */
   certificates: { clientCertificate(fingerprint: string): Promise<{ pfx: Buffer; passphrase: string }> };
   settings: () => Promise<FieDesktopSettings>;
@@ -51,9 +50,7 @@ export const FIER_NOT_SET = 'No está configurada la dirección de FIER (FIER_UR
 
 export function createFieDesktop(options: FieDesktopOptions): FieDesktop {
   async function server(): Promise<FieServerClient> {
-    await options.link.ready();
-    const record = options.link.current();
-    if (!record) throw new DeviceError('not-linked', NOT_LINKED_MESSAGE);
+    const record = await requireLinkRecord(options.link);
     return fieServerClient({ serverUrl: record.serverUrl, deviceToken: record.deviceToken, fetch: options.fetch });
   }
 
