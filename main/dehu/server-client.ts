@@ -5,6 +5,7 @@ import {
   type LemaEnvio, type LemaRealizada, type NotificationDetail, type NotificationDocument, type RobotAccess, type RobotCertificate, type RobotDocumentQuery,
   type RobotOpened, type RobotStatus,
 } from '#shared/api/notifications.ts';
+import { pathFor } from '#shared/api/flows.ts';
 import { deviceApiCall, type DeviceApiOptions } from '../device/api-call.ts';
 
 /** The notifications API's device-token calls (shared/api/notifications.ts) as this PC's DEHÚ robot makes them. */
@@ -22,8 +23,6 @@ export interface DehuServerClient {
 
 /** robotStatus answers 204: no body to check. */
 const noContentSchema = z.unknown();
-
-const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
 export function dehuServerClient(options: DeviceApiOptions): DehuServerClient {
   const call = deviceApiCall(options);
@@ -50,13 +49,13 @@ export function dehuServerClient(options: DeviceApiOptions): DehuServerClient {
       }
       return total;
     },
-    access: (notificationId) => call('GET', withId(notificationsPaths.robotAccess, notificationId), robotAccessSchema),
+    access: (notificationId) => call('GET', pathFor(notificationsPaths.robotAccess, { id: notificationId }), robotAccessSchema),
     uploadDocument(notificationId, query, document) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(document.bytes)], { type: document.mimeType }), query.name);
-      const path = `${withId(notificationsPaths.robotDocuments, notificationId)}?${new URLSearchParams(query).toString()}`;
+      const path = `${pathFor(notificationsPaths.robotDocuments, { id: notificationId })}?${new URLSearchParams(query).toString()}`;
       return call('POST', path, notificationDocumentSchema, form);
     },
-    opened: (notificationId, opened) => call('POST', withId(notificationsPaths.robotOpened, notificationId), notificationDetailSchema, opened),
+    opened: (notificationId, opened) => call('POST', pathFor(notificationsPaths.robotOpened, { id: notificationId }), notificationDetailSchema, opened),
   };
 }
