@@ -1,11 +1,11 @@
 import type { LemaEnvio, LemaRealizada, NotificationDocument, RobotAccess, RobotCertificate } from '#shared/api/notifications.ts';
 import { CERTIFICATE_REQUIRED_MESSAGE } from '#shared/api/notifications.ts';
 import type { LocalCertificate } from '#shared/certificates/certificate.ts';
-import { fromMadridParts, startOfMadridDay, toMadridParts } from '#shared/time/madrid.ts';
 import { BridgeFailure } from '../bridge/failure.ts';
 import type { CertificateSource } from '../bridge/context.ts';
 import { DeviceError } from '../device/errors.ts';
 import { requireLinkRecord, type DeviceLinkReader } from '../device/linked-record.ts';
+import { earliestRealizadasFechaDesde, latestFechaHasta } from './lema/dates.ts';
 import { dehuServerClient, type DehuServerClient } from './server-client.ts';
 import type { DehuDesktopSettings } from './settings.ts';
 import type { DehuDesktop, LemaClient, LemaClientOptions, LemaDocument, LemaPeriod, OpenResult, UpdateResult } from './types.ts';
@@ -22,9 +22,6 @@ export interface DehuDesktopOptions {
   now: () => Date;
 }
 
-/** How far back Localiza and LocalizaRealizadas look: LocalizaRealizadas refuses more than 30 days (4224). */
-export const DEHU_LOOKBACK_DAYS = 30;
-
 export const certificateNotHereMessage = (commonName: string) =>
   `El certificado «${commonName}» no está en este equipo: actualiza sus notificaciones desde el equipo que lo tiene.`;
 export const openElsewhereMessage = (commonName: string) => `Abre esta notificación desde el equipo que tiene el certificado «${commonName}».`;
@@ -37,13 +34,12 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const shortMessage = (text: string) => (text.length > 1000 ? `${text.slice(0, 999)}…` : text);
 const documentName = (name: string, fallback: string) => (name.trim() === '' ? fallback : name.trim().slice(0, 200));
 
-/** Madrid midnight 29 days back .. yesterday 23:59:59: the 30 days both services accept, today excluded (LEMA refuses it). */
+/**
+ * The period both services accept, today excluded (LEMA refuses it): from Madrid midnight 29 days back
+ * (LocalizaRealizadas refuses more than 30 days, 4224) to yesterday 23:59:59.
+ */
 export function lookbackPeriod(now: Date): LemaPeriod {
-  const { year, month, day } = toMadridParts(now);
-  return {
-    fechaDesde: fromMadridParts({ year, month, day: day - (DEHU_LOOKBACK_DAYS - 1) }),
-    fechaHasta: new Date(startOfMadridDay(now).getTime() - 1000),
-  };
+  return { fechaDesde: earliestRealizadasFechaDesde(now), fechaHasta: latestFechaHasta(now) };
 }
 
 type UpdateTarget = RobotCertificate & { local: LocalCertificate | null };
