@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import type { RobotEvents, RobotJob, RobotOutcome, RobotRuntime, RunningRobot } from '../robots/types.ts';
+import { withLocalProcessRunner } from '../robots/local-process-runtime.ts';
+import type { RobotEvents, RobotJob, RobotOutcome, RobotRuntime } from '../robots/types.ts';
 import type { AltasDesktop } from './types.ts';
 
 /**
@@ -43,7 +44,6 @@ interface Counted {
 
 /** A runtime that runs the altas' processes itself and hands every other job to `inner`. */
 export function withAltasLocalProcesses(inner: RobotRuntime, options: AltasLocalProcessOptions): RobotRuntime {
-  let running = 0;
 
   async function toRed(job: RobotJob, events: RobotEvents, signal: AbortSignal): Promise<Counted> {
     const certificate = certificateOf(job);
@@ -96,26 +96,5 @@ export function withAltasLocalProcesses(inner: RobotRuntime, options: AltasLocal
     };
   }
 
-  return {
-    start(job, events): RunningRobot {
-      const name = job.localProcess;
-      if (!name || !isAltasProcess(name)) return inner.start(job, events);
-      const aborting = new AbortController();
-      let stop: (by: 'user' | 'device') => void = () => undefined;
-      const stopped = new Promise<RobotOutcome>((resolve) => {
-        stop = (by) => {
-          // RED stops between registrations and the wait for A3's answer ends at once.
-          aborting.abort();
-          resolve({ kind: 'stopped', by });
-        };
-      });
-      running += 1;
-      const work = run(job, name, events, aborting.signal).catch((error: unknown): RobotOutcome => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }));
-      const outcome = Promise.race([work, stopped]).finally(() => {
-        running -= 1;
-      });
-      return { runId: job.runId, outcome, stop: (by) => stop(by) };
-    },
-    running: () => inner.running() + running,
-  };
+  return withLocalProcessRunner(inner, isAltasProcess, run);
 }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { UPDATE_NOTIFICATIONS_PROCESS } from '#shared/api/notifications.ts';
-import type { RobotEvents, RobotJob, RobotOutcome, RobotRuntime, RunningRobot } from '../robots/types.ts';
+import { withLocalProcessRunner } from '../robots/local-process-runtime.ts';
+import type { RobotEvents, RobotJob, RobotOutcome, RobotRuntime } from '../robots/types.ts';
 import type { DehuDesktop } from './types.ts';
 
 /**
@@ -37,30 +38,9 @@ async function updateAll(job: RobotJob, events: RobotEvents, signal: AbortSignal
   };
 }
 
-/** A runtime that runs update-dehu-notifications itself and hands every other job to `inner`. */
+const isDehuProcess = (name: string): name is typeof UPDATE_NOTIFICATIONS_PROCESS => name === UPDATE_NOTIFICATIONS_PROCESS;
+
+/** A runtime that runs update-dehu-notifications itself and hands every other job to `inner`; a stop ends the update before its next certificate. */
 export function withDehuLocalProcesses(inner: RobotRuntime, options: DehuLocalProcessOptions): RobotRuntime {
-  let running = 0;
-  return {
-    start(job, events): RunningRobot {
-      if (job.localProcess !== UPDATE_NOTIFICATIONS_PROCESS) return inner.start(job, events);
-      const aborting = new AbortController();
-      let stop: (by: 'user' | 'device') => void = () => undefined;
-      const stopped = new Promise<RobotOutcome>((resolve) => {
-        stop = (by) => {
-          // The update stops before the next certificate.
-          aborting.abort();
-          resolve({ kind: 'stopped', by });
-        };
-      });
-      running += 1;
-      const work = Promise.resolve()
-        .then(() => updateAll(job, events, aborting.signal, options.dehu()))
-        .catch((error: unknown): RobotOutcome => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }));
-      const outcome = Promise.race([work, stopped]).finally(() => {
-        running -= 1;
-      });
-      return { runId: job.runId, outcome, stop: (by) => stop(by) };
-    },
-    running: () => inner.running() + running,
-  };
+  return withLocalProcessRunner(inner, isDehuProcess, (job, _name, events, signal) => updateAll(job, events, signal, options.dehu()));
 }

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { formatDayMonthYear } from '#shared/fie/dates.ts';
 import { processingToast } from '#shared/fie/messages.ts';
-import type { RobotEvents, RobotJob, RobotOutcome, RobotRuntime, RunningRobot } from '../robots/types.ts';
+import { withLocalProcessRunner } from '../robots/local-process-runtime.ts';
+import type { RobotEvents, RobotJob, RobotOutcome, RobotRuntime } from '../robots/types.ts';
 import { madridYesterday } from '../siltra/dates.ts';
 import type { FieDesktop } from './desktop.ts';
 
@@ -44,7 +45,6 @@ interface StepOutcome {
 /** A runtime that runs the FIE local processes itself and hands every other job to `robots`. */
 export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOptions): RobotRuntime {
   const now = options.now ?? (() => new Date());
-  let running = 0;
 
   async function fetchYesterday(job: RobotJob, events: RobotEvents): Promise<StepOutcome> {
     // An upload under way is not cut: what the server stored is stored whole.
@@ -100,29 +100,10 @@ export function withLocalProcesses(robots: RobotRuntime, options: LocalProcessOp
     };
   }
 
-  return {
-    start(job, events): RunningRobot {
-      if (!job.localProcess) return robots.start(job, events);
-      const aborting = new AbortController();
-      let stop: (by: 'user' | 'device') => void = () => undefined;
-      const stopped = new Promise<RobotOutcome>((resolve) => {
-        stop = (by) => {
-          // The wait for A3's answer ends at once; the next step does not start.
-          aborting.abort();
-          resolve({ kind: 'stopped', by });
-        };
-      });
-      const name = job.localProcess;
-      running += 1;
-      const work: Promise<RobotOutcome> = (FIE_LOCAL_PROCESSES as readonly string[]).includes(name)
-        ? run(job, name as FieLocalProcess, events, aborting.signal).catch((error: unknown): RobotOutcome => ({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }))
-        : Promise.resolve({ kind: 'failed', message: unknownProcessMessage(name) });
-      // A stop ends the run at once (nothing more is reported); a request already sent to the server finishes on its own.
-      const outcome = Promise.race([work, stopped]).finally(() => {
-        running -= 1;
-      });
-      return { runId: job.runId, outcome, stop: (by) => stop(by) };
-    },
-    running: () => robots.running() + running,
-  };
+  // The innermost of the local-process runtimes: a process no runtime knows fails here, saying so.
+  return withLocalProcessRunner(robots, (_localProcess): _localProcess is string => true, async (job, name, events, signal) =>
+    isFieProcess(name) ? run(job, name, events, signal) : { kind: 'failed', message: unknownProcessMessage(name) },
+  );
 }
+
+const isFieProcess = (name: string): name is FieLocalProcess => (FIE_LOCAL_PROCESSES as readonly string[]).includes(name);
