@@ -137,4 +137,19 @@ describe('NotificationsPage update', () => {
     // The round is over: the list is read again.
     await waitFor(() => expect(calls.filter((call) => call.key === 'GET /api/notifications').length).toBeGreaterThan(listCallsBefore));
   }, 15_000);
+
+  it('a remote launch the server refuses says so and frees the button at once, instead of waiting for that machine', async () => {
+    const office = watched({ fingerprint: FINGERPRINT_B, commonName: 'OTRA SL', machine: { _id: MACHINE_OFFICE, name: 'PC-OFICINA', online: true, mine: false } });
+    stubApi(pageRoutes([], {
+      'GET /api/notifications/certificates': ok({ items: [office] }),
+      'GET /api/machines': ok({ items: [machine({ _id: MACHINE_OFFICE, savedAs: 'PC-OFICINA', mine: false, shared: true })] }),
+      [`POST /api/browserflow/execution/${UPDATE_NOTIFICATIONS_FLOW_ID}`]: () => jsonResponse(409, { statusCode: 409, error: 'Conflict', message: 'El dispositivo ya no está compartido' }),
+    }));
+    renderNotifications('/notifications');
+    await screen.findByText('0 notificaciones');
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar notificaciones' }));
+    expect(await screen.findByText(/^No se ha podido lanzar la actualización en PC-OFICINA: /)).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Actualizar notificaciones' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByText('0 de 1 certificados actualizados')).toBeNull();
+  });
 });

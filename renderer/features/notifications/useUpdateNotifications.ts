@@ -112,8 +112,12 @@ export function useUpdateNotifications() {
           flowId: UPDATE_NOTIFICATIONS_FLOW_ID,
           request: { inputs: {}, json: true, idempotencyKey: crypto.randomUUID(), machineId: machine._id },
         });
-        if (started.data === undefined) toast.error(text.update.launchFailed(machine.name, asHttpError(started.error)?.message ?? text.update.thisPcFailed));
-        else if (started.data.state === 'queued' && started.data.machine?.online === false) toast.info(text.update.queued(machine.name), RESULT_TOAST_MS);
+        if (started.data === undefined) {
+          toast.error(text.update.launchFailed(machine.name, asHttpError(started.error)?.message ?? text.update.thisPcFailed));
+          // Nothing will run there: its certificates leave the round instead of holding the screen busy until QUEUED_WATCH_MS.
+          const notLaunched = new Set(remote.filter((item) => item.machine._id === machine._id).map(certificateKey));
+          setRound((current) => current && { ...current, keys: current.keys.filter((key) => !notLaunched.has(key)) });
+        } else if (started.data.state === 'queued' && started.data.machine?.online === false) toast.info(text.update.queued(machine.name), RESULT_TOAST_MS);
         else toast.info(text.update.launched(machine.name), RESULT_TOAST_MS);
       }
       if (local.length > 0) {
@@ -129,10 +133,8 @@ export function useUpdateNotifications() {
               else toast.success(text.update.thisPcDone(added), RESULT_TOAST_MS);
             }
           })
-          .finally(() => {
-            setLocalRunning(false);
-            dispatch(notificationsChanged());
-          });
+          // The end of the round (the effect above) refreshes the list, the summary and the certificates.
+          .finally(() => setLocalRunning(false));
       }
       return 'started';
     } finally {
@@ -140,5 +142,5 @@ export function useUpdateNotifications() {
     }
   }, [bridge, certificatesQuery.data, machinesQuery.data, dispatch, execute, linkThisDevice, toast]);
 
-  return { start, starting, active, rows, certificates, certificatesLoading: certificatesQuery.isLoading };
+  return { start, starting, active, rows };
 }
