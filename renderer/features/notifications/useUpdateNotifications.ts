@@ -140,7 +140,7 @@ export function useUpdateNotifications() {
     } finally {
       setStarting(false);
     }
-  }, [bridge, certificatesQuery.data, machinesQuery.data, dispatch, execute, linkThisDevice, toast]);
+  }, [bridge, certificatesQuery.data, machinesQuery.data, execute, linkThisDevice, toast]);
 
   return { start, starting, active, rows };
 }
