@@ -64,13 +64,16 @@ function RangeFields({ label, range, onChange }: { label: string; range: DayRang
   const [draft, setDraft] = useState(range);
   const [shown, setShown] = useState(range);
   // A range changed from outside (a chip removed, 'Limpiar filtros', the address) replaces the draft.
-  if (shown.from !== range.from || shown.to !== range.to) {
-    setShown(range);
-    setDraft(range);
-  }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // A range still waiting for its debounce when the popup closes is applied then, not dropped.
   const pending = useRef<DayRange | null>(null);
+  if (shown.from !== range.from || shown.to !== range.to) {
+    setShown(range);
+    setDraft(range);
+    // What came from outside wins over a range still waiting to be sent.
+    clearTimeout(timer.current);
+    pending.current = null;
+  }
   const latestOnChange = useRef(onChange);
   useEffect(() => {
     latestOnChange.current = onChange;

@@ -1,5 +1,6 @@
-import { NOTIFICATION_SORT_FIELDS, NOTIFICATION_VIEWS, NOTIFICATIONS_DEFAULT_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZES } from '#shared/api/notifications.ts';
+import { EXPIRING_SOON_DAYS, NOTIFICATION_SORT_FIELDS, NOTIFICATION_VIEWS, NOTIFICATIONS_DEFAULT_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZES } from '#shared/api/notifications.ts';
 import type { NotificationSortField, NotificationView, NotificationsQuery } from '#shared/api/notifications.ts';
+import { daysBetween, formatDayMonthYear } from '#shared/fie/dates.ts';
 import { formatMadridDate, madridDayKey } from '#shared/time/madrid.ts';
 
 /** Spec §9: searches and filters wait this long for the typing to pause. */
@@ -93,18 +94,17 @@ export const hasFilters = (state: NotificationsViewState) =>
 
 /** 'dd/mm/yyyy' of an ISO instant, in Madrid. */
 export const formatDay = (iso: string) => formatMadridDate(new Date(iso));
-/** 'yyyy-mm-dd' as 'dd/mm/yyyy'. */
-export const formatDayKey = (key: string) => (key === '' ? '…' : key.split('-').reverse().join('/'));
+/** 'yyyy-mm-dd' as 'dd/mm/yyyy'; an open end of a range as '…'. */
+export const formatDayKey = (key: string) => (key === '' ? '…' : formatDayMonthYear(key));
 
 /** Whole Madrid days from today to the caducidad's day: 0 today, negative once past. */
 export function daysLeft(caducidad: string, now: Date = new Date()): number {
-  const toUtcDay = (key: string) => Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10)));
-  return Math.round((toUtcDay(madridDayKey(new Date(caducidad))) - toUtcDay(madridDayKey(now))) / 86_400_000);
+  return daysBetween(madridDayKey(now), madridDayKey(new Date(caducidad)));
 }
 
 /** The colour that goes with the days-left text (never alone). */
 export function deadlineTone(days: number): 'danger' | 'warning' | 'notice' {
   if (days <= 0) return 'danger';
-  if (days <= 3) return 'warning';
+  if (days <= EXPIRING_SOON_DAYS) return 'warning';
   return 'notice';
 }
