@@ -11,7 +11,7 @@ import { HttpError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
-import type { DeviceAuth } from '../devices/auth.ts';
+import { deviceOnly, type DeviceAuth } from '../devices/auth.ts';
 import { DOCUMENT_MISSING_MESSAGE, NOT_MULTIPART_MESSAGE } from './messages.ts';
 import type { NotificationsService } from './service.ts';
 
@@ -65,40 +65,40 @@ export async function registerNotificationsRoutes(app: FastifyInstance, ctx: App
     return reply
       .header('content-type', document.mimeType)
       .header('content-disposition', inlineDisposition(document.name))
-      .header('x-content-type-options', 'nosniff')
       // The notifications screen shows a PDF in an <iframe> of our own origin; nobody else may frame it.
       .header('content-security-policy', "frame-ancestors 'self'")
       .header('x-frame-options', 'SAMEORIGIN')
       .send(document.data);
   });
 
-  // The desktop's calls: device token only.
+  // The desktop's calls: device token only, checked before the body is read (an upsert may be 8 MB).
+  const { device: deviceRoute, callerOf } = deviceOnly(deviceAuth);
   const certificatesSchema = routeSchema({ tag, summary: "The watched certificates on the calling device's machine", response: { 200: robotCertificatesResponseSchema } });
-  app.get(notificationsPaths.robotCertificates, { schema: certificatesSchema }, async (request) => ({ items: await notifications.robotCertificates(await deviceAuth.require(request)) }));
+  app.get(notificationsPaths.robotCertificates, { schema: certificatesSchema, ...deviceRoute }, async (request) => ({ items: await notifications.robotCertificates(callerOf(request)) }));
 
   const statusSchema = routeSchema({ tag, summary: "One certificate's update started, finished or failed", body: robotStatusSchema, response: { 204: null } });
-  app.post(notificationsPaths.robotStatus, { schema: statusSchema }, async (request, reply) => {
-    const device = await deviceAuth.require(request);
+  app.post(notificationsPaths.robotStatus, { schema: statusSchema, ...deviceRoute }, async (request, reply) => {
+    const device = callerOf(request);
     await notifications.robotStatus(device, parseInput(robotStatusSchema, request.body));
     return reply.status(204).send();
   });
 
   const upsertSchema = routeSchema({ tag, summary: 'What Localiza and LocalizaRealizadas found for one certificate, upserted by identificador', body: robotUpsertSchema, response: { 200: robotUpsertResponseSchema } });
-  app.post(notificationsPaths.robotUpsert, { schema: upsertSchema, bodyLimit: UPSERT_BODY_LIMIT }, async (request) => {
-    const device = await deviceAuth.require(request);
+  app.post(notificationsPaths.robotUpsert, { schema: upsertSchema, bodyLimit: UPSERT_BODY_LIMIT, ...deviceRoute }, async (request) => {
+    const device = callerOf(request);
     return notifications.robotUpsert(device, parseInput(robotUpsertSchema, request.body));
   });
 
   const accessSchema = routeSchema({ tag, summary: 'What PeticionAcceso needs for one notification', params: notificationParamsSchema, response: { 200: robotAccessSchema } });
-  app.get(notificationsPaths.robotAccess, { schema: accessSchema }, async (request) => {
-    const device = await deviceAuth.require(request);
+  app.get(notificationsPaths.robotAccess, { schema: accessSchema, ...deviceRoute }, async (request) => {
+    const device = callerOf(request);
     const { id } = parseInput(notificationParamsSchema, request.params);
     return notifications.robotAccess(device, id);
   });
 
   const openedSchema = routeSchema({ tag, summary: 'PeticionAcceso succeeded: the notification is accepted (comparecencia)', params: notificationParamsSchema, body: robotOpenedSchema, response: { 200: notificationDetailSchema } });
-  app.post(notificationsPaths.robotOpened, { schema: openedSchema }, async (request) => {
-    const device = await deviceAuth.require(request);
+  app.post(notificationsPaths.robotOpened, { schema: openedSchema, ...deviceRoute }, async (request) => {
+    const device = callerOf(request);
     const { id } = parseInput(notificationParamsSchema, request.params);
     return notifications.robotOpened(device, id, parseInput(robotOpenedSchema, request.body));
   });
@@ -114,8 +114,8 @@ export async function registerNotificationsRoutes(app: FastifyInstance, ctx: App
       querystring: robotDocumentQuerySchema,
       response: { 201: notificationDocumentSchema },
     });
-    scope.post(notificationsPaths.robotDocuments, { schema }, async (request, reply) => {
-      const device = await deviceAuth.require(request);
+    scope.post(notificationsPaths.robotDocuments, { schema, ...deviceRoute }, async (request, reply) => {
+      const device = callerOf(request);
       const { id } = parseInput(notificationParamsSchema, request.params);
       const query = parseInput(robotDocumentQuerySchema, request.query);
       if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART_MESSAGE);

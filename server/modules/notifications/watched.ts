@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { DEVICE_ONLINE_WINDOW_MS } from '#shared/api/devices.ts';
 import {
   CERTIFICATE_NOT_ON_MACHINE_MESSAGE,
   type RobotCertificate, type RobotStatus, type WatchedCertificate, type WatchedCertificatesUpdate,
@@ -8,6 +7,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { DehuWatchedCertificatesTable } from '../../db/schema-notifications.ts';
 import { HttpError } from '../../http/errors.ts';
+import { isOnline } from '../devices/machine-runs.ts';
 import { visibleMachines, type Member } from '../machines/access.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -49,7 +49,7 @@ export async function listWatched(db: Kysely<Database>, member: Member, now: Dat
     machine: {
       _id: row.machine_id,
       name: row.machine_name,
-      online: row.last_seen_at !== null && now.getTime() - new Date(row.last_seen_at).getTime() <= DEVICE_ONLINE_WINDOW_MS,
+      online: isOnline(row.last_seen_at, now),
       mine: row.owner_user_id === member.userId,
     },
     available: Boolean(Number(row.available)),
