@@ -15,6 +15,7 @@ import * as flowlogRobotIndex from './migrations/0012-flowlog-robot-index.ts';
 import * as fie from './migrations/0013-fie.ts';
 import * as altas from './migrations/0014-altas.ts';
 import * as notifications from './migrations/0015-notifications.ts';
+import * as mail from './migrations/0016-mail.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013-fie': fie,
   '0014-altas': altas,
   '0015-notifications': notifications,
+  '0016-mail': mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

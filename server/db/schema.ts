@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 import type { AltasClientSessionsTable, AltasClientUsersTable, AltasCompaniesTable, AltasFilesTable, AltasFormsTable, AltasSubmissionsTable } from './schema-altas.ts';
 import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable } from './schema-fie.ts';
 import type { DehuDigestsTable, DehuDocumentsTable, DehuNotificationsTable, DehuWatchedCertificatesTable } from './schema-notifications.ts';
+import type { MailAccountsTable, MailOAuthStatesTable, MailOutboxTable } from './schema-mail.ts';
 
 /**
  * The tables as Kysely sees them. Portable column types only: ids are text UUIDs, timestamps are
@@ -43,6 +44,9 @@ export interface Database {
   dehu_notifications: DehuNotificationsTable;
   dehu_documents: DehuDocumentsTable;
   dehu_digests: DehuDigestsTable;
+  mail_accounts: MailAccountsTable;
+  mail_oauth_states: MailOAuthStatesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export interface GroupsTable {

@@ -4,6 +4,7 @@ import { certificateProblemSchema, localCertificateSchema } from '../certificate
 import { FIE_MAX_ENTRIES_PER_REQUEST, fieUploadResponseSchema } from '../api/fie.ts';
 import { ALTAS_MAX_IDS_PER_REQUEST, pendingSummarySchema } from '../api/altas.ts';
 import { NOTIFICATIONS_MAX_WATCHED } from '../api/notifications.ts';
+import { codeVerifierSchema, EMAIL_PROVIDERS, loopbackRedirectSchema } from '../api/mail.ts';
 
 const deviceStatusSchema = z.object({
   /** This PC holds a device token for the server below (it can run desktop flows and receive remote launches). */
@@ -246,6 +247,24 @@ export const bridgeCommands = {
   GetNotificationsFromDehu: {
     args: z.strictObject({ notificationId: z.string().check(z.uuid('El identificador de la notificación no es válido')) }),
     result: z.object({ notificationId: z.string(), documents: z.array(z.object({ _id: z.string(), kind: z.enum(['documento', 'anexo', 'acuse']), name: z.string() })) }),
+  },
+
+  /**
+   * Links a mailbox (spec §7: provider, scope 'sendemail', prompt): opens the system browser at the
+   * provider and listens on http://127.0.0.1:{ephemeral port} for its answer (RFC 8252 §7.3), with
+   * PKCE S256 and a random state it checks. Answers the single-use code with its verifier, which the
+   * renderer hands to the server (POST mailPaths.oauthDesktop); no token ever reaches the renderer.
+   * Gives up after 5 minutes (TIMEOUT) or when the user refuses at the provider (DENIED).
+   */
+  OAuthConnect: {
+    args: z.strictObject({
+      provider: z.enum(EMAIL_PROVIDERS),
+      scope: z.literal('sendemail'),
+      prompt: z.optional(z.enum(['consent', 'select_account'])),
+      /** Pre-fills the provider's account chooser (re-linking a known address). */
+      loginHint: z.optional(z.email()),
+    }),
+    result: z.object({ provider: z.enum(EMAIL_PROVIDERS), code: z.string(), codeVerifier: codeVerifierSchema, redirectUri: loopbackRedirectSchema }),
   },
 
   // The autopilot (main/autopilot/, spec §2 Autopilot panel): each answers the whole snapshot after it.

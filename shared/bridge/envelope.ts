@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
  * Bridge results travel in an envelope instead of as thrown errors, so the renderer always gets a
  * code it can act on and a Spanish message it can show.
  */
-export const bridgeErrorCodes = ['BAD_ARGS', 'UNKNOWN_COMMAND', 'FORBIDDEN', 'UNAVAILABLE', 'FAILED', 'WRONG_PASSWORD', 'NOT_FOUND', 'NOT_LINKED'] as const;
+export const bridgeErrorCodes = ['BAD_ARGS', 'UNKNOWN_COMMAND', 'FORBIDDEN', 'UNAVAILABLE', 'FAILED', 'WRONG_PASSWORD', 'NOT_FOUND', 'NOT_LINKED', 'TIMEOUT', 'DENIED'] as const;
 export type BridgeErrorCode = (typeof bridgeErrorCodes)[number];
 
 export const bridgeErrorSchema = z.object({ code: z.enum(bridgeErrorCodes), message: z.string() });

@@ -30,10 +30,11 @@ export type SectionTemplate = (typeof SECTION_TEMPLATES)[number];
  * Input components a section's builder may hold. Text, Number, Date, Dropdown and Checkbox follow the
  * form field rules of spec §5; FileUpload follows the file picker rules (size, types, filename);
  * ColumnMapping lets the user say which column of an uploaded workbook holds what; SelectionDialog
- * (native file/folder dialog) and Certificate exist only in the desktop app.
+ * (native file/folder dialog) and Certificate exist only in the desktop app. EmailResult is 'Enviar
+ * resultado por email': an email config and recipients (shared/api/mail.ts emailResultValueSchema), or null.
  */
 export const INPUT_TEMPLATES = [
-  'Text', 'Number', 'Date', 'Dropdown', 'Checkbox', 'FileUpload', 'ColumnMapping', 'SelectionDialog', 'Certificate',
+  'Text', 'Number', 'Date', 'Dropdown', 'Checkbox', 'FileUpload', 'ColumnMapping', 'SelectionDialog', 'Certificate', 'EmailResult',
 ] as const;
 export type InputTemplate = (typeof INPUT_TEMPLATES)[number];
 
