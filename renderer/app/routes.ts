@@ -4,7 +4,7 @@ export type RouteName =
   | 'Root' | 'Login' | 'Auth' | 'Home' | 'Roboteka' | 'Launcher' | 'MacroRecorder' | 'NotificationsDashboard'
   | 'FlowsPanel' | 'WorkEnvironmentSetup' | 'AltasBajasDashboard' | 'FIE' | 'SmartBuilder' | 'DocumentManager'
   | 'Frumecar' | 'UserProfile' | 'Payments' | 'Help' | 'Onboarding' | 'Scraper' | 'OAuthResponse' | 'OnlineForm'
-  | 'Info' | 'Form' | 'DebugComponents';
+  | 'Info' | 'Form' | 'DebugComponents' | 'EmailWizard';
 
 /** What allowed() may look at: the mode and the firm's configuration (spec §6). */
 export interface AllowContext {
@@ -57,6 +57,8 @@ export const routes: readonly AppRoute[] = [
   { name: 'NotificationsDashboard', path: '/notifications', page: 'notifications/NotificationsPage', meta: app({ navigation: true, autopilot: true }) },
   { name: 'FlowsPanel', path: '/flows/:id?', page: 'flows/FlowsPage', meta: app({ navigation: true, autopilot: true }) },
   { name: 'WorkEnvironmentSetup', path: '/workspace', page: 'workspace/WorkspacePage', meta: app({ navigation: true, autopilot: true, allowed: () => true }) },
+  // The email wizard (spec §2 Email configuration wizard): reached from a machine's configs, so not a menu area.
+  { name: 'EmailWizard', path: '/email', page: 'email/EmailWizardPage', meta: app({ autopilot: true }) },
   { name: 'AltasBajasDashboard', path: '/altasybajas', page: 'altasybajas/AltasBajasPage', meta: app({ navigation: true, autopilot: true }) },
   { name: 'FIE', path: '/fie', page: 'fie/FiePage', meta: app({ navigation: true, autopilot: true }) },
   {
