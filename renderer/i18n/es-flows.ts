@@ -142,6 +142,34 @@ export const flows = {
     openFolder: 'Abrir carpeta',
     openFolderFailed: 'No se ha podido abrir la carpeta',
   },
+  /** The mails a run caused (its result, a failure notice), in its detail. */
+  deliveries: {
+    title: 'Correos de esta ejecución',
+    failed: 'No se han podido cargar los correos de esta ejecución.',
+    retry: 'Reintentar',
+    kinds: { result: 'Resultado por email', notice: 'Aviso de fallo', account: 'Cuenta de correo' },
+    to: 'Para',
+    subject: 'Asunto',
+    from: 'Desde',
+    /** Sent through the server's own SMTP rather than a linked mailbox. */
+    server: 'Servidor de AutoAsesor',
+    attachments: 'Adjuntos',
+    /** 'resultado.xlsx (2 kB)'. */
+    attachment: (name: string, size: string) => `${name} (${size})`,
+    state: 'Estado',
+    /** 'a las 09:05', or 'el 15/07/2025 a las 09:05' on another day than the run's. */
+    at: (date: string | null, time: string) => (date === null ? `a las ${time}` : `el ${date} a las ${time}`),
+    pending: 'Pendiente',
+    retryAt: (when: string) => `Pendiente · reintento ${when}`,
+    sending: 'Enviando',
+    sent: (when: string) => `Enviado ${when}`,
+    providerId: (id: string) => `(id del proveedor: ${id})`,
+    notSent: (error: string) => `No enviado: ${error}`,
+    unknown: (error: string) => `Desconocido: ${error}`,
+    /** A state without a recorded error. */
+    noReason: 'sin motivo registrado',
+    attempts: (count: number) => `${count} intentos`,
+  },
 } as const;
 
 /** /roboteka: the catalogue as a library. */

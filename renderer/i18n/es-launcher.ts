@@ -103,6 +103,27 @@ export const launcher = {
       expiresSoon: (days: number, date: string) =>
         `Atención: este certificado caduca ${days === 0 ? 'hoy' : days === 1 ? 'mañana' : `en ${days} días`} (${date}). Renuévalo antes de que deje de servir.`,
     },
+    /** 'Enviar resultado por email' (template EmailResult): the config it goes with and who gets it. */
+    emailResult: {
+      config: 'Configuración de correo',
+      chooseConfig: 'Elige una configuración',
+      /** A disabled choice: its label, then why it cannot be used. */
+      unusable: (label: string, reason: string) => `${label} · ${reason}`,
+      needsRelink: 'La cuenta de correo necesita volver a conectarse',
+      notLinked: 'La cuenta de correo no está conectada',
+      loading: 'Cargando las configuraciones de correo…',
+      failed: 'No se han podido cargar las configuraciones de correo.',
+      retry: 'Reintentar',
+      noConfigs: 'Aún no tienes ninguna configuración de correo.',
+      configure: 'Configurar correo',
+      recipients: 'Destinatarios',
+      recipientsHelp: (max: number) => `Separa las direcciones con comas, punto y coma o saltos de línea (hasta ${max}).`,
+      recipientsList: 'Destinatarios añadidos',
+      remove: (address: string) => `Quitar ${address}`,
+      invalidAddress: 'dirección no válida',
+      tooMany: (max: number) => `Hasta ${max} destinatarios`,
+      count: (count: number, max: number) => `${count} de ${max} destinatarios`,
+    },
   },
   /** The 'Dispositivo' choice of a desktop flow (spec §6: this PC, or a machine of yours or of your firm). */
   device: {

@@ -7,6 +7,7 @@ import { useBridge, useEmbedded, useToast } from '../../app/hooks.ts';
 import { flows } from '../../i18n/es-flows.ts';
 import { Button, IconFile, Spinner } from '../../ui/index.ts';
 import { LoadFailed } from './LoadSection.tsx';
+import { RunDeliveries } from './RunDeliveries.tsx';
 
 const text = flows.log;
 
@@ -186,7 +187,7 @@ function OutputFiles({ run }: { run: FlowLogDetail }) {
   );
 }
 
-/** A run's log lines and output files, loaded when its history row is expanded (GET flowlog/:id). */
+/** A run's log lines, output files and the mails it caused, loaded when its history row is expanded (GET flowlog/:id). */
 export function RunLogDetail({ runId }: { runId: string }) {
   const { data: run, isLoading, isError, refetch } = useFlowlogDetailQuery(runId);
   if (isLoading) return <Spinner label={text.loading} />;
@@ -201,6 +202,7 @@ export function RunLogDetail({ runId }: { runId: string }) {
         <h3 className="flows-log__title">{text.filesTitle}</h3>
         <OutputFiles run={run} />
       </div>
+      <RunDeliveries runId={run._id} />
     </div>
   );
 }

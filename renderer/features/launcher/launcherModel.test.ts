@@ -7,13 +7,13 @@ import {
   certificateProblem, certificateWarning, chosenCertificate, connectionOf, defaultFormValue, deviceOptions, deviceSection, estimateCost, guessColumns, nextSection, previousSection,
   requestInputs, resetSection, ruleFor, selectedPaths, startSection, transitionFor, unitMeasure,
 } from './launcherModel.ts';
-import { formFlow, workbookFlow } from './test/flowFixture.ts';
+import { emailResultFlow, formFlow, workbookFlow } from './test/flowFixture.ts';
 
 const chosen = { fingerprint: 'ab'.repeat(32), commonName: 'GARCIA LOPEZ ANA - 12345678Z', nifVat: '12345678Z', machineId: 'm-1', machineName: 'PC Recepción' };
 
 describe('the fixtures are flows the server would accept', () => {
   it('parse with the shared schema and have no cross-field problems', () => {
-    for (const flow of [workbookFlow(), formFlow()]) {
+    for (const flow of [workbookFlow(), formFlow(), emailResultFlow()]) {
       expect(flowDefinitionProblems(flowDefinitionSchema.parse(flow))).toEqual([]);
     }
   });
@@ -290,5 +290,28 @@ describe('what the wizard refuses before a run is queued (issue 21)', () => {
     expect(certificateWarning(chosenCertificate(certificate('2027-02-01T00:00:00Z')), now)).toBeUndefined();
     expect(certificateWarning(chosenCertificate(certificate('2026-11-01T00:00:00Z')), now)).toBeUndefined();
     expect(certificateProblem(chosenCertificate(certificate('2026-11-01T00:00:00Z')), now)).toMatch(/caducó el 01\/11\/2026/);
+  });
+});
+
+describe("'Enviar resultado por email' (template EmailResult)", () => {
+  const input: FlowInputDefinition = { key: 'emailResult', template: 'EmailResult', label: 'Enviar resultado por email' };
+  const on = (configId: string, recipients: string[]) => JSON.stringify({ configId, recipients, draft: '' });
+
+  it('starts off and is fine off; on, it needs a configuration and recipients', () => {
+    expect(defaultFormValue(input)).toBe('');
+    const { check } = ruleFor(input);
+    expect(check?.('', {})).toBeUndefined();
+    expect(check?.(on('', ['ana@a.es']), {})).toBe('Elige la configuración de correo con la que se envía');
+    expect(check?.(on('cfg-1', []), {})).toBe('Indica al menos un destinatario');
+    expect(check?.(on('cfg-1', ['ana@a.es']), {})).toBeUndefined();
+  });
+
+  it('goes into the request (and a schedule) as null when off and as { configId, recipients } when on', () => {
+    const flow = emailResultFlow();
+    expect(requestInputs(flow, { emailResult: '' })).toMatchObject({ emailResult: null });
+    expect(requestInputs(flow, { emailResult: on('cfg-1', ['ana@a.es']) })).toMatchObject({ emailResult: { configId: 'cfg-1', recipients: ['ana@a.es'] } });
+    // A hidden one is sent with the flow's default, as any hidden input.
+    const hidden = emailResultFlow({ hidden: true, value: { configId: 'cfg-2', recipients: ['luis@b.es'] } });
+    expect(requestInputs(hidden, {})).toMatchObject({ emailResult: { configId: 'cfg-2', recipients: ['luis@b.es'] } });
   });
 });

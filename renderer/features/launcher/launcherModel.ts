@@ -12,6 +12,7 @@ import { z } from 'zod/mini';
 import { launcher } from '../../i18n/es-launcher.ts';
 import { widgets } from '../../i18n/es-widgets.ts';
 import type { FieldRule } from '../../ui/forms.ts';
+import { defaultEmailResultText, emailResultProblem, emailResultRequestValue } from './emailResult.ts';
 
 /**
  * The launcher's rules as plain functions (spec §4 Flow launcher): where the wizard starts, where
@@ -155,6 +156,8 @@ export function ruleFor(input: FlowInputDefinition, embedded = false, flowInputs
       return { required, formatRequired, rule: 'date', check };
     }
     case 'Certificate': return { required, requiredMessage: widgets.certificate.required, check: (value) => certificateProblem(chosenCertificate(value), now()) };
+    // Off is always fine (unless required); on, it needs a config and valid recipients.
+    case 'EmailResult': return { required, check: (value) => (value === '' ? undefined : emailResultProblem(value)) };
     default: return { required };
   }
 }
@@ -187,6 +190,7 @@ export function defaultFormValue(input: FlowInputDefinition): string {
     case 'ColumnMapping': return typeof value === 'object' ? JSON.stringify(value) : '';
     // A certificate is chosen on this PC or a shared machine each time; no flow can know one ahead.
     case 'Certificate': return '';
+    case 'EmailResult': return defaultEmailResultText(value);
     case 'SelectionDialog': {
       const paths = (Array.isArray(value) ? value : [value]).filter((path): path is string => typeof path === 'string' && path !== '');
       return paths.length === 0 ? '' : JSON.stringify(paths);
@@ -212,6 +216,8 @@ export function requestValue(input: FlowInputDefinition, text: string): unknown 
     case 'FileUpload': return text === '' ? [] : parseJson(text);
     case 'ColumnMapping': return text === '' ? undefined : parseJson(text);
     case 'Certificate': return chosenCertificate(text)?.fingerprint;
+    // Off travels as null (emailResultValueSchema), so the robot knows not to send.
+    case 'EmailResult': return emailResultRequestValue(text);
     case 'SelectionDialog': {
       const paths = selectedPaths(text);
       return paths.length === 0 ? undefined : paths;

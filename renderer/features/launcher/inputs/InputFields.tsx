@@ -9,6 +9,7 @@ import type { LauncherForm } from '../useLauncherForm.ts';
 import { CertificateInput } from './CertificateInput.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { ColumnMappingInput } from './ColumnMappingInput.tsx';
+import { EmailResultInput } from './EmailResultInput.tsx';
 import { FieldMessage } from './FieldMessage.tsx';
 import { FileUploadInput } from './FileUploadInput.tsx';
 import { SelectionDialogInput } from './SelectionDialogInput.tsx';
@@ -75,6 +76,9 @@ function InputField({ input, launcherForm }: { input: FlowInputDefinition; launc
       if (!fillableHere(input, embedded)) return <DesktopOnlyInput input={input} />;
       form.register(key);
       return <SelectionDialogInput input={input} launcherForm={launcherForm} />;
+    case 'EmailResult':
+      form.register(key);
+      return <EmailResultInput input={input} launcherForm={launcherForm} />;
   }
 }
 

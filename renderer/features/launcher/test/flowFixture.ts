@@ -1,4 +1,4 @@
-import type { FlowDefinition, Section } from '#shared/flows/definition.ts';
+import type { FlowDefinition, FlowInputDefinition, Section } from '#shared/flows/definition.ts';
 
 /** A flow shaped like the built-in 'Validar identificadores': a tutorial, the inputs that launch, then the run's sections. */
 export function workbookFlow(overrides: Partial<FlowDefinition> = {}, launchSection: Partial<Section> = {}): FlowDefinition {
@@ -82,4 +82,16 @@ export function formFlow(overrides: Partial<FlowDefinition> = {}): FlowDefinitio
     },
     ...overrides,
   };
+}
+
+/**
+ * The form flow with the optional 'Enviar resultado por email' input the server flows get (issue 25) on
+ * its launching step, after the other inputs; `overrides` change the input itself.
+ */
+export function emailResultFlow(overrides: Partial<FlowInputDefinition> = {}): FlowDefinition {
+  const flow = formFlow();
+  const launch = flow.sectionSetup.builder.find((section) => section.ref === 'contrato')!;
+  launch.builder.push({ key: 'emailResult', template: 'EmailResult', label: 'Enviar resultado por email', ...overrides });
+  flow.flowInputs.push({ key: 'emailResult', type: 'emailResult' });
+  return flow;
 }
