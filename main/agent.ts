@@ -32,6 +32,8 @@ import { withDehuLocalProcesses } from './dehu/local-processes.ts';
 import { createFieDesktop } from './fie/desktop.ts';
 import { withLocalProcesses } from './fie/local-processes.ts';
 import { readFieSettings } from './fie/settings.ts';
+import { createHostMailDesktop } from './mail/host.ts';
+import { agentUrlOpener } from './mail/opener.ts';
 import type { DeviceRunner } from './device/run-loop.ts';
 import { agentDataFolder, applyPlan, currentSetup, installPlan, runCommand, uninstallPlan } from './install-service.ts';
 import { machineIdentityReader } from './machine/machine-id.ts';
@@ -109,6 +111,8 @@ export function agentContext(
     fie,
     altas,
     dehu,
+    // No browser here: the authorization address goes to AGENT_URL_OPENER_FILE (e2e) or to stderr.
+    mail: createHostMailDesktop({ env, openUrl: agentUrlOpener(env) }),
     now: () => new Date(),
   };
   return { ctx, runner, autopilot };

@@ -5,6 +5,7 @@ import type { AutopilotControl } from '../autopilot/types.ts';
 import type { DehuDesktop } from '../dehu/types.ts';
 import type { DeviceConnection } from '../device/link.ts';
 import type { FieDesktop } from '../fie/desktop.ts';
+import type { MailDesktop } from '../mail/types.ts';
 import { BridgeFailure } from './failure.ts';
 
 export { BridgeFailure } from './failure.ts';
@@ -83,6 +84,8 @@ export interface BridgeContext {
   altas: AltasDesktop;
   /** DEHÚ's notifications through LEMA with this PC's certificates (main/dehu/). */
   dehu: DehuDesktop;
+  /** Linking a mailbox in the system browser (main/mail/): answers the code, keeps no token. */
+  mail: MailDesktop;
   now: () => Date;
 }
 

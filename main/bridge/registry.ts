@@ -30,6 +30,7 @@ import { SyncSubmissions } from './SyncSubmissions.ts';
 import { SyncSubmissionsToA3 } from './SyncSubmissionsToA3.ts';
 import { UpdateNotificationsList } from './UpdateNotificationsList.ts';
 import { GetNotificationsFromDehu } from './GetNotificationsFromDehu.ts';
+import { OAuthConnect } from './OAuthConnect.ts';
 
 /** One handler per contract command: a command without a handler does not compile. */
 export const handlers: { [C in BridgeCommand]: Handler<C> } = {
@@ -59,6 +60,7 @@ export const handlers: { [C in BridgeCommand]: Handler<C> } = {
   SyncSubmissionsToA3,
   UpdateNotificationsList,
   GetNotificationsFromDehu,
+  OAuthConnect,
 };
 
 /**

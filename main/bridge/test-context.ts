@@ -62,6 +62,11 @@ export function fakeContext(overrides: Partial<BridgeContext> = {}): BridgeConte
         throw new Error('fakeContext: no DEHÚ here; pass dehu to open');
       },
     },
+    mail: {
+      connect: async () => {
+        throw new Error('fakeContext: no browser here; pass mail to connect');
+      },
+    },
     now: () => new Date('2026-11-23T08:00:05Z'),
     ...overrides,
   };

@@ -21,3 +21,13 @@ export function electronShell(window: BrowserWindow): DesktopShell {
     },
   };
 }
+
+/**
+ * Opens a provider's authorization page in the user's own browser (RFC 8252 §8.12: never an embedded
+ * view). Only web addresses: openExternal would also launch file:, smb: or an app's own scheme.
+ */
+export async function openInSystemBrowser(url: string): Promise<void> {
+  const protocol = new URL(url).protocol;
+  if (protocol !== 'https:' && protocol !== 'http:') throw new BridgeFailure('FAILED', 'Solo se abren direcciones web en el navegador.');
+  await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK: reviewed, http(s) only, and built by main/mail/authorize.ts from the configured provider address
+}

@@ -14,10 +14,11 @@ import { withDehuLocalProcesses } from '../dehu/local-processes.ts';
 import { createFieDesktop } from '../fie/desktop.ts';
 import { withLocalProcesses } from '../fie/local-processes.ts';
 import { readFieSettings } from '../fie/settings.ts';
+import { createHostMailDesktop } from '../mail/host.ts';
 import { machineIdentityReader } from '../machine/machine-id.ts';
 import { createRobotRuntime } from '../robots/runtime.ts';
 import { readDesktopSettings, ServerUrlError, serverUrlFor } from '../settings/desktop-settings.ts';
-import { electronShell } from './desktop-shell.ts';
+import { electronShell, openInSystemBrowser } from './desktop-shell.ts';
 import { registerBridge, sendBridgeEvent } from './ipc.ts';
 import { safeStorageSecretBox } from './safe-storage-box.ts';
 import { createMainWindow, windowControls } from './window.ts';
@@ -95,6 +96,7 @@ async function start() {
     fie,
     altas,
     dehu,
+    mail: createHostMailDesktop({ env: process.env, openUrl: openInSystemBrowser }),
     now: () => new Date(),
   };
   registerBridge(ctx, () => serverUrl);
