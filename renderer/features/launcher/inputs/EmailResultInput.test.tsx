@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse } from '../../../test/renderApp.tsx';
 import { preloadModal } from '../../../ui/Modal.tsx';
 import { emailResultFlow } from '../test/flowFixture.ts';
@@ -141,6 +141,27 @@ describe("'Enviar resultado por email' in the launcher", { timeout: 15_000 }, ()
     const gmail = within(await configSelect()).getByRole('option', { name: /^Resultados clientes/ }) as HTMLOptionElement;
     await waitFor(() => expect(gmail.textContent).toBe('Resultados clientes — asesoria@gmail.com (Google (Gmail)) · La cuenta de correo no está conectada'));
     expect(gmail.disabled).toBe(true);
+  });
+
+  it('past five configurations the choice is searchable, unusable ones still disabled', async () => {
+    const many = machineWith('m1', [
+      ...['Norte', 'Sur', 'Este', 'Oeste', 'Centro'].map((name) => emailConfig(`cfg-${name}`, name, 'asesoria@gmail.com', 'google')),
+      emailConfig('cfg-avisos', 'Avisos', 'avisos@asesoria.es', 'microsoft'),
+    ]);
+    const { api } = renderWithMail([many]);
+    await fillFormFlow();
+    fireEvent.click(toggle());
+    const combo = await configSelect();
+    expect(combo.tagName).toBe('INPUT');
+    act(() => combo.focus());
+    fireEvent.change(combo, { target: { value: 'avi' } });
+    const avisos = await screen.findByRole('option', { name: /^Avisos/ });
+    expect(avisos.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.change(combo, { target: { value: 'sur' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Sur — asesoria@gmail.com (Google (Gmail))' }));
+    fireEvent.change(recipientsBox(), { target: { value: 'cliente@empresa.es' } });
+    fireEvent.click(launchButton());
+    await waitFor(() => expect(launchBody(api)?.inputs.emailResult).toEqual({ configId: 'cfg-Sur', recipients: ['cliente@empresa.es'] }));
   });
 
   it("goes into a schedule's flowInputs like the other inputs", async () => {

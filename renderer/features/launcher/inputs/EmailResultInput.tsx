@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { MAIL_MAX_RECIPIENTS } from '#shared/api/mail.ts';
+import { MAIL_CONFIG_REQUIRED_MESSAGE, MAIL_MAX_RECIPIENTS, MAIL_RECIPIENTS_REQUIRED_MESSAGE } from '#shared/api/mail.ts';
 import type { FlowInputDefinition } from '#shared/flows/definition.ts';
 import { isSearchable } from '#shared/forms/index.ts';
 import { isValidEmail } from '#shared/validation/index.ts';
@@ -10,6 +10,7 @@ import { useMailAccountsQuery } from '../../../api/mail.ts';
 import { launcher } from '../../../i18n/es-launcher.ts';
 import { Button, IconClose } from '../../../ui/index.ts';
 import { ComboBox } from '../../../ui/ComboBox.tsx';
+import type { FieldRule } from '../../../ui/forms.ts';
 import {
   EMPTY_EMAIL_RESULT, allRecipients, emailConfigOptions, emailResultProblems, emailResultText, mergeRecipients, parseEmailResultText, splitAddresses,
 } from '../emailResult.ts';
@@ -18,6 +19,9 @@ import type { LauncherForm } from '../useLauncherForm.ts';
 import { FieldMessage } from './FieldMessage.tsx';
 
 const text = launcher.inputs.emailResult;
+// What each part's error line keeps room for (FieldMessage), so a message appearing moves nothing.
+const configRule: FieldRule = { required: true, requiredMessage: MAIL_CONFIG_REQUIRED_MESSAGE };
+const recipientsRule: FieldRule = { required: true, requiredMessage: MAIL_RECIPIENTS_REQUIRED_MESSAGE, rule: 'email' };
 
 /**
  * 'Enviar resultado por email': off by default; on, the email configuration the result goes with (the
@@ -115,7 +119,6 @@ interface ConfigChoiceProps {
 function ConfigChoice({ options, value, error, onChange }: ConfigChoiceProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const rule = { required: true };
   const labelled = options.map((option) => ({
     value: option.value,
     label: option.reason === undefined ? option.label : text.unusable(option.label, option.reason),
@@ -125,7 +128,7 @@ function ConfigChoice({ options, value, error, onChange }: ConfigChoiceProps) {
     return (
       <div className={`app-field launcher-choice${error ? ' app-field--invalid' : ''}`}>
         <ComboBox label={`${text.config} *`} options={labelled} value={value === '' ? null : value} onChange={(chosen) => onChange(chosen ?? '')} placeholder={text.chooseConfig} />
-        <FieldMessage id={errorId} error={error} rule={rule} />
+        <FieldMessage id={errorId} error={error} rule={configRule} />
       </div>
     );
   }
@@ -143,7 +146,7 @@ function ConfigChoice({ options, value, error, onChange }: ConfigChoiceProps) {
         <option value="" disabled>{text.chooseConfig}</option>
         {labelled.map((option) => <option key={option.value} value={option.value} disabled={option.disabled}>{option.label}</option>)}
       </select>
-      <FieldMessage id={errorId} error={error} rule={rule} />
+      <FieldMessage id={errorId} error={error} rule={configRule} />
     </div>
   );
 }
@@ -227,7 +230,7 @@ function RecipientsField({ state, error, update, touch }: RecipientsProps) {
       <p id={helpId} className="ui-muted launcher-input__help">
         {text.recipientsHelp(MAIL_MAX_RECIPIENTS)} {count > 0 && text.count(count, MAIL_MAX_RECIPIENTS)}
       </p>
-      <FieldMessage id={errorId} error={error} rule={{ required: true, rule: 'email' }} />
+      <FieldMessage id={errorId} error={error} rule={recipientsRule} />
     </div>
   );
 }
