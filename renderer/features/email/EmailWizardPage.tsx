@@ -13,11 +13,15 @@ import { SummaryStep } from './SummaryStep.tsx';
 import { WizardSteps } from './WizardSteps.tsx';
 import './email.css';
 
-/** A draft brought back from /oauth-response (web linking), else a fresh one on ?machine=. */
-function startingDraft(machineParam: string | null): WizardDraft {
+/**
+ * A draft brought back from /oauth-response (web linking: ?linked= names the new account, and the
+ * wizard goes on to the review with it), else a fresh one on ?machine=.
+ */
+function startingDraft(machineParam: string | null, linkedParam: string | null): WizardDraft {
   const restored = loadDraft();
-  if (restored === null) return initialDraft(machineParam);
-  return { ...restored, machineId: restored.machineId ?? machineParam };
+  const draft = restored === null ? initialDraft(machineParam) : { ...restored, machineId: restored.machineId ?? machineParam };
+  if (linkedParam === null) return draft;
+  return { ...draft, accountId: linkedParam, step: restored === null ? draft.step : 'summary' };
 }
 
 /**
@@ -29,7 +33,7 @@ export default function EmailWizardPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const machineParam = params.get('machine');
-  const [draft, setDraft] = useState<WizardDraft>(() => startingDraft(machineParam));
+  const [draft, setDraft] = useState<WizardDraft>(() => startingDraft(machineParam, params.get('linked')));
   const [errors, setErrors] = useState<MessageErrors>({});
   const [machineError, setMachineError] = useState<string | undefined>(undefined);
   const machines = useMachinesQuery();

@@ -1,7 +1,9 @@
 /**
- * The browser leaves the app for the mail provider's consent page (web OAuth). Its own module so tests
- * can replace it: jsdom's window.location.assign cannot be spied on or navigate.
+ * The browser leaves the app for the mail provider's consent page (web OAuth). An object's method so
+ * tests can spy on it: jsdom's window.location.assign can be neither spied on nor followed.
  */
-export function leaveFor(url: string): void {
-  window.location.assign(url);
-}
+export const browserPage = {
+  leaveFor(url: string): void {
+    window.location.assign(url);
+  },
+};

@@ -6,7 +6,7 @@ import { useBridge, useToast } from '../../app/hooks.ts';
 import { mail } from '../../i18n/es-mail.ts';
 import { errorMessage } from './errorMessage.ts';
 import { saveDraft } from './draft.ts';
-import { leaveFor } from './leavePage.ts';
+import { browserPage } from './leavePage.ts';
 import type { WizardDraft } from './draft.ts';
 
 const text = mail.account;
@@ -48,7 +48,7 @@ export function useConnectAccount({ draft, onLinked }: ConnectOptions) {
       if (!bridge.available) {
         const { authorizationUrl } = await startWeb({ provider, ...(loginHint ? { loginHint } : {}) }).unwrap();
         saveDraft({ ...draft, step: 'auth' });
-        leaveFor(authorizationUrl);
+        browserPage.leaveFor(authorizationUrl);
         return;
       }
       setWaiting(true);
