@@ -15,7 +15,10 @@ export interface NoticeEmail {
   to: string;
   subject: string;
   text: string;
-  purpose: 'account_locked';
+  purpose:
+    | 'account_locked'
+    // A scheduled or remote run failed, was aborted or refused (mail outbox, when no linked account can send it).
+    | 'run_notice';
 }
 
 /**
@@ -31,6 +34,8 @@ export interface MessageEmail {
 }
 
 export interface Mailer {
+  /** Whether an SMTP server is set (SMTP_URL); without one, mail only reaches the server log. */
+  readonly configured: boolean;
   sendLink(email: LinkEmail): Promise<void>;
   sendNotice(email: NoticeEmail): Promise<void>;
   sendMessage(email: MessageEmail): Promise<void>;
@@ -48,6 +53,7 @@ export interface SmtpConfig {
 export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogger): Mailer {
   if (!smtp) {
     return {
+      configured: false,
       async sendLink({ to, purpose, link }) {
         log.info({ mail: { to, purpose, link } }, `Correo no configurado (SMTP_URL): enlace para ${to}: ${link}`);
       },
@@ -67,6 +73,7 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
     await (await transport).sendMail({ from: smtp.from, to, subject, text });
   };
   return {
+    configured: true,
     async sendLink({ to, subject, text }) {
       await send(to, subject, text);
     },

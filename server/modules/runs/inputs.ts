@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import type { FieldIssue } from '#shared/api/errors.ts';
 import { columnMappingValueSchema, fileInputValueSchema, type FileInputValue } from '#shared/api/flows.ts';
+import { MAIL_RECIPIENTS_REQUIRED_MESSAGE, emailResultValueSchema } from '#shared/api/mail.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES, formatBytes, isAcceptedFile } from '#shared/files/index.ts';
 import { dateOrderProblem, type FlowDefinition, type FlowInputDefinition } from '#shared/flows/definition.ts';
 import { expiredCertificateMessage, workbookProblem, type WorkbookFacts } from '#shared/flows/launch-checks.ts';
@@ -100,6 +101,19 @@ function checkColumnMapping(input: FlowInputDefinition, value: unknown): Check {
 }
 
 /**
+ * 'Enviar resultado por email': null or absent sends nothing (unless required); otherwise a config id
+ * and valid recipients. The issue names the bad part (inputs.emailResult.recipients.1).
+ */
+function checkEmailResult(input: FlowInputDefinition, value: unknown, path: string): { value: unknown } | FieldIssue {
+  if (value === undefined || value === null) return input.required === true ? { path, message: MAIL_RECIPIENTS_REQUIRED_MESSAGE } : { value: null };
+  const parsed = z.safeParse(emailResultValueSchema, value);
+  if (parsed.success) return { value: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${path}.${issue.path.map(String).join('.')}` : path;
+  return { path: where, message: issue?.message ?? 'Indica la configuración de correo y los destinatarios' };
+}
+
+/**
  * Checks a launch's inputs against the flow (spec §5 Inputs and forms): required and format rules,
  * choices, number bounds, and for FileUpload inputs that every file is an upload of the caller's group
  * of an accepted type and within the size limit. A server run has no desktop-only inputs; a desktop
@@ -122,6 +136,12 @@ export async function checkInputs(
         checked.uploads[input.key] = files.uploads;
         checked.stored[input.key] = files.sent;
       }
+      continue;
+    }
+    if (input.template === 'EmailResult') {
+      const result = checkEmailResult(input, value, path);
+      if ('message' in result) issues.push(result);
+      else checked.values[input.key] = checked.stored[input.key] = result.value;
       continue;
     }
     const check =

@@ -1,0 +1,169 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
+import { emailSettingsSchema, type EmailSettings } from '#shared/api/machines.ts';
+import { MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, MAIL_CONFIG_NOT_USABLE_MESSAGE, emailResultValueSchema } from '#shared/api/mail.ts';
+import { renderMailSubject, renderMailTemplate } from '#shared/mail/template.ts';
+import type { Database } from '../../db/schema.ts';
+import { enqueueMail, recordUnsendable, type NewMail } from './outbox.ts';
+import { noticeSubject, noticeText, type NoticeReason } from './notices.ts';
+
+const DAY_MS = 86_400_000;
+/** Result runs whose outputs the history shows: a Success, and a WrongInput that returns the checked file. */
+const RESULT_MAILED = ['Success', 'WrongInput'];
+
+export const resultCause = (runId: string) => `run-result:${runId}`;
+export const noticeCause = (runId: string) => `run-notice:${runId}`;
+
+export interface ProducerOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+  /** The web app's base URL without a trailing slash (links to the run's history). */
+  publicUrl: string;
+}
+
+interface RunRow {
+  id: string;
+  group_id: string;
+  user_id: string;
+  flow_name: string;
+  result: string | null;
+  message: string | null;
+  inputs: string;
+  scheduled: number;
+  machine_name: string | null;
+  finished_at: string | null;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Queues what recently finished runs cause: the result mail of a run launched with 'Enviar resultado
+ * por email', and the notice of a scheduled or remote run that failed, was aborted (299) or refused
+ * (402). Looks back a day and is idempotent by cause key, so a crash between a run's close and this
+ * pass only delays the mail to the next pass.
+ */
+export class MailProducers {
+  constructor(private readonly options: ProducerOptions) {}
+
+  async produce(): Promise<number> {
+    const { db, now } = this.options;
+    const since = new Date(now().getTime() - DAY_MS).toISOString();
+    const base = db
+      .selectFrom('flow_runs')
+      .select(['id', 'group_id', 'user_id', 'flow_name', 'result', 'message', 'inputs', 'scheduled', 'machine_name', 'finished_at'])
+      .where('finished_at', '>=', since)
+      .where('state', '=', 'finished');
+    const [results, notices] = await Promise.all([
+      // The JSON the launch stored has no spaces: a cheap filter before parsing.
+      base.where('result', 'in', RESULT_MAILED).where('inputs', 'like', '%"emailResult":{%').execute(),
+      base
+        .where((eb) => eb.or([eb('scheduled', '=', 1), eb('remote', '=', 1)]))
+        .where('stopped_by_user', '=', 0)
+        .where((eb) => eb.or([eb('result', 'in', ['Fail', 'NotEnoughSlans']), eb.and([eb('result', '=', 'FlowAborted'), eb('launch_status', '=', 299)])]))
+        .execute(),
+    ]);
+    const keys = [...results.map((run) => resultCause(run.id)), ...notices.map((run) => noticeCause(run.id))];
+    if (keys.length === 0) return 0;
+    const done = new Set<string>();
+    // Chunks keep the IN list well under either database's parameter limit.
+    for (let start = 0; start < keys.length; start += 500) {
+      const rows = await db.selectFrom('mail_outbox').select('cause_key').where('cause_key', 'in', keys.slice(start, start + 500)).execute();
+      for (const row of rows) done.add(row.cause_key);
+    }
+    let queued = 0;
+    for (const run of results) if (!done.has(resultCause(run.id)) && (await this.result(run))) queued += 1;
+    for (const run of notices) if (!done.has(noticeCause(run.id)) && (await this.notice(run))) queued += 1;
+    return queued;
+  }
+
+  private async result(run: RunRow): Promise<boolean> {
+    const { db, now } = this.options;
+    const inputs = parseJson(run.inputs) as Record<string, unknown> | null;
+    const value = z.safeParse(emailResultValueSchema, inputs?.emailResult ?? null);
+    if (!value.success || value.data === null) return false;
+    const { configId, recipients } = value.data;
+    const config = await db.selectFrom('machine_configs').select('email_settings').where('id', '=', configId).where('group_id', '=', run.group_id).executeTakeFirst();
+    const parsed = z.safeParse(emailSettingsSchema, parseJson(config?.email_settings ?? null));
+    const settings: EmailSettings | null = parsed.success ? parsed.data : null;
+    const account = settings
+      ? await db.selectFrom('mail_accounts').select(['id', 'status']).where('group_id', '=', run.group_id).where('provider', '=', settings.provider).where('email', '=', settings.email).executeTakeFirst()
+      : undefined;
+    const files = await db.selectFrom('stored_files').select(['id', 'name', 'size']).where('run_id', '=', run.id).where('kind', '=', 'output').where('expired_at', 'is', null).orderBy('created_at').orderBy('name').execute();
+    const group = await db.selectFrom('groups').select('name').where('id', '=', run.group_id).executeTakeFirst();
+    const values = { robot: run.flow_name, result: run.message?.trim() ?? '', files: files.map((file) => file.name), firm: group?.name ?? '' };
+    const at = now();
+    const mail: NewMail = {
+      groupId: run.group_id,
+      userId: run.user_id,
+      causeKey: resultCause(run.id),
+      runId: run.id,
+      kind: 'result',
+      accountId: account?.id ?? null,
+      transport: settings?.provider ?? 'smtp',
+      from: settings?.email ?? null,
+      to: recipients,
+      subject: settings ? renderMailSubject(settings.subject, values, at) : `Resultado de ${run.flow_name}`,
+      body: settings ? renderMailTemplate(settings.body, values, at) : '',
+      replyTo: settings?.replyTo || null,
+      senderName: settings?.senderName || null,
+      attachments: files.map((file) => ({ fileId: file.id, name: file.name, size: Number(file.size) })),
+    };
+    if (!settings || !account) return recordUnsendable(db, mail, MAIL_CONFIG_NOT_USABLE_MESSAGE, at);
+    if (account.status !== 'linked') return recordUnsendable(db, mail, MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, at);
+    return enqueueMail(db, mail, at);
+  }
+
+  private async notice(run: RunRow): Promise<boolean> {
+    const { db, now, publicUrl } = this.options;
+    const user = await db.selectFrom('users').select(['email', 'name']).where('id', '=', run.user_id).executeTakeFirst();
+    if (!user) return false;
+    // The user's own mailbox first, then any of the firm's, else the server's SMTP.
+    const account = await db
+      .selectFrom('mail_accounts')
+      .select(['id', 'provider', 'email'])
+      .where('group_id', '=', run.group_id)
+      .where('status', '=', 'linked')
+      .orderBy((eb) => eb.case().when('user_id', '=', run.user_id).then(0).else(1).end())
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst();
+    const reason: NoticeReason = run.result === 'NotEnoughSlans' ? 'refused' : run.result === 'FlowAborted' ? 'aborted' : 'failed';
+    const facts = {
+      robot: run.flow_name,
+      reason,
+      message: run.message,
+      scheduled: run.scheduled === 1,
+      machineName: run.machine_name,
+      at: new Date(run.finished_at ?? now().toISOString()),
+      link: `${publicUrl}/flows/${run.id}`,
+      userName: user.name,
+    };
+    return enqueueMail(
+      db,
+      {
+        groupId: run.group_id,
+        userId: run.user_id,
+        causeKey: noticeCause(run.id),
+        runId: run.id,
+        kind: 'notice',
+        accountId: account?.id ?? null,
+        transport: account?.provider ?? 'smtp',
+        from: account?.email ?? null,
+        to: [user.email],
+        subject: noticeSubject(facts),
+        body: noticeText(facts),
+        replyTo: null,
+        senderName: account ? 'AutoAsesor' : null,
+        attachments: [],
+      },
+      now(),
+    );
+  }
+}

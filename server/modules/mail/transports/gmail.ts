@@ -1,0 +1,25 @@
+import type { MailAccessTokens } from '../types.ts';
+import { MailSendError, failureFromResponse, fetchProvider } from './errors.ts';
+
+export const GMAIL_API_BASE_URL = 'https://gmail.googleapis.com';
+/** Up to this size the JSON call with the message base64url-encoded; above it, the upload endpoint (Gmail's own guidance). */
+export const GMAIL_SIMPLE_LIMIT_BYTES = 5 * 1024 * 1024;
+const PROVIDER = 'Gmail';
+
+/**
+ * users.messages.send with the account's access token. Answers Gmail's message id. A 401 is thrown as
+ * 'unauthorized' so the outbox forgets the token and tries once more.
+ */
+export async function sendWithGmail(tokens: MailAccessTokens, accountId: string, mime: Buffer, apiBaseUrl: string, now: () => Date): Promise<string> {
+  const { accessToken } = await tokens.accessTokenFor(accountId);
+  const base = apiBaseUrl.replace(/\/+$/, '');
+  const authorization = `Bearer ${accessToken}`;
+  const response =
+    mime.length <= GMAIL_SIMPLE_LIMIT_BYTES
+      ? await fetchProvider(`${base}/gmail/v1/users/me/messages/send`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ raw: mime.toString('base64url') }) }, PROVIDER)
+      : await fetchProvider(`${base}/upload/gmail/v1/users/me/messages/send?uploadType=media`, { method: 'POST', headers: { authorization, 'content-type': 'message/rfc822' }, body: mime }, PROVIDER);
+  if (!response.ok) throw await failureFromResponse(response, PROVIDER, now());
+  const answer = (await response.json().catch(() => null)) as { id?: unknown } | null;
+  if (typeof answer?.id !== 'string') throw new MailSendError('permanent', 'Gmail aceptó el mensaje pero no devolvió su identificador');
+  return answer.id;
+}
