@@ -22,6 +22,7 @@ const PROJECTS = [
   'standins/a3-importer/tsconfig.json',
   'standins/red-online/tsconfig.json',
   'standins/dehu/tsconfig.json',
+  'standins/mail-providers/tsconfig.json',
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
