@@ -5,11 +5,14 @@ let openPathAnswer = '';
 let dialogAnswer: { canceled: boolean; filePaths: string[] } = { canceled: false, filePaths: [] };
 
 vi.mock('electron', () => ({
-  shell: { openPath: async (path: string) => (calls.push(['openPath', path]), openPathAnswer) },
+  shell: {
+    openPath: async (path: string) => (calls.push(['openPath', path]), openPathAnswer),
+    openExternal: async (url: string) => void calls.push(['openExternal', url]),
+  },
   dialog: { showOpenDialog: async (window: unknown, options: unknown) => (calls.push(['showOpenDialog', window, options]), dialogAnswer) },
 }));
 
-const { electronShell } = await import('./desktop-shell.ts');
+const { electronShell, openInSystemBrowser } = await import('./desktop-shell.ts');
 const window = { id: 1 } as unknown as Parameters<typeof electronShell>[0];
 
 describe('the desktop shell', () => {
@@ -33,6 +36,18 @@ describe('the desktop shell', () => {
     expect(calls).toEqual([
       ['showOpenDialog', window, { properties: ['openFile', 'multiSelections'], title: 'Modelos' }],
       ['showOpenDialog', window, { properties: ['openDirectory'] }],
+    ]);
+  });
+
+  it("opens a provider's authorization page in the system browser, and nothing that is not a web address", async () => {
+    calls.length = 0;
+    await openInSystemBrowser('https://accounts.google.com/o/oauth2/v2/auth?state=s');
+    await openInSystemBrowser('http://127.0.0.1:9510/authorize?state=s');
+    await expect(openInSystemBrowser('file:///etc/passwd')).rejects.toMatchObject({ code: 'FAILED', message: 'Solo se abren direcciones web en el navegador.' });
+    await expect(openInSystemBrowser('ms-settings:privacy')).rejects.toMatchObject({ code: 'FAILED' });
+    expect(calls).toEqual([
+      ['openExternal', 'https://accounts.google.com/o/oauth2/v2/auth?state=s'],
+      ['openExternal', 'http://127.0.0.1:9510/authorize?state=s'],
     ]);
   });
 });
