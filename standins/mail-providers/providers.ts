@@ -39,8 +39,11 @@ export interface MailProviders {
   /** http://127.0.0.1:<port> */
   url: string;
   google: { issuer: string; authorizationEndpoint: string; tokenEndpoint: string; revocationEndpoint: string; jwksUri: string; apiBaseUrl: string };
-  /** issuer is the per-tenant one the id_tokens carry, as the real multi-tenant 'common' authority does. */
-  microsoft: { issuer: string; tenantId: string; authorizationEndpoint: string; tokenEndpoint: string; jwksUri: string; apiBaseUrl: string };
+  /**
+   * issuer is the per-tenant one the id_tokens carry, as the real multi-tenant 'common' authority does;
+   * issuerTemplate is what 'common' announces (`.../{tenantid}/v2.0`), which server/modules/mail/oauth.ts accepts.
+   */
+  microsoft: { issuer: string; issuerTemplate: string; tenantId: string; authorizationEndpoint: string; tokenEndpoint: string; jwksUri: string; apiBaseUrl: string };
   /** Everything received, oldest first. */
   messages(): StoredMessage[];
   /** Every token of that address now answers invalid_grant (refresh) or 401 (access). */
@@ -99,11 +102,13 @@ export async function startMailProviders(options: MailProvidersOptions): Promise
     return sendJson(response, 404, { error: `No existe ${path}.` });
   }
 
-  function discovery(provider: 'google' | 'microsoft') {
+  /** Microsoft's multi-tenant authorities announce the issuer template; a tenant's own, its issuer. */
+  function discovery(provider: 'google' | 'microsoft', tenant = '') {
     const ends = endpoints();
     const own = ends[provider];
+    const multiTenant = ['common', 'organizations', 'consumers'].includes(tenant);
     return {
-      issuer: own.issuer,
+      issuer: multiTenant ? ends.microsoft.issuerTemplate : own.issuer,
       authorization_endpoint: own.authorizationEndpoint,
       token_endpoint: own.tokenEndpoint,
       jwks_uri: own.jwksUri,
@@ -136,7 +141,7 @@ export async function startMailProviders(options: MailProvidersOptions): Promise
       if (action === 'oauth2/v2.0/authorize/decision' && method === 'POST') return decide(setups.microsoft, request, response);
       if (action === 'oauth2/v2.0/token' && method === 'POST') return handleToken(setups.microsoft, request, response);
       if (action === 'discovery/v2.0/keys' && method === 'GET') return sendJson(response, 200, signer.jwks());
-      if (action === 'v2.0/.well-known/openid-configuration' && method === 'GET') return sendJson(response, 200, discovery('microsoft'));
+      if (action === 'v2.0/.well-known/openid-configuration' && method === 'GET') return sendJson(response, 200, discovery('microsoft', microsoft[1]));
     }
     request.resume();
     sendJson(response, 404, { error: { code: 404, message: `Not found: ${method} ${path}` } });
@@ -168,6 +173,7 @@ export async function startMailProviders(options: MailProvidersOptions): Promise
       },
       microsoft: {
         issuer: setups.microsoft.issuer,
+        issuerTemplate: `${url}/microsoft/{tenantid}/v2.0`,
         tenantId,
         authorizationEndpoint: `${url}/microsoft/common/oauth2/v2.0/authorize`,
         tokenEndpoint: `${url}/microsoft/common/oauth2/v2.0/token`,

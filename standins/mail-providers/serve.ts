@@ -58,7 +58,8 @@ const env = {
   MAIL_GOOGLE_DESKTOP_CLIENT_SECRET: clients.googleDesktop.clientSecret,
   MAIL_MICROSOFT_AUTHORIZATION_URL: providers.microsoft.authorizationEndpoint,
   MAIL_MICROSOFT_TOKEN_URL: providers.microsoft.tokenEndpoint,
-  MAIL_MICROSOFT_ISSUER: providers.microsoft.issuer,
+  // The template, as for the real 'common' authority: the server expects each token's own tenant.
+  MAIL_MICROSOFT_ISSUER: providers.microsoft.issuerTemplate,
   MAIL_MICROSOFT_API_URL: providers.microsoft.apiBaseUrl,
   MAIL_MICROSOFT_CLIENT_ID: clients.microsoftWeb.clientId,
   MAIL_MICROSOFT_CLIENT_SECRET: clients.microsoftWeb.clientSecret,
