@@ -10,6 +10,8 @@ import type { Provider, ProviderStore } from './store.ts';
 
 export interface StandinClient {
   clientId: string;
+  /** What the consent page calls the application (the client id when left out). */
+  name?: string;
   clientSecret?: string;
   /** Web clients: matched exactly. Desktop clients: any http://127.0.0.1:<port>/<path> too (RFC 8252 §7.3). */
   redirectUris?: string[];
@@ -102,7 +104,7 @@ export function showConsent(setup: ProviderSetup, request: IncomingMessage, resp
   if ('redirectTo' in checked) return redirect(response, checked.redirectTo);
   if (!checked.ok) return sendHtml(response, 400, errorPage(setup.provider, checked.page.error, checked.page.description));
   const email = params.get('login_hint') ?? setup.account.email;
-  sendHtml(response, 200, consentPage({ provider: setup.provider, action: `${path}/decision`, clientName: checked.request.client.clientId, email, scopes: checked.request.scopes, params }));
+  sendHtml(response, 200, consentPage({ provider: setup.provider, action: `${path}/decision`, clientName: checked.request.client.name ?? checked.request.client.clientId, email, scopes: checked.request.scopes, params }));
 }
 
 export async function decide(setup: ProviderSetup, request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -28,12 +28,12 @@ const redirectUris = (process.env.PUBLIC_URL ?? 'http://localhost:8081')
   .map((url) => `${url}/oauth-response`);
 
 const clients = {
-  googleWeb: { clientId: 'autoasesor-web.apps.googleusercontent.test', clientSecret: 'standin-google-web-secret', redirectUris, kind: 'web' as const },
+  googleWeb: { clientId: 'autoasesor-web.apps.googleusercontent.test', clientSecret: 'standin-google-web-secret', name: 'AutoAsesor', redirectUris, kind: 'web' as const },
   // Google's desktop clients have a secret that is "not confidential".
-  googleDesktop: { clientId: 'autoasesor-desktop.apps.googleusercontent.test', clientSecret: 'standin-google-desktop-secret', kind: 'desktop' as const },
-  microsoftWeb: { clientId: '00000000-0000-4000-8000-00000000a5e0', clientSecret: 'standin-microsoft-web-secret', redirectUris, kind: 'web' as const },
+  googleDesktop: { clientId: 'autoasesor-desktop.apps.googleusercontent.test', clientSecret: 'standin-google-desktop-secret', name: 'AutoAsesor (escritorio)', kind: 'desktop' as const },
+  microsoftWeb: { clientId: '00000000-0000-4000-8000-00000000a5e0', clientSecret: 'standin-microsoft-web-secret', name: 'AutoAsesor', redirectUris, kind: 'web' as const },
   // "Mobile and desktop applications" with public client flows: no secret.
-  microsoftDesktop: { clientId: '00000000-0000-4000-8000-00000000de5c', kind: 'desktop' as const },
+  microsoftDesktop: { clientId: '00000000-0000-4000-8000-00000000de5c', name: 'AutoAsesor (escritorio)', kind: 'desktop' as const },
 };
 const accounts = {
   google: { email: 'demo.asesoria@gmail.com', name: 'Asesoría Demo' },
