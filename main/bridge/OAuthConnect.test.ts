@@ -147,6 +147,15 @@ describe('OAuthConnect', () => {
     expect(await pending).toMatchObject({ ok: false, error: { code: 'FAILED' } });
   });
 
+  it("Microsoft's per-tenant issuer template: an iss naming a tenant is this provider's", async () => {
+    const { fake, ctx } = setup({ settings: { ...SETTINGS, microsoft: { ...SETTINGS.microsoft, issuer: 'https://login.example/{tenantid}/v2.0' } } });
+    const pending = dispatch('OAuthConnect', { provider: 'microsoft', scope: 'sendemail' }, ctx);
+    const url = await fake.nth(1);
+    const state = url.searchParams.get('state')!;
+    await answer(url, { code: 'M.tenant', state, iss: 'https://login.example/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0' });
+    expect(await pending).toMatchObject({ ok: true, data: { code: 'M.tenant' } });
+  });
+
   it('nobody answers: TIMEOUT, and the listener is closed', async () => {
     const { fake, ctx } = setup({ timeoutMs: 150 });
     const pending = dispatch('OAuthConnect', { provider: 'google', scope: 'sendemail' }, ctx);

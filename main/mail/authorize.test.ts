@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeFailure } from '../bridge/failure.ts';
-import { authorizationUrl } from './authorize.ts';
+import { authorizationUrl, expectedIssuer } from './authorize.ts';
 import { createHostMailDesktop } from './host.ts';
 import { agentUrlOpener } from './opener.ts';
 
@@ -22,6 +22,18 @@ describe('authorizationUrl', () => {
   it('only a configured http stand-in is opened over http', () => {
     expect(authorizationUrl({ provider: 'google', scope: 'sendemail' }, { ...GOOGLE, authorizationUrl: 'http://127.0.0.1:9510/auth' }, REQUEST).protocol).toBe('http:');
     expect(() => authorizationUrl({ provider: 'google', scope: 'sendemail' }, { ...GOOGLE, authorizationUrl: 'javascript:alert(1)' }, REQUEST)).toThrow(BridgeFailure);
+  });
+});
+
+describe('expectedIssuer', () => {
+  const TEMPLATE = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+  it("accepts any tenant of Microsoft's template, and nothing else", () => {
+    const tenant = 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0';
+    expect(expectedIssuer(TEMPLATE, tenant)).toBe(tenant);
+    expect(expectedIssuer(TEMPLATE, 'https://login.microsoftonline.com/evil/v2.0')).toBe(TEMPLATE);
+    expect(expectedIssuer(TEMPLATE, 'https://evil.example/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0')).toBe(TEMPLATE);
+    expect(expectedIssuer(TEMPLATE, null)).toBe(TEMPLATE);
+    expect(expectedIssuer('https://accounts.google.com', 'https://evil.example')).toBe('https://accounts.google.com');
   });
 });
 

@@ -94,7 +94,6 @@ export function authorizationUrl(
 
 function startRound(args: OAuthConnectArgs, config: MailProviderDesktopSettings & { clientId: string }, openUrl: UrlOpener, timeoutMs: number): Round {
   const provider = args.provider;
-  const as: oauth.AuthorizationServer = { issuer: config.issuer, authorization_endpoint: config.authorizationUrl };
   const client: oauth.Client = { client_id: config.clientId };
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -122,6 +121,7 @@ function startRound(args: OAuthConnectArgs, config: MailProviderDesktopSettings 
     if (settled || !listener) return { status: 400, page: failedPage(NOT_THIS_CONNECTION_MESSAGE) };
     let valid: URLSearchParams;
     try {
+      const as: oauth.AuthorizationServer = { issuer: expectedIssuer(config.issuer, params.get('iss')), authorization_endpoint: config.authorizationUrl };
       valid = oauth.validateAuthResponse(as, client, params, state);
     } catch (error) {
       // The state is checked before the error: an AuthorizationResponseError is this round's answer.
@@ -165,6 +165,19 @@ function startRound(args: OAuthConnectArgs, config: MailProviderDesktopSettings 
   });
 
   return { result, cancel: finish };
+}
+
+const TENANT_PLACEHOLDER = '{tenantid}';
+
+/**
+ * The issuer to check `iss` against (RFC 9207). Microsoft's 'common' authority has one per tenant,
+ * configured as a template: an `iss` that fills it with a tenant id (a GUID) is the expected one.
+ */
+export function expectedIssuer(configured: string, iss: string | null): string {
+  if (!configured.includes(TENANT_PLACEHOLDER) || iss === null) return configured;
+  const [before, after] = configured.split(TENANT_PLACEHOLDER) as [string, string];
+  const tenant = iss.startsWith(before) && iss.endsWith(after) ? iss.slice(before.length, iss.length - after.length) : '';
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(tenant) ? iss : configured;
 }
 
 /** The provider's own words (error_description), bounded; the code when it gives none. */

@@ -7,8 +7,9 @@ import type { MailDesktopSettings, MailProviderDesktopSettings } from './types.t
  */
 export const MAIL_DESKTOP_DEFAULTS: Record<MailProvider, { authorizationUrl: string; issuer: string }> = {
   google: { authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth', issuer: 'https://accounts.google.com' },
-  // The multi-tenant 'common' authority; Entra ID sends no `iss` in its authorization response, so this is only checked if it ever does.
-  microsoft: { authorizationUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize', issuer: 'https://login.microsoftonline.com/common/v2.0' },
+  // The multi-tenant 'common' authority issues per-tenant issuers (the server's default is the same template).
+  // Entra ID sends no `iss` in its authorization response today; authorize.ts accepts any tenant's if it does.
+  microsoft: { authorizationUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize', issuer: 'https://login.microsoftonline.com/{tenantid}/v2.0' },
 };
 
 const ENV_PREFIX: Record<MailProvider, string> = { google: 'MAIL_GOOGLE', microsoft: 'MAIL_MICROSOFT' };
