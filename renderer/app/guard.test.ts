@@ -26,7 +26,7 @@ describe('the route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of ['/', '/login', '/auth/:mode?', '/home', '/roboteka', '/launcher/:id?', '/recorder', '/notifications', '/flows/:id?',
       '/workspace', '/altasybajas', '/fie', '/smartbuilder', '/documanager', '/frumecar', '/userprofile', '/payments', '/help',
-      '/onboarding', '/scraper', '/oauth-response', '/online-form/:id?', '/info', '/form/:context/:id?', '/debug-components']) {
+      '/onboarding', '/scraper', '/oauth-response', '/online-form/:id?', '/info', '/form/:context/:id?', '/debug-components', '/email']) {
       expect(paths).toContain(path);
     }
   });
@@ -35,6 +35,14 @@ describe('the route table', () => {
     expect(basePath(routeByName('Launcher'))).toBe('/launcher');
     expect(basePath(routeByName('Form'))).toBe('/form');
     expect(basePath(routeByName('Root'))).toBe('/');
+  });
+
+  it('opens the email wizard signed in, with the shell, reached from a machine rather than the menu', () => {
+    const wizard = routeByName('EmailWizard');
+    expect(wizard).toMatchObject({ path: '/email', page: 'email/EmailWizardPage' });
+    expect(wizard.meta).toMatchObject({ requiresAuth: true, static: false, topbar: true, navigation: false });
+    expect(decideRoute(wizard, anonymous({ location: '/email?machine=m1' }))).toEqual({ kind: 'redirect', to: '/auth', saveTarget: '/email?machine=m1' });
+    expect(decideRoute(wizard, signedIn({ embedded: true }))).toEqual({ kind: 'render' });
   });
 
   it('keeps the chrome off the public pages that have none', () => {

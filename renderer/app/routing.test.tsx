@@ -94,6 +94,19 @@ describe('the app routes', () => {
     expect(store.getState().session.redirectTarget).toBe('/payments');
   });
 
+  it('opens the email wizard in the shell on /email', async () => {
+    vi.stubGlobal('fetch', mockApi({
+      'GET /api/subscriptions/launcher': () => jsonResponse(200, launcher),
+      'GET /api/subscriptions/usage': () => jsonResponse(200, usage),
+      'GET /api/machines': () => jsonResponse(200, { items: [] }),
+      'GET /api/mail/accounts': () => jsonResponse(200, { items: [] }),
+    }).fetchMock);
+    const { router } = renderRoutes({ path: '/email?machine=m1', preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Configuración de correo', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Hola, Ana')).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/email?machine=m1');
+  });
+
   it('hides routes listed in hidden_routes from the menus and redirects them', async () => {
     vi.stubGlobal('fetch', mockApi({
       'GET /api/subscriptions/launcher': () => jsonResponse(200, launcher),

@@ -155,7 +155,9 @@ export const workspace = {
     cccHint: 'Déjalo vacío para no filtrar por código de cuenta de cotización.',
     invalidCcc: (ccc: string) => `Introduce un CCC válido: ${ccc}`,
     nameRequired: 'Pon un nombre a la configuración',
-    emailLater: 'El correo que envían los robots se podrá configurar cuando se puedan vincular cuentas de correo.',
+    /** The email wizard (/email?machine=): a config with the message robots send and the linked account it goes from. */
+    emailSetup: 'Configurar correo',
+    emailSetupHint: 'Crea una configuración con el mensaje que envían los robots de este dispositivo y la cuenta de correo desde la que sale.',
     create: 'Crear configuración',
     created: 'Configuración creada',
     createFailed: 'No se ha podido crear la configuración',

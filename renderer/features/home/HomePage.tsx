@@ -4,6 +4,7 @@ import { useNavigationRoutes } from '../../app/navigation.ts';
 import { PageHeader, SubscriptionStatusCard } from '../../ui/index.ts';
 import { es } from '../../i18n/es.ts';
 import { areaIcon } from './areaIcons.tsx';
+import { MailRelinkBanner } from './MailRelinkBanner.tsx';
 import { NotificationsBanner } from './NotificationsBanner.tsx';
 
 /**
@@ -20,6 +21,7 @@ export default function HomePage() {
       <PageHeader title={es.nav.Home} subtitle={es.home.subtitle} />
       <SubscriptionStatusCard {...subscription} />
       {seesNotifications && <NotificationsBanner />}
+      <MailRelinkBanner />
       <section aria-labelledby="home-areas" className="app-page__section">
         <h2 id="home-areas" className="ui-section__title">{es.home.areas}</h2>
         <ul className="app-tiles">

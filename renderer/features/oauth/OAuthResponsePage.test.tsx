@@ -73,7 +73,7 @@ function renderCompletion(url: string, answer: () => Response) {
   return api.calls;
 }
 
-const completions = (calls: { key: string }[]) => calls.filter((call) => call.key === 'POST /api/mail/oauth/complete');
+const completions = (calls: { key: string; body: unknown }[]) => calls.filter((call) => call.key === 'POST /api/mail/oauth/complete');
 
 describe('OAuthResponsePage completing a mail account link', () => {
   it('posts the code and state once, even with effects run twice, and says which account was connected', async () => {

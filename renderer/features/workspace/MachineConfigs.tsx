@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { Machine, MachineConfig } from '#shared/api/machines.ts';
 import { isValidCcc } from '#shared/validation/identifiers.ts';
 import { useCreateMachineConfigMutation, useDeleteMachineConfigMutation } from '../../api/machines.ts';
 import { useToast } from '../../app/hooks.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
-import { Button, EmptyState, IconAlert, TextField } from '../../ui/index.ts';
+import { Button, EmptyState, IconAlert, IconMail, TextField } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { errorMessage } from './errorMessage.ts';
 import { parseCccLines } from './workspaceModel.ts';
@@ -57,6 +58,13 @@ export function MachineConfigs({ machine }: { machine: Machine }) {
           ))}
         </ul>
       )}
+      <div>
+        <p className="ui-muted workspace-note">{text.emailSetupHint}</p>
+        <Link className="ui-button ui-button--secondary" to={`/email?${new URLSearchParams({ machine: machine._id }).toString()}`}>
+          <IconMail size={18} />
+          <span className="ui-button__label">{text.emailSetup}</span>
+        </Link>
+      </div>
       <NewConfigForm machineId={machine._id} />
       <ConfirmDialog
         open={confirming !== null}
@@ -73,7 +81,7 @@ export function MachineConfigs({ machine }: { machine: Machine }) {
 
 /**
  * Name and CCC list, checked with the shared CCC rule before sending. The mail part (emailSettings)
- * is left out: it needs a linked mail account, which this version cannot link yet.
+ * is the email wizard's (/email), which links the account it needs.
  */
 function NewConfigForm({ machineId }: { machineId: string }) {
   const toast = useToast();
@@ -138,7 +146,6 @@ function NewConfigForm({ machineId }: { machineId: string }) {
           <span id={`${cccId}-error`}>{cccError}</span>
         </p>
       </div>
-      <p className="ui-muted workspace-note">{text.emailLater}</p>
       <div className="workspace-actions">
         <Button type="submit" loading={isLoading}>{text.create}</Button>
       </div>

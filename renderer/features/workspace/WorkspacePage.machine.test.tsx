@@ -55,6 +55,25 @@ describe('owner settings', () => {
 });
 
 describe('configurations', () => {
+  it('leads to the email wizard for this machine and shows a config’s mail provider and address', async () => {
+    const withMail = {
+      ...portatil,
+      configs: [{
+        _id: 'k3', name: 'Resultados', cccList: [], error: null, createdAt: '2025-03-01T10:00:00.000Z',
+        emailSettings: { subject: 'Resultado de [[ROBOT]]', body: 'Hola', provider: 'microsoft' as const, email: 'despacho@asesoria.es', replyTo: '' },
+      }],
+    };
+    stubApi({ 'GET /api/machines': machinesOf([withMail]) });
+    renderWorkspace();
+    const detail = await screen.findByRole('region', { name: 'Portátil de Ana' });
+    fireEvent.click(within(detail).getByRole('tab', { name: 'Configuraciones' }));
+    const list = await within(detail).findByRole('list', { name: 'Configuraciones del dispositivo' });
+    expect(list.textContent).toContain('Correo: despacho@asesoria.es (Microsoft)');
+    const link = within(detail).getByRole('link', { name: 'Configurar correo' });
+    expect(link.getAttribute('href')).toBe(`/email?machine=${portatil._id}`);
+    expect(within(detail).queryByText(/se podrá configurar cuando/)).toBeNull();
+  });
+
   it('lists them with a flagged one warned, checks CCCs before creating, and deletes after a confirm', async () => {
     const withConfigs = {
       ...portatil,
