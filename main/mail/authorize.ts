@@ -135,7 +135,7 @@ function startRound(args: OAuthConnectArgs, config: MailProviderDesktopSettings 
       }
       // Another tab, an old link or a forged request: answered, but the real one is still awaited.
       if (params.get('state') !== state) return { status: 400, page: failedPage(NOT_THIS_CONNECTION_MESSAGE) };
-      const failure = new BridgeFailure('FAILED', `La respuesta de ${PROVIDER_LABEL[provider]} no es válida (no viene del emisor esperado).`);
+      const failure = new BridgeFailure('FAILED', `La respuesta de ${PROVIDER_LABEL[provider]} no es válida (emisor o parámetros inesperados). Vuelve a intentarlo.`);
       finish(failure);
       return { status: 400, page: failedPage(failure.message) };
     }
