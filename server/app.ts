@@ -37,6 +37,10 @@ import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
 import { registerMachinesRoutes } from './modules/machines/routes.ts';
+import { MailAccounts } from './modules/mail/accounts.ts';
+import { mailProvidersFromEnv } from './modules/mail/providers.ts';
+import { registerMailAccountRoutes } from './modules/mail/routes.ts';
+import type { MailProvidersConfig } from './modules/mail/types.ts';
 import { DigestTimer, NotificationsDigest } from './modules/notifications/digest.ts';
 import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
 import { NotificationsService } from './modules/notifications/service.ts';
@@ -59,6 +63,7 @@ import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { DEFAULT_SUPPORT_EMAIL, type SupportConfig } from './modules/support/config.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
+import { ephemeralSecretsBox, loadSecretsBox } from './security/secrets.ts';
 
 export interface ServerConfig {
   database: DatabaseConfig;
@@ -110,6 +115,13 @@ export interface ServerConfig {
   fileRetention?: { days?: number; sweepIntervalMs?: number };
   /** How often this process checks whether a firm's daily DEHÚ digest is due (10 min); 0: never (tests that drive it). */
   notificationsDigestIntervalMs?: number;
+  /** Mail providers' endpoints and OAuth clients (MAIL_*; modules/mail/providers.ts). Unset: the real endpoints, no client offered. */
+  mail?: MailProvidersConfig;
+  /**
+   * The key that seals OAuth tokens at rest: SECRETS_KEY (base64 of 32 bytes; required when several
+   * processes share PostgreSQL), else a key file made on first use. Unset (tests): a key for this process only.
+   */
+  secrets?: { key?: string; keyFile?: string };
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
@@ -136,6 +148,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // Fastify's two lines per request (~380 B) filled the disk under load; registerRequestLog keeps a lean summary.
   // A bad flow definition stops the server before anything is opened, with the flow's name.
   const catalogue = new FlowCatalogue(config.flows ?? builtInFlows);
+  // Before the database opens: a bad SECRETS_KEY or key file stops the server with nothing to close.
+  const secrets = config.secrets ? await loadSecretsBox(config.secrets) : ephemeralSecretsBox();
   const app = Fastify({ logger: loggerOptions(config), logController: new LogController({ disableRequestLogging: true }), trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 1_048_576 });
   const db = connectDatabase(config.database, (error) => app.log.warn({ err: error }, 'Conexión a PostgreSQL perdida mientras esperaba; se abrirá otra'));
   app.addHook('onClose', async () => db.destroy());
@@ -196,6 +210,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // What one module gives others is passed to their register functions below, never through ctx.
   const digestTimer = new DigestTimer(new NotificationsDigest({ db, mailer: ctx.mailer, now, publicUrl: ctx.publicUrl }), app.log);
   app.addHook('preClose', async () => digestTimer.stop());
+  // Mail accounts (issue 25): linked mailboxes and their sealed tokens; the outbox sends through mailAccounts.
+  const mailAccounts = new MailAccounts({ db, now, secrets, providers: config.mail ?? mailProvidersFromEnv({}), publicUrl: ctx.publicUrl, mailer: ctx.mailer, log: app.log });
   const authLimits = resolveAuthLimits(loginRateLimit, config.authLimits);
   const passwords = new PasswordGuard(ctx, authLimits);
 
@@ -233,6 +249,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerAltasSubmissionRoutes(app, ctx, altas);
   await registerAltasPublicRoutes(app, ctx, altas);
   await registerNotificationsRoutes(app, ctx, new NotificationsService(db, storage, now), deviceAuth);
+  registerMailAccountRoutes(app, ctx, mailAccounts);
   registerDevicesRoutes(app, ctx, deviceAuth, deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');

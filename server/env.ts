@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { LogLevel, ServerConfig } from './app.ts';
+import { mailProvidersFromEnv } from './modules/mail/providers.ts';
 import { DEFAULT_FILE_RETENTION_DAYS, MAX_FILE_RETENTION_DAYS } from './modules/retention/retention.ts';
 import { supportConfigFromEnv } from './modules/support/config.ts';
 
@@ -100,7 +101,10 @@ function parseRunLeaseMs(value: string | undefined): number | undefined {
  * SMTP_FROM, PUBLIC_URL, COOKIE_SECURE, ALLOWED_ORIGINS (comma-separated), TRUST_PROXY, LOG_LEVEL
  * (info), LOG_FILE (a size-rotated file instead of stdout), SUPPORT_EMAIL, STORAGE_DIR (uploads and
  * run outputs; <DATA_DIR>/storage), RUN_CONCURRENCY (2), RUN_FIRM_CONCURRENCY (RUN_CONCURRENCY's), RUN_FIRM_QUEUE (2000)
- * RUN_LEASE_MS (60000) and FILE_RETENTION_DAYS (30).
+ * RUN_LEASE_MS (60000), FILE_RETENTION_DAYS (30), SECRETS_KEY (base64 of 32 bytes sealing OAuth tokens;
+ * required with several processes on PostgreSQL, else <DATA_DIR>/secrets.key is made on first use) and
+ * the mail providers' MAIL_GOOGLE_* / MAIL_MICROSOFT_* (endpoints, defaulting to the real ones, and
+ * OAuth client ids and secrets; listed in modules/mail/providers.ts).
  */
 export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
   const port = Number(env.PORT ?? 8081);
@@ -131,6 +135,8 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
       ...(leaseMs !== undefined && { leaseMs }),
     },
     fileRetention: { days: parseFileRetentionDays(env.FILE_RETENTION_DAYS) },
+    mail: mailProvidersFromEnv(env),
+    secrets: { ...(env.SECRETS_KEY?.trim() && { key: env.SECRETS_KEY.trim() }), keyFile: join(dataDir ?? './data', 'secrets.key') },
     ...(env.WEB_ROOT && { webRoot: env.WEB_ROOT }),
     ...(env.SMTP_URL && { smtp: { url: env.SMTP_URL, from: env.SMTP_FROM?.trim() || 'AutoAsesor <no-reply@autoasesor.es>' } }),
   };

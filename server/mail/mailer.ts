@@ -18,7 +18,9 @@ export interface NoticeEmail {
   purpose:
     | 'account_locked'
     // A scheduled or remote run failed, was aborted or refused (mail outbox, when no linked account can send it).
-    | 'run_notice';
+    | 'run_notice'
+    // A linked mailbox's provider refused its refresh token (invalid_grant): its owner must link it again.
+    | 'mail_relink';
 }
 
 /**

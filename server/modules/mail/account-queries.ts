@@ -1,0 +1,70 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { MailAccount, MailProvider } from '#shared/api/mail.ts';
+import type { Database } from '../../db/schema.ts';
+import type { MailAccountsTable } from '../../db/schema-mail.ts';
+
+export type MailAccountRow = Selectable<MailAccountsTable>;
+type ListedRow = Pick<MailAccountRow, 'id' | 'user_id' | 'provider' | 'email' | 'status' | 'problem' | 'created_at' | 'updated_at' | 'last_used_at'> & {
+  owner_name: string;
+  owner_email: string;
+};
+
+/** The columns an account is shown with; never a token. */
+function listed(db: Kysely<Database>) {
+  return db
+    .selectFrom('mail_accounts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.user_id', 'a.provider', 'a.email', 'a.status', 'a.problem', 'a.created_at', 'a.updated_at', 'a.last_used_at', 'u.name as owner_name', 'u.email as owner_email']);
+}
+
+/** As the API shows it: who linked it and when (the last linking), no token. */
+export function toMailAccount(row: ListedRow, callerId: string): MailAccount {
+  return {
+    _id: row.id,
+    provider: row.provider,
+    email: row.email,
+    status: row.status,
+    problem: row.problem,
+    mine: row.user_id === callerId,
+    linkedBy: { name: row.owner_name, email: row.owner_email },
+    linkedAt: row.updated_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+/** The group's accounts: the caller's first, then by address. */
+export async function listAccounts(db: Kysely<Database>, groupId: string, callerId: string): Promise<MailAccount[]> {
+  const rows = await listed(db).where('a.group_id', '=', groupId).execute();
+  return rows
+    .map((row) => toMailAccount(row, callerId))
+    .sort((a, b) => Number(b.mine) - Number(a.mine) || a.email.localeCompare(b.email) || a.provider.localeCompare(b.provider));
+}
+
+export async function listedAccount(db: Kysely<Database>, groupId: string, provider: MailProvider, email: string, callerId: string): Promise<MailAccount | null> {
+  const row = await listed(db).where('a.group_id', '=', groupId).where('a.provider', '=', provider).where('a.email', '=', email).executeTakeFirst();
+  return row ? toMailAccount(row, callerId) : null;
+}
+
+export async function accountRow(db: Kysely<Database>, accountId: string): Promise<MailAccountRow | undefined> {
+  return db.selectFrom('mail_accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+}
+
+/** A linked account usable for sending from this address (machine configs, the 'Enviar resultado por email' input). */
+export interface UsableAccount {
+  id: string;
+  userId: string;
+  provider: MailProvider;
+  email: string;
+}
+
+export async function findUsableAccount(db: Kysely<Database>, groupId: string, provider: MailProvider, email: string): Promise<UsableAccount | null> {
+  const row = await db
+    .selectFrom('mail_accounts')
+    .select(['id', 'user_id', 'provider', 'email'])
+    .where('group_id', '=', groupId)
+    .where('provider', '=', provider)
+    .where('email', '=', email.trim().toLowerCase())
+    .where('status', '=', 'linked')
+    .executeTakeFirst();
+  return row ? { id: row.id, userId: row.user_id, provider: row.provider, email: row.email } : null;
+}
