@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { machinesPaths, type Machine, type MachineConfig } from '#shared/api/machines.ts';
 import { pathFor } from '#shared/api/flows.ts';
+import { MAIL_ACCOUNT_REQUIRED_MESSAGE } from '#shared/api/mail.ts';
+import { seedMailAccount } from '../mail/account-fixtures.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { CONFIG_DAMAGED_MESSAGE } from './configs.ts';
 import { machineHash, machinesOf, registerColleague, sync, withDatabase } from './test-support.ts';
@@ -23,6 +25,7 @@ afterEach(async () => server.close());
 
 describe('machine configs', () => {
   it('saves a config with its CCCs and mail settings, lists it on the machine by name, and deletes it', async () => {
+    await withDatabase(server, (db) => seedMailAccount(db, { userEmail: 'ana@asesoria.es', provider: 'google', email: EMAIL.email, now: NOW }));
     const created = await ana.post(configsUrl(machine._id), { name: '  Nóminas ', cccList: [` ${VALID_CCC} `], emailSettings: EMAIL });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
@@ -59,6 +62,31 @@ describe('machine configs', () => {
       expect(issue, path).toBeDefined();
     }
     expect(server.countRows('machine_configs')).toBe(0);
+  });
+
+  it('refuses mail settings without a linked account of that provider and address in the firm (400, nothing written)', async () => {
+    const refused = async (jar: CookieJar, settings: typeof EMAIL) => {
+      const response = await jar.post(configsUrl(machine._id), { name: 'Nóminas', emailSettings: settings });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'MAIL_ACCOUNT_REQUIRED', message: MAIL_ACCOUNT_REQUIRED_MESSAGE, issues: [{ path: 'emailSettings.email' }] });
+    };
+    await refused(ana, EMAIL);
+    await withDatabase(server, async (db) => {
+      // Another firm's account, the same address with the other provider, and one that needs re-linking do not count.
+      await registerUser(server.app, 'eva@otra.es', 'Eva Ruiz');
+      await seedMailAccount(db, { userEmail: 'eva@otra.es', provider: 'google', email: EMAIL.email });
+      await seedMailAccount(db, { userEmail: 'ana@asesoria.es', provider: 'microsoft', email: EMAIL.email });
+      await seedMailAccount(db, { userEmail: 'ana@asesoria.es', provider: 'google', email: 'antigua@asesoria.es', status: 'needs_relink' });
+    });
+    await refused(ana, EMAIL);
+    await refused(ana, { ...EMAIL, email: 'antigua@asesoria.es' });
+    expect(server.countRows('machine_configs')).toBe(0);
+
+    // A colleague's link serves the whole firm, whatever the case of the address.
+    await registerColleague(server, 'luis@asesoria.es', 'ana@asesoria.es');
+    await withDatabase(server, (db) => seedMailAccount(db, { userEmail: 'luis@asesoria.es', provider: 'google', email: EMAIL.email }));
+    const saved = await ana.post(configsUrl(machine._id), { name: 'Nóminas', emailSettings: { ...EMAIL, email: 'Nominas@Asesoria.es' } });
+    expect(saved.statusCode).toBe(201);
   });
 
   it('flags a stored config whose settings are not what was written, instead of failing the whole list', async () => {

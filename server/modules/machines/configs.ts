@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
+import { MAIL_ACCOUNT_REQUIRED_MESSAGE } from '#shared/api/mail.ts';
 import { emailSettingsSchema, type EmailSettings, type MachineConfig, type machineConfigRequestSchema } from '#shared/api/machines.ts';
 import type { Database, MachineConfigsTable } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { findUsableAccount } from '../mail/account-queries.ts';
 import { machineNotFound, spanishOrder, visibleMachines, type Member } from './access.ts';
 
 export const CONFIG_NOT_FOUND_MESSAGE = 'No se ha encontrado esta configuración';
@@ -71,6 +73,10 @@ export async function createConfig(
   const machine = await visibleMachines(db, member).where('m.id', '=', machineId).executeTakeFirst();
   if (!machine) throw machineNotFound();
   const emailSettings: EmailSettings | null = request.emailSettings ?? null;
+  // Spec §5 'The email step-3 save needs a synced account': the firm must have linked this address with this provider.
+  if (emailSettings !== null && !(await findUsableAccount(db, member.groupId, emailSettings.provider, emailSettings.email))) {
+    throw new HttpError(400, 'MAIL_ACCOUNT_REQUIRED', MAIL_ACCOUNT_REQUIRED_MESSAGE, { issues: [{ path: 'emailSettings.email', message: MAIL_ACCOUNT_REQUIRED_MESSAGE }] });
+  }
   const row = {
     id: randomUUID(),
     machine_id: machine.id,

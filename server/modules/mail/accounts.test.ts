@@ -46,7 +46,7 @@ beforeEach(async () => {
     secrets: secretsBoxWithKey(KEY),
     providers: provider.config,
     publicUrl: 'http://app.test',
-    mailer: { sendLink: async () => undefined, sendMessage: async () => undefined, sendNotice: async (notice) => void notices.push(notice) },
+    mailer: { configured: true, sendLink: async () => undefined, sendMessage: async () => undefined, sendNotice: async (notice) => void notices.push(notice) },
     log: server.app.log,
   });
 });
