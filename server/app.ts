@@ -38,6 +38,9 @@ import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
 import { registerMachinesRoutes } from './modules/machines/routes.ts';
 import { MailAccounts } from './modules/mail/accounts.ts';
+import { registerMailDeliveryRoutes } from './modules/mail/deliveries-routes.ts';
+import { MailOutbox } from './modules/mail/outbox-worker.ts';
+import { MailProducers } from './modules/mail/producers.ts';
 import { mailProvidersFromEnv } from './modules/mail/providers.ts';
 import { registerMailAccountRoutes } from './modules/mail/routes.ts';
 import type { MailProvidersConfig } from './modules/mail/types.ts';
@@ -122,6 +125,8 @@ export interface ServerConfig {
    * processes share PostgreSQL), else a key file made on first use. Unset (tests): a key for this process only.
    */
   secrets?: { key?: string; keyFile?: string };
+  /** How often this process queues runs' result mails and notices and sends the mail outbox (5 s); 0: never (tests that drive it). */
+  mailOutboxIntervalMs?: number;
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
@@ -212,6 +217,16 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.addHook('preClose', async () => digestTimer.stop());
   // Mail accounts (issue 25): linked mailboxes and their sealed tokens; the outbox sends through mailAccounts.
   const mailAccounts = new MailAccounts({ db, now, secrets, providers: config.mail ?? mailProvidersFromEnv({}), publicUrl: ctx.publicUrl, mailer: ctx.mailer, log: app.log });
+  const mailProviders = config.mail ?? mailProvidersFromEnv({});
+  // The outbox: result mails and failure notices, sent off the request path with retries (never inline).
+  const mailOutbox = new MailOutbox({
+    db, storage, tokens: mailAccounts, mailer: ctx.mailer, now, log: app.log,
+    apiBaseUrls: { google: mailProviders.google.apiBaseUrl, microsoft: mailProviders.microsoft.apiBaseUrl },
+    producers: [new MailProducers({ db, now, publicUrl: ctx.publicUrl })],
+    // SQLite has one server process: an attempt left 'sending' at start was cut off by its end.
+    singleProcess: config.database.kind === 'sqlite',
+  });
+  app.addHook('preClose', async () => mailOutbox.stop());
   const authLimits = resolveAuthLimits(loginRateLimit, config.authLimits);
   const passwords = new PasswordGuard(ctx, authLimits);
 
@@ -250,6 +265,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerAltasPublicRoutes(app, ctx, altas);
   await registerNotificationsRoutes(app, ctx, new NotificationsService(db, storage, now), deviceAuth);
   registerMailAccountRoutes(app, ctx, mailAccounts);
+  registerMailDeliveryRoutes(app, ctx);
   registerDevicesRoutes(app, ctx, deviceAuth, deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
@@ -264,6 +280,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     if (fileSweepMs > 0) fileSweeper.start(fileSweepMs);
     const digestCheckMs = config.notificationsDigestIntervalMs ?? 10 * 60_000;
     if (digestCheckMs > 0) digestTimer.start(digestCheckMs);
+    const mailOutboxMs = config.mailOutboxIntervalMs ?? 5_000;
+    if (mailOutboxMs > 0) await mailOutbox.start(mailOutboxMs);
     if (demoRobotRuns.length > 0 && config.demoFiles !== false) {
       demoFiles = new DemoFiles({ db, storage, warn: (message) => app.log.warn(message) }, demoRobotRuns);
     }

@@ -32,7 +32,7 @@ beforeEach(async () => {
     google: { clients: [{ clientId: 'g-desktop', kind: 'desktop' }], account: { email: 'asesoria@gmail.test' } },
     microsoft: { clients: [{ clientId: 'm-desktop', kind: 'desktop' }], account: { email: 'asesoria@outlook.test', name: 'Asesoría' } },
   });
-  server = await startTestServer({ now: clock.now });
+  server = await startTestServer({ now: clock.now, mailOutboxIntervalMs: 0 });
 });
 afterEach(async () => {
   await server.close();

@@ -30,7 +30,7 @@ let outbox: MailOutbox;
 
 beforeEach(async () => {
   clock = new Clock();
-  server = await startTestServer({ now: clock.now });
+  server = await startTestServer({ now: clock.now, mailOutboxIntervalMs: 0 });
   provider = await startFakeProvider();
   ana = await registerUser(server.app, 'ana@asesoria.es');
   member = await withDatabase(server, (conn) => memberOf(conn, 'ana@asesoria.es'));
