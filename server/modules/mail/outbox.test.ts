@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAIL_CONFIG_NOT_USABLE_MESSAGE, mailPaths } from '#shared/api/mail.ts';
+import { MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, MAIL_CONFIG_NOT_USABLE_MESSAGE, mailPaths } from '#shared/api/mail.ts';
 import type { Database } from '../../db/schema.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
@@ -104,6 +104,22 @@ describe('result mails', () => {
     const luis = await registerUser(server.app, 'luis@otra.es');
     expect((await luis.get(`${mailPaths.deliveries}?runId=${runId}`)).statusCode).toBe(404);
     expect((await ana.get(`${mailPaths.deliveries}?runId=no-es-uuid`)).statusCode).toBe(400);
+  });
+
+  it('sends once when two processes drain the same due row at once', async () => {
+    await withOutbox(async () => {
+      await resultRun(SETTINGS, [['a.xlsx', Buffer.from('a')]]);
+      await withDatabase(server, async (other) => {
+        const second = new MailOutbox({
+          db: other, storage: storageOf(server), tokens: new FakeTokens(() => other), mailer: createMailer(undefined, { info: () => undefined } as unknown as FastifyBaseLogger),
+          now: clock.now, singleProcess: false, log: { warn: () => undefined, error: () => undefined }, apiBaseUrls: { google: provider.url },
+          producers: [new MailProducers({ db: other, now: clock.now, publicUrl: 'http://app.test' })],
+        });
+        await Promise.all([outbox.drain(), second.drain(), outbox.drain(), second.drain()]);
+      });
+      expect(await rows()).toMatchObject([{ state: 'sent', attempts: 1 }]);
+    });
+    expect(provider.requests).toHaveLength(1);
   });
 
   it('waits the Retry-After of a 429, then sends', async () => {
@@ -214,6 +230,28 @@ describe('result mails', () => {
       await outbox.drain();
       await outbox.drain();
       expect(await rows()).toMatchObject([{ state: 'failed', attempts: 0, last_error: MAIL_CONFIG_NOT_USABLE_MESSAGE }]);
+    });
+    expect(provider.requests).toHaveLength(0);
+  });
+});
+
+describe('accounts that cannot send', () => {
+  it('records a result whose account needs re-linking as failed, with that reason, without calling Gmail', async () => {
+    await withOutbox(async () => {
+      const { accountId } = await resultRun(SETTINGS, [['a.xlsx', Buffer.from('a')]]);
+      await db.updateTable('mail_accounts').set({ status: 'needs_relink' }).where('id', '=', accountId).execute();
+      await outbox.drain();
+      expect(await rows()).toMatchObject([{ state: 'failed', attempts: 0, last_error: MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, account_id: accountId }]);
+    });
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it('gives up at once when the account turns unusable while queued (invalid_grant on refresh)', async () => {
+    await withOutbox(async () => {
+      const { accountId } = await resultRun(SETTINGS, [['a.xlsx', Buffer.from('a')]]);
+      tokens.unusable.add(accountId);
+      await outbox.drain();
+      expect(await rows()).toMatchObject([{ state: 'failed', attempts: 1, last_error: MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE }]);
     });
     expect(provider.requests).toHaveLength(0);
   });

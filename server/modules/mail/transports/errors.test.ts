@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { retryDelayMs } from '../outbox.ts';
+import { failureFromResponse, parseRetryAfter } from './errors.ts';
+
+const now = new Date('2026-03-10T10:00:00.000Z');
+
+describe('retry timing', () => {
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('Tue, 10 Mar 2026 10:05:00 GMT', now)).toBe(300_000);
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter('pronto', now)).toBeNull();
+  });
+
+  it('backs off 1, 2, 4… minutes up to an hour, with at most a fifth more of jitter, or waits what the provider said', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempts) => retryDelayMs(attempts, null, () => 0) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+    expect(retryDelayMs(1, null, () => 0.999)).toBeLessThanOrEqual(72_000);
+    expect(retryDelayMs(3, 5_000)).toBe(5_000);
+  });
+
+  it('classifies answers: 429 and 5xx retry, 401 refreshes, other 4xx are final; the message is Spanish', async () => {
+    const answer = (status: number, headers: Record<string, string> = {}) => failureFromResponse(new Response('{"error":"x"}', { status, headers }), 'Gmail', now);
+    expect(await answer(429, { 'retry-after': '30' })).toMatchObject({ kind: 'retryable', retryAfterMs: 30_000 });
+    expect(await answer(503)).toMatchObject({ kind: 'retryable', retryAfterMs: null });
+    expect(await answer(401)).toMatchObject({ kind: 'unauthorized' });
+    expect(await answer(400)).toMatchObject({ kind: 'permanent', message: 'Gmail ha rechazado el mensaje (400: {"error":"x"})' });
+    expect(await answer(413)).toMatchObject({ kind: 'permanent', message: expect.stringContaining('demasiado grande') });
+  });
+});
