@@ -216,7 +216,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const digestTimer = new DigestTimer(new NotificationsDigest({ db, mailer: ctx.mailer, now, publicUrl: ctx.publicUrl }), app.log);
   app.addHook('preClose', async () => digestTimer.stop());
   // Mail accounts (issue 25): linked mailboxes and their sealed tokens; the outbox sends through mailAccounts.
-  const mailAccounts = new MailAccounts({ db, now, secrets, providers: config.mail ?? mailProvidersFromEnv({}), publicUrl: ctx.publicUrl, mailer: ctx.mailer, log: app.log });
+  const mailAccounts = new MailAccounts({ db, now, secrets, providers: config.mail ?? mailProvidersFromEnv({}), publicUrl: ctx.publicUrl, mailer: ctx.mailer, log: app.log, rowLocks: config.database.kind === 'postgres' });
   const mailProviders = config.mail ?? mailProvidersFromEnv({});
   // The outbox: result mails and failure notices, sent off the request path with retries (never inline).
   const mailOutbox = new MailOutbox({

@@ -8,7 +8,7 @@ import { pathFor } from '#shared/api/flows.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { NoticeEmail } from '../../mail/mailer.ts';
 import { secretsBoxWithKey } from '../../security/secrets.ts';
-import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { registerUser, startTestServer, testDatabaseKind, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { registerColleague } from '../machines/test-support.ts';
 import { MailAccounts } from './accounts.ts';
 import { startTestOAuthProvider, type TestOAuthProvider } from './oauth-test-provider.ts';
@@ -39,8 +39,16 @@ beforeEach(async () => {
   db = connectDatabase(server.database);
   ana = await registerUser(server.app, 'ana@asesoria.es', 'Ana Pérez');
   notices = [];
-  // The seam as the outbox uses it: same database and key as the server, a mailer that keeps what it was given.
-  accounts = new MailAccounts({
+  accounts = seam();
+});
+afterEach(async () => {
+  await db.destroy();
+  await server.close();
+});
+
+/** The seam as the outbox uses it: same database and key as the server, a mailer that keeps what it was given. */
+function seam(): MailAccounts {
+  return new MailAccounts({
     db,
     now: () => clock,
     secrets: secretsBoxWithKey(KEY),
@@ -48,12 +56,9 @@ beforeEach(async () => {
     publicUrl: 'http://app.test',
     mailer: { configured: true, sendLink: async () => undefined, sendMessage: async () => undefined, sendNotice: async (notice) => void notices.push(notice) },
     log: server.app.log,
+    rowLocks: testDatabaseKind === 'postgres',
   });
-});
-afterEach(async () => {
-  await db.destroy();
-  await server.close();
-});
+}
 
 /** What the browser does: start, go to the provider, come back to /oauth-response with code and state. */
 async function authorizeWeb(jar: CookieJar, body: Record<string, unknown>): Promise<{ state: string; code: string }> {
@@ -276,6 +281,18 @@ describe('access tokens (the outbox seam)', () => {
     expect(relinked).toMatchObject({ _id: account._id, status: 'linked', problem: null });
     await expect(accounts.accessTokenFor(account._id)).resolves.toMatchObject({ email: 'luis@contoso.com' });
     expect(server.countRows('mail_accounts')).toBe(1);
+  });
+
+  // Two server processes on one PostgreSQL: only the row lock keeps them from both spending the old token.
+  it.runIf(testDatabaseKind === 'postgres')('orders two processes\' refreshes of one Microsoft account with the row lock', async () => {
+    const account = await linkWeb(ana, 'microsoft', 'luis@contoso.com');
+    await accounts.forgetAccessToken(account._id);
+    const calls = provider.refreshCalls.microsoft;
+    provider.setRefreshDelay(150);
+    const [a, b] = await Promise.all([accounts.accessTokenFor(account._id), seam().accessTokenFor(account._id)]);
+    expect(provider.refreshCalls.microsoft - calls).toBe(1);
+    expect(a.accessToken).toBe(b.accessToken);
+    expect((await storedAccount(account._id)).status).toBe('linked');
   });
 
   it('refuses an account that does not exist', async () => {

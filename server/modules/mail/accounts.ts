@@ -31,6 +31,8 @@ export interface MailAccountsDeps {
   publicUrl: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** PostgreSQL: refreshes take the account's row lock (select … for update), for several server processes. */
+  rowLocks?: boolean;
 }
 
 /** An authorization under way lives this long (the user picks an account and consents). */
@@ -41,6 +43,16 @@ export const ACCESS_REFRESH_MARGIN_MS = 5 * 60_000;
 const DEFAULT_ACCESS_SECONDS = 3600;
 
 type ClientKind = 'web' | 'desktop';
+
+/** A refresh's result: a token, or the provider's refusal (and whether this call is the one that marked it). */
+type RefreshOutcome = { accessToken: string } | { row: MailAccountRow; newlyRefused: boolean };
+
+/** The row, if it can send: gone and needs_relink are the outbox's MailAccountUnusableError. */
+function usable(row: MailAccountRow | undefined): MailAccountRow {
+  if (!row) throw new MailAccountUnusableError(MAIL_ACCOUNT_NOT_FOUND_MESSAGE);
+  if (row.status !== 'linked') throw new MailAccountUnusableError(row.problem ?? MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE);
+  return row;
+}
 
 function stateInvalid(): HttpError {
   return new HttpError(400, 'OAUTH_STATE_INVALID', OAUTH_STATE_INVALID_MESSAGE);
@@ -196,8 +208,8 @@ export class MailAccounts implements MailAccessTokens {
   }
 
   async accessTokenFor(accountId: string): Promise<MailSender> {
-    // Serialized per account, in this process. Several server processes (PostgreSQL) can still race on
-    // one Microsoft account; the loser's invalid_grant is told apart from a revoked grant in refresh().
+    // Serialized per account in this process. Across processes, PostgreSQL's row lock (rowLocks) orders
+    // the refreshes; without it, a loser's invalid_grant is told apart from a revoked grant in refresh().
     const previous = this.refreshing.get(accountId) ?? Promise.resolve();
     const current = previous.catch(() => undefined).then(() => this.tokenNow(accountId));
     const tail = current.catch(() => undefined);
@@ -219,15 +231,37 @@ export class MailAccounts implements MailAccessTokens {
   }
 
   private async tokenNow(accountId: string): Promise<MailSender> {
-    const row = await accountRow(this.deps.db, accountId);
-    if (!row) throw new MailAccountUnusableError(MAIL_ACCOUNT_NOT_FOUND_MESSAGE);
-    if (row.status !== 'linked') throw new MailAccountUnusableError(row.problem ?? MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE);
-    const accessToken = this.fresh(row) ?? (await this.refresh(row));
+    const row = usable(await accountRow(this.deps.db, accountId));
+    const accessToken = this.fresh(row) ?? (this.deps.rowLocks ? await this.refreshLocked(row.id) : await this.refreshOrRelink(this.deps.db, row));
     await this.deps.db.updateTable('mail_accounts').set({ last_used_at: this.deps.now().toISOString() }).where('id', '=', row.id).execute();
     return { accountId: row.id, provider: row.provider, email: row.email, accessToken };
   }
 
-  private async refresh(row: MailAccountRow): Promise<string> {
+  /**
+   * PostgreSQL (several server processes): the refresh holds the account's row lock, so another
+   * process waits and then finds the new token instead of spending Microsoft's old refresh token.
+   */
+  private async refreshLocked(accountId: string): Promise<string> {
+    const outcome = await this.deps.db.transaction().execute(async (trx) => {
+      const row = usable(await trx.selectFrom('mail_accounts').selectAll().where('id', '=', accountId).forUpdate().executeTakeFirst());
+      const fresh = this.fresh(row);
+      return fresh !== null ? { accessToken: fresh } : this.refresh(trx, row);
+    });
+    return this.settle(outcome);
+  }
+
+  private async refreshOrRelink(db: Kysely<Database>, row: MailAccountRow): Promise<string> {
+    return this.settle(await this.refresh(db, row));
+  }
+
+  /** After the refresh's writes are committed: the notice of a refused account goes out, and the caller is told. */
+  private async settle(outcome: RefreshOutcome): Promise<string> {
+    if ('accessToken' in outcome) return outcome.accessToken;
+    if (outcome.newlyRefused) await this.noticeRelink(outcome.row);
+    throw new MailAccountUnusableError(MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE);
+  }
+
+  private async refresh(db: Kysely<Database>, row: MailAccountRow): Promise<RefreshOutcome> {
     const target = this.target(row.provider, row.client_kind);
     if (!target) throw new MailAccountUnusableError(OAUTH_NOT_CONFIGURED_MESSAGE);
     let granted: GrantedTokens;
@@ -235,17 +269,16 @@ export class MailAccounts implements MailAccessTokens {
       granted = await refreshAccess(target, this.deps.secrets.open(row.refresh_token));
     } catch (error) {
       if (!(error instanceof InvalidGrantError)) throw error;
-      // Another server process may have rotated the token under us: then its new access token is good.
-      const current = await accountRow(this.deps.db, row.id);
+      // Without row locks, another process may have rotated the token under us: then its new access token is good.
+      const current = await accountRow(db, row.id);
       if (current?.status === 'linked' && current.refresh_token !== row.refresh_token) {
         const token = this.fresh(current);
-        if (token) return token;
+        if (token) return { accessToken: token };
       }
-      await this.markNeedsRelink(row);
-      throw new MailAccountUnusableError(MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE);
+      return { row, newlyRefused: await this.markNeedsRelink(db, row) };
     }
     const now = this.deps.now();
-    await this.deps.db
+    await db
       .updateTable('mail_accounts')
       .set({
         access_token: this.deps.secrets.seal(granted.accessToken),
@@ -256,12 +289,11 @@ export class MailAccounts implements MailAccessTokens {
       })
       .where('id', '=', row.id)
       .execute();
-    return granted.accessToken;
+    return { accessToken: granted.accessToken };
   }
 
-  /** needs_relink, and one notice to the owner: only the write that changes the status sends it. */
-  private async markNeedsRelink(row: MailAccountRow): Promise<void> {
-    const { db } = this.deps;
+  /** needs_relink; true only for the write that changed the status, so one refusal tells the owner once. */
+  private async markNeedsRelink(db: Kysely<Database>, row: MailAccountRow): Promise<boolean> {
     const result = await db
       .updateTable('mail_accounts')
       .set({ status: 'needs_relink', problem: MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, access_token: null, access_expires_at: null, updated_at: this.deps.now().toISOString() })
@@ -269,7 +301,12 @@ export class MailAccounts implements MailAccessTokens {
       .where('status', '=', 'linked')
       .where('refresh_token', '=', row.refresh_token)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return;
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The account's owner learns that it must be linked again (mailer.sendNotice; a failure to send is logged, not thrown). */
+  private async noticeRelink(row: MailAccountRow): Promise<void> {
+    const { db } = this.deps;
     this.deps.log.warn({ provider: row.provider, accountId: row.id }, 'Cuenta de correo pendiente de volver a conectar (invalid_grant)');
     const owner = await db.selectFrom('users').select(['email', 'name']).where('id', '=', row.user_id).executeTakeFirst();
     if (!owner) return;
