@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { MailAccountsTable } from '../../db/schema-mail.ts';
 
 export type MailAccountRow = Selectable<MailAccountsTable>;
-type ListedRow = Pick<MailAccountRow, 'id' | 'user_id' | 'provider' | 'email' | 'status' | 'problem' | 'created_at' | 'updated_at' | 'last_used_at'> & {
+type ListedRow = Pick<MailAccountRow, 'id' | 'user_id' | 'provider' | 'email' | 'status' | 'problem' | 'created_at' | 'last_used_at'> & {
   owner_name: string;
   owner_email: string;
 };
@@ -14,10 +14,10 @@ function listed(db: Kysely<Database>) {
   return db
     .selectFrom('mail_accounts as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.user_id', 'a.provider', 'a.email', 'a.status', 'a.problem', 'a.created_at', 'a.updated_at', 'a.last_used_at', 'u.name as owner_name', 'u.email as owner_email']);
+    .select(['a.id', 'a.user_id', 'a.provider', 'a.email', 'a.status', 'a.problem', 'a.created_at', 'a.last_used_at', 'u.name as owner_name', 'u.email as owner_email']);
 }
 
-/** As the API shows it: who linked it and when (the last linking), no token. */
+/** As the API shows it: who linked it (the last to link it) and since when, no token. */
 export function toMailAccount(row: ListedRow, callerId: string): MailAccount {
   return {
     _id: row.id,
@@ -27,7 +27,8 @@ export function toMailAccount(row: ListedRow, callerId: string): MailAccount {
     problem: row.problem,
     mine: row.user_id === callerId,
     linkedBy: { name: row.owner_name, email: row.owner_email },
-    linkedAt: row.updated_at,
+    // Not updated_at: every refresh moves that.
+    linkedAt: row.created_at,
     lastUsedAt: row.last_used_at,
   };
 }

@@ -229,6 +229,7 @@ describe('access tokens (the outbox seam)', () => {
     const second = await accounts.accessTokenFor(account._id);
     expect(provider.refreshCalls.google).toBe(1);
     expect(second.accessToken).not.toBe(first.accessToken);
+    expect((await ana.get(mailPaths.accounts)).json()).toMatchObject({ items: [{ linkedAt: '2026-11-27T09:00:00.000Z', lastUsedAt: clock.toISOString() }] });
     expect(provider.issuedTokens).toContain(second.accessToken);
     expect((await accounts.accessTokenFor(account._id)).accessToken).toBe(second.accessToken);
     expect(provider.refreshCalls.google).toBe(1);
