@@ -2,7 +2,10 @@ import type { MailAccessTokens } from '../types.ts';
 import { MailSendError, failureFromResponse, fetchProvider } from './errors.ts';
 
 export const GMAIL_API_BASE_URL = 'https://gmail.googleapis.com';
-/** Up to this size the JSON call with the message base64url-encoded; above it, the upload endpoint (Gmail's own guidance). */
+/**
+ * Gmail refuses a JSON request over 5 MB: the message goes in it base64url-encoded while the whole
+ * request fits (a MIME of up to ~3.7 MB), else to the media upload endpoint as message/rfc822.
+ */
 export const GMAIL_SIMPLE_LIMIT_BYTES = 5 * 1024 * 1024;
 const PROVIDER = 'Gmail';
 
@@ -14,9 +17,11 @@ export async function sendWithGmail(tokens: MailAccessTokens, accountId: string,
   const { accessToken } = await tokens.accessTokenFor(accountId);
   const base = apiBaseUrl.replace(/\/+$/, '');
   const authorization = `Bearer ${accessToken}`;
+  // Encoded only when it can fit: base64 is a third larger than the MIME.
+  const json = Math.ceil((mime.length * 4) / 3) + 16 <= GMAIL_SIMPLE_LIMIT_BYTES ? JSON.stringify({ raw: mime.toString('base64url') }) : null;
   const response =
-    mime.length <= GMAIL_SIMPLE_LIMIT_BYTES
-      ? await fetchProvider(`${base}/gmail/v1/users/me/messages/send`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ raw: mime.toString('base64url') }) }, PROVIDER)
+    json !== null && Buffer.byteLength(json) <= GMAIL_SIMPLE_LIMIT_BYTES
+      ? await fetchProvider(`${base}/gmail/v1/users/me/messages/send`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: json }, PROVIDER)
       : await fetchProvider(`${base}/upload/gmail/v1/users/me/messages/send?uploadType=media`, { method: 'POST', headers: { authorization, 'content-type': 'message/rfc822' }, body: mime }, PROVIDER);
   if (!response.ok) throw await failureFromResponse(response, PROVIDER, now());
   const answer = (await response.json().catch(() => null)) as { id?: unknown } | null;
