@@ -26,6 +26,7 @@ describe('the message checks', () => {
     });
     expect(validateMessage(fields({ replyTo: 'no-es-correo' })).replyTo).toBe('Introduce una dirección de correo electrónico válida');
     expect(validateMessage(fields({ replyTo: ' clientes@asesoria.es ' }))).toEqual({});
+    expect(validateMessage(fields({ replyTo: 'a..b@asesoria.es' })).replyTo).toBe('Introduce una dirección de correo electrónico válida');
   });
 
   it('refuse what the server would refuse for length', () => {

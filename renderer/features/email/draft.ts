@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { DEFAULT_MAIL_BODY, DEFAULT_MAIL_SUBJECT } from '#shared/mail/template.ts';
 import type { MailAccount, MailProvider } from '#shared/api/mail.ts';
 import type { EmailSettings, MachineConfigRequest } from '#shared/api/machines.ts';
@@ -38,8 +39,8 @@ export function initialDraft(machineId: string | null): WizardDraft {
   };
 }
 
-// The same rule as the spec's email validator (§ Generic field validators): a standard pattern.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The server checks replyTo with zod's email (shared emailSettingsSchema): the same rule here, so what passes step 1 is not refused at the save.
+const emailRule = z.email();
 
 /** Step 1's checks, in the spec's Spanish; an empty object when the message can go on. */
 export function validateMessage(fields: MessageFields): MessageErrors {
@@ -48,7 +49,7 @@ export function validateMessage(fields: MessageFields): MessageErrors {
   if (fields.subject.trim() === '') errors.subject = text.message.subjectRequired;
   if (fields.body.trim() === '') errors.body = text.message.bodyRequired;
   const replyTo = fields.replyTo.trim();
-  if (replyTo !== '' && !EMAIL_PATTERN.test(replyTo)) errors.replyTo = text.message.email;
+  if (replyTo !== '' && !emailRule.safeParse(replyTo).success) errors.replyTo = text.message.email;
   for (const field of Object.keys(MAX_LENGTHS) as MessageField[]) {
     if (errors[field] === undefined && fields[field].trim().length > MAX_LENGTHS[field]) errors[field] = text.message.tooLong(MAX_LENGTHS[field]);
   }
