@@ -88,7 +88,8 @@ describe('the way back from /oauth-response', () => {
     const linked = account({ _id: 'acc-new', provider: 'microsoft', email: 'nuevo@asesoria.es' });
     stubApi(baseRoutes([account(), linked]));
     renderWizard('/email?linked=acc-new');
-    expect(await screen.findByRole('heading', { name: 'Revisa y guarda' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'Revisa y guarda' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText('Vuelta del proveedor')).toBeTruthy();
     expect(await screen.findByText('nuevo@asesoria.es (Microsoft)')).toBeTruthy();
     expect((await screen.findByLabelText('Dispositivo') as HTMLSelectElement).value).toBe(MACHINE_ID);

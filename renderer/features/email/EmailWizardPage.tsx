@@ -42,9 +42,10 @@ export default function EmailWizardPage() {
   // The draft has been taken: a reload starts afresh rather than replaying an old OAuth return.
   useEffect(() => clearDraft(), []);
 
-  // Focus follows the step (not on the first render: the page title comes first then).
+  // Focus follows the step; on a fresh start the page title comes first, but a wizard brought back
+  // from the provider's page puts the user at the step it resumes.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const stepChanged = useRef(false);
+  const stepChanged = useRef(draft.step !== 'custom');
   useEffect(() => {
     if (!stepChanged.current) return;
     headingRef.current?.focus();
