@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../env.ts';
 import { mailProvidersFromEnv } from './providers.ts';
 
 describe('mailProvidersFromEnv', () => {
@@ -43,5 +44,14 @@ describe('mailProvidersFromEnv', () => {
   it('stops on an endpoint that is not an http(s) address, naming the variable', () => {
     expect(() => mailProvidersFromEnv({ MAIL_MICROSOFT_TOKEN_URL: 'ftp://x' })).toThrow(/MAIL_MICROSOFT_TOKEN_URL no válido/);
     expect(() => mailProvidersFromEnv({ MAIL_GOOGLE_API_URL: 'gmail' })).toThrow(/MAIL_GOOGLE_API_URL no válido/);
+  });
+
+  it('is what configFromEnv gives the server, with the secrets key or its file beside the data', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const { server } = configFromEnv({ DATA_DIR: '/srv/autoasesor', SECRETS_KEY: ` ${key} `, MAIL_MICROSOFT_CLIENT_ID: 'ms-web' });
+    expect(server.secrets).toEqual({ key, keyFile: '/srv/autoasesor/secrets.key' });
+    expect(server.mail?.microsoft.web).toEqual({ clientId: 'ms-web' });
+    expect(server.mail?.google.tokenEndpoint).toBe('https://oauth2.googleapis.com/token');
+    expect(configFromEnv({}).server.secrets).toEqual({ keyFile: 'data/secrets.key' });
   });
 });
