@@ -22,7 +22,7 @@ export async function sendWithGmail(tokens: MailAccessTokens, accountId: string,
   const response =
     json !== null && Buffer.byteLength(json) <= GMAIL_SIMPLE_LIMIT_BYTES
       ? await fetchProvider(`${base}/gmail/v1/users/me/messages/send`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: json }, PROVIDER)
-      : await fetchProvider(`${base}/upload/gmail/v1/users/me/messages/send?uploadType=media`, { method: 'POST', headers: { authorization, 'content-type': 'message/rfc822' }, body: mime }, PROVIDER);
+      : await fetchProvider(`${base}/upload/gmail/v1/users/me/messages/send?uploadType=media`, { method: 'POST', headers: { authorization, 'content-type': 'message/rfc822' }, body: new Uint8Array(mime) }, PROVIDER);
   if (!response.ok) throw await failureFromResponse(response, PROVIDER, now());
   const answer = (await response.json().catch(() => null)) as { id?: unknown } | null;
   if (typeof answer?.id !== 'string') throw new MailSendError('permanent', 'Gmail aceptó el mensaje pero no devolvió su identificador');
