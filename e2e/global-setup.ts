@@ -11,6 +11,7 @@ import { startA3Importer } from '../standins/a3-importer/importer.ts';
 import { startStandinRedOnline } from '../standins/red-online/red-online.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
+import { startE2eMailProviders } from './mail-providers.ts';
 import { agentBridgeOf, startCompiledServer, startProcess, stop } from './processes.ts';
 
 /**
@@ -26,13 +27,17 @@ export default async function globalSetup() {
   const mailbox = join(dataDir, 'mailbox.jsonl');
   const smtp = await startSmtpCapture(mailbox);
   const serverBuild = await buildServerCopy();
+  // Google's and Microsoft's OAuth servers, Gmail and Graph: the server and the agent reach the stand-in
+  // through the MAIL_* variables that name the real ones.
+  const mail = await startE2eMailProviders();
   // A desktop that stops reporting loses its run after 6 s (60 s in production), so the kill -9 test is quick.
   const server = await startCompiledServer(serverBuild.entry, {
     dataDir,
-    env: { RUN_LEASE_MS: '6000', SMTP_URL: smtp.url, SMTP_FROM: 'AutoAsesor <no-reply@autoasesor.test>' },
+    env: { RUN_LEASE_MS: '6000', SMTP_URL: smtp.url, SMTP_FROM: 'AutoAsesor <no-reply@autoasesor.test>', ...mail.serverEnv },
     logFile: serverLog,
   });
   const { baseUrl } = server;
+  mail.allowWebRedirect(baseUrl);
 
   // The agent reads a real NSS store (Chrome's format on Linux) holding test certificates with their keys.
   const nss = await certificateStore(dataDir);
@@ -63,8 +68,11 @@ export default async function globalSetup() {
     DEHU_REALIZADAS_URL: dehu.realizadasUrl,
     DEHU_CA_FILE: dehuCaFile,
     DEHU_SERVERNAME: 'localhost',
+    ...mail.agentEnv,
   };
-  const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { ...agentEnv, AGENT_PORT: '0', AUTOASESOR_AGENT_DATA: join(dataDir, 'agent') });
+  // The agent has no browser: the addresses it would open go to this file, and a test opens them in Chromium.
+  const urlOpenerFile = join(dataDir, 'agent-opened-urls.txt');
+  const agent = startProcess('node', ['--import', 'tsx', 'main/agent.ts'], { ...agentEnv, AGENT_URL_OPENER_FILE: urlOpenerFile, AGENT_PORT: '0', AUTOASESOR_AGENT_DATA: join(dataDir, 'agent') });
   const bridge = await agentBridgeOf(agent);
 
   process.env.E2E_BASE_URL = baseUrl;
@@ -76,11 +84,13 @@ export default async function globalSetup() {
   if (nss) process.env.E2E_NSS_DB = nss;
   process.env.E2E_PORTAL_URL = portal.url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_PROVIDERS_URL = mail.providers.url;
+  process.env.E2E_AGENT_URL_OPENER_FILE = urlOpenerFile;
   // What a test needs to start a second agent of its own (the kill -9 test).
   process.env.E2E_AGENT_ENV = JSON.stringify(agentEnv);
 
   return async () => {
-    await Promise.all([stop(server.child), stop(agent.child), portal.close(), redOnline.close(), dehu.close(), a3.close()]);
+    await Promise.all([stop(server.child), stop(agent.child), portal.close(), redOnline.close(), dehu.close(), a3.close(), mail.providers.close()]);
     await smtp.close();
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };

@@ -1,4 +1,3 @@
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { FileStorage } from '../storage/service.ts';
@@ -57,6 +56,8 @@ export async function loadAttachments(db: Kysely<Database>, storage: FileStorage
  * subject as UTF-8 encoded-words, the text body and the files base64-encoded, by nodemailer's composer.
  */
 export async function buildMime(mail: OutgoingMail): Promise<Buffer> {
+  // nodemailer loads with the first message, not with every server start (as server/mail/mailer.ts does).
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
   const composer = new MailComposer({
     from: mail.senderName ? { name: mail.senderName, address: mail.from } : mail.from,
     to: [...mail.to],
