@@ -91,7 +91,8 @@ test('the email wizard links Google (web flow) and a robot result arrives at Gma
   expect(message?.provider).toBe('google');
   expect(message?.account).toBe(E2E_GOOGLE_ACCOUNT);
   expect(message?.subject).toMatch(/^Resultado de Validar identificadores del \d{2}\/\d{2}\/\d{4}$/);
-  expect(message?.from).toContain('Asesoría Ruiz');
+  expect(message?.from).toBe(E2E_GOOGLE_ACCOUNT);
+  expect(message?.fromName).toBe('Asesoría Ruiz');
   expect(message?.attachments).toHaveLength(1);
   expect(message?.attachments[0]?.filename).toBe(download.suggestedFilename());
   expect(message?.attachments[0]?.sha256).toBe(sha256(output));

@@ -24,6 +24,8 @@ export interface StoredMessage {
   /** What the API answered (Gmail's id); for Graph, made here and never returned. */
   id: string;
   from: string | null;
+  /** The display name of From ('Asesoría Pérez'), when the message has one. */
+  fromName: string | null;
   replyTo: string | null;
   to: string[];
   subject: string;
@@ -45,10 +47,11 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 const addresses = (value: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((object) => object.value.map((entry) => entry.address ?? '')).filter((address) => address !== '');
 
-async function decodeMime(mime: Buffer): Promise<Pick<StoredMessage, 'from' | 'replyTo' | 'to' | 'subject' | 'text' | 'attachments'>> {
+async function decodeMime(mime: Buffer): Promise<Pick<StoredMessage, 'from' | 'fromName' | 'replyTo' | 'to' | 'subject' | 'text' | 'attachments'>> {
   const parsed = await simpleParser(mime);
   return {
     from: addresses(parsed.from)[0] ?? null,
+    fromName: parsed.from?.value[0]?.name || null,
     replyTo: addresses(parsed.replyTo)[0] ?? null,
     to: addresses(parsed.to),
     subject: parsed.subject ?? '',
@@ -117,7 +120,7 @@ export async function gmailSend(setup: ApiSetup, request: IncomingMessage, respo
 }
 
 interface GraphRecipient {
-  emailAddress?: { address?: unknown };
+  emailAddress?: { address?: unknown; name?: unknown };
 }
 interface GraphAttachment {
   '@odata.type'?: unknown;
@@ -142,7 +145,7 @@ const graphAddresses = (list: unknown): string[] | null => {
 };
 
 /** The JSON form of sendMail, or the 400 message (in English, like Graph) when it is malformed. */
-function readGraphJson(message: GraphMessage | undefined): Pick<StoredMessage, 'from' | 'replyTo' | 'to' | 'subject' | 'text' | 'attachments'> | string {
+function readGraphJson(message: GraphMessage | undefined): Pick<StoredMessage, 'from' | 'fromName' | 'replyTo' | 'to' | 'subject' | 'text' | 'attachments'> | string {
   if (message === undefined || typeof message !== 'object') return 'Empty Payload. JSON content expected.';
   const to = graphAddresses(message.toRecipients);
   const replyTo = graphAddresses(message.replyTo);
@@ -157,7 +160,9 @@ function readGraphJson(message: GraphMessage | undefined): Pick<StoredMessage, '
     attachments.push({ filename: attachment.name, contentType: typeof attachment.contentType === 'string' ? attachment.contentType : 'application/octet-stream', size: content.length, sha256: sha256(content) });
   }
   const text = typeof message.body?.content === 'string' ? message.body.content : '';
-  return { from: from[0] ?? null, replyTo: replyTo[0] ?? null, to, subject: typeof message.subject === 'string' ? message.subject : '', text, attachments };
+  const name = message.from?.emailAddress?.name;
+  const fromName = typeof name === 'string' && name !== '' ? name : null;
+  return { from: from[0] ?? null, fromName, replyTo: replyTo[0] ?? null, to, subject: typeof message.subject === 'string' ? message.subject : '', text, attachments };
 }
 
 export async function graphSendMail(setup: ApiSetup, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -167,7 +172,7 @@ export async function graphSendMail(setup: ApiSetup, request: IncomingMessage, r
   const read = await readBody(request, GRAPH_LIMIT);
   if (read.tooLarge) return refuse(413, 'RequestEntityTooLarge', 'The request is larger than 4 MB. Use an upload session for large attachments.');
   const contentType = request.headers['content-type'] ?? '';
-  let decoded: Pick<StoredMessage, 'from' | 'replyTo' | 'to' | 'subject' | 'text' | 'attachments'>;
+  let decoded: Pick<StoredMessage, 'from' | 'fromName' | 'replyTo' | 'to' | 'subject' | 'text' | 'attachments'>;
   let via: StoredMessage['via'];
   if (contentType.startsWith('text/plain')) {
     const base64 = read.body.toString('ascii').replace(/\s+/g, '');
