@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { screenshotsInto } from './embedded-context.ts';
 import { setUsedCredits } from './database.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
-import { mailsTo } from './mailbox.ts';
+import { linksIn, mailsTo } from './mailbox.ts';
 import { E2E_GOOGLE_ACCOUNT, messagesTo } from './mail-providers.ts';
 
 /**
@@ -129,12 +129,15 @@ test('a scheduled run refused for credits sends its user one notice, and the his
   expect(notice?.subject).toContain('Validar identificadores');
   expect(notice?.text).toContain('La ejecución programada de «Validar identificadores»');
   expect(notice?.text).toMatch(/Motivo: Insuficientes slans/);
-  expect(notice?.text).toMatch(/\/flows\/[0-9a-f-]{36}/);
+  expect(notice?.text).toMatch(/\/flows\?robot=validar-identificadores&tipo=scheduled&desde=\d{4}-\d{2}-\d{2}/);
   // A few more passes of the outbox (every 5 s) add nothing.
   await page.waitForTimeout(11_000);
   expect((await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Aviso de AutoAsesor'))).toHaveLength(1);
 
-  await page.goto('/flows');
+  // The notice's link opens the history on that robot's scheduled runs of the day.
+  const link = new URL(linksIn(notice?.text ?? '').find((url) => url.includes('/flows?')) ?? '');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText('1 ejecución')).toBeVisible();
   await firstRunDetail(page);
   const deliveries = page.getByRole('region', { name: 'Correos de esta ejecución' });
   await expect(deliveries).toContainText('Aviso de fallo');

@@ -268,7 +268,7 @@ describe('failure notices', () => {
       const all = await rows();
       expect(all).toMatchObject([{ kind: 'notice', run_id: failed, transport: 'smtp', state: 'failed', last_error: SMTP_NOT_CONFIGURED_MESSAGE, to_addresses: '["ana@asesoria.es"]' }]);
       expect(all[0]?.body).toContain('El portal no responde');
-      expect(all[0]?.body).toContain(`http://app.test/flows/${failed}`);
+      expect(all[0]?.body).toMatch(/http:\/\/app\.test\/flows\?robot=[^\s]+&tipo=scheduled&desde=\d{4}-\d{2}-\d{2}&hasta=\d{4}-\d{2}-\d{2}/);
       expect(all[0]?.body).toContain('10/03/2026 11:00');
       expect(logged.filter((line) => (line.mail as { purpose?: string } | undefined)?.purpose === 'run_notice')).toEqual([{ mail: { to: 'ana@asesoria.es', purpose: 'run_notice' } }]);
     });

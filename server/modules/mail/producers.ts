@@ -1,13 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import { emailSettingsSchema, type EmailSettings } from '#shared/api/machines.ts';
 import { MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, MAIL_CONFIG_NOT_USABLE_MESSAGE, emailResultValueSchema } from '#shared/api/mail.ts';
 import { renderMailSubject, renderMailTemplate } from '#shared/mail/template.ts';
+import { madridDayKey } from '#shared/time/madrid.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueMail, recordUnsendable, type NewMail } from './outbox.ts';
 import { noticeSubject, noticeText, type NoticeReason } from './notices.ts';
 
 const DAY_MS = 86_400_000;
+/** Runs of each kind looked at per pass. */
+const PASS_BATCH = 200;
 /** Result runs whose outputs the history shows: a Success, and a WrongInput that returns the checked file. */
 const RESULT_MAILED = ['Success', 'WrongInput'];
 
@@ -25,6 +28,7 @@ interface RunRow {
   id: string;
   group_id: string;
   user_id: string;
+  flow_id: string;
   flow_name: string;
   result: string | null;
   message: string | null;
@@ -49,6 +53,15 @@ function parseJson(text: string | null): unknown {
  * (402). Looks back a day and is idempotent by cause key, so a crash between a run's close and this
  * pass only delays the mail to the next pass.
  */
+/**
+ * The run in the web app's history: the history has no page per run, so the link filters it to this
+ * robot's scheduled and remote runs of that day (Madrid), where the run is listed.
+ */
+export function historyLink(publicUrl: string, run: Pick<RunRow, 'flow_id' | 'finished_at'>): string {
+  const day = madridDayKey(new Date(run.finished_at ?? Date.now()));
+  return `${publicUrl}/flows?${new URLSearchParams({ robot: run.flow_id, tipo: 'scheduled', desde: day, hasta: day }).toString()}`;
+}
+
 export class MailProducers {
   constructor(private readonly options: ProducerOptions) {}
 
@@ -57,29 +70,28 @@ export class MailProducers {
     const since = new Date(now().getTime() - DAY_MS).toISOString();
     const base = db
       .selectFrom('flow_runs')
-      .select(['id', 'group_id', 'user_id', 'flow_name', 'result', 'message', 'inputs', 'scheduled', 'machine_name', 'finished_at'])
+      .select(['id', 'group_id', 'user_id', 'flow_id', 'flow_name', 'result', 'message', 'inputs', 'scheduled', 'machine_name', 'finished_at'])
       .where('finished_at', '>=', since)
       .where('state', '=', 'finished');
+    // Only runs no mail of that kind was queued for (mail_outbox_run_idx), a bounded batch per pass: a
+    // backlog drains over the next passes instead of loading a day of runs every 5 seconds.
+    const notQueued = (kind: 'result' | 'notice') => (eb: ExpressionBuilder<Database, 'flow_runs'>) =>
+      eb.not(eb.exists(eb.selectFrom('mail_outbox').select('mail_outbox.id').whereRef('mail_outbox.run_id', '=', 'flow_runs.id').where('mail_outbox.kind', '=', kind)));
     const [results, notices] = await Promise.all([
       // The JSON the launch stored has no spaces: a cheap filter before parsing.
-      base.where('result', 'in', RESULT_MAILED).where('inputs', 'like', '%"emailResult":{%').execute(),
+      base.where('result', 'in', RESULT_MAILED).where('inputs', 'like', '%"emailResult":{%').where(notQueued('result')).orderBy('finished_at').limit(PASS_BATCH).execute(),
       base
         .where((eb) => eb.or([eb('scheduled', '=', 1), eb('remote', '=', 1)]))
         .where('stopped_by_user', '=', 0)
         .where((eb) => eb.or([eb('result', 'in', ['Fail', 'NotEnoughSlans']), eb.and([eb('result', '=', 'FlowAborted'), eb('launch_status', '=', 299)])]))
+        .where(notQueued('notice'))
+        .orderBy('finished_at')
+        .limit(PASS_BATCH)
         .execute(),
     ]);
-    const keys = [...results.map((run) => resultCause(run.id)), ...notices.map((run) => noticeCause(run.id))];
-    if (keys.length === 0) return 0;
-    const done = new Set<string>();
-    // Chunks keep the IN list well under either database's parameter limit.
-    for (let start = 0; start < keys.length; start += 500) {
-      const rows = await db.selectFrom('mail_outbox').select('cause_key').where('cause_key', 'in', keys.slice(start, start + 500)).execute();
-      for (const row of rows) done.add(row.cause_key);
-    }
     let queued = 0;
-    for (const run of results) if (!done.has(resultCause(run.id)) && (await this.result(run))) queued += 1;
-    for (const run of notices) if (!done.has(noticeCause(run.id)) && (await this.notice(run))) queued += 1;
+    for (const run of results) if (await this.result(run)) queued += 1;
+    for (const run of notices) if (await this.notice(run)) queued += 1;
     return queued;
   }
 
@@ -142,7 +154,7 @@ export class MailProducers {
       scheduled: run.scheduled === 1,
       machineName: run.machine_name,
       at: new Date(run.finished_at ?? now().toISOString()),
-      link: `${publicUrl}/flows/${run.id}`,
+      link: historyLink(publicUrl, run),
       userName: user.name,
     };
     return enqueueMail(
