@@ -21,7 +21,10 @@ export interface E2eMailProviders {
   providers: MailProviders;
   /** What the server reads (server/modules/mail/providers.ts). */
   serverEnv: Record<string, string>;
-  /** What the agent reads (main/mail/settings.ts). */
+  /**
+   * What the agent reads (main/mail/settings.ts): nothing, as on an installed PC — its OAuthConnect takes
+   * the desktop client the server announces (GET /api/mail/oauth/desktop-clients).
+   */
   agentEnv: Record<string, string>;
   allowWebRedirect(publicUrl: string): void;
 }
@@ -31,7 +34,7 @@ export async function startE2eMailProviders(): Promise<E2eMailProviders> {
     google: { clients: [clients.googleWeb, clients.googleDesktop], account: { email: E2E_GOOGLE_ACCOUNT, name: 'Asesoría E2E' } },
     microsoft: { clients: [clients.microsoftWeb, clients.microsoftDesktop], account: { email: E2E_MICROSOFT_ACCOUNT, name: 'Asesoría E2E' } },
   });
-  const agentEnv = {
+  const desktopEnv = {
     MAIL_GOOGLE_AUTHORIZATION_URL: providers.google.authorizationEndpoint,
     MAIL_GOOGLE_ISSUER: providers.google.issuer,
     MAIL_GOOGLE_DESKTOP_CLIENT_ID: clients.googleDesktop.clientId,
@@ -40,7 +43,7 @@ export async function startE2eMailProviders(): Promise<E2eMailProviders> {
     MAIL_MICROSOFT_DESKTOP_CLIENT_ID: clients.microsoftDesktop.clientId,
   };
   const serverEnv = {
-    ...agentEnv,
+    ...desktopEnv,
     MAIL_GOOGLE_TOKEN_URL: providers.google.tokenEndpoint,
     MAIL_GOOGLE_REVOCATION_URL: providers.google.revocationEndpoint,
     MAIL_GOOGLE_API_URL: providers.google.apiBaseUrl,
@@ -52,7 +55,7 @@ export async function startE2eMailProviders(): Promise<E2eMailProviders> {
     MAIL_MICROSOFT_CLIENT_ID: clients.microsoftWeb.clientId,
     MAIL_MICROSOFT_CLIENT_SECRET: clients.microsoftWeb.clientSecret,
   };
-  return { providers, serverEnv, agentEnv, allowWebRedirect: (publicUrl) => void webRedirects.push(`${publicUrl.replace(/\/+$/, '')}/oauth-response`) };
+  return { providers, serverEnv, agentEnv: {}, allowWebRedirect: (publicUrl) => void webRedirects.push(`${publicUrl.replace(/\/+$/, '')}/oauth-response`) };
 }
 
 function standinUrl(): string {

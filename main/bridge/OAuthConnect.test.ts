@@ -183,6 +183,21 @@ describe('OAuthConnect', () => {
     expect(fake.opened).toEqual([]);
   });
 
+  it('without a client id of its own, uses the desktop client the server announces; refuses one announced in clear http to another host', async () => {
+    const { fake, ctx } = setup({ settings: { ...SETTINGS, microsoft: { ...SETTINGS.microsoft, clientId: null } } });
+    const client = { authorizationUrl: 'https://login.example/common/oauth2/v2.0/authorize', issuer: 'https://login.example/{tenantid}/v2.0', clientId: 'announced-desktop' };
+    const pending = dispatch('OAuthConnect', { provider: 'microsoft', scope: 'sendemail', client }, ctx);
+    const url = await fake.nth(1);
+    expect(url.origin + url.pathname).toBe(client.authorizationUrl);
+    expect(url.searchParams.get('client_id')).toBe('announced-desktop');
+    await answer(url, { code: 'announced-code', state: url.searchParams.get('state')! });
+    expect(await pending).toMatchObject({ ok: true, data: { provider: 'microsoft', code: 'announced-code' } });
+
+    const clear = { ...client, authorizationUrl: 'http://login.example/authorize' };
+    expect(await dispatch('OAuthConnect', { provider: 'microsoft', scope: 'sendemail', client: clear }, ctx)).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    expect(fake.opened).toHaveLength(1);
+  });
+
   it('the browser cannot be opened: FAILED, and the listener is closed', async () => {
     const tried: URL[] = [];
     const mail = createMailDesktop({

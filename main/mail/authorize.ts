@@ -32,7 +32,7 @@ export function createMailDesktop(options: MailDesktopOptions): MailDesktop {
   let current: Round | null = null;
   return {
     async connect(args) {
-      const config = providerSettings(options.settings, args.provider);
+      const config = providerSettings(options.settings, args.provider, args.client);
       // One connect at a time: the newer one wins (the user clicked again, or closed the old tab).
       current?.cancel(new BridgeFailure('FAILED', SUPERSEDED_MESSAGE));
       const round = startRound(args, config, options.openUrl, timeoutMs);
@@ -46,7 +46,7 @@ export function createMailDesktop(options: MailDesktopOptions): MailDesktop {
   };
 }
 
-function providerSettings(read: () => MailDesktopSettings, provider: MailProvider): MailProviderDesktopSettings & { clientId: string } {
+function providerSettings(read: () => MailDesktopSettings, provider: MailProvider, announced: OAuthConnectArgs['client']): MailProviderDesktopSettings & { clientId: string } {
   let all: MailDesktopSettings;
   try {
     all = read();
@@ -54,8 +54,23 @@ function providerSettings(read: () => MailDesktopSettings, provider: MailProvide
     throw new BridgeFailure('UNAVAILABLE', error instanceof Error ? error.message : String(error));
   }
   const config = all[provider];
-  if (!config.clientId) throw new BridgeFailure('UNAVAILABLE', notConfiguredMessage(provider));
-  return { ...config, clientId: config.clientId };
+  // This PC's own settings first (a developer's stand-in), else what the server announces for its desktop client.
+  if (config.clientId) return { ...config, clientId: config.clientId };
+  if (!announced) throw new BridgeFailure('UNAVAILABLE', notConfiguredMessage(provider));
+  if (!isAcceptedAuthorizationUrl(announced.authorizationUrl)) {
+    throw new BridgeFailure('UNAVAILABLE', `La dirección de autorización de ${PROVIDER_LABEL[provider]} que indica el servidor no es https://.`);
+  }
+  return { authorizationUrl: announced.authorizationUrl, issuer: announced.issuer, clientId: announced.clientId };
+}
+
+/** https anywhere; http only to this machine (a local stand-in), never elsewhere in clear. */
+function isAcceptedAuthorizationUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+  } catch {
+    return false;
+  }
 }
 
 interface Round {

@@ -1,9 +1,9 @@
 import { pathFor } from '#shared/api/flows.ts';
 import {
-  deliveriesResponseSchema, mailAccountSchema, mailAccountsResponseSchema, mailPaths, oauthStartResponseSchema,
+  deliveriesResponseSchema, desktopClientsSchema, mailAccountSchema, mailAccountsResponseSchema, mailPaths, oauthStartResponseSchema,
 } from '#shared/api/mail.ts';
 import type {
-  MailAccount, MailDelivery, OAuthCompleteRequest, OAuthDesktopRequest, OAuthStartRequest, OAuthStartResponse,
+  DesktopClients, MailAccount, MailDelivery, OAuthCompleteRequest, OAuthDesktopRequest, OAuthStartRequest, OAuthStartResponse,
 } from '#shared/api/mail.ts';
 import { baseApi } from './baseApi.ts';
 
@@ -36,6 +36,10 @@ export const mailApi = baseApi.enhanceEndpoints({ addTagTypes: ['MailAccounts', 
       transformResponse: (response: unknown) => mailAccountSchema.parse(response),
       invalidatesTags: ['MailAccounts', 'Machines'],
     }),
+    desktopMailClients: build.query<DesktopClients, void>({
+      query: () => mailPaths.oauthDesktopClients,
+      transformResponse: (response: unknown) => desktopClientsSchema.parse(response),
+    }),
     runDeliveries: build.query<MailDelivery[], string>({
       query: (runId) => `${mailPaths.deliveries}?${new URLSearchParams({ runId }).toString()}`,
       transformResponse: (response: unknown) => deliveriesResponseSchema.parse(response).items,
@@ -46,5 +50,5 @@ export const mailApi = baseApi.enhanceEndpoints({ addTagTypes: ['MailAccounts', 
 
 export const {
   useMailAccountsQuery, useDeleteMailAccountMutation, useStartMailOAuthMutation, useCompleteMailOAuthMutation,
-  useCompleteDesktopMailOAuthMutation, useRunDeliveriesQuery,
+  useCompleteDesktopMailOAuthMutation, useLazyDesktopMailClientsQuery, useRunDeliveriesQuery,
 } = mailApi;

@@ -22,6 +22,8 @@ export const mailPaths = {
   oauthComplete: '/api/mail/oauth/complete',
   /** POST { provider, code, codeVerifier, redirectUri } (what OAuthConnect returned) -> MailAccount (201). */
   oauthDesktop: '/api/mail/oauth/desktop',
+  /** GET -> DesktopClients: the desktop app's OAuth client at each provider, which OAuthConnect uses unless its own settings name one. */
+  oauthDesktopClients: '/api/mail/oauth/desktop-clients',
   /** GET ?runId= -> { items: MailDelivery[] }: the messages a run caused (its result, a failure notice). */
   deliveries: '/api/mail/deliveries',
 } as const;
@@ -102,6 +104,15 @@ export type OAuthCompleteRequest = z.infer<typeof oauthCompleteRequestSchema>;
 export const codeVerifierSchema = z.string().check(z.regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'El verificador PKCE no es válido'));
 /** RFC 8252 §7.3: the loopback IP literal, any port, our path. */
 export const loopbackRedirectSchema = z.string().check(z.regex(/^http:\/\/127\.0\.0\.1:\d{1,5}\/[\w\-./]*$/, 'La dirección de vuelta no es una dirección local válida'));
+
+/**
+ * Public facts (a public client's id is not a secret): where the desktop sends the browser and which
+ * client it asks for. An installed app learns them from its server, so one configuration serves both.
+ */
+export const desktopClientSchema = z.object({ authorizationUrl: z.string().check(z.maxLength(500)), issuer: z.string().check(z.maxLength(500)), clientId: z.string().check(z.minLength(1), z.maxLength(300)) });
+export type DesktopClient = z.infer<typeof desktopClientSchema>;
+export const desktopClientsSchema = z.object({ google: z.nullable(desktopClientSchema), microsoft: z.nullable(desktopClientSchema) });
+export type DesktopClients = z.infer<typeof desktopClientsSchema>;
 
 export const oauthDesktopRequestSchema = z.strictObject({
   provider: z.enum(EMAIL_PROVIDERS),

@@ -4,7 +4,7 @@ import { certificateProblemSchema, localCertificateSchema } from '../certificate
 import { FIE_MAX_ENTRIES_PER_REQUEST, fieUploadResponseSchema } from '../api/fie.ts';
 import { ALTAS_MAX_IDS_PER_REQUEST, pendingSummarySchema } from '../api/altas.ts';
 import { NOTIFICATIONS_MAX_WATCHED } from '../api/notifications.ts';
-import { codeVerifierSchema, EMAIL_PROVIDERS, loopbackRedirectSchema } from '../api/mail.ts';
+import { codeVerifierSchema, desktopClientSchema, EMAIL_PROVIDERS, loopbackRedirectSchema } from '../api/mail.ts';
 
 const deviceStatusSchema = z.object({
   /** This PC holds a device token for the server below (it can run desktop flows and receive remote launches). */
@@ -263,6 +263,11 @@ export const bridgeCommands = {
       prompt: z.optional(z.enum(['consent', 'select_account'])),
       /** Pre-fills the provider's account chooser (re-linking a known address). */
       loginHint: z.optional(z.email()),
+      /**
+       * The desktop client the server announces (GET mailPaths.oauthDesktopClients); this PC's own MAIL_*
+       * settings win when they name one. Its address must be https (http only to this machine: a stand-in).
+       */
+      client: z.optional(desktopClientSchema),
     }),
     result: z.object({ provider: z.enum(EMAIL_PROVIDERS), code: z.string(), codeVerifier: codeVerifierSchema, redirectUri: loopbackRedirectSchema }),
   },

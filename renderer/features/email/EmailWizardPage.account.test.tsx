@@ -5,7 +5,7 @@ import type { MailAccount } from '#shared/api/mail.ts';
 import { jsonResponse } from '../../test/renderApp.tsx';
 import { DRAFT_STORAGE_KEY, loadDraft } from './draft.ts';
 import { browserPage } from './leavePage.ts';
-import { account, baseRoutes, fakeBridge, ok, relinkAccount, renderWizard, setUpEmailTests, stubApi, MACHINE_ID } from './test/renderEmail.tsx';
+import { account, baseRoutes, DESKTOP_CLIENTS, fakeBridge, ok, relinkAccount, renderWizard, setUpEmailTests, stubApi, MACHINE_ID } from './test/renderEmail.tsx';
 
 setUpEmailTests();
 
@@ -103,7 +103,7 @@ describe('the account step', () => {
     await toAccountStep();
     fireEvent.click(screen.getByRole('button', { name: 'Conectar con Microsoft' }));
     expect(await screen.findByText('Completa la conexión en el navegador…')).toBeTruthy();
-    expect(invoke).toHaveBeenCalledWith('OAuthConnect', { provider: 'microsoft', scope: 'sendemail', prompt: 'consent' });
+    expect(invoke).toHaveBeenCalledWith('OAuthConnect', { provider: 'microsoft', scope: 'sendemail', prompt: 'consent', client: DESKTOP_CLIENTS.microsoft });
 
     finish({ ok: true, data: desktopResult });
     expect(await screen.findByText('Cuenta conectada: nuevo@asesoria.es')).toBeTruthy();

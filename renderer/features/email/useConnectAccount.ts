@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { MailAccount, MailProvider } from '#shared/api/mail.ts';
 import type { BridgeErrorCode } from '#shared/bridge/envelope.ts';
-import { useCompleteDesktopMailOAuthMutation, useStartMailOAuthMutation } from '../../api/mail.ts';
+import { useCompleteDesktopMailOAuthMutation, useLazyDesktopMailClientsQuery, useStartMailOAuthMutation } from '../../api/mail.ts';
 import { useBridge, useToast } from '../../app/hooks.ts';
 import { mail } from '../../i18n/es-mail.ts';
 import { errorMessage } from './errorMessage.ts';
@@ -34,6 +34,7 @@ export function useConnectAccount({ draft, onLinked }: ConnectOptions) {
   const toast = useToast();
   const [startWeb] = useStartMailOAuthMutation();
   const [completeDesktop] = useCompleteDesktopMailOAuthMutation();
+  const [desktopClients] = useLazyDesktopMailClientsQuery();
   const [busy, setBusy] = useState<MailProvider | null>(null);
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,8 +52,11 @@ export function useConnectAccount({ draft, onLinked }: ConnectOptions) {
         browserPage.leaveFor(authorizationUrl);
         return;
       }
+      // The server's desktop client: an installed app has no settings of its own for it.
+      const client = (await desktopClients(undefined, true).unwrap())[provider];
+      if (current !== attempt.current) return;
       setWaiting(true);
-      const result = await bridge.invoke('OAuthConnect', { provider, scope: 'sendemail', prompt: 'consent', ...(loginHint ? { loginHint } : {}) });
+      const result = await bridge.invoke('OAuthConnect', { provider, scope: 'sendemail', prompt: 'consent', ...(loginHint ? { loginHint } : {}), ...(client ? { client } : {}) });
       if (current !== attempt.current) return;
       setWaiting(false);
       if (!result.ok) {

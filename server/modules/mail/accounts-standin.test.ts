@@ -68,6 +68,16 @@ describe('linking against the stand-in', () => {
     await expect(refreshAccess(google, refreshToken)).rejects.toBeInstanceOf(InvalidGrantError);
   });
 
+  it("announces the desktop client (public facts) to a signed-in caller, so an installed app needs no settings of its own", async () => {
+    const clients = await ana.get(mailPaths.oauthDesktopClients);
+    expect(clients.statusCode).toBe(200);
+    expect(clients.json()).toEqual({
+      google: null,
+      microsoft: { authorizationUrl: providers.microsoft.authorizationEndpoint, issuer: providers.microsoft.issuerTemplate, clientId: 'm-desktop' },
+    });
+    expect((await server.app.inject({ method: 'GET', url: mailPaths.oauthDesktopClients })).statusCode).toBe(401);
+  });
+
   it('links a Microsoft mailbox from the desktop flow, refreshes it, and marks it for re-linking once revoked', async () => {
     const redirectUri = 'http://127.0.0.1:50123/callback';
     const request = await buildAuthorizationRequest({ provider: 'microsoft', config: config.microsoft, client: { clientId: 'm-desktop' } }, redirectUri);

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import {
   MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, MAIL_ACCOUNT_NOT_FOUND_MESSAGE, MAIL_PROVIDER_NAMES, OAUTH_DENIED_MESSAGE, OAUTH_EXCHANGE_FAILED_MESSAGE,
   OAUTH_NOT_CONFIGURED_MESSAGE, OAUTH_STATE_INVALID_MESSAGE,
-  type MailAccount, type MailProvider, type OAuthCompleteRequest, type OAuthDesktopRequest, type OAuthStartRequest, type OAuthStartResponse,
+  type DesktopClient, type DesktopClients, type MailAccount, type MailProvider, type OAuthCompleteRequest, type OAuthDesktopRequest, type OAuthStartRequest, type OAuthStartResponse,
 } from '#shared/api/mail.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -84,6 +84,15 @@ export class MailAccounts implements MailAccessTokens {
     const target = this.target(provider, kind);
     if (!target) throw new HttpError(400, 'OAUTH_NOT_CONFIGURED', OAUTH_NOT_CONFIGURED_MESSAGE);
     return target;
+  }
+
+  /** GET oauth/desktop-clients: what an installed desktop app needs to start its loopback flow (public facts). */
+  desktopClients(): DesktopClients {
+    const one = (provider: MailProvider): DesktopClient | null => {
+      const config = this.deps.providers[provider];
+      return config.desktop ? { authorizationUrl: config.authorizationEndpoint, issuer: config.issuer, clientId: config.desktop.clientId } : null;
+    };
+    return { google: one('google'), microsoft: one('microsoft') };
   }
 
   /** POST oauth/start: an authorization URL for the browser, its state and verifier kept for ten minutes. */

@@ -26,7 +26,7 @@ type Env = Record<string, string | undefined>;
  * - MAIL_MICROSOFT_API_URL (https://graph.microsoft.com)
  * - MAIL_MICROSOFT_CLIENT_ID / MAIL_MICROSOFT_CLIENT_SECRET: the web platform registration
  * - MAIL_MICROSOFT_DESKTOP_CLIENT_ID (/_SECRET, normally unset: a public client) for "Mobile and
- *   desktop applications" with redirect http://localhost and public client flows allowed
+ *   desktop applications" with redirect http://127.0.0.1/oauth/callback (any port is accepted for loopback IP redirects) and public client flows allowed
  */
 export const MAIL_PROVIDER_DEFAULTS: Record<MailProvider, Omit<MailProviderConfig, 'web' | 'desktop'>> = {
   google: {

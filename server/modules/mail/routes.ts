@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import {
-  mailAccountSchema, mailAccountsResponseSchema, mailPaths, oauthCompleteRequestSchema, oauthDesktopRequestSchema, oauthStartRequestSchema, oauthStartResponseSchema,
+  desktopClientsSchema, mailAccountSchema, mailAccountsResponseSchema, mailPaths, oauthCompleteRequestSchema, oauthDesktopRequestSchema, oauthStartRequestSchema, oauthStartResponseSchema,
 } from '#shared/api/mail.ts';
 import type { AppContext } from '../../context.ts';
 import { routeSchema } from '../../http/openapi.ts';
@@ -31,6 +31,12 @@ export function registerMailAccountRoutes(app: FastifyInstance, ctx: AppContext,
     const { id } = parseInput(accountParamsSchema, request.params);
     await accounts.remove(session, id);
     return reply.status(204).send();
+  });
+
+  const clientsSchema = routeSchema({ tag, summary: "The desktop app's OAuth client at each provider (public: ids and addresses), for OAuthConnect", response: { 200: desktopClientsSchema } });
+  app.get(mailPaths.oauthDesktopClients, { schema: clientsSchema }, async (request) => {
+    await requireSession(request, ctx);
+    return accounts.desktopClients();
   });
 
   const startSchema = routeSchema({ tag, summary: "Start the web OAuth flow: where to send the browser (state and PKCE kept ten minutes)", body: oauthStartRequestSchema, response: { 200: oauthStartResponseSchema } });

@@ -69,10 +69,17 @@ export const relinkAccount = account({
 });
 
 /** The routes every wizard render asks for; `extra` adds or replaces. */
+/** What the server announces for its desktop client (Microsoft only here: Google's comes from the PC's own settings). */
+export const DESKTOP_CLIENTS = {
+  google: null,
+  microsoft: { authorizationUrl: 'https://login.example.test/common/oauth2/v2.0/authorize', issuer: 'https://login.example.test/{tenantid}/v2.0', clientId: 'desktop-client' },
+};
+
 export function baseRoutes(accounts: MailAccount[], extra: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     'GET /api/machines': ok({ items: [oficina, portatil] }),
     'GET /api/mail/accounts': ok({ items: accounts }),
+    'GET /api/mail/oauth/desktop-clients': ok(DESKTOP_CLIENTS),
     ...extra,
   };
 }
