@@ -122,7 +122,8 @@ export interface ReceivedRequest {
 }
 
 export interface FakeAnswer {
-  status: number;
+  /** 'reset': the connection is cut after the whole request arrived, with no answer (the provider may have sent it). */
+  status: number | 'reset';
   headers?: Record<string, string>;
   body?: unknown;
 }
@@ -147,6 +148,10 @@ export async function startFakeProvider(): Promise<{ url: string; requests: Rece
       const scripted = script.shift();
       const refused = acceptedToken.value !== null && request.headers.authorization !== `Bearer ${acceptedToken.value}`;
       const answer: FakeAnswer = scripted ?? (refused ? { status: 401, body: { error: 'invalid_token' } } : request.url?.startsWith('/v1.0/') ? { status: 202 } : { status: 200, body: { id: `gmail-${++sequence}` } });
+      if (answer.status === 'reset') {
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     });

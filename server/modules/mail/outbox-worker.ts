@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { MailOutboxTable } from '../../db/schema-mail.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { FileStorage } from '../storage/service.ts';
-import { MAX_ATTEMPTS, OUT_OF_ATTEMPTS_SUFFIX, claim, dueIds, markFailed, markInterrupted, markRetry, markSent, retryDelayMs } from './outbox.ts';
+import { MAX_ATTEMPTS, OUT_OF_ATTEMPTS_SUFFIX, claim, dueIds, markFailed, markInterrupted, markRetry, markSent, markUnknown, retryDelayMs } from './outbox.ts';
 import { ATTACHMENT_MISSING_MESSAGE, buildMime, loadAttachments, type AttachmentRef, type OutgoingMail } from './mime.ts';
 import { MailSendError } from './transports/errors.ts';
 import { GMAIL_API_BASE_URL, sendWithGmail } from './transports/gmail.ts';
@@ -108,6 +108,8 @@ export class MailOutbox {
       const failure = this.classify(error);
       if (failure.kind === 'permanent') {
         await markFailed(db, row.id, failure.message, now());
+      } else if (failure.kind === 'ambiguous') {
+        await markUnknown(db, row.id, failure.message, now());
       } else if (row.attempts >= MAX_ATTEMPTS) {
         await markFailed(db, row.id, `${failure.message}${OUT_OF_ATTEMPTS_SUFFIX}`, now());
       } else {

@@ -140,6 +140,20 @@ describe('result mails', () => {
     expect(provider.requests).toHaveLength(2);
   });
 
+  it('never tries again a send whose connection was cut after the request went out: it may have arrived', async () => {
+    provider.script.push({ status: 'reset' });
+    await withOutbox(async () => {
+      await resultRun(SETTINGS, [['a.xlsx', Buffer.from('a')]]);
+      await outbox.drain();
+      const [row] = await rows();
+      expect(row).toMatchObject({ state: 'unknown', attempts: 1, next_attempt_at: null });
+      expect(row?.last_error).toContain('puede que el mensaje llegara');
+      clock.advance(24 * 3_600_000);
+      await outbox.drain();
+    });
+    expect(provider.requests).toHaveLength(1);
+  });
+
   it(`gives up after ${MAX_ATTEMPTS} attempts of 503, backing off 1, 2, 4… minutes`, async () => {
     for (let i = 0; i < 10; i += 1) provider.script.push({ status: 503, body: { error: 'backendError' } });
     const waits: number[] = [];

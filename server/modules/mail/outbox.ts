@@ -124,6 +124,11 @@ export async function markFailed(db: Kysely<Database>, id: string, error: string
   await close(db, id, { state: 'failed', last_error: error, updated_at: now.toISOString(), next_attempt_at: null });
 }
 
+/** An attempt that may have reached the provider: 'unknown', never tried again. */
+export async function markUnknown(db: Kysely<Database>, id: string, error: string, now: Date): Promise<void> {
+  await close(db, id, { state: 'unknown', last_error: error, updated_at: now.toISOString(), next_attempt_at: null });
+}
+
 /**
  * The wait before attempt `attempts + 1`: the provider's Retry-After when it gave one, else 1, 2, 4…
  * minutes capped at an hour, plus up to a fifth more at random so retries of many rows spread out.

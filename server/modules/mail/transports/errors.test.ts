@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryDelayMs } from '../outbox.ts';
-import { failureFromResponse, parseRetryAfter } from './errors.ts';
+import { failureFromNetwork, failureFromResponse, parseRetryAfter, sendTimeoutMs, SEND_TIMEOUT_MS } from './errors.ts';
 
 const now = new Date('2026-03-10T10:00:00.000Z');
 
@@ -25,5 +25,19 @@ describe('retry timing', () => {
     expect(await answer(401)).toMatchObject({ kind: 'unauthorized' });
     expect(await answer(400)).toMatchObject({ kind: 'permanent', message: 'Gmail ha rechazado el mensaje (400: {"error":"x"})' });
     expect(await answer(413)).toMatchObject({ kind: 'permanent', message: expect.stringContaining('demasiado grande') });
+  });
+
+  it('retries a network failure only when the request never left; a timeout or a reset after it did is ambiguous', () => {
+    const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const reset = new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    expect(failureFromNetwork(refused, 'Gmail')).toMatchObject({ kind: 'retryable' });
+    expect(failureFromNetwork(reset, 'Gmail')).toMatchObject({ kind: 'ambiguous' });
+    expect(failureFromNetwork(timeout, 'Gmail')).toMatchObject({ kind: 'ambiguous', message: expect.stringContaining('no ha respondido a tiempo') });
+  });
+
+  it('gives a big upload time to go: 30 s plus a second per 100 kB', () => {
+    expect(sendTimeoutMs(0)).toBe(SEND_TIMEOUT_MS);
+    expect(sendTimeoutMs(14_000_000)).toBe(SEND_TIMEOUT_MS + 140_000);
   });
 });

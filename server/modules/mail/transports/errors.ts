@@ -1,8 +1,10 @@
 /**
  * How a send attempt failed, as the outbox needs to know it: retry later, refresh the token and retry
- * at once, or give up. Messages are Spanish and never carry a token, an address list or a body.
+ * at once, give up, or 'ambiguous': the request may have reached the provider (a timeout or a reset
+ * after it was sent), so it may have gone out and is never tried again. Messages are Spanish and never
+ * carry a token, an address list or a body.
  */
-export type SendFailureKind = 'retryable' | 'unauthorized' | 'permanent';
+export type SendFailureKind = 'retryable' | 'unauthorized' | 'permanent' | 'ambiguous';
 
 export class MailSendError extends Error {
   constructor(
@@ -37,19 +39,51 @@ export async function failureFromResponse(response: Response, provider: string, 
   return new MailSendError('permanent', `${provider} ha rechazado el mensaje${suffix}`);
 }
 
-/** fetch threw: no answer (network, DNS, timeout). Always worth another try. */
-export function failureFromNetwork(error: unknown, provider: string): MailSendError {
-  const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-  return new MailSendError('retryable', timeout ? `${provider} no ha respondido a tiempo; se reintentará` : `No se ha podido conectar con ${provider}; se reintentará`);
+/**
+ * Failures before the request could leave this machine: no connection, no name, no route, a TLS
+ * handshake refused. Only these are safe to try again; anything later may have delivered the message.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function errorCode(error: unknown): string | null {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = cause?.code ?? (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
 }
 
-/** Each attempt's HTTP call gives up after this long (AbortSignal.timeout). */
+/** fetch threw. Retried only when the request never left; a timeout or reset after it did is ambiguous. */
+export function failureFromNetwork(error: unknown, provider: string): MailSendError {
+  const code = errorCode(error);
+  if (code !== null && NOT_SENT_CODES.has(code)) return new MailSendError('retryable', `No se ha podido conectar con ${provider}; se reintentará`);
+  const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  return new MailSendError(
+    'ambiguous',
+    timeout
+      ? `${provider} no ha respondido a tiempo y puede que el mensaje llegara; no se reintenta para no enviarlo dos veces`
+      : `Se ha cortado la conexión con ${provider} durante el envío y puede que el mensaje llegara; no se reintenta para no enviarlo dos veces`,
+  );
+}
+
+/** Each attempt's HTTP call gives up after this long, plus a second per 100 kB of body: a 14 MB upload on a slow office line needs minutes. */
 export const SEND_TIMEOUT_MS = 30_000;
 
-/** fetch with the timeout, network failures turned into retryable MailSendErrors. */
+export function sendTimeoutMs(bodyBytes: number): number {
+  return SEND_TIMEOUT_MS + Math.ceil(bodyBytes / 100_000) * 1_000;
+}
+
+function bodyBytes(body: RequestInit['body']): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (body instanceof Uint8Array) return body.byteLength;
+  return 0;
+}
+
+/** fetch with the timeout; network failures as retryable (never sent) or ambiguous (may have been) MailSendErrors. */
 export async function fetchProvider(url: string, init: RequestInit, provider: string): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(sendTimeoutMs(bodyBytes(init.body))) });
   } catch (error) {
     throw failureFromNetwork(error, provider);
   }
