@@ -159,6 +159,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const db = connectDatabase(config.database, (error) => app.log.warn({ err: error }, 'Conexión a PostgreSQL perdida mientras esperaba; se abrirá otra'));
   app.addHook('onClose', async () => db.destroy());
   const now = config.now ?? (() => new Date());
+  if (config.database.kind === 'postgres' && config.secrets && !config.secrets.key) {
+    // Each process would make a key of its own: a mailbox linked through one could not be read by another.
+    app.log.warn('Sin SECRETS_KEY: con varios procesos del servidor sobre PostgreSQL, todos deben compartir la misma clave (SECRETS_KEY) o no podrán leer las cuentas de correo vinculadas por los demás');
+  }
 
   let demoRobotRuns: DemoRobotRun[] = [];
   try {

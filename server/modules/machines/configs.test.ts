@@ -36,6 +36,10 @@ describe('machine configs', () => {
       error: null,
       createdAt: NOW.toISOString(),
     });
+    // An address typed with capitals is kept as the linked account has it (lower-case), so the outbox finds it.
+    const shouted = await ana.post(configsUrl(machine._id), { name: 'Mayúsculas', emailSettings: { ...EMAIL, email: EMAIL.email.toUpperCase() } });
+    expect(shouted.json()).toMatchObject({ emailSettings: { email: EMAIL.email } });
+    await ana.request({ method: 'DELETE', url: `/api/machines/configs/${shouted.json<{ _id: string }>()._id}` });
     const plain = await ana.post(configsUrl(machine._id), { name: 'Altas' });
     expect(plain.json()).toMatchObject({ name: 'Altas', cccList: [], emailSettings: null, error: null });
 

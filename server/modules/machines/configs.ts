@@ -72,7 +72,8 @@ export async function createConfig(
 ): Promise<MachineConfig> {
   const machine = await visibleMachines(db, member).where('m.id', '=', machineId).executeTakeFirst();
   if (!machine) throw machineNotFound();
-  const emailSettings: EmailSettings | null = request.emailSettings ?? null;
+  // Addresses are kept lower-case, as linked accounts are: the outbox finds the account by it.
+  const emailSettings: EmailSettings | null = request.emailSettings ? { ...request.emailSettings, email: request.emailSettings.email.trim().toLowerCase() } : null;
   // Spec §5 'The email step-3 save needs a synced account': the firm must have linked this address with this provider.
   if (emailSettings !== null && !(await findUsableAccount(db, member.groupId, emailSettings.provider, emailSettings.email))) {
     throw new HttpError(400, 'MAIL_ACCOUNT_REQUIRED', MAIL_ACCOUNT_REQUIRED_MESSAGE, { issues: [{ path: 'emailSettings.email', message: MAIL_ACCOUNT_REQUIRED_MESSAGE }] });

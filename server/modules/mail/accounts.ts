@@ -160,7 +160,7 @@ export class MailAccounts implements MailAccessTokens {
     }
     if (!grantsSending(target.provider, granted.scope)) {
       // Linked without the send permission is useless: give the grant back and say why.
-      await this.revokeQuietly(target, granted.refreshToken);
+      await this.revokeQuietly(target, () => granted.refreshToken);
       throw new HttpError(400, 'OAUTH_DENIED', OAUTH_DENIED_MESSAGE);
     }
     return granted;
@@ -205,12 +205,17 @@ export class MailAccounts implements MailAccessTokens {
     await db.deleteFrom('mail_accounts').where('id', '=', row.id).execute();
     this.refreshing.delete(row.id);
     const target = this.target(row.provider, row.client_kind);
-    if (target?.config.revocationEndpoint) await this.revokeQuietly(target, this.deps.secrets.open(row.refresh_token));
+    if (!target?.config.revocationEndpoint) return;
+    // Google's revocation ends the whole grant of that user to our client: another firm that linked the
+    // same mailbox through it would lose its link too, so it is revoked only when this was the last one.
+    const others = await db.selectFrom('mail_accounts').select('id').where('provider', '=', row.provider).where('email', '=', row.email).where('client_kind', '=', row.client_kind).executeTakeFirst();
+    if (!others) await this.revokeQuietly(target, () => this.deps.secrets.open(row.refresh_token));
   }
 
-  private async revokeQuietly(target: OAuthTarget, token: string): Promise<void> {
+  /** `token` is read inside the try: a token sealed under another key means no revocation, not a failed unlink. */
+  private async revokeQuietly(target: OAuthTarget, token: () => string): Promise<void> {
     try {
-      await revokeToken(target, token);
+      await revokeToken(target, token());
     } catch (error) {
       this.deps.log.warn({ provider: target.provider, reason: (error as { reason?: string }).reason ?? (error as Error).name }, 'No se ha podido revocar el permiso de una cuenta de correo');
     }

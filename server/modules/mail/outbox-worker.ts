@@ -7,8 +7,8 @@ import type { FileStorage } from '../storage/service.ts';
 import { MAX_ATTEMPTS, OUT_OF_ATTEMPTS_SUFFIX, claim, dueIds, markFailed, markInterrupted, markRetry, markSent, markUnknown, retryDelayMs } from './outbox.ts';
 import { ATTACHMENT_MISSING_MESSAGE, buildMime, loadAttachments, type AttachmentRef, type OutgoingMail } from './mime.ts';
 import { MailSendError } from './transports/errors.ts';
-import { GMAIL_API_BASE_URL, sendWithGmail } from './transports/gmail.ts';
-import { GRAPH_API_BASE_URL, sendWithGraph } from './transports/graph.ts';
+import { GMAIL_API_BASE_URL, GMAIL_ATTACHMENTS_LIMIT_BYTES, GMAIL_TOO_LARGE_MESSAGE, sendWithGmail } from './transports/gmail.ts';
+import { GRAPH_API_BASE_URL, GRAPH_ATTACHMENTS_LIMIT_BYTES, GRAPH_TOO_LARGE_MESSAGE, sendWithGraph } from './transports/graph.ts';
 import { sendWithSmtp } from './transports/smtp.ts';
 import { MailAccountUnusableError, type MailAccessTokens } from './types.ts';
 
@@ -131,6 +131,10 @@ export class MailOutbox {
     if (row.transport === 'smtp') return sendWithSmtp(this.options.mailer, to, row.subject, row.body);
     if (row.account_id === null || row.from_address === null) throw new MailSendError('permanent', ACCOUNT_GONE_MESSAGE);
     const refs = JSON.parse(row.attachments) as AttachmentRef[];
+    // Judged by the sizes recorded with the row, before any file is read into memory.
+    const total = refs.reduce((sum, ref) => sum + ref.size, 0);
+    if (row.transport === 'microsoft' && total > GRAPH_ATTACHMENTS_LIMIT_BYTES) throw new MailSendError('permanent', GRAPH_TOO_LARGE_MESSAGE);
+    if (row.transport === 'google' && total > GMAIL_ATTACHMENTS_LIMIT_BYTES) throw new MailSendError('permanent', GMAIL_TOO_LARGE_MESSAGE);
     const attachments = await loadAttachments(this.options.db, this.options.storage, row.group_id, refs);
     if (attachments === null) throw new MailSendError('permanent', ATTACHMENT_MISSING_MESSAGE);
     const mail: OutgoingMail = { from: row.from_address, senderName: row.sender_name, to, replyTo: row.reply_to, subject: row.subject, body: row.body, attachments };

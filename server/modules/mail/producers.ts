@@ -62,6 +62,14 @@ export function historyLink(publicUrl: string, run: Pick<RunRow, 'flow_id' | 'fi
   return `${publicUrl}/flows?${new URLSearchParams({ robot: run.flow_id, tipo: 'scheduled', desde: day, hasta: day }).toString()}`;
 }
 
+/** A result mail that cannot even be written (its inputs do not read back): only its row, to say why. */
+function unsendableResult(run: RunRow): NewMail {
+  return {
+    groupId: run.group_id, userId: run.user_id, causeKey: resultCause(run.id), runId: run.id, kind: 'result', accountId: null, transport: 'smtp',
+    from: null, to: [], subject: `Resultado de ${run.flow_name}`, body: '', replyTo: null, senderName: null, attachments: [],
+  };
+}
+
 export class MailProducers {
   constructor(private readonly options: ProducerOptions) {}
 
@@ -99,13 +107,14 @@ export class MailProducers {
     const { db, now } = this.options;
     const inputs = parseJson(run.inputs) as Record<string, unknown> | null;
     const value = z.safeParse(emailResultValueSchema, inputs?.emailResult ?? null);
-    if (!value.success || value.data === null) return false;
+    // Checked at launch, so this is a damaged row: recorded as failed, so it is not looked at every pass.
+    if (!value.success || value.data === null) return recordUnsendable(db, unsendableResult(run), MAIL_CONFIG_NOT_USABLE_MESSAGE, now());
     const { configId, recipients } = value.data;
     const config = await db.selectFrom('machine_configs').select('email_settings').where('id', '=', configId).where('group_id', '=', run.group_id).executeTakeFirst();
     const parsed = z.safeParse(emailSettingsSchema, parseJson(config?.email_settings ?? null));
     const settings: EmailSettings | null = parsed.success ? parsed.data : null;
     const account = settings
-      ? await db.selectFrom('mail_accounts').select(['id', 'status']).where('group_id', '=', run.group_id).where('provider', '=', settings.provider).where('email', '=', settings.email).executeTakeFirst()
+      ? await db.selectFrom('mail_accounts').select(['id', 'status']).where('group_id', '=', run.group_id).where('provider', '=', settings.provider).where('email', '=', settings.email.trim().toLowerCase()).executeTakeFirst()
       : undefined;
     const files = await db.selectFrom('stored_files').select(['id', 'name', 'size']).where('run_id', '=', run.id).where('kind', '=', 'output').where('expired_at', 'is', null).orderBy('created_at').orderBy('name').execute();
     const group = await db.selectFrom('groups').select('name').where('id', '=', run.group_id).executeTakeFirst();

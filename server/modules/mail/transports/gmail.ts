@@ -7,6 +7,9 @@ export const GMAIL_API_BASE_URL = 'https://gmail.googleapis.com';
  * request fits (a MIME of up to ~3.7 MB), else to the media upload endpoint as message/rfc822.
  */
 export const GMAIL_SIMPLE_LIMIT_BYTES = 5 * 1024 * 1024;
+/** Gmail's limit for a whole message is 35 MB once encoded; files beyond ~25 MB do not fit it. */
+export const GMAIL_ATTACHMENTS_LIMIT_BYTES = 25 * 1024 * 1024;
+export const GMAIL_TOO_LARGE_MESSAGE = 'Gmail no admite adjuntos de más de 25 MB: descarga el archivo del historial y compártelo de otra forma.';
 const PROVIDER = 'Gmail';
 
 /**
