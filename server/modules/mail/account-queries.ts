@@ -69,3 +69,20 @@ export async function findUsableAccount(db: Kysely<Database>, groupId: string, p
     .executeTakeFirst();
   return row ? { id: row.id, userId: row.user_id, provider: row.provider, email: row.email } : null;
 }
+
+/**
+ * Whether a launch's 'Enviar resultado por email' names an email config of the firm whose account is
+ * linked: a run is refused at once rather than found unsendable when it ends.
+ */
+export async function isUsableEmailConfig(db: Kysely<Database>, groupId: string, configId: string): Promise<boolean> {
+  const config = await db.selectFrom('machine_configs').select('email_settings').where('id', '=', configId).where('group_id', '=', groupId).executeTakeFirst();
+  if (!config?.email_settings) return false;
+  let settings: { provider?: unknown; email?: unknown };
+  try {
+    settings = JSON.parse(config.email_settings) as { provider?: unknown; email?: unknown };
+  } catch {
+    return false;
+  }
+  if ((settings.provider !== 'google' && settings.provider !== 'microsoft') || typeof settings.email !== 'string') return false;
+  return (await findUsableAccount(db, groupId, settings.provider, settings.email)) !== null;
+}

@@ -120,8 +120,10 @@ export async function buildAuthorizationRequest(target: OAuthTarget, redirectUri
   return { authorizationUrl: url.href, state, codeVerifier };
 }
 
-function linkedEmail(claims: oauth.IDToken | undefined): string | null {
+function linkedEmail(provider: MailProvider, claims: oauth.IDToken | undefined): string | null {
   if (!claims) return null;
+  // Google says whether it checked the address; an unchecked one could name someone else's mailbox.
+  if (provider === 'google' && claims.email_verified !== true) return null;
   // Microsoft puts the sign-in address in preferred_username and `email` only when the tenant sets it.
   const candidate = [claims.email, claims.preferred_username].find((value): value is string => typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value));
   return candidate ? candidate.toLowerCase() : null;
@@ -158,7 +160,7 @@ export async function redeemCode(target: OAuthTarget, code: string, codeVerifier
     const parameters = oauth.validateAuthResponse(server, client, new URLSearchParams({ code }), oauth.expectNoState);
     const response = await oauth.authorizationCodeGrantRequest(server, client, clientAuth(target), parameters, redirectUri, codeVerifier, transport(target.config.tokenEndpoint));
     const result = await oauth.processAuthorizationCodeResponse(server, client, response, { requireIdToken: true });
-    const email = linkedEmail(oauth.getValidatedIdTokenClaims(result));
+    const email = linkedEmail(target.provider, oauth.getValidatedIdTokenClaims(result));
     if (!email) throw new OAuthExchangeError('El proveedor de correo no ha indicado la dirección de la cuenta.', 'no_email');
     if (!result.refresh_token) throw new OAuthExchangeError('El proveedor de correo no ha concedido acceso permanente.', 'no_refresh_token');
     return { ...toGranted(result, email), email, refreshToken: result.refresh_token };

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { MAIL_RECIPIENTS_REQUIRED_MESSAGE } from '#shared/api/mail.ts';
+import { MAIL_CONFIG_NOT_USABLE_MESSAGE, MAIL_RECIPIENTS_REQUIRED_MESSAGE } from '#shared/api/mail.ts';
 import { flowDefinitionSchema } from '#shared/flows/definition.ts';
 import { builtInFlows } from '../../../resources/flows/index.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -10,7 +10,9 @@ const definition = z.parse(flowDefinitionSchema, builtInFlows.find((flow) => (fl
 const uploadId = '0b6a2a52-4c38-4d5e-9d8a-3f1b2c4d5e6f';
 const upload = { id: uploadId, name: 'trabajadores.xlsx', size: 100 } as never;
 const base = { workbook: [{ uploadId, name: 'trabajadores.xlsx' }] };
-const check = (sent: Record<string, unknown>) => checkInputs(definition, sent, async () => upload);
+/** The firm's usable email configs, as the launch's lookup answers (machine_configs with a linked account). */
+const usableConfigs = new Set(['cfg-1']);
+const check = (sent: Record<string, unknown>) => checkInputs(definition, sent, async () => upload, async (configId) => usableConfigs.has(configId));
 
 async function issuesOf(sent: Record<string, unknown>) {
   const error = await check(sent).then(() => null, (thrown: unknown) => thrown);
@@ -41,5 +43,11 @@ describe("run inputs: 'Enviar resultado por email'", () => {
     ]);
     expect(await issuesOf({ ...base, emailResult: { configId: 'cfg-1', recipients: [] } })).toEqual([{ path: 'inputs.emailResult.recipients', message: MAIL_RECIPIENTS_REQUIRED_MESSAGE }]);
     expect(await issuesOf({ ...base, emailResult: 'todos' })).toHaveLength(1);
+  });
+
+  it("refuses a config that is not the firm's or has no linked account, on configId", async () => {
+    expect(await issuesOf({ ...base, emailResult: { configId: 'cfg-de-otra-asesoria', recipients: ['ok@example.com'] } })).toEqual([
+      { path: 'inputs.emailResult.configId', message: MAIL_CONFIG_NOT_USABLE_MESSAGE },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { FieldIssue } from '#shared/api/errors.ts';
 import { columnMappingValueSchema, fileInputValueSchema, type FileInputValue } from '#shared/api/flows.ts';
-import { MAIL_RECIPIENTS_REQUIRED_MESSAGE, emailResultValueSchema } from '#shared/api/mail.ts';
+import { MAIL_CONFIG_NOT_USABLE_MESSAGE, MAIL_RECIPIENTS_REQUIRED_MESSAGE, emailResultValueSchema, type EmailResultValue } from '#shared/api/mail.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES, formatBytes, isAcceptedFile } from '#shared/files/index.ts';
 import { dateOrderProblem, type FlowDefinition, type FlowInputDefinition } from '#shared/flows/definition.ts';
 import { expiredCertificateMessage, workbookProblem, type WorkbookFacts } from '#shared/flows/launch-checks.ts';
@@ -104,7 +104,7 @@ function checkColumnMapping(input: FlowInputDefinition, value: unknown): Check {
  * 'Enviar resultado por email': null or absent sends nothing (unless required); otherwise a config id
  * and valid recipients. The issue names the bad part (inputs.emailResult.recipients.1).
  */
-function checkEmailResult(input: FlowInputDefinition, value: unknown, path: string): { value: unknown } | FieldIssue {
+function checkEmailResult(input: FlowInputDefinition, value: unknown, path: string): { value: EmailResultValue } | FieldIssue {
   if (value === undefined || value === null) return input.required === true ? { path, message: MAIL_RECIPIENTS_REQUIRED_MESSAGE } : { value: null };
   const parsed = z.safeParse(emailResultValueSchema, value);
   if (parsed.success) return { value: parsed.data };
@@ -123,6 +123,8 @@ export async function checkInputs(
   definition: FlowDefinition,
   sent: Readonly<Record<string, unknown>>,
   findUpload: (id: string) => Promise<StoredFile | undefined>,
+  /** Whether an 'Enviar resultado por email' config is the caller firm's, with a linked account. */
+  isUsableEmailConfig: (configId: string) => Promise<boolean>,
 ): Promise<CheckedInputs> {
   const issues: FieldIssue[] = [];
   const checked: CheckedInputs = { values: {}, uploads: {}, stored: {} };
@@ -141,6 +143,7 @@ export async function checkInputs(
     if (input.template === 'EmailResult') {
       const result = checkEmailResult(input, value, path);
       if ('message' in result) issues.push(result);
+      else if (result.value !== null && !(await isUsableEmailConfig(result.value.configId))) issues.push({ path: `${path}.configId`, message: MAIL_CONFIG_NOT_USABLE_MESSAGE });
       else checked.values[input.key] = checked.stored[input.key] = result.value;
       continue;
     }

@@ -17,6 +17,7 @@ import type { RunQueue } from './queue.ts';
 import { creditRefusal, inputsRefusalMessage, recordRefusedLaunch, type NewRunRow } from './refusals.ts';
 import { firmLoad, lockFirm, nextQueueRank, tooManyQueued } from './reservations.ts';
 import { findRunById, findRunByKey, type RunRow } from './run-state.ts';
+import { isUsableEmailConfig } from '../mail/account-queries.ts';
 
 export interface LaunchDeps {
   db: Kysely<Database>;
@@ -76,7 +77,7 @@ export async function launchRun(deps: LaunchDeps, input: LaunchInput): Promise<R
     created_at: now.toISOString(),
   });
 
-  const checked = await checkInputs(definition, input.inputs, (id) => findGroupUpload(db, input.groupId, id)).then(async (inputs) => {
+  const checked = await checkInputs(definition, input.inputs, (id) => findGroupUpload(db, input.groupId, id), (configId) => isUsableEmailConfig(db, input.groupId, configId)).then(async (inputs) => {
     await checkWorkbooks(definition, inputs, async (upload) => {
       const inspection = await deps.inspections.of(upload);
       return 'sheet' in inspection ? inspection.sheet : null;

@@ -11,6 +11,7 @@ import type { FlowCatalogue } from '../flows/catalogue.ts';
 import { machineNotFound, visibleMachines } from '../machines/access.ts';
 import { checkInputs } from '../runs/inputs.ts';
 import { findGroupUpload } from '../storage/service.ts';
+import { isUsableEmailConfig } from '../mail/account-queries.ts';
 /** Who creates a schedule: the signed-in user and the group that owns it. */
 type Member = Pick<ActiveSession, 'userId' | 'groupId'>;
 
@@ -83,7 +84,7 @@ export async function checkScheduleInputs(
 ): Promise<void> {
   const definition = catalogue.get(flowId)?.definition;
   if (!definition) return;
-  await checkInputs(definition, flowInputs, (id) => findGroupUpload(db, groupId, id)).catch((error: unknown) => {
+  await checkInputs(definition, flowInputs, (id) => findGroupUpload(db, groupId, id), (configId) => isUsableEmailConfig(db, groupId, configId)).catch((error: unknown) => {
     if (!(error instanceof HttpError) || error.extra.issues === undefined) throw error;
     // checkInputs names a launch's fields (inputs.<key>); a schedule sends them as flowInputs.<key>.
     const issues = error.extra.issues.map((issue) => ({ ...issue, path: issue.path.replace(/^inputs(?=\.|$)/, 'flowInputs') }));
