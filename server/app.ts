@@ -40,7 +40,7 @@ import { registerMachinesRoutes } from './modules/machines/routes.ts';
 import { MailAccounts } from './modules/mail/accounts.ts';
 import { registerMailDeliveryRoutes } from './modules/mail/deliveries-routes.ts';
 import { MailOutbox } from './modules/mail/outbox-worker.ts';
-import { MailProducers } from './modules/mail/producers.ts';
+import { emailResultInputsOf, MailProducers } from './modules/mail/producers.ts';
 import { mailProvidersFromEnv } from './modules/mail/providers.ts';
 import { registerMailAccountRoutes } from './modules/mail/routes.ts';
 import type { MailProvidersConfig } from './modules/mail/types.ts';
@@ -226,7 +226,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const mailOutbox = new MailOutbox({
     db, storage, tokens: mailAccounts, mailer: ctx.mailer, now, log: app.log,
     apiBaseUrls: { google: mailProviders.google.apiBaseUrl, microsoft: mailProviders.microsoft.apiBaseUrl },
-    producers: [new MailProducers({ db, now, publicUrl: ctx.publicUrl })],
+    producers: [new MailProducers({ db, now, publicUrl: ctx.publicUrl, emailResultInputs: emailResultInputsOf(catalogue.list().map((flow) => flow.definition)) })],
     // SQLite has one server process: an attempt left 'sending' at start was cut off by its end.
     singleProcess: config.database.kind === 'sqlite',
   });

@@ -14,7 +14,7 @@ import { createMailer } from '../../mail/mailer.ts';
 import { startTestServer, registerUser, type TestServer } from '../../test/harness.ts';
 import { withDatabase } from '../machines/test-support.ts';
 import { MailOutbox } from './outbox-worker.ts';
-import { Clock, insertAccount, insertEmailConfig, insertRun, memberOf, storageOf, storeOutput } from './outbox-test-support.ts';
+import { Clock, insertAccount, insertEmailConfig, insertRun, memberOf, storageOf, storeOutput, EMAIL_RESULT_INPUTS } from './outbox-test-support.ts';
 import { MailProducers } from './producers.ts';
 import type { MailAccessTokens } from './types.ts';
 
@@ -71,7 +71,7 @@ async function withOutbox(use: (db: Kysely<Database>, outbox: MailOutbox, member
     const outbox = new MailOutbox({
       db, storage: storageOf(server), tokens: seam, mailer: createMailer(undefined, { info: () => undefined } as unknown as FastifyBaseLogger), now: clock.now, singleProcess: true,
       log: { warn: () => undefined, error: () => undefined }, apiBaseUrls: { google: providers.google.apiBaseUrl, microsoft: providers.microsoft.apiBaseUrl },
-      producers: [new MailProducers({ db, now: clock.now, publicUrl: 'http://app.test' })],
+      producers: [new MailProducers({ db, now: clock.now, publicUrl: 'http://app.test', emailResultInputs: EMAIL_RESULT_INPUTS })],
     });
     await use(db, outbox, member);
   });

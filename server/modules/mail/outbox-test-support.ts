@@ -160,3 +160,6 @@ export async function startFakeProvider(): Promise<{ url: string; requests: Rece
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, requests, script, acceptedToken, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** The test runs' flow and its 'Enviar resultado por email' input, as the catalogue gives them to MailProducers. */
+export const EMAIL_RESULT_INPUTS: ReadonlyMap<string, string> = new Map([['validar-identificadores', 'emailResult']]);

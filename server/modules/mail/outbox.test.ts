@@ -10,7 +10,7 @@ import { registerUser, startTestServer, type CookieJar, type TestServer } from '
 import { withDatabase } from '../machines/test-support.ts';
 import { INTERRUPTED_MESSAGE, MAX_ATTEMPTS } from './outbox.ts';
 import { MailOutbox } from './outbox-worker.ts';
-import { FakeTokens, Clock, insertAccount, insertEmailConfig, insertRun, memberOf, startFakeProvider, storageOf, storeOutput } from './outbox-test-support.ts';
+import { FakeTokens, Clock, insertAccount, insertEmailConfig, insertRun, memberOf, startFakeProvider, storageOf, storeOutput, EMAIL_RESULT_INPUTS } from './outbox-test-support.ts';
 import { MailProducers } from './producers.ts';
 import { SMTP_NOT_CONFIGURED_MESSAGE } from './transports/smtp.ts';
 import { GRAPH_TOO_LARGE_MESSAGE } from './transports/graph.ts';
@@ -51,7 +51,7 @@ async function withOutbox<T>(use: () => Promise<T>): Promise<T> {
     outbox = new MailOutbox({
       db: conn, storage: storageOf(server), tokens, mailer: createMailer(undefined, log), now: clock.now, singleProcess: true, log: silent, random: () => 0,
       apiBaseUrls: { google: provider.url, microsoft: provider.url },
-      producers: [new MailProducers({ db: conn, now: clock.now, publicUrl: 'http://app.test' })],
+      producers: [new MailProducers({ db: conn, now: clock.now, publicUrl: 'http://app.test', emailResultInputs: EMAIL_RESULT_INPUTS })],
     });
     return use();
   });
@@ -113,7 +113,7 @@ describe('result mails', () => {
         const second = new MailOutbox({
           db: other, storage: storageOf(server), tokens: new FakeTokens(() => other), mailer: createMailer(undefined, { info: () => undefined } as unknown as FastifyBaseLogger),
           now: clock.now, singleProcess: false, log: { warn: () => undefined, error: () => undefined }, apiBaseUrls: { google: provider.url },
-          producers: [new MailProducers({ db: other, now: clock.now, publicUrl: 'http://app.test' })],
+          producers: [new MailProducers({ db: other, now: clock.now, publicUrl: 'http://app.test', emailResultInputs: EMAIL_RESULT_INPUTS })],
         });
         await Promise.all([outbox.drain(), second.drain(), outbox.drain(), second.drain()]);
       });
@@ -191,7 +191,7 @@ describe('result mails', () => {
   it("marks a row a dead process left 'sending' as unknown and never sends it", async () => {
     await withOutbox(async () => {
       await resultRun(SETTINGS, [['a.xlsx', Buffer.from('a')]]);
-      await new MailProducers({ db, now: clock.now, publicUrl: 'http://app.test' }).produce();
+      await new MailProducers({ db, now: clock.now, publicUrl: 'http://app.test', emailResultInputs: EMAIL_RESULT_INPUTS }).produce();
       await db.updateTable('mail_outbox').set({ state: 'sending', attempts: 1 }).execute();
       expect(await outbox.recover()).toBe(1);
       await outbox.drain();

@@ -4,6 +4,7 @@ import { emailSettingsSchema, type EmailSettings } from '#shared/api/machines.ts
 import { MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, MAIL_CONFIG_NOT_USABLE_MESSAGE, emailResultValueSchema } from '#shared/api/mail.ts';
 import { renderMailSubject, renderMailTemplate } from '#shared/mail/template.ts';
 import { madridDayKey } from '#shared/time/madrid.ts';
+import type { FlowDefinition } from '#shared/flows/definition.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueMail, recordUnsendable, type NewMail } from './outbox.ts';
 import { noticeSubject, noticeText, type NoticeReason } from './notices.ts';
@@ -22,6 +23,18 @@ export interface ProducerOptions {
   now: () => Date;
   /** The web app's base URL without a trailing slash (links to the run's history). */
   publicUrl: string;
+  /** Flows that offer 'Enviar resultado por email': flow id -> the key of their EmailResult input. */
+  emailResultInputs: ReadonlyMap<string, string>;
+}
+
+/** Which input of each flow is its 'Enviar resultado por email' (template EmailResult), if any. */
+export function emailResultInputsOf(definitions: Iterable<FlowDefinition>): Map<string, string> {
+  const inputs = new Map<string, string>();
+  for (const definition of definitions) {
+    const input = definition.sectionSetup.builder.flatMap((section) => section.builder).find((candidate) => candidate.template === 'EmailResult');
+    if (input) inputs.set(definition.id, input.key);
+  }
+  return inputs;
 }
 
 interface RunRow {
@@ -85,9 +98,12 @@ export class MailProducers {
     // backlog drains over the next passes instead of loading a day of runs every 5 seconds.
     const notQueued = (kind: 'result' | 'notice') => (eb: ExpressionBuilder<Database, 'flow_runs'>) =>
       eb.not(eb.exists(eb.selectFrom('mail_outbox').select('mail_outbox.id').whereRef('mail_outbox.run_id', '=', 'flow_runs.id').where('mail_outbox.kind', '=', kind)));
+    const resultFlows = [...this.options.emailResultInputs.keys()];
     const [results, notices] = await Promise.all([
-      // The JSON the launch stored has no spaces: a cheap filter before parsing.
-      base.where('result', 'in', RESULT_MAILED).where('inputs', 'like', '%"emailResult":{%').where(notQueued('result')).orderBy('finished_at').limit(PASS_BATCH).execute(),
+      // Only flows that offer it, and the JSON the launch stored has no spaces: a cheap filter before parsing.
+      resultFlows.length === 0
+        ? Promise.resolve([])
+        : base.where('flow_id', 'in', resultFlows).where('result', 'in', RESULT_MAILED).where('inputs', 'like', '%"recipients":[%').where(notQueued('result')).orderBy('finished_at').limit(PASS_BATCH).execute(),
       base
         .where((eb) => eb.or([eb('scheduled', '=', 1), eb('remote', '=', 1)]))
         .where('stopped_by_user', '=', 0)
@@ -106,7 +122,8 @@ export class MailProducers {
   private async result(run: RunRow): Promise<boolean> {
     const { db, now } = this.options;
     const inputs = parseJson(run.inputs) as Record<string, unknown> | null;
-    const value = z.safeParse(emailResultValueSchema, inputs?.emailResult ?? null);
+    const key = this.options.emailResultInputs.get(run.flow_id) ?? '';
+    const value = z.safeParse(emailResultValueSchema, inputs?.[key] ?? null);
     // Checked at launch, so this is a damaged row: recorded as failed, so it is not looked at every pass.
     if (!value.success || value.data === null) return recordUnsendable(db, unsendableResult(run), MAIL_CONFIG_NOT_USABLE_MESSAGE, now());
     const { configId, recipients } = value.data;
