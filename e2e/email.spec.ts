@@ -68,7 +68,10 @@ test('the email wizard links Google (web flow) and a robot result arrives at Gma
   await shot(page, 'email-summary');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Configuración de correo guardada')).toBeVisible();
-  await expect(page).toHaveURL(/\/workspace/);
+  await expect(page).toHaveURL(/\/workspace\?dispositivo=/);
+  // Back in Mis recursos on that PC's configurations, the new one listed with its account.
+  await expect(page.getByRole('list', { name: 'Configuraciones del dispositivo' })).toContainText('Resultados a clientes');
+  await expect(page.getByRole('list', { name: 'Configuraciones del dispositivo' })).toContainText(E2E_GOOGLE_ACCOUNT);
 
   // The robot, launched with 'Enviar resultado por email'.
   const recipient = `cliente.${randomUUID().slice(0, 8)}@empresa-e2e.es`;

@@ -46,7 +46,7 @@ describe('the summary step', () => {
     }
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Configuración de correo guardada')).toBeTruthy();
-    expect(await screen.findByText('En Mis recursos /workspace')).toBeTruthy();
+    expect(await screen.findByText('En Mis recursos /workspace?dispositivo=11111111-1111-4111-8111-111111111111&detalle=configuraciones')).toBeTruthy();
     const body = calls.find((call) => call.key === CONFIGS)?.body as { name: string; cccList: string[]; emailSettings: Record<string, string> };
     expect(body).toEqual({
       name: 'Resultados', cccList: [],

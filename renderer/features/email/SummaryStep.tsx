@@ -41,7 +41,7 @@ export function SummaryStep({ fields, machine, account, headingRef, onSaved }: S
       await createConfig({ machineId: machine._id, config: configRequest(fields, account) }).unwrap();
       onSaved();
       toast.success(text.saved);
-      navigate('/workspace');
+      navigate(`/workspace?${new URLSearchParams({ dispositivo: machine._id, detalle: 'configuraciones' }).toString()}`);
     } catch (error) {
       setRefusal(errorMessage(error, text.saveFailed));
     }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { CSSProperties } from 'react';
 import type { Machine } from '#shared/api/machines.ts';
 import { useMachinesQuery } from '../../api/machines.ts';
@@ -57,6 +58,9 @@ export function DevicesView() {
   const machines = useMachinesQuery();
   const [query, setQuery] = useState('');
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  // ?dispositivo=<machine id>&detalle=configuraciones: where the email wizard sends the user after saving.
+  const [params] = useSearchParams();
+  const requested = params.get('dispositivo');
   const searching = query.trim() !== '';
 
   const groups = groupMachines(machines.data ?? [], local.identity?.machineHashCode ?? null);
@@ -67,7 +71,9 @@ export function DevicesView() {
   const mine = groups.mine.map((machine) => machineEntry(machine, query)).filter(visible);
   const shared = groups.shared.map((machine) => machineEntry(machine, query)).filter(visible);
   const entries = [...(showLocal && localCard ? [localCard] : []), ...mine, ...shared];
-  const selected = entries.find((entry) => entry.key === selectedKey) ?? entries[0];
+  const selected =
+    entries.find((entry) => entry.key === selectedKey) ?? (selectedKey === null ? entries.find((entry) => entry.machine?._id === requested) : undefined) ?? entries[0];
+  const initialTab = selected !== undefined && selected.machine?._id === requested && params.get('detalle') === 'configuraciones' ? 'configs' : 'certificates';
 
   const card = (entry: CardEntry, index: number) => (
     <li key={entry.key}>
@@ -147,6 +153,7 @@ export function DevicesView() {
       {selected && (
         <MachineDetail
           key={selected.key}
+          initialTab={initialTab}
           title={selected.title}
           machine={selected.machine}
           local={selected.key === LOCAL ? local : undefined}

@@ -13,7 +13,7 @@ import { matchingCertificates } from './workspaceModel.ts';
 
 const text = workspace.detail;
 
-type SubTab = 'certificates' | 'configs';
+export type SubTab = 'certificates' | 'configs';
 
 export interface MachineDetailProps {
   title: string;
@@ -23,11 +23,13 @@ export interface MachineDetailProps {
   local?: LocalDevice;
   query: string;
   onDeleted: () => void;
+  /** The sub-tab it opens on (the email wizard comes back to 'configs'). */
+  initialTab?: SubTab;
 }
 
 /** The selected device: its certificates or its configurations, its connection, and the owner's settings. */
-export function MachineDetail({ title, machine, local, query, onDeleted }: MachineDetailProps) {
-  const [tab, setTab] = useState<SubTab>('certificates');
+export function MachineDetail({ title, machine, local, query, onDeleted, initialTab = 'certificates' }: MachineDetailProps) {
+  const [tab, setTab] = useState<SubTab>(initialTab);
   let certificates;
   if (local) certificates = <LocalCertificates device={local} machine={machine} query={query} />;
   else if (machine) {

@@ -7,6 +7,16 @@ import { oficina, portatil } from './testData.ts';
 
 setUpWorkspacePageTests();
 
+describe('opened from the email wizard', () => {
+  it('selects the machine of ?dispositivo= and opens its configurations with ?detalle=configuraciones', async () => {
+    stubApi({ 'GET /api/machines': machinesOf([oficina, portatil]) });
+    renderWorkspace({ path: `/workspace?dispositivo=${portatil._id}&detalle=configuraciones` });
+    const detail = await screen.findByRole('region', { name: 'Portátil de Ana' });
+    expect(within(detail).getByRole('tab', { name: 'Configuraciones' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(detail).getByText('Este dispositivo no tiene configuraciones')).toBeTruthy();
+  });
+});
+
 describe('owner settings', () => {
   it('reports a failed delete with the spec’s toast and keeps the machine', async () => {
     const calls = stubApi({

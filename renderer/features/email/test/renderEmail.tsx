@@ -86,7 +86,7 @@ export function baseRoutes(accounts: MailAccount[], extra: Record<string, Handle
 
 function WorkspaceProbe() {
   const location = useLocation();
-  return <p>{`En Mis recursos ${location.pathname}`}</p>;
+  return <p>{`En Mis recursos ${location.pathname}${location.search}`}</p>;
 }
 
 /** The wizard at `path` with the shell's toasts; /workspace answers with a marker. */
