@@ -44,7 +44,7 @@ import { emailResultInputsOf, MailProducers } from './modules/mail/producers.ts'
 import { mailProvidersFromEnv } from './modules/mail/providers.ts';
 import { registerMailAccountRoutes } from './modules/mail/routes.ts';
 import type { MailProvidersConfig } from './modules/mail/types.ts';
-import { DigestTimer, NotificationsDigest } from './modules/notifications/digest.ts';
+import { NotificationsDigest } from './modules/notifications/digest.ts';
 import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
 import { NotificationsService } from './modules/notifications/service.ts';
 import { LocalRunQueue, PgBossRunQueue } from './modules/runs/queue.ts';
@@ -67,6 +67,7 @@ import { DEFAULT_SUPPORT_EMAIL, type SupportConfig } from './modules/support/con
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { ephemeralSecretsBox, loadSecretsBox } from './security/secrets.ts';
+import { RepeatingPass } from './timers/repeating-pass.ts';
 
 export interface ServerConfig {
   database: DatabaseConfig;
@@ -217,7 +218,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     fileRetentionDays,
   };
   // What one module gives others is passed to their register functions below, never through ctx.
-  const digestTimer = new DigestTimer(new NotificationsDigest({ db, mailer: ctx.mailer, now, publicUrl: ctx.publicUrl }), app.log);
+  const digest = new NotificationsDigest({ db, mailer: ctx.mailer, now, publicUrl: ctx.publicUrl });
+  const digestTimer = new RepeatingPass(() => digest.run(), (error) => app.log.error({ err: error }, 'No se ha podido enviar el resumen diario de notificaciones'));
   app.addHook('preClose', async () => digestTimer.stop());
   // Mail accounts (issue 25): linked mailboxes and their sealed tokens; the outbox sends through mailAccounts.
   const mailAccounts = new MailAccounts({ db, now, secrets, providers: config.mail ?? mailProvidersFromEnv({}), publicUrl: ctx.publicUrl, mailer: ctx.mailer, log: app.log, rowLocks: config.database.kind === 'postgres' });

@@ -3,6 +3,7 @@ import type { MailProvider } from '#shared/api/mail.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MailOutboxTable } from '../../db/schema-mail.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { RepeatingPass } from '../../timers/repeating-pass.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { MAX_ATTEMPTS, OUT_OF_ATTEMPTS_SUFFIX, claim, dueIds, markFailed, markInterrupted, markRetry, markSent, markUnknown, retryDelayMs } from './outbox.ts';
 import { ATTACHMENT_MISSING_MESSAGE, buildMime, loadAttachments, type AttachmentRef, type OutgoingMail } from './mime.ts';
@@ -50,13 +51,14 @@ export interface MailOutboxOptions {
  * attempt that certainly did not deliver.
  */
 export class MailOutbox {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  /** Set by stop(): a pass under way ends after the row it is sending. */
   private stopped = false;
   private readonly apiBaseUrls: Record<MailProvider, string>;
+  private readonly repeating: RepeatingPass;
 
   constructor(private readonly options: MailOutboxOptions) {
     this.apiBaseUrls = { ...DEFAULT_API_BASE_URLS, ...options.apiBaseUrls };
+    this.repeating = new RepeatingPass(() => this.drain(), (error) => options.log.error({ err: error }, 'No se ha podido procesar la cola de correo'));
   }
 
   /** Marks what a previous process left mid-attempt as 'unknown' (all of it on SQLite). */
@@ -67,19 +69,12 @@ export class MailOutbox {
   /** Recovers, then runs a pass every `intervalMs` (the timer never keeps the process alive), one at a time. */
   async start(intervalMs: number): Promise<void> {
     await this.recover();
-    this.timer = setInterval(() => {
-      if (this.running || this.stopped) return;
-      this.running = this.drain()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'No se ha podido procesar la cola de correo'))
-        .finally(() => (this.running = null));
-    }, intervalMs);
-    this.timer.unref();
+    this.repeating.start(intervalMs);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.repeating.stop();
   }
 
   /** One pass: producers, stale attempts of dead processes, then every due row until none is due. */

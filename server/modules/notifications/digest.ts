@@ -94,34 +94,3 @@ export class NotificationsDigest {
     return updated !== undefined;
   }
 }
-
-interface DigestLog {
-  error(details: object, message: string): void;
-}
-
-/** Runs the digest every `intervalMs` (the timer never keeps the process alive), one pass at a time. */
-export class DigestTimer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | null = null;
-  private stopped = false;
-
-  constructor(private readonly digest: NotificationsDigest, private readonly log: DigestLog) {}
-
-  start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      if (this.running || this.stopped) return;
-      this.running = this.digest
-        .run()
-        .catch((error: unknown) => this.log.error({ err: error }, 'No se ha podido enviar el resumen diario de notificaciones'))
-        .finally(() => (this.running = null));
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  /** Stops the timer and waits for a pass under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-}

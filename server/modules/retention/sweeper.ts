@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { retentionCutoff } from './retention.ts';
+import { RepeatingPass } from '../../timers/repeating-pass.ts';
 
 interface SweeperLog {
   info(details: object, message: string): void;
@@ -42,33 +43,20 @@ const FIRST_SWEEP_MS = 60_000;
  * A process that dies between a statement and the removal leaves that batch's files on disk.
  */
 export class FileSweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private first: NodeJS.Timeout | undefined;
-  private sweeping: Promise<unknown> | null = null;
-  private stopped = false;
+  private readonly repeating: RepeatingPass;
 
-  constructor(private readonly options: FileSweeperOptions) {}
+  constructor(private readonly options: FileSweeperOptions) {
+    this.repeating = new RepeatingPass(() => this.sweep(), (error) => options.log.error({ err: error }, 'No se han podido borrar los archivos caducados'));
+  }
 
   /** Sweeps soon after start, then every `intervalMs` (the timers never keep the process alive). */
   start(intervalMs: number): void {
-    const tick = () => {
-      if (this.sweeping || this.stopped) return;
-      this.sweeping = this.sweep()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'No se han podido borrar los archivos caducados'))
-        .finally(() => (this.sweeping = null));
-    };
-    this.first = setTimeout(tick, Math.min(FIRST_SWEEP_MS, intervalMs));
-    this.first.unref();
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
+    this.repeating.start(intervalMs, Math.min(FIRST_SWEEP_MS, intervalMs));
   }
 
   /** Stops the timers and waits for a sweep under way. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.first);
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.repeating.stop();
   }
 
   /** One sweep: every output and upload past its retention, in batches. */

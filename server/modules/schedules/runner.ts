@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors.ts';
 import { parseInputs, toInterval } from './service.ts';
 import { currentSlotAttempt } from './slots.ts';
 import type { RunLauncher } from '../runs/launcher.ts';
+import { RepeatingPass } from '../../timers/repeating-pass.ts';
 
 /** What the runner needs from the runs module (RunService implements it, given by app.ts; tests pass a recording fake). */
 export type ScheduleLauncher = Pick<RunLauncher, 'launch' | 'finished'>;
@@ -57,11 +58,12 @@ interface ClaimedSchedule {
  */
 export class ScheduleRunner {
   private readonly inFlight = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<unknown> | null = null;
   private stopped = false;
+  private readonly repeating: RepeatingPass;
 
-  constructor(private readonly options: ScheduleRunnerOptions) {}
+  constructor(private readonly options: ScheduleRunnerOptions) {
+    this.repeating = new RepeatingPass(() => this.tick(), (error) => options.log.error({ err: error }, 'No se han podido lanzar los robots programados'));
+  }
 
   private get leaseMs(): number {
     return this.options.leaseMs ?? 15 * 60_000;
@@ -69,20 +71,13 @@ export class ScheduleRunner {
 
   /** Checks for due schedules every `intervalMs` (the timer never keeps the process alive). */
   start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      if (this.ticking || this.stopped) return;
-      this.ticking = this.tick()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'No se han podido lanzar los robots programados'))
-        .finally(() => (this.ticking = null));
-    }, intervalMs);
-    this.timer.unref();
+    this.repeating.start(intervalMs);
   }
 
   /** No more claims; waits for the runs already launched to be settled (their schedules updated). */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.ticking;
+    await this.repeating.stop();
     await this.idle();
   }
 
