@@ -6,7 +6,8 @@ import { toIsoDate } from '#shared/forms/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { ALREADY_IN_A3_MESSAGE, ALREADY_REGISTERED_MESSAGE, NOT_REGISTERED_MESSAGE, SUBMISSION_NOT_FOUND_MESSAGE, SUBMISSION_REMOVED_MESSAGE } from './messages.ts';
-import { companyCcc, parseJson, type CompanyRow, type SubmissionRow } from './store.ts';
+import { companyCcc, type CompanyRow, type SubmissionRow } from './store.ts';
+import { parseJson } from '../../db/json-column.ts';
 
 interface Loaded {
   row: SubmissionRow;

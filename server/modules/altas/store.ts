@@ -5,6 +5,7 @@ import type { FieldOverrides } from '#shared/altas/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AltasCompaniesTable, AltasFormsTable, AltasSubmissionsTable } from '../../db/schema-altas.ts';
 import { COMPANY_NOT_FOUND_MESSAGE, notFound, SUBMISSION_NOT_FOUND_MESSAGE } from './messages.ts';
+import { parseJson } from '../../db/json-column.ts';
 
 /** Reading and writing the altas tables, and turning their rows into the contract's shapes. */
 
@@ -18,15 +19,6 @@ export type CompanyRow = Selectable<AltasCompaniesTable>;
 export type SubmissionRow = Selectable<AltasSubmissionsTable>;
 
 export const DEFAULT_CONFIGURATION_NAME = 'Alta de trabajador';
-
-export function parseJson<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 export const logoPath = (logoId: string) => altasPaths.formLogo.replace(':id', logoId);
 

@@ -5,7 +5,8 @@ import { mergeGroupValues, normalizeSubmissionValues, submissionTitle, submissio
 import type { Database } from '../../db/schema.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, FILE_NOT_FOUND_MESSAGE, FILE_NOT_YOURS_MESSAGE, GROUP_NOT_FOUND_MESSAGE, notFound } from './messages.ts';
-import { companyCcc, companyGroups, findCompany, findSubmission, parseJson, toSubmission, type AltasCaller, type CompanyRow } from './store.ts';
+import { companyCcc, companyGroups, findCompany, findSubmission, toSubmission, type AltasCaller, type CompanyRow } from './store.ts';
+import { parseJson } from '../../db/json-column.ts';
 
 const isFile = (value: unknown): value is SubmissionFile => typeof value === 'object' && value !== null && 'fileId' in value;
 

@@ -7,6 +7,7 @@ import type { Database, MachineConfigsTable } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findUsableAccount } from '../mail/account-queries.ts';
 import { machineNotFound, spanishOrder, visibleMachines, type Member } from './access.ts';
+import { parseJson } from '../../db/json-column.ts';
 
 export const CONFIG_NOT_FOUND_MESSAGE = 'No se ha encontrado esta configuración';
 /** Spec §3: a saved config whose settings are not an object is flagged, and can still be deleted. */
@@ -16,18 +17,11 @@ type ConfigRow = Pick<MachineConfigsTable, 'id' | 'machine_id' | 'name' | 'ccc_l
 
 const storedCccList = z.array(z.string());
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A stored row as the API shows it; settings that do not read back as they were written come flagged. */
 export function toMachineConfig(row: ConfigRow): MachineConfig {
-  const cccList = z.safeParse(storedCccList, parseJson(row.ccc_list));
-  const emailSettings = row.email_settings === null ? null : z.safeParse(emailSettingsSchema, parseJson(row.email_settings));
+  const cccList = z.safeParse(storedCccList, parseJson<unknown>(row.ccc_list, undefined));
+  const emailSettings = row.email_settings === null ? null : z.safeParse(emailSettingsSchema, parseJson<unknown>(row.email_settings, undefined));
   const damaged = !cccList.success || (emailSettings !== null && !emailSettings.success);
   return {
     _id: row.id,

@@ -8,6 +8,7 @@ import type { FlowDefinition } from '#shared/flows/definition.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueMail, recordUnsendable, type NewMail } from './outbox.ts';
 import { noticeSubject, noticeText, type NoticeReason } from './notices.ts';
+import { parseJson } from '../../db/json-column.ts';
 
 const DAY_MS = 86_400_000;
 /** Runs of each kind looked at per pass. */
@@ -51,14 +52,6 @@ interface RunRow {
   finished_at: string | null;
 }
 
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Queues what recently finished runs cause: the result mail of a run launched with 'Enviar resultado
@@ -121,14 +114,14 @@ export class MailProducers {
 
   private async result(run: RunRow): Promise<boolean> {
     const { db, now } = this.options;
-    const inputs = parseJson(run.inputs) as Record<string, unknown> | null;
+    const inputs = parseJson<Record<string, unknown> | null>(run.inputs, null);
     const key = this.options.emailResultInputs.get(run.flow_id) ?? '';
     const value = z.safeParse(emailResultValueSchema, inputs?.[key] ?? null);
     // Checked at launch, so this is a damaged row: recorded as failed, so it is not looked at every pass.
     if (!value.success || value.data === null) return recordUnsendable(db, unsendableResult(run), MAIL_CONFIG_NOT_USABLE_MESSAGE, now());
     const { configId, recipients } = value.data;
     const config = await db.selectFrom('machine_configs').select('email_settings').where('id', '=', configId).where('group_id', '=', run.group_id).executeTakeFirst();
-    const parsed = z.safeParse(emailSettingsSchema, parseJson(config?.email_settings ?? null));
+    const parsed = z.safeParse(emailSettingsSchema, parseJson<unknown>(config?.email_settings ?? null, null));
     const settings: EmailSettings | null = parsed.success ? parsed.data : null;
     const account = settings
       ? await db.selectFrom('mail_accounts').select(['id', 'status']).where('group_id', '=', run.group_id).where('provider', '=', settings.provider).where('email', '=', settings.email.trim().toLowerCase()).executeTakeFirst()
