@@ -222,8 +222,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const digestTimer = new RepeatingPass(() => digest.run(), (error) => app.log.error({ err: error }, 'No se ha podido enviar el resumen diario de notificaciones'));
   app.addHook('preClose', async () => digestTimer.stop());
   // Mail accounts (issue 25): linked mailboxes and their sealed tokens; the outbox sends through mailAccounts.
-  const mailAccounts = new MailAccounts({ db, now, secrets, providers: config.mail ?? mailProvidersFromEnv({}), publicUrl: ctx.publicUrl, mailer: ctx.mailer, log: app.log, rowLocks: config.database.kind === 'postgres' });
   const mailProviders = config.mail ?? mailProvidersFromEnv({});
+  const mailAccounts = new MailAccounts({ db, now, secrets, providers: mailProviders, publicUrl: ctx.publicUrl, mailer: ctx.mailer, log: app.log, rowLocks: config.database.kind === 'postgres' });
   // The outbox: result mails and failure notices, sent off the request path with retries (never inline).
   const mailOutbox = new MailOutbox({
     db, storage, tokens: mailAccounts, mailer: ctx.mailer, now, log: app.log,

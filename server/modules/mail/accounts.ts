@@ -14,8 +14,6 @@ import { accountRow, listAccounts, listedAccount, type MailAccountRow } from './
 import { buildAuthorizationRequest, grantsSending, InvalidGrantError, redeemCode, refreshAccess, revokeToken, type GrantedTokens, type OAuthTarget } from './oauth.ts';
 import { MailAccountUnusableError, type MailAccessTokens, type MailProvidersConfig, type MailSender } from './types.ts';
 
-export { findUsableAccount, type UsableAccount } from './account-queries.ts';
-
 /** The caller: a user of a firm (group). */
 export interface Member {
   userId: string;

@@ -5,7 +5,8 @@ import { HttpError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
-import { RUN_NOT_FOUND_MESSAGE, runDeliveries } from './deliveries.ts';
+import { RUN_NOT_FOUND_MESSAGE } from '../runs/run-state.ts';
+import { runDeliveries } from './deliveries.ts';
 
 /** A run's mail deliveries for its history detail; another firm's run answers like a missing one. */
 export function registerMailDeliveryRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -4,9 +4,6 @@ import type { Database } from '../../db/schema.ts';
 import type { MailOutboxTable } from '../../db/schema-mail.ts';
 import type { AttachmentRef } from './mime.ts';
 
-/** The history's own 404 text (flowlogs), for a run the caller may not see. */
-export const RUN_NOT_FOUND_MESSAGE = 'No se ha encontrado esta ejecución';
-
 function toDelivery(row: Omit<MailOutboxTable, 'body'>): MailDelivery {
   const attachments = JSON.parse(row.attachments) as AttachmentRef[];
   return {

@@ -8,12 +8,13 @@ import type { FileStorage } from '../storage/service.ts';
 import { MAX_ATTEMPTS, OUT_OF_ATTEMPTS_SUFFIX, claim, dueIds, markFailed, markInterrupted, markRetry, markSent, markUnknown, retryDelayMs } from './outbox.ts';
 import { ATTACHMENT_MISSING_MESSAGE, buildMime, loadAttachments, type AttachmentRef, type OutgoingMail } from './mime.ts';
 import { MailSendError } from './transports/errors.ts';
-import { GMAIL_API_BASE_URL, GMAIL_ATTACHMENTS_LIMIT_BYTES, GMAIL_TOO_LARGE_MESSAGE, sendWithGmail } from './transports/gmail.ts';
-import { GRAPH_API_BASE_URL, GRAPH_ATTACHMENTS_LIMIT_BYTES, GRAPH_TOO_LARGE_MESSAGE, sendWithGraph } from './transports/graph.ts';
+import { GMAIL_ATTACHMENTS_LIMIT_BYTES, GMAIL_TOO_LARGE_MESSAGE, sendWithGmail } from './transports/gmail.ts';
+import { GRAPH_ATTACHMENTS_LIMIT_BYTES, GRAPH_TOO_LARGE_MESSAGE, sendWithGraph } from './transports/graph.ts';
+import { MAIL_PROVIDER_DEFAULTS } from './providers.ts';
 import { sendWithSmtp } from './transports/smtp.ts';
 import { MailAccountUnusableError, type MailAccessTokens } from './types.ts';
 
-export const DEFAULT_API_BASE_URLS: Record<MailProvider, string> = { google: GMAIL_API_BASE_URL, microsoft: GRAPH_API_BASE_URL };
+export const DEFAULT_API_BASE_URLS: Record<MailProvider, string> = { google: MAIL_PROVIDER_DEFAULTS.google.apiBaseUrl, microsoft: MAIL_PROVIDER_DEFAULTS.microsoft.apiBaseUrl };
 export const ACCOUNT_GONE_MESSAGE = 'La cuenta de correo desde la que se enviaba ya no está conectada';
 const TOKEN_UNAVAILABLE_MESSAGE = 'No se ha podido obtener el permiso de la cuenta de correo; se reintentará';
 /** Rows claimed per query; a pass keeps going until nothing is due. */
@@ -134,8 +135,10 @@ export class MailOutbox {
     if (attachments === null) throw new MailSendError('permanent', ATTACHMENT_MISSING_MESSAGE);
     const mail: OutgoingMail = { from: row.from_address, senderName: row.sender_name, to, replyTo: row.reply_to, subject: row.subject, body: row.body, attachments };
     const accountId = row.account_id;
+    // Built once: a retry after a refused token sends the same bytes.
+    const mime = row.transport === 'google' ? await buildMime(mail) : null;
     const once = async (): Promise<string | null> => {
-      if (row.transport === 'google') return sendWithGmail(this.options.tokens, accountId, await buildMime(mail), this.apiBaseUrls.google, this.options.now);
+      if (mime !== null) return sendWithGmail(this.options.tokens, accountId, mime, this.apiBaseUrls.google, this.options.now);
       return sendWithGraph(this.options.tokens, accountId, mail, this.apiBaseUrls.microsoft, this.options.now);
     };
     try {

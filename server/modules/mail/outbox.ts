@@ -105,9 +105,9 @@ export async function claim(db: Kysely<Database>, id: string, now: Date): Promis
     .where('id', '=', id)
     .where('state', '=', 'pending')
     .where('next_attempt_at', '<=', at)
+    .returningAll()
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  return (await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  return result ?? null;
 }
 
 /** Only the attempt that holds the row (state 'sending') may close it. */

@@ -1,7 +1,6 @@
 import type { MailAccessTokens } from '../types.ts';
 import { MailSendError, failureFromResponse, fetchProvider } from './errors.ts';
 
-export const GMAIL_API_BASE_URL = 'https://gmail.googleapis.com';
 /**
  * Gmail refuses a JSON request over 5 MB: the message goes in it base64url-encoded while the whole
  * request fits (a MIME of up to ~3.7 MB), else to the media upload endpoint as message/rfc822.

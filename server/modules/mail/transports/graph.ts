@@ -2,7 +2,6 @@ import type { LoadedAttachment, OutgoingMail } from '../mime.ts';
 import type { MailAccessTokens } from '../types.ts';
 import { MailSendError, failureFromResponse, fetchProvider } from './errors.ts';
 
-export const GRAPH_API_BASE_URL = 'https://graph.microsoft.com';
 /**
  * Graph refuses requests over 4 MB and base64 grows files by a third: beyond ~3 MB of files only an
  * upload session would do, which is left out (the message says what to do instead).
@@ -21,8 +20,6 @@ function attachment(file: LoadedAttachment) {
 
 /** POST /me/sendMail (202 and no id: Graph does not say which message it created). */
 export async function sendWithGraph(tokens: MailAccessTokens, accountId: string, mail: OutgoingMail, apiBaseUrl: string, now: () => Date): Promise<null> {
-  const total = mail.attachments.reduce((sum, file) => sum + file.content.length, 0);
-  if (total > GRAPH_ATTACHMENTS_LIMIT_BYTES) throw new MailSendError('permanent', GRAPH_TOO_LARGE_MESSAGE);
   const { accessToken } = await tokens.accessTokenFor(accountId);
   const message = {
     subject: mail.subject,
