@@ -7,7 +7,7 @@ import { useToast } from '../../app/hooks.ts';
 import { mail } from '../../i18n/es-mail.ts';
 import { Button, EmptyState, IconAlert, IconCheck, IconMail, Spinner } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { errorMessage } from './errorMessage.ts';
+import { errorMessage } from '../../ui/forms.ts';
 import { isUsable } from './draft.ts';
 import type { WizardDraft } from './draft.ts';
 import { useConnectAccount } from './useConnectAccount.ts';

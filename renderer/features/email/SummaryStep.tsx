@@ -9,7 +9,7 @@ import { mail } from '../../i18n/es-mail.ts';
 import { Button, IconAlert } from '../../ui/index.ts';
 import { configRequest } from './draft.ts';
 import type { MessageFields } from './draft.ts';
-import { errorMessage } from './errorMessage.ts';
+import { errorMessage } from '../../ui/forms.ts';
 
 const text = mail.summary;
 

@@ -4,7 +4,7 @@ import type { BridgeErrorCode } from '#shared/bridge/envelope.ts';
 import { useCompleteDesktopMailOAuthMutation, useLazyDesktopMailClientsQuery, useStartMailOAuthMutation } from '../../api/mail.ts';
 import { useBridge, useToast } from '../../app/hooks.ts';
 import { mail } from '../../i18n/es-mail.ts';
-import { errorMessage } from './errorMessage.ts';
+import { errorMessage } from '../../ui/forms.ts';
 import { saveDraft } from './draft.ts';
 import { browserPage } from './leavePage.ts';
 import type { WizardDraft } from './draft.ts';
@@ -83,5 +83,5 @@ export function useConnectAccount({ draft, onLinked }: ConnectOptions) {
     toast.info(text.cancelled);
   };
 
-  return { connect, cancel, busy, waiting, error, clearError: () => setError(null) };
+  return { connect, cancel, busy, waiting, error };
 }

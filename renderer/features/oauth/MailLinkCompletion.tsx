@@ -4,7 +4,7 @@ import type { MailAccount, OAuthCompleteRequest } from '#shared/api/mail.ts';
 import { useCompleteMailOAuthMutation } from '../../api/mail.ts';
 import { useToast } from '../../app/hooks.ts';
 import { mail } from '../../i18n/es-mail.ts';
-import { asHttpError } from '../../ui/forms.ts';
+import { asHttpError, errorMessage } from '../../ui/forms.ts';
 import { EmptyState, IconAlert, IconCheck, Spinner } from '../../ui/index.ts';
 import { mailWizardPath, mailWizardWaiting } from './wizardReturn.ts';
 
@@ -22,8 +22,7 @@ const completions = new Map<string, Promise<Outcome>>();
 function outcomeOf(error: unknown): Outcome {
   const http = asHttpError(error);
   if (http?.status === 401) return { kind: 'signed-out' };
-  const message = http && http.status >= 400 && http.status < 500 ? (http.data?.issues?.[0]?.message ?? http.data?.message) : undefined;
-  return { kind: 'failed', message: message ?? mail.account.completeFailed };
+  return { kind: 'failed', message: errorMessage(error, mail.account.completeFailed) };
 }
 
 /** /oauth-response with a state: the web flow's end, redeemed by the server, then back to the wizard if one is waiting. */

@@ -6,7 +6,7 @@ import { isLinkedTo, linkThisDevice, windowServerUrl } from '../../bridge/device
 import { workspace } from '../../i18n/es-workspace.ts';
 import { Button } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { errorMessage } from './errorMessage.ts';
+import { errorMessage } from '../../ui/forms.ts';
 import { ConnectionStatus } from './MachineCard.tsx';
 import type { LocalDevice } from './useLocalDevice.ts';
 import { machineConnection } from './workspaceModel.ts';

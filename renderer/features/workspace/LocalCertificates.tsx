@@ -7,7 +7,7 @@ import { usePrompt, useToast } from '../../app/hooks.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
 import { Button, EmptyState, Spinner, TextField } from '../../ui/index.ts';
 import { CertificateSelector } from './CertificateSelector.tsx';
-import { errorMessage } from './errorMessage.ts';
+import { errorMessage } from '../../ui/forms.ts';
 import { FolderSettings } from './FolderSettings.tsx';
 import type { LocalDevice } from './useLocalDevice.ts';
 import { matchingCertificates, nextSyncedSet } from './workspaceModel.ts';

@@ -8,7 +8,7 @@ import { useToast } from '../../app/hooks.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
 import { Button, EmptyState, IconAlert, IconMail, TextField } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { errorMessage } from './errorMessage.ts';
+import { errorMessage } from '../../ui/forms.ts';
 import { parseCccLines } from './workspaceModel.ts';
 
 const text = workspace.configs;

@@ -13,7 +13,7 @@ import { matchingCertificates } from './workspaceModel.ts';
 
 const text = workspace.detail;
 
-export type SubTab = 'certificates' | 'configs';
+type SubTab = 'certificates' | 'configs';
 
 export interface MachineDetailProps {
   title: string;

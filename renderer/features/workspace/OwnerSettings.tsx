@@ -6,7 +6,7 @@ import { useToast } from '../../app/hooks.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
 import { Button, TextField, Toggle } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { errorMessage } from './errorMessage.ts';
+import { errorMessage } from '../../ui/forms.ts';
 
 const text = workspace.owner;
 
