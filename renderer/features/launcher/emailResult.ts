@@ -43,9 +43,12 @@ export function emailResultText(state: EmailResultState): string {
   return JSON.stringify(state);
 }
 
+/** What separates addresses as people type or paste them: commas, semicolons or line breaks. */
+export const ADDRESS_SEPARATOR = /[,;\r\n]/;
+
 /** Addresses as people paste them: separated by commas, semicolons or line breaks. */
 export function splitAddresses(typed: string): string[] {
-  return typed.split(/[,;\r\n]+/).map((part) => part.trim()).filter((part) => part !== '');
+  return typed.split(ADDRESS_SEPARATOR).map((part) => part.trim()).filter((part) => part !== '');
 }
 
 /** Adds addresses not already there (compared without case: one mailbox, one copy). */

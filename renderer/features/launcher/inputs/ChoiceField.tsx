@@ -8,6 +8,8 @@ import { FieldMessage } from './FieldMessage.tsx';
 export interface ChoiceOption {
   value: string;
   label: string;
+  /** Shown but not choosable (its label says why). */
+  disabled?: boolean;
 }
 
 export interface ChoiceFieldProps {
@@ -69,7 +71,7 @@ export function ChoiceField({ label, options, value, onChange, onBlur, emptyLabe
       >
         <option value="" disabled={!emptySelectable}>{emptyLabel}</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value} disabled={option.disabled}>{option.label}</option>
         ))}
       </select>
       {help && <p className="ui-muted launcher-input__help">{help}</p>}

@@ -3,20 +3,19 @@ import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MAIL_CONFIG_REQUIRED_MESSAGE, MAIL_MAX_RECIPIENTS, MAIL_RECIPIENTS_REQUIRED_MESSAGE } from '#shared/api/mail.ts';
 import type { FlowInputDefinition } from '#shared/flows/definition.ts';
-import { isSearchable } from '#shared/forms/index.ts';
 import { isValidEmail } from '#shared/validation/index.ts';
 import { useMachinesQuery } from '../../../api/machines.ts';
 import { useMailAccountsQuery } from '../../../api/mail.ts';
 import { launcher } from '../../../i18n/es-launcher.ts';
 import { Button, IconClose } from '../../../ui/index.ts';
-import { ComboBox } from '../../../ui/ComboBox.tsx';
 import type { FieldRule } from '../../../ui/forms.ts';
 import {
-  EMPTY_EMAIL_RESULT, allRecipients, emailConfigOptions, emailResultProblems, emailResultText, mergeRecipients, parseEmailResultText, splitAddresses,
+  ADDRESS_SEPARATOR, EMPTY_EMAIL_RESULT, allRecipients, emailConfigOptions, emailResultProblems, emailResultText, mergeRecipients, parseEmailResultText, splitAddresses,
 } from '../emailResult.ts';
 import type { EmailConfigOption, EmailResultState } from '../emailResult.ts';
 import type { LauncherForm } from '../useLauncherForm.ts';
 import { FieldMessage } from './FieldMessage.tsx';
+import { ChoiceField, type ChoiceOption } from './ChoiceField.tsx';
 
 const text = launcher.inputs.emailResult;
 // What each part's error line keeps room for (FieldMessage), so a message appearing moves nothing.
@@ -97,7 +96,17 @@ function EmailResultDetails({ state, shownError, update, touch }: DetailsProps) 
       </p>
     );
   } else {
-    configPart = <ConfigChoice options={options} value={usable ? state.configId : ''} error={problems.config} onChange={(configId) => update({ configId })} />;
+    configPart = (
+      <ChoiceField
+        label={text.config}
+        options={configChoices(options)}
+        value={usable ? state.configId : ''}
+        onChange={(configId) => update({ configId })}
+        emptyLabel={text.chooseConfig}
+        error={problems.config}
+        rule={configRule}
+      />
+    );
   }
 
   return (
@@ -108,47 +117,13 @@ function EmailResultDetails({ state, shownError, update, touch }: DetailsProps) 
   );
 }
 
-interface ConfigChoiceProps {
-  options: readonly EmailConfigOption[];
-  value: string;
-  error: string | undefined;
-  onChange: (configId: string) => void;
-}
-
-/** A plain select, or a searchable ComboBox past 5 configurations (spec §5); unusable ones disabled with their reason. */
-function ConfigChoice({ options, value, error, onChange }: ConfigChoiceProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const labelled = options.map((option) => ({
+/** The email configurations, unusable ones shown disabled with their reason. */
+function configChoices(options: readonly EmailConfigOption[]): ChoiceOption[] {
+  return options.map((option) => ({
     value: option.value,
     label: option.reason === undefined ? option.label : text.unusable(option.label, option.reason),
     disabled: option.reason !== undefined,
   }));
-  if (isSearchable(options)) {
-    return (
-      <div className={`app-field launcher-choice${error ? ' app-field--invalid' : ''}`}>
-        <ComboBox label={`${text.config} *`} options={labelled} value={value === '' ? null : value} onChange={(chosen) => onChange(chosen ?? '')} placeholder={text.chooseConfig} />
-        <FieldMessage id={errorId} error={error} rule={configRule} />
-      </div>
-    );
-  }
-  return (
-    <div className={`app-field launcher-choice${error ? ' app-field--invalid' : ''}`}>
-      <label htmlFor={id}>{`${text.config} *`}</label>
-      <select
-        id={id}
-        className="ui-input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        <option value="" disabled>{text.chooseConfig}</option>
-        {labelled.map((option) => <option key={option.value} value={option.value} disabled={option.disabled}>{option.label}</option>)}
-      </select>
-      <FieldMessage id={errorId} error={error} rule={configRule} />
-    </div>
-  );
 }
 
 interface RecipientsProps {
@@ -166,12 +141,12 @@ function RecipientsField({ state, error, update, touch }: RecipientsProps) {
   const count = allRecipients(state).length;
 
   const commit = (typed: string, keepLast: boolean) => {
-    const parts = typed.split(/[,;\r\n]/);
+    const parts = typed.split(ADDRESS_SEPARATOR);
     const rest = keepLast ? (parts.pop() ?? '') : '';
     update({ recipients: mergeRecipients(state.recipients, splitAddresses(parts.join(','))), draft: rest.trimStart() });
   };
   const onChange = (typed: string) => {
-    if (/[,;\r\n]/.test(typed)) commit(typed, true);
+    if (ADDRESS_SEPARATOR.test(typed)) commit(typed, true);
     else update({ draft: typed });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -186,7 +161,7 @@ function RecipientsField({ state, error, update, touch }: RecipientsProps) {
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const pastedText = event.clipboardData.getData('text');
     // A single-line input would drop a pasted list's line breaks: split it here instead.
-    if (!/[,;\r\n]/.test(pastedText)) return;
+    if (!ADDRESS_SEPARATOR.test(pastedText)) return;
     event.preventDefault();
     commit(`${state.draft}${pastedText}`, false);
   };
