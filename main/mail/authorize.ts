@@ -100,8 +100,8 @@ export function authorizationUrl(
     url.searchParams.set('prompt', args.prompt);
   }
   if (args.loginHint) url.searchParams.set('login_hint', args.loginHint);
-  // Only the configured scheme reaches the browser: https, or http for a local stand-in configured so.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && new URL(config.authorizationUrl).protocol === 'http:')) {
+  // Only a web address reaches the browser (http is allowed only where settings or the server's answer allowed it).
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new BridgeFailure('UNAVAILABLE', `La dirección de autorización de ${PROVIDER_LABEL[args.provider]} debe ser https://.`);
   }
   return url;
@@ -131,6 +131,11 @@ function startRound(args: OAuthConnectArgs, config: MailProviderDesktopSettings 
     else resolveResult(outcome);
   };
   const timer = setTimeout(() => finish(new BridgeFailure('TIMEOUT', TIMEOUT_MESSAGE)), timeoutMs);
+  /** A refusal that ends this round: the browser is told why, the bridge call fails with it. */
+  const fail = (failure: BridgeFailure): LoopbackAnswer => {
+    finish(failure);
+    return { status: 400, page: failedPage(failure.message) };
+  };
 
   const handle = (params: URLSearchParams): LoopbackAnswer => {
     if (settled || !listener) return { status: 400, page: failedPage(NOT_THIS_CONNECTION_MESSAGE) };
@@ -141,25 +146,18 @@ function startRound(args: OAuthConnectArgs, config: MailProviderDesktopSettings 
     } catch (error) {
       // The state is checked before the error: an AuthorizationResponseError is this round's answer.
       if (error instanceof oauth.AuthorizationResponseError) {
-        const failure =
+        return fail(
           error.error === 'access_denied'
             ? new BridgeFailure('DENIED', deniedMessage(provider))
-            : new BridgeFailure('FAILED', `${PROVIDER_LABEL[provider]} no ha autorizado la conexión: ${describeProviderError(error)}`);
-        finish(failure);
-        return { status: 400, page: failedPage(failure.message) };
+            : new BridgeFailure('FAILED', `${PROVIDER_LABEL[provider]} no ha autorizado la conexión: ${describeProviderError(error)}`),
+        );
       }
       // Another tab, an old link or a forged request: answered, but the real one is still awaited.
       if (params.get('state') !== state) return { status: 400, page: failedPage(NOT_THIS_CONNECTION_MESSAGE) };
-      const failure = new BridgeFailure('FAILED', `La respuesta de ${PROVIDER_LABEL[provider]} no es válida (emisor o parámetros inesperados). Vuelve a intentarlo.`);
-      finish(failure);
-      return { status: 400, page: failedPage(failure.message) };
+      return fail(new BridgeFailure('FAILED', `La respuesta de ${PROVIDER_LABEL[provider]} no es válida (emisor o parámetros inesperados). Vuelve a intentarlo.`));
     }
     const code = valid.get('code');
-    if (!code) {
-      const failure = new BridgeFailure('FAILED', `${PROVIDER_LABEL[provider]} no ha devuelto el código de autorización.`);
-      finish(failure);
-      return { status: 400, page: failedPage(failure.message) };
-    }
+    if (!code) return fail(new BridgeFailure('FAILED', `${PROVIDER_LABEL[provider]} no ha devuelto el código de autorización.`));
     finish({ provider, code, codeVerifier, redirectUri: listener.redirectUri });
     return { status: 200, page: connectedPage() };
   };
