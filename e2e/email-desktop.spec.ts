@@ -1,8 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { embeddedContext, screenshotsInto } from './embedded-context.ts';
-import { expect, newUser, signUp, test } from './fixtures.ts';
+import { expect, newUser, officePc, signUp, test } from './fixtures.ts';
 import { E2E_MICROSOFT_ACCOUNT } from './mail-providers.ts';
 
 /**
@@ -27,13 +26,9 @@ test('the desktop app links a Microsoft mailbox through the loopback flow of its
   const desktop = await embeddedContext(browser, baseURL ?? '');
   const page = await desktop.newPage();
   await signUp(page, newUser());
-  const synced = await page.request.post(`/api/certificates?machineName=${encodeURIComponent('PC Escritorio correo')}`, {
-    data: { machineHashCode: createHash('sha256').update(randomUUID()).digest('hex'), digitalCertificates: [] },
-  });
-  expect([200, 201], await synced.text()).toContain(synced.status());
-  const { items } = (await (await page.request.get('/api/machines')).json()) as { items: { _id: string }[] };
+  const machineId = await officePc(page, 'PC Escritorio correo');
 
-  await page.goto(`/email?machine=${items[0]?._id ?? ''}`);
+  await page.goto(`/email?machine=${machineId}`);
   await page.getByLabel('Nombre de la configuración').fill('Avisos desde el despacho');
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('heading', { name: 'Conecta la cuenta' })).toBeVisible();

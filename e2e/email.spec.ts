@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { screenshotsInto } from './embedded-context.ts';
 import { setUsedCredits } from './database.ts';
-import { expect, newUser, signUp, test } from './fixtures.ts';
+import { expect, newUser, officePc, signUp, test } from './fixtures.ts';
 import { linksIn, mailsTo } from './mailbox.ts';
 import { E2E_GOOGLE_ACCOUNT, messagesTo } from './mail-providers.ts';
 
@@ -17,18 +17,6 @@ const shot = (page: Page, name: string) => screenshotsInto(process.env.EMAIL_SHO
 const workbookPath = new URL('../resources/flows/validar-identificadores/fixtures/trabajadores.xlsx', import.meta.url);
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** An office PC of the firm, as its first certificate sync registers it; its id. */
-async function officePc(page: Page, name: string): Promise<string> {
-  const synced = await page.request.post(`/api/certificates?machineName=${encodeURIComponent(name)}`, {
-    data: { machineHashCode: sha256(Buffer.from(`${name}:${randomUUID()}`)), digitalCertificates: [] },
-  });
-  expect([200, 201], await synced.text()).toContain(synced.status());
-  const { items } = (await (await page.request.get('/api/machines')).json()) as { items: { _id: string; savedAs: string; name: string }[] };
-  const machine = items.find((item) => item.name === name || item.savedAs === name);
-  if (!machine) throw new Error(`The machine ${name} was not registered`);
-  return machine._id;
-}
 
 /** Opens the newest run's detail in the history (Robots > Historial). */
 async function firstRunDetail(page: Page): Promise<void> {

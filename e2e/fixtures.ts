@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 /** baseURL comes from the global setup, which picks a free port at run time. */
 export const test = base.extend({
@@ -37,4 +37,16 @@ export async function signIn(page: Page, user: Pick<NewUser, 'email' | 'password
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Contraseña').fill(user.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** An office PC of the firm, as its first certificate sync registers it; its id. */
+export async function officePc(page: Page, name: string): Promise<string> {
+  const synced = await page.request.post(`/api/certificates?machineName=${encodeURIComponent(name)}`, {
+    data: { machineHashCode: createHash('sha256').update(`${name}:${randomUUID()}`).digest('hex'), digitalCertificates: [] },
+  });
+  expect([200, 201], await synced.text()).toContain(synced.status());
+  const { items } = (await (await page.request.get('/api/machines')).json()) as { items: { _id: string; savedAs: string; name: string }[] };
+  const machine = items.find((item) => item.name === name || item.savedAs === name);
+  if (!machine) throw new Error(`The machine ${name} was not registered`);
+  return machine._id;
 }

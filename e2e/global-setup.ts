@@ -68,7 +68,6 @@ export default async function globalSetup() {
     DEHU_REALIZADAS_URL: dehu.realizadasUrl,
     DEHU_CA_FILE: dehuCaFile,
     DEHU_SERVERNAME: 'localhost',
-    ...mail.agentEnv,
   };
   // The agent has no browser: the addresses it would open go to this file, and a test opens them in Chromium.
   const urlOpenerFile = join(dataDir, 'agent-opened-urls.txt');

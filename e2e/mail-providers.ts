@@ -1,10 +1,12 @@
+import { mailProvidersEnv } from '../standins/mail-providers/env.ts';
 import { startMailProviders, type MailProviders, type StandinClient, type StoredMessage } from '../standins/mail-providers/providers.ts';
 
 /**
  * The mail providers' stand-in as the browser tests use it (standins/mail-providers/): Google's and
- * Microsoft's OAuth servers, Gmail and Graph, reached by the server and the agent through the same MAIL_*
- * variables that name the real ones. Web clients accept the test server's /oauth-response once its address
- * is known (allowWebRedirect); desktop clients any loopback port.
+ * Microsoft's OAuth servers, Gmail and Graph, reached by the server through the MAIL_* variables that name
+ * the real ones; the agent has none of its own, as on an installed PC, and takes the desktop client the
+ * server announces. Web clients accept the test server's /oauth-response once its address is known
+ * (allowWebRedirect); desktop clients any loopback port.
  */
 export const E2E_GOOGLE_ACCOUNT = 'asesoria.e2e@gmail.com';
 export const E2E_MICROSOFT_ACCOUNT = 'asesoria.e2e@outlook.com';
@@ -21,11 +23,6 @@ export interface E2eMailProviders {
   providers: MailProviders;
   /** What the server reads (server/modules/mail/providers.ts). */
   serverEnv: Record<string, string>;
-  /**
-   * What the agent reads (main/mail/settings.ts): nothing, as on an installed PC — its OAuthConnect takes
-   * the desktop client the server announces (GET /api/mail/oauth/desktop-clients).
-   */
-  agentEnv: Record<string, string>;
   allowWebRedirect(publicUrl: string): void;
 }
 
@@ -34,28 +31,8 @@ export async function startE2eMailProviders(): Promise<E2eMailProviders> {
     google: { clients: [clients.googleWeb, clients.googleDesktop], account: { email: E2E_GOOGLE_ACCOUNT, name: 'Asesoría E2E' } },
     microsoft: { clients: [clients.microsoftWeb, clients.microsoftDesktop], account: { email: E2E_MICROSOFT_ACCOUNT, name: 'Asesoría E2E' } },
   });
-  const desktopEnv = {
-    MAIL_GOOGLE_AUTHORIZATION_URL: providers.google.authorizationEndpoint,
-    MAIL_GOOGLE_ISSUER: providers.google.issuer,
-    MAIL_GOOGLE_DESKTOP_CLIENT_ID: clients.googleDesktop.clientId,
-    MAIL_MICROSOFT_AUTHORIZATION_URL: providers.microsoft.authorizationEndpoint,
-    MAIL_MICROSOFT_ISSUER: providers.microsoft.issuerTemplate,
-    MAIL_MICROSOFT_DESKTOP_CLIENT_ID: clients.microsoftDesktop.clientId,
-  };
-  const serverEnv = {
-    ...desktopEnv,
-    MAIL_GOOGLE_TOKEN_URL: providers.google.tokenEndpoint,
-    MAIL_GOOGLE_REVOCATION_URL: providers.google.revocationEndpoint,
-    MAIL_GOOGLE_API_URL: providers.google.apiBaseUrl,
-    MAIL_GOOGLE_CLIENT_ID: clients.googleWeb.clientId,
-    MAIL_GOOGLE_CLIENT_SECRET: clients.googleWeb.clientSecret,
-    MAIL_GOOGLE_DESKTOP_CLIENT_SECRET: clients.googleDesktop.clientSecret,
-    MAIL_MICROSOFT_TOKEN_URL: providers.microsoft.tokenEndpoint,
-    MAIL_MICROSOFT_API_URL: providers.microsoft.apiBaseUrl,
-    MAIL_MICROSOFT_CLIENT_ID: clients.microsoftWeb.clientId,
-    MAIL_MICROSOFT_CLIENT_SECRET: clients.microsoftWeb.clientSecret,
-  };
-  return { providers, serverEnv, agentEnv: {}, allowWebRedirect: (publicUrl) => void webRedirects.push(`${publicUrl.replace(/\/+$/, '')}/oauth-response`) };
+  const serverEnv = mailProvidersEnv(providers, clients);
+  return { providers, serverEnv, allowWebRedirect: (publicUrl) => void webRedirects.push(`${publicUrl.replace(/\/+$/, '')}/oauth-response`) };
 }
 
 function standinUrl(): string {

@@ -14,6 +14,7 @@
  *               the web clients' registered redirect (default http://localhost:8081, the server's own default)
  * Runs until SIGINT or SIGTERM. Test-only: never part of the app.
  */
+import { mailProvidersEnv } from './env.ts';
 import { startMailProviders } from './providers.ts';
 
 const port = Number(process.env.PORT ?? 8095);
@@ -46,25 +47,7 @@ const providers = await startMailProviders({
   microsoft: { clients: [clients.microsoftWeb, clients.microsoftDesktop], account: accounts.microsoft },
 });
 
-const env = {
-  MAIL_GOOGLE_AUTHORIZATION_URL: providers.google.authorizationEndpoint,
-  MAIL_GOOGLE_TOKEN_URL: providers.google.tokenEndpoint,
-  MAIL_GOOGLE_REVOCATION_URL: providers.google.revocationEndpoint,
-  MAIL_GOOGLE_ISSUER: providers.google.issuer,
-  MAIL_GOOGLE_API_URL: providers.google.apiBaseUrl,
-  MAIL_GOOGLE_CLIENT_ID: clients.googleWeb.clientId,
-  MAIL_GOOGLE_CLIENT_SECRET: clients.googleWeb.clientSecret,
-  MAIL_GOOGLE_DESKTOP_CLIENT_ID: clients.googleDesktop.clientId,
-  MAIL_GOOGLE_DESKTOP_CLIENT_SECRET: clients.googleDesktop.clientSecret,
-  MAIL_MICROSOFT_AUTHORIZATION_URL: providers.microsoft.authorizationEndpoint,
-  MAIL_MICROSOFT_TOKEN_URL: providers.microsoft.tokenEndpoint,
-  // The template, as for the real 'common' authority: the server expects each token's own tenant.
-  MAIL_MICROSOFT_ISSUER: providers.microsoft.issuerTemplate,
-  MAIL_MICROSOFT_API_URL: providers.microsoft.apiBaseUrl,
-  MAIL_MICROSOFT_CLIENT_ID: clients.microsoftWeb.clientId,
-  MAIL_MICROSOFT_CLIENT_SECRET: clients.microsoftWeb.clientSecret,
-  MAIL_MICROSOFT_DESKTOP_CLIENT_ID: clients.microsoftDesktop.clientId,
-};
+const env = mailProvidersEnv(providers, clients);
 process.stdout.write(`${JSON.stringify({ url: providers.url, env, accounts })}\n`);
 process.stderr.write(`${Object.entries(env).map(([name, value]) => `export ${name}='${value}'`).join('\n')}\n`);
 
