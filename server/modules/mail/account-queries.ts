@@ -1,7 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod/mini';
+import { emailSettingsSchema, type EmailSettings } from '#shared/api/machines.ts';
 import type { MailAccount, MailProvider } from '#shared/api/mail.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MailAccountsTable } from '../../db/schema-mail.ts';
+import { parseJson } from '../../db/json-column.ts';
 
 export type MailAccountRow = Selectable<MailAccountsTable>;
 type ListedRow = Pick<MailAccountRow, 'id' | 'user_id' | 'provider' | 'email' | 'status' | 'problem' | 'created_at' | 'last_used_at'> & {
@@ -71,18 +74,32 @@ export async function findUsableAccount(db: Kysely<Database>, groupId: string, p
 }
 
 /**
+ * A machine config's mail settings (read with their schema) and the firm's account they name, whatever
+ * its status; null when the config is not the firm's or has no readable mail settings.
+ */
+export async function emailConfigAccount(
+  db: Kysely<Database>,
+  groupId: string,
+  configId: string,
+): Promise<{ settings: EmailSettings; account: { id: string; status: MailAccountsTable['status'] } | null } | null> {
+  const config = await db.selectFrom('machine_configs').select('email_settings').where('id', '=', configId).where('group_id', '=', groupId).executeTakeFirst();
+  const parsed = z.safeParse(emailSettingsSchema, parseJson<unknown>(config?.email_settings ?? null, null));
+  if (!parsed.success) return null;
+  const settings = parsed.data;
+  const account = await db
+    .selectFrom('mail_accounts')
+    .select(['id', 'status'])
+    .where('group_id', '=', groupId)
+    .where('provider', '=', settings.provider)
+    .where('email', '=', settings.email.trim().toLowerCase())
+    .executeTakeFirst();
+  return { settings, account: account ?? null };
+}
+
+/**
  * Whether a launch's 'Enviar resultado por email' names an email config of the firm whose account is
  * linked: a run is refused at once rather than found unsendable when it ends.
  */
 export async function isUsableEmailConfig(db: Kysely<Database>, groupId: string, configId: string): Promise<boolean> {
-  const config = await db.selectFrom('machine_configs').select('email_settings').where('id', '=', configId).where('group_id', '=', groupId).executeTakeFirst();
-  if (!config?.email_settings) return false;
-  let settings: { provider?: unknown; email?: unknown };
-  try {
-    settings = JSON.parse(config.email_settings) as { provider?: unknown; email?: unknown };
-  } catch {
-    return false;
-  }
-  if ((settings.provider !== 'google' && settings.provider !== 'microsoft') || typeof settings.email !== 'string') return false;
-  return (await findUsableAccount(db, groupId, settings.provider, settings.email)) !== null;
+  return (await emailConfigAccount(db, groupId, configId))?.account?.status === 'linked';
 }

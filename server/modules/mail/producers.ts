@@ -1,11 +1,11 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { z } from 'zod/mini';
-import { emailSettingsSchema, type EmailSettings } from '#shared/api/machines.ts';
 import { MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, MAIL_CONFIG_NOT_USABLE_MESSAGE, emailResultValueSchema } from '#shared/api/mail.ts';
 import { renderMailSubject, renderMailTemplate } from '#shared/mail/template.ts';
 import { madridDayKey } from '#shared/time/madrid.ts';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
 import type { Database } from '../../db/schema.ts';
+import { emailConfigAccount } from './account-queries.ts';
 import { enqueueMail, recordUnsendable, type NewMail } from './outbox.ts';
 import { noticeSubject, noticeText, type NoticeReason } from './notices.ts';
 import { parseJson } from '../../db/json-column.ts';
@@ -120,12 +120,9 @@ export class MailProducers {
     // Checked at launch, so this is a damaged row: recorded as failed, so it is not looked at every pass.
     if (!value.success || value.data === null) return recordUnsendable(db, unsendableResult(run), MAIL_CONFIG_NOT_USABLE_MESSAGE, now());
     const { configId, recipients } = value.data;
-    const config = await db.selectFrom('machine_configs').select('email_settings').where('id', '=', configId).where('group_id', '=', run.group_id).executeTakeFirst();
-    const parsed = z.safeParse(emailSettingsSchema, parseJson<unknown>(config?.email_settings ?? null, null));
-    const settings: EmailSettings | null = parsed.success ? parsed.data : null;
-    const account = settings
-      ? await db.selectFrom('mail_accounts').select(['id', 'status']).where('group_id', '=', run.group_id).where('provider', '=', settings.provider).where('email', '=', settings.email.trim().toLowerCase()).executeTakeFirst()
-      : undefined;
+    const found = await emailConfigAccount(db, run.group_id, configId);
+    const settings = found?.settings ?? null;
+    const account = found?.account ?? null;
     const files = await db.selectFrom('stored_files').select(['id', 'name', 'size']).where('run_id', '=', run.id).where('kind', '=', 'output').where('expired_at', 'is', null).orderBy('created_at').orderBy('name').execute();
     const group = await db.selectFrom('groups').select('name').where('id', '=', run.group_id).executeTakeFirst();
     const values = { robot: run.flow_name, result: run.message?.trim() ?? '', files: files.map((file) => file.name), firm: group?.name ?? '' };
