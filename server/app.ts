@@ -65,6 +65,18 @@ import { FileSweeper } from './modules/retention/sweeper.ts';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { DEFAULT_SUPPORT_EMAIL, type SupportConfig } from './modules/support/config.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
+import { BillingAccount } from './modules/billing/account.ts';
+import type { BillingConfig } from './modules/billing/config.ts';
+import { registerUsageReportRoutes } from './modules/billing/ledger-routes.ts';
+import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { createStripeClient } from './modules/billing/stripe-client.ts';
+import { BillingSync } from './modules/billing/sync.ts';
+import { UsageReporter } from './modules/billing/usage-reports.ts';
+import { registerStripeWebhookRoutes } from './modules/billing/webhook-routes.ts';
+import { Colleagues } from './modules/colleagues/service.ts';
+import { registerColleaguesRoutes } from './modules/colleagues/routes.ts';
+import { registerTicketRoutes } from './modules/support/ticket-routes.ts';
+import { SupportTickets } from './modules/support/tickets.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { ephemeralSecretsBox, loadSecretsBox } from './security/secrets.ts';
 import { RepeatingPass } from './timers/repeating-pass.ts';
@@ -128,6 +140,12 @@ export interface ServerConfig {
   secrets?: { key?: string; keyFile?: string };
   /** How often this process queues runs' result mails and notices and sends the mail outbox (5 s); 0: never (tests that drive it). */
   mailOutboxIntervalMs?: number;
+  /** Stripe (STRIPE_*; modules/billing/config.ts). Unset or null: no online payments. */
+  billing?: BillingConfig | null;
+  /** How often this process sends usage past a plan's limit to Stripe's meter (10 s); 0: never (tests that drive it). */
+  billingUsageIntervalMs?: number;
+  /** How often this process reads the plans from Stripe's prices (1 h, and once at start); 0: never. */
+  billingPlansIntervalMs?: number;
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
@@ -233,6 +251,21 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     singleProcess: config.database.kind === 'sqlite',
   });
   app.addHook('preClose', async () => mailOutbox.stop());
+  // Billing (issue 26): Stripe when configured; webhooks keep the subscription, a pass reports extra usage.
+  const billingConfig = config.billing ?? null;
+  const stripe = billingConfig ? createStripeClient(billingConfig) : null;
+  const billingDeps = { db, now, stripe, config: billingConfig, publicUrl: ctx.publicUrl, log: app.log };
+  const billing = new BillingAccount(billingDeps);
+  const billingSync = new BillingSync({ ...billingDeps, mailer: ctx.mailer });
+  const usageReporter = new UsageReporter(billingDeps);
+  const usageTimer = new RepeatingPass(() => usageReporter.run(), (error) => app.log.error({ err: error }, 'No se ha podido enviar a Stripe el consumo por encima del plan'));
+  const plansTimer = new RepeatingPass(() => billing.syncPlans(), (error) => app.log.warn({ err: error }, 'No se han podido leer los planes de Stripe; se reintentará'));
+  app.addHook('preClose', async () => {
+    await Promise.all([usageTimer.stop(), plansTimer.stop()]);
+  });
+  // Support tickets and colleagues (issue 26).
+  const tickets = new SupportTickets({ db, now, mailer: ctx.mailer, publicUrl: ctx.publicUrl, support: config.support ?? { email: DEFAULT_SUPPORT_EMAIL }, log: app.log });
+  const colleagues = new Colleagues({ db, now, mailer: ctx.mailer, publicUrl: ctx.publicUrl, log: app.log });
   const authLimits = resolveAuthLimits(loginRateLimit, config.authLimits);
   const passwords = new PasswordGuard(ctx, authLimits);
 
@@ -274,6 +307,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerMailDeliveryRoutes(app, ctx);
   registerDevicesRoutes(app, ctx, deviceAuth, deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
+  await registerTicketRoutes(app, ctx, tickets);
+  registerBillingRoutes(app, ctx, billing);
+  await registerStripeWebhookRoutes(app, ctx, billingSync);
+  registerUsageReportRoutes(app, ctx);
+  registerColleaguesRoutes(app, ctx, colleagues, passwords);
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 
   await app.ready();
@@ -288,6 +326,12 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     if (digestCheckMs > 0) digestTimer.start(digestCheckMs);
     const mailOutboxMs = config.mailOutboxIntervalMs ?? 5_000;
     if (mailOutboxMs > 0) await mailOutbox.start(mailOutboxMs);
+    if (stripe) {
+      const plansMs = config.billingPlansIntervalMs ?? 60 * 60_000;
+      if (plansMs > 0) plansTimer.start(plansMs, 0);
+      const usageMs = config.billingUsageIntervalMs ?? 10_000;
+      if (usageMs > 0) usageTimer.start(usageMs);
+    }
     if (demoRobotRuns.length > 0 && config.demoFiles !== false) {
       demoFiles = new DemoFiles({ db, storage, warn: (message) => app.log.warn(message) }, demoRobotRuns);
     }

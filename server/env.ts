@@ -4,6 +4,7 @@ import type { LogLevel, ServerConfig } from './app.ts';
 import { mailProvidersFromEnv } from './modules/mail/providers.ts';
 import { DEFAULT_FILE_RETENTION_DAYS, MAX_FILE_RETENTION_DAYS } from './modules/retention/retention.ts';
 import { supportConfigFromEnv } from './modules/support/config.ts';
+import { billingConfigFromEnv } from './modules/billing/config.ts';
 
 export interface ListenConfig {
   port: number;
@@ -104,7 +105,8 @@ function parseRunLeaseMs(value: string | undefined): number | undefined {
  * RUN_LEASE_MS (60000), FILE_RETENTION_DAYS (30), SECRETS_KEY (base64 of 32 bytes sealing OAuth tokens;
  * required with several processes on PostgreSQL, else <DATA_DIR>/secrets.key is made on first use) and
  * the mail providers' MAIL_GOOGLE_* / MAIL_MICROSOFT_* (endpoints, defaulting to the real ones, and
- * OAuth client ids and secrets; listed in modules/mail/providers.ts).
+ * OAuth client ids and secrets; listed in modules/mail/providers.ts); Stripe's STRIPE_SECRET_KEY,
+ * STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE and STRIPE_METER_EVENT (modules/billing/config.ts).
  */
 export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
   const port = Number(env.PORT ?? 8081);
@@ -126,6 +128,7 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     support: supportConfigFromEnv(env),
+    billing: billingConfigFromEnv(env),
     // Several server processes (PostgreSQL) must all see one storage folder: a shared volume.
     storageDir: env.STORAGE_DIR?.trim() || join(dataDir ?? './data', 'storage'),
     runs: {

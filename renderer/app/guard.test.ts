@@ -9,7 +9,7 @@ function user(config: Partial<GroupConfig> = {}): UserData {
   return {
     uid: 'u1', email: 'ana@asesoria.es', name: 'Ana', language: 'es', emailValidated: true,
     group: { id: 'g1', name: 'Asesoría', config: { allowed_routes: [], hidden_routes: [], ...config } },
-    config: {}, usedSlans: 0,
+    config: {}, usedSlans: 0, role: 'owner', supportAgent: false,
   };
 }
 

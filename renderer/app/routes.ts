@@ -3,7 +3,7 @@ import type { GroupConfig } from '#shared/domain/group.ts';
 export type RouteName =
   | 'Root' | 'Login' | 'Auth' | 'Home' | 'Roboteka' | 'Launcher' | 'MacroRecorder' | 'NotificationsDashboard'
   | 'FlowsPanel' | 'WorkEnvironmentSetup' | 'AltasBajasDashboard' | 'FIE' | 'SmartBuilder' | 'DocumentManager'
-  | 'Frumecar' | 'UserProfile' | 'Payments' | 'Help' | 'Onboarding' | 'Scraper' | 'OAuthResponse' | 'OnlineForm'
+  | 'Frumecar' | 'UserProfile' | 'Payments' | 'CreditLedger' | 'Help' | 'SupportDesk' | 'Invitation' | 'Onboarding' | 'Scraper' | 'OAuthResponse' | 'OnlineForm'
   | 'Info' | 'Form' | 'DebugComponents' | 'EmailWizard';
 
 /** What allowed() may look at: the mode and the firm's configuration (spec §6). */
@@ -69,9 +69,13 @@ export const routes: readonly AppRoute[] = [
   { name: 'Frumecar', path: '/frumecar', page: 'frumecar/FrumecarPage', meta: app({ navigation: true, allowed: listedInConfig('/frumecar') }) },
   { name: 'UserProfile', path: '/userprofile', page: 'userprofile/UserProfilePage', meta: app() },
   { name: 'Payments', path: '/payments', page: 'payments/PaymentsPage', meta: app() },
+  { name: 'CreditLedger', path: '/payments/consumo', page: 'payments/LedgerPage', meta: app() },
   { name: 'Help', path: '/help', page: 'help/HelpPage', meta: app({ navigation: true }) },
+  // The support team's desk (users.support_agent); the page and its API answer 'not found' to anyone else.
+  { name: 'SupportDesk', path: '/soporte', page: 'supportdesk/SupportDeskPage', meta: app() },
   { name: 'Onboarding', path: '/onboarding', page: 'onboarding/OnboardingPage', meta: app() },
   { name: 'Scraper', path: '/scraper', page: 'scraper/ScraperPage', meta: app() },
+  { name: 'Invitation', path: '/invitacion/:token', page: 'invitation/InvitationPage', meta: open() },
   { name: 'OAuthResponse', path: '/oauth-response', page: 'oauth/OAuthResponsePage', meta: open() },
   { name: 'OnlineForm', path: '/online-form/:id?', page: 'onlineform/OnlineFormPage', meta: open({ topbar: true }) },
   { name: 'Info', path: '/info', page: 'info/InfoPage', meta: open({ topbar: true }) },

@@ -16,7 +16,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 const user = {
   uid: 'u1', email: 'ana@asesoria.es', name: 'Ana', language: 'es', emailValidated: true,
   group: { id: 'g1', name: 'Asesoría Pérez', config: { allowed_routes: [], hidden_routes: [] } },
-  config: {}, usedSlans: 0,
+  config: {}, usedSlans: 0, role: 'owner', supportAgent: false,
 };
 
 afterEach(() => vi.unstubAllGlobals());

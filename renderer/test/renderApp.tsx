@@ -75,7 +75,7 @@ export function testUser(overrides: Partial<UserData> = {}, config: Partial<User
   return {
     uid: 'u1', email: 'ana@asesoria.es', name: 'Ana', language: 'es', emailValidated: true,
     group: { id: 'g1', name: 'Asesoría Pérez', config: { allowed_routes: [], hidden_routes: [], ...config } },
-    config: {}, usedSlans: 0, ...overrides,
+    config: {}, usedSlans: 0, role: 'owner', supportAgent: false, ...overrides,
   };
 }
 

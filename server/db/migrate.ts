@@ -16,6 +16,7 @@ import * as fie from './migrations/0013-fie.ts';
 import * as altas from './migrations/0014-altas.ts';
 import * as notifications from './migrations/0015-notifications.ts';
 import * as mail from './migrations/0016-mail.ts';
+import * as billingSupport from './migrations/0017-billing-support.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014-altas': altas,
   '0015-notifications': notifications,
   '0016-mail': mail,
+  '0017-billing-support': billingSupport,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

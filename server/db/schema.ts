@@ -3,6 +3,17 @@ import type { AltasClientSessionsTable, AltasClientUsersTable, AltasCompaniesTab
 import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable } from './schema-fie.ts';
 import type { DehuDigestsTable, DehuDocumentsTable, DehuNotificationsTable, DehuWatchedCertificatesTable } from './schema-notifications.ts';
 import type { MailAccountsTable, MailOAuthStatesTable, MailOutboxTable } from './schema-mail.ts';
+import type {
+  BillingEventsTable,
+  BillingInvoicesTable,
+  BillingProfilesTable,
+  BillingUsageReportsTable,
+  ColleagueInvitationsTable,
+  CreditGrantsTable,
+  SupportAttachmentsTable,
+  SupportMessagesTable,
+  SupportTicketsTable,
+} from './schema-billing.ts';
 
 /**
  * The tables as Kysely sees them. Portable column types only: ids are text UUIDs, timestamps are
@@ -47,6 +58,15 @@ export interface Database {
   mail_accounts: MailAccountsTable;
   mail_oauth_states: MailOAuthStatesTable;
   mail_outbox: MailOutboxTable;
+  billing_profiles: BillingProfilesTable;
+  billing_events: BillingEventsTable;
+  billing_invoices: BillingInvoicesTable;
+  billing_usage_reports: BillingUsageReportsTable;
+  credit_grants: CreditGrantsTable;
+  support_tickets: SupportTicketsTable;
+  support_messages: SupportMessagesTable;
+  support_attachments: SupportAttachmentsTable;
+  colleague_invitations: ColleagueInvitationsTable;
 }
 
 export interface GroupsTable {
@@ -70,6 +90,12 @@ export interface UsersTable {
   used_slans: number;
   created_at: string;
   updated_at: string;
+  /** 'owner' registered the firm (invites and removes colleagues); 'member' joined by invitation (migration 0017). */
+  role: Generated<'owner' | 'member'>;
+  /** 1: a member of the server's support team (answers tickets). Granted with `npm run support:agent`. */
+  support_agent: Generated<number>;
+  /** Set when the firm's owner removed this colleague: no sign-in, no sessions. */
+  disabled_at: Generated<string | null>;
 }
 
 /** One access + refresh token pair. A login starts a family; each refresh rotates to a new row in it. */
@@ -145,6 +171,11 @@ export interface PlansTable {
   /** Length of the trial in days; null for paid plans. */
   trial_days: number | null;
   created_at: string;
+  /** The plan's Stripe prices: the base (licensed) and the metered extra usage (migration 0017). */
+  stripe_price_id: Generated<string | null>;
+  stripe_extra_price_id: Generated<string | null>;
+  /** 1 while the plan is offered. */
+  available: Generated<number>;
 }
 
 /** A group's subscription (one per group). Statuses follow Stripe's names. */
@@ -158,6 +189,18 @@ export interface SubscriptionsTable {
   used_slans: number;
   created_at: string;
   updated_at: string;
+  /** Stripe's ids, once the firm has a customer, a paid subscription, a schedule (migration 0017). */
+  stripe_customer_id: Generated<string | null>;
+  stripe_subscription_id: Generated<string | null>;
+  stripe_schedule_id: Generated<string | null>;
+  /** The plan the schedule's next phase moves to, shown as scheduleSubNextPhaseName. */
+  next_plan_id: Generated<string | null>;
+  /** Start of the current period: when it moves on, used_slans starts again from 0. */
+  current_period_start: Generated<string | null>;
+  /** The latest invoice's payment failed (banner); cleared when an invoice is paid. */
+  payment_failed_at: Generated<string | null>;
+  /** When the subscription was last read from Stripe. */
+  stripe_synced_at: Generated<string | null>;
 }
 
 /** Auth abuse counters (server/modules/auth/throttle.ts); times in epoch ms. */

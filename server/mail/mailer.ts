@@ -7,7 +7,7 @@ export interface LinkEmail {
   subject: string;
   text: string;
   link: string;
-  purpose: 'reset_password' | 'email_validation';
+  purpose: 'reset_password' | 'email_validation' | 'colleague_invite';
 }
 
 /** A security notice to an account's owner (e.g. sign-in locked after repeated failures). */
@@ -32,7 +32,18 @@ export interface MessageEmail {
   subject: string;
   text: string;
   link?: string;
-  purpose: 'form_credentials' | 'alta_registered' | 'dehu_digest';
+  /** Where an answer goes instead of the sender (a ticket's signed reply address). */
+  replyTo?: string;
+  purpose:
+    | 'form_credentials'
+    | 'alta_registered'
+    | 'dehu_digest'
+    // A firm opened a ticket or wrote in it: to the support team, replying answers the ticket (issue 26).
+    | 'ticket_received'
+    // Support answered a ticket: to the user who opened it.
+    | 'ticket_answer'
+    // Stripe could not charge an invoice: to the firm's owner.
+    | 'payment_failed';
 }
 
 export interface Mailer {
@@ -63,16 +74,16 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
         log.info({ mail: { to, purpose } }, `Correo no configurado (SMTP_URL): aviso para ${to}: ${subject}`);
       },
       // The whole text: a local install has no other way to hand the company its credentials.
-      async sendMessage({ to, purpose, subject, text, link }) {
-        log.info({ mail: { to, purpose, link: link ?? null, text } }, `Correo no configurado (SMTP_URL): mensaje para ${to}: ${subject}`);
+      async sendMessage({ to, purpose, subject, text, link, replyTo }) {
+        log.info({ mail: { to, purpose, link: link ?? null, text, replyTo: replyTo ?? null } }, `Correo no configurado (SMTP_URL): mensaje para ${to}: ${subject}`);
       },
     };
   }
   // nodemailer (~0.4 MB) loads with the first email, not with every server start.
   let transport: Promise<Transporter> | null = null;
-  const send = async (to: string, subject: string, text: string) => {
+  const send = async (to: string, subject: string, text: string, replyTo?: string) => {
     transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp.url));
-    await (await transport).sendMail({ from: smtp.from, to, subject, text });
+    await (await transport).sendMail({ from: smtp.from, to, subject, text, ...(replyTo && { replyTo }) });
   };
   return {
     configured: true,
@@ -82,8 +93,8 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
     async sendNotice({ to, subject, text }) {
       await send(to, subject, text);
     },
-    async sendMessage({ to, subject, text }) {
-      await send(to, subject, text);
+    async sendMessage({ to, subject, text, replyTo }) {
+      await send(to, subject, text, replyTo);
     },
   };
 }

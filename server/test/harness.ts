@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type ServerConfig } from '../app.ts';
 import type { DatabaseConfig } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import type { LinkEmail, MessageEmail } from '../mail/mailer.ts';
 import { postgresTestDatabase, sqliteTestDatabase } from './test-databases.ts';
 
 // Strong enough for the server's common-password check (modules/auth/password-strength.ts).
@@ -47,6 +48,7 @@ export interface MailedMessage {
   to: string;
   link: string | null;
   text: string;
+  replyTo: string | null;
 }
 
 /** A real app on a fresh database (see testDatabaseKind) in its own temp dir, with its log lines kept for reading. */
@@ -57,9 +59,9 @@ export interface TestServer {
   database: DatabaseConfig;
   logLines: () => Array<Record<string, unknown>>;
   /** Links the server "emailed" (logged, since tests have no SMTP), oldest first. */
-  mailedLinks: (purpose: 'reset_password' | 'email_validation') => string[];
+  mailedLinks: (purpose: LinkEmail['purpose']) => string[];
   /** Messages the server "emailed" to client companies (logged), oldest first. */
-  mailedMessages: (purpose: 'form_credentials' | 'alta_registered' | 'dehu_digest') => MailedMessage[];
+  mailedMessages: (purpose: MessageEmail['purpose']) => MailedMessage[];
   countRows: (table: keyof Database) => number;
   /** Several tables' row counts at once: a "nothing written" snapshot. */
   countTables: (tables: readonly (keyof Database)[]) => Record<string, number>;
@@ -97,8 +99,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       }),
     mailedMessages: (purpose) =>
       logLines().flatMap((line) => {
-        const mail = line.mail as { purpose?: string; to?: string; link?: string | null; text?: string } | undefined;
-        return mail?.purpose === purpose && typeof mail.to === 'string' && typeof mail.text === 'string' ? [{ to: mail.to, link: mail.link ?? null, text: mail.text }] : [];
+        const mail = line.mail as { purpose?: string; to?: string; link?: string | null; text?: string; replyTo?: string | null } | undefined;
+        return mail?.purpose === purpose && typeof mail.to === 'string' && typeof mail.text === 'string' ? [{ to: mail.to, link: mail.link ?? null, text: mail.text, replyTo: mail.replyTo ?? null }] : [];
       }),
     countRows: database.countRows,
     countTables: (tables) => {

@@ -14,5 +14,9 @@ export const userDataSchema = z.object({
   group: groupSchema,
   config: z.record(z.string(), z.unknown()),
   usedSlans: z.number(),
+  /** 'owner' registered the firm and manages its plan and colleagues; 'member' joined by invitation. */
+  role: z.enum(['owner', 'member']),
+  /** A member of the server's support team (the ticket admin view). */
+  supportAgent: z.boolean(),
 });
 export type UserData = z.infer<typeof userDataSchema>;

@@ -62,6 +62,7 @@ export async function registerAccount(db: Kysely<Database>, account: NewAccount,
           email_validated: 0,
           config: '{}',
           used_slans: 0,
+          role: 'owner',
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         })
@@ -95,6 +96,8 @@ export async function loadUserData(db: Kysely<Database>, userId: string): Promis
     group,
     config: parseObject(user.config),
     usedSlans: Number(user.used_slans),
+    role: user.role === 'owner' ? 'owner' : 'member',
+    supportAgent: Number(user.support_agent) === 1,
   };
 }
 
