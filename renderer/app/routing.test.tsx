@@ -4,7 +4,7 @@ import { jsonResponse, mockApi, renderRoutes, signedInState, testUser } from '..
 
 const unauthorized = (logoutReason?: string) => () =>
   jsonResponse(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Inicia sesión', logoutReason });
-const usage = { active: true, trialing: false, name: 'Plan Pro', balance: 1250, cancelled: false, usageLimit: 2000, usedSlans: 750, slansPercentage: 37.5, excededSlans: 0, extraPrice: 0, nextPaymentDate: '2025-03-01T10:00:00.000Z' };
+const usage = { active: true, trialing: false, name: 'Plan Pro', balance: 1250, cancelled: false, usageLimit: 2000, usedSlans: 750, slansPercentage: 37.5, excededSlans: 0, extraPrice: 0, nextPaymentDate: '2025-03-01T10:00:00.000Z', paymentFailed: false };
 const launcher = { active: true, trialing: false, name: 'Plan Pro', balance: 1250 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 const usage: SubscriptionUsage = {
   active: true, trialing: false, name: 'Plan Pro', balance: 500, cancelled: false, usageLimit: 2000,
-  usedSlans: 850, slansPercentage: 42.5, excededSlans: 0, extraPrice: 0, nextPaymentDate: null,
+  usedSlans: 850, slansPercentage: 42.5, excededSlans: 0, extraPrice: 0, nextPaymentDate: null, paymentFailed: false,
 };
 
 const renderCard = (props: Partial<SubscriptionStatusCardProps> = {}) =>

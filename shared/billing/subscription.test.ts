@@ -13,6 +13,7 @@ function record(overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord
     usedSlans: 50,
     extraUsagePrice: 0.5,
     basePrice: 49,
+    paymentFailed: false,
     ...overrides,
   };
 }
@@ -21,7 +22,7 @@ describe('deriveSubscription', () => {
   it('gives an inactive, empty usage when there is no subscription', () => {
     expect(deriveSubscription(null, now)).toEqual({
       active: false, trialing: false, name: '', balance: 0, cancelled: false, usageLimit: 0,
-      usedSlans: 0, slansPercentage: 0, excededSlans: 0, extraPrice: 0, nextPaymentDate: null,
+      usedSlans: 0, slansPercentage: 0, excededSlans: 0, extraPrice: 0, nextPaymentDate: null, paymentFailed: false,
     });
   });
 
@@ -29,7 +30,7 @@ describe('deriveSubscription', () => {
     const usage = deriveSubscription(record(), now);
     expect(usage).toMatchObject({
       active: true, trialing: false, cancelled: false, name: 'Plan Pro', balance: 150,
-      slansPercentage: 25, excededSlans: 0, extraPrice: 0, nextPaymentDate: '2025-04-01T00:00:00.000Z',
+      slansPercentage: 25, excededSlans: 0, extraPrice: 0, nextPaymentDate: '2025-04-01T00:00:00.000Z', paymentFailed: false,
     });
   });
 

@@ -14,6 +14,8 @@ export interface SubscriptionRecord {
   usedSlans: number;
   extraUsagePrice: number;
   basePrice: number;
+  /** The latest invoice's payment failed and nothing was paid since. */
+  paymentFailed: boolean;
 }
 
 const NO_SUBSCRIPTION: SubscriptionUsage = {
@@ -28,6 +30,7 @@ const NO_SUBSCRIPTION: SubscriptionUsage = {
   excededSlans: 0,
   extraPrice: 0,
   nextPaymentDate: null,
+  paymentFailed: false,
 };
 
 /** Spec §9: active when the status is active or trialing and the period end is not in the past. */
@@ -58,6 +61,7 @@ export function deriveSubscription(record: SubscriptionRecord | null, now: Date)
     extraPrice: record.extraUsagePrice * excededSlans,
     // A cancelled plan will not charge again, so there is no next payment to announce.
     nextPaymentDate: cancelled ? null : record.currentPeriodEnd,
+    paymentFailed: record.paymentFailed,
   };
 }
 

@@ -18,5 +18,7 @@ export const subscriptionUsageSchema = z.extend(launcherSubscriptionSchema, {
   excededSlans: z.number(),
   extraPrice: z.number(),
   nextPaymentDate: z.nullable(z.string()),
+  /** Stripe could not charge the latest invoice (the shell's banner, issue 26). */
+  paymentFailed: z.boolean(),
 });
 export type SubscriptionUsage = z.infer<typeof subscriptionUsageSchema>;

@@ -16,7 +16,7 @@ import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
 
 const launcher = { active: true, trialing: false, name: 'Plan Pro', balance: 1250 };
-const usage = { ...launcher, cancelled: false, usageLimit: 2000, usedSlans: 1900, slansPercentage: 95, excededSlans: 0, extraPrice: 0, nextPaymentDate: null };
+const usage = { ...launcher, cancelled: false, usageLimit: 2000, usedSlans: 1900, slansPercentage: 95, excededSlans: 0, extraPrice: 0, nextPaymentDate: null, paymentFailed: false };
 
 function fakeBridge() {
   const listeners: ((payload: unknown) => void)[] = [];

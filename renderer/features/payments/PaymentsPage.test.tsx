@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('PaymentsPage', () => {
   it('shows the plan and usage and says online payment is not available yet', async () => {
-    const usage = { active: true, trialing: false, name: 'Plan Pro', balance: 500, cancelled: false, usageLimit: 2000, usedSlans: 1500, slansPercentage: 75, excededSlans: 0, extraPrice: 0, nextPaymentDate: '2025-03-31T23:30:00.000Z' };
+    const usage = { active: true, trialing: false, name: 'Plan Pro', balance: 500, cancelled: false, usageLimit: 2000, usedSlans: 1500, slansPercentage: 75, excededSlans: 0, extraPrice: 0, nextPaymentDate: '2025-03-31T23:30:00.000Z', paymentFailed: false };
     vi.stubGlobal('fetch', mockApi({ 'GET /api/subscriptions/usage': () => jsonResponse(200, usage) }).fetchMock);
     renderWithApp(<PaymentsPage />, { preloadedState: signedInState() });
 

@@ -47,6 +47,7 @@ export async function findSubscriptionRecord(db: Kysely<Database>, groupId: stri
       'subscriptions.current_period_end',
       'subscriptions.cancel_at',
       'subscriptions.used_slans',
+      'subscriptions.payment_failed_at',
     ])
     .where('subscriptions.group_id', '=', groupId)
     .executeTakeFirst();
@@ -60,5 +61,6 @@ export async function findSubscriptionRecord(db: Kysely<Database>, groupId: stri
     usedSlans: Number(row.used_slans),
     basePrice: Number(row.base_price),
     extraUsagePrice: Number(row.extra_usage_price),
+    paymentFailed: row.payment_failed_at !== null,
   };
 }
