@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { authPaths } from '#shared/api/auth-paths.ts';
+import type { AcceptInvitation } from '#shared/api/colleagues.ts';
 import type { LoginRequest, ResetPassCheckRequest, ResetPassRequest, SessionStateResponse } from '#shared/api/auth.ts';
 import { usersPaths } from '#shared/api/users-paths.ts';
 import type { RegisterRequest } from '#shared/api/users.ts';
@@ -41,6 +42,13 @@ export const login = (body: LoginRequest) => call({ url: authPaths.login, method
 
 /** Registration signs the new user in straight away (the server sets the session cookies). */
 export const register = (body: RegisterRequest) => call({ url: usersPaths.register, method: 'POST', body }, userData, (user, dispatch) => dispatch(signedIn(user)));
+
+/**
+ * Joins the firm the emailed invitation names; like registration, the server sets the session
+ * cookies. The path is built by hand: importing colleaguesPaths would bring zod into this module.
+ */
+export const acceptInvitation = (token: string, body: AcceptInvitation) =>
+  call({ url: `/api/invitations/${encodeURIComponent(token)}/accept`, method: 'POST', body }, userData, (user, dispatch) => dispatch(signedIn(user)));
 
 export const resetPassword = (body: ResetPassRequest) => call({ url: authPaths.resetPass, method: 'POST', body }, ok);
 

@@ -1,10 +1,14 @@
 import { useSession } from '../../app/hooks.ts';
 import { es } from '../../i18n/es.ts';
+import { ColleaguesSection } from './ColleaguesSection.tsx';
 import { EmailStatus } from './EmailStatus.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
-/** Mi cuenta: the email and its validation, name and language, and a password change (PUT /api/users). */
+/**
+ * Mi cuenta: the email and its validation, name and language, a password change (PUT /api/users)
+ * and the firm's colleagues (issue 26).
+ */
 export default function UserProfilePage() {
   const { user } = useSession();
   if (!user) return null;
@@ -14,6 +18,7 @@ export default function UserProfilePage() {
       <EmailStatus user={user} />
       <ProfileForm user={user} />
       <PasswordForm />
+      <ColleaguesSection />
     </main>
   );
 }
