@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginRequestSchema, okResponseSchema, sessionResponseSchema, sessionStateResponseSchema } from '#shared/api/auth.ts';
 import { authPaths } from '#shared/api/auth-paths.ts';
+import { ACCOUNT_REMOVED_MESSAGE } from '#shared/api/colleagues.ts';
 import type { UserData } from '#shared/domain/user.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../http/errors.ts';
@@ -11,8 +12,8 @@ import { loadUserData } from '../users/service.ts';
 import type { PasswordGuard } from './guard.ts';
 import type { AuthLimits } from './limits.ts';
 import { schedulePurge } from './purge.ts';
-import { checkCredentials } from './service.ts';
-import { createSession, familyOfRefreshToken, revokeFamily, rotateSession } from './sessions.ts';
+import { ACCOUNT_REMOVED, checkCredentials } from './service.ts';
+import { createSession, familyOfRefreshToken, refreshTokenOfRemovedUser, revokeFamily, rotateSession } from './sessions.ts';
 
 export const SECURITY_LOGOUT_REASON = 'Tu sesión se ha cerrado por seguridad. Vuelve a iniciar sesión.';
 
@@ -56,6 +57,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limits
   async function renewSession(request: FastifyRequest, reply: FastifyReply): Promise<{ userData: UserData } | { userData: null; logoutReason?: string }> {
     const refreshToken = refreshTokenOf(request);
     if (!refreshToken) return { userData: null };
+    // A removed colleague is told why, not that the session was stolen.
+    if (await refreshTokenOfRemovedUser(db, refreshToken)) {
+      clearSessionCookies(reply, cookieSecure);
+      return { userData: null, logoutReason: ACCOUNT_REMOVED_MESSAGE };
+    }
     const result = await rotateSession(db, refreshToken, now());
     if (result.kind !== 'rotated') {
       clearSessionCookies(reply, cookieSecure);
@@ -73,6 +79,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limits
   const newTokenSchema = routeSchema({ tag: 'auth', summary: 'Rotate the session with the refresh cookie', response: { 200: sessionResponseSchema } });
   app.post(authPaths.newToken, { schema: newTokenSchema }, async (request, reply) => {
     const renewed = await renewSession(request, reply);
+    if (renewed.userData === null && renewed.logoutReason === ACCOUNT_REMOVED_MESSAGE) throw ACCOUNT_REMOVED();
     if (renewed.userData === null) throw unauthenticated(renewed.logoutReason);
     return { userData: renewed.userData };
   });

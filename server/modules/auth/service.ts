@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ACCOUNT_REMOVED_MESSAGE } from '#shared/api/colleagues.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/service.ts';
@@ -9,12 +10,15 @@ import { revokeUserSessions } from './sessions.ts';
 
 export const BAD_CREDENTIALS = () => new HttpError(401, 'BAD_CREDENTIALS', 'Email o contraseña incorrectos');
 export const INVALID_LINK = () => new HttpError(400, 'INVALID_TOKEN', 'El enlace no es válido o ha caducado');
+/** A colleague the firm's owner removed (users.disabled_at): told only after the right password. */
+export const ACCOUNT_REMOVED = () => new HttpError(403, 'ACCOUNT_REMOVED', ACCOUNT_REMOVED_MESSAGE);
 
 /** The user id for these credentials; the same 401 whether the email or the password is wrong. */
 export async function checkCredentials(db: Kysely<Database>, email: string, password: string): Promise<string> {
   const user = await findUserByEmail(db, email);
   const valid = user ? await verifyPassword(user.password_hash, password) : await burnPasswordCheck(password);
   if (!user || !valid) throw BAD_CREDENTIALS();
+  if (user.disabled_at !== null) throw ACCOUNT_REMOVED();
   return user.id;
 }
 

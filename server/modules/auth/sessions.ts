@@ -64,6 +64,8 @@ export async function findActiveSession(db: Kysely<Database>, accessToken: strin
     .select(['sessions.id', 'sessions.user_id', 'sessions.family_id', 'users.group_id'])
     .where('sessions.access_hash', '=', hashToken(accessToken))
     .where('sessions.revoked_at', 'is', null)
+    // A removed colleague's sessions are revoked; this also covers one rotated in the same instant.
+    .where('users.disabled_at', 'is', null)
     .where('sessions.access_expires_at', '>', now.toISOString())
     .executeTakeFirst();
   return row ? { sessionId: row.id, userId: row.user_id, familyId: row.family_id, groupId: row.group_id } : null;
@@ -192,6 +194,17 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, n
   let query = db.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepFamilyId) query = query.where('family_id', '!=', keepFamilyId);
   await query.execute();
+}
+
+/** Whether a refresh token belongs to a colleague the firm's owner removed (users.disabled_at). */
+export async function refreshTokenOfRemovedUser(db: Kysely<Database>, refreshToken: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('users.disabled_at')
+    .where('sessions.refresh_hash', '=', hashToken(refreshToken))
+    .executeTakeFirst();
+  return row !== undefined && row.disabled_at !== null;
 }
 
 /** The family a refresh token belongs to, to revoke it on logout even after the access cookie expired. */
