@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import { OWNER_ONLY_MESSAGE } from '#shared/api/billing.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/** Who asks, as billing needs it: reads are for every member of the firm, changes for its owner. */
+export interface BillingCaller {
+  userId: string;
+  groupId: string;
+  isOwner: boolean;
+  email: string;
+  groupName: string;
+}
+
+export interface SessionIds {
+  userId: string;
+  groupId: string;
+}
+
+export async function billingCaller(db: Kysely<Database>, session: SessionIds): Promise<BillingCaller> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('groups', 'groups.id', 'users.group_id')
+    .select(['users.role', 'users.email', 'groups.name as group_name'])
+    .where('users.id', '=', session.userId)
+    .where('users.group_id', '=', session.groupId)
+    .executeTakeFirstOrThrow();
+  return { userId: session.userId, groupId: session.groupId, isOwner: row.role === 'owner', email: row.email, groupName: row.group_name };
+}
+
+/** 403 OWNER_ONLY for a member: only who registered the firm may pay, change cards or the billing info. */
+export async function requireOwner(db: Kysely<Database>, session: SessionIds): Promise<BillingCaller> {
+  const caller = await billingCaller(db, session);
+  if (!caller.isOwner) throw new HttpError(403, 'OWNER_ONLY', OWNER_ONLY_MESSAGE);
+  return caller;
+}
