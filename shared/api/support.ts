@@ -22,6 +22,8 @@ export const supportPaths = {
   ticket: '/api/support/tickets/:id',
   /** POST NewReply -> Ticket (201). A reply reopens a closed ticket. */
   replies: '/api/support/tickets/:id/replies',
+  /** GET -> the file attached to one of the ticket's messages (download); 404 when not attached to it, 410 once deleted. */
+  attachment: '/api/support/tickets/:id/attachments/:fileId',
   /** GET -> { unread }: support answers the firm has not read (the /help badge). */
   unread: '/api/support/tickets/unread',
   /** Support team only. GET ?status=open|answered|closed&page=1 -> TicketPage over every firm. */
@@ -30,6 +32,8 @@ export const supportPaths = {
   adminTicket: '/api/support/admin/tickets/:id',
   /** Support team only. POST NewReply -> Ticket (201): an answer; the user is emailed. */
   adminReplies: '/api/support/admin/tickets/:id/replies',
+  /** Support team only. GET -> a file attached to the ticket (as attachment, for the team). */
+  adminAttachment: '/api/support/admin/tickets/:id/attachments/:fileId',
   /** Support team only. PUT { status } -> Ticket. */
   adminStatus: '/api/support/admin/tickets/:id/status',
   /**
