@@ -3,8 +3,10 @@
  * as the webhooks would leave it. Not product code.
  */
 import type { Kysely } from 'kysely';
+import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.ts';
 import { registerUser, type CookieJar, type TestServer } from '../../test/harness.ts';
+import type { BillingConfig } from './config.ts';
 
 /** A user who joined the owner's firm as a member (the colleagues' invitation, done by hand). */
 export async function registerMember(server: TestServer, db: Kysely<Database>, email: string, ownerEmail: string): Promise<CookieJar> {
@@ -40,4 +42,43 @@ export async function arrangeSubscription(db: Kysely<Database>, groupId: string,
     })
     .where('group_id', '=', groupId)
     .execute();
+}
+
+/** The server's billing settings for a stand-in (standins/stripe). */
+export function standinBilling(standin: { url: string; secretKey: string; webhookSecret: string }): BillingConfig {
+  return { secretKey: standin.secretKey, webhookSecret: standin.webhookSecret, api: { host: '127.0.0.1', port: Number(new URL(standin.url).port), protocol: 'http' }, meterEventName: 'autoasesor_extra_slans' };
+}
+
+/** The hosted page's session id, from the url the API answered. */
+export function sessionIdOf(url: string): string {
+  const id = /\/c\/pay\/(cs_[A-Za-z0-9_]+)$/.exec(url)?.[1];
+  if (!id) throw new Error(`No es una página de pago del stand-in: ${url}`);
+  return id;
+}
+
+/**
+ * The owner subscribes through the API and pays on the stand-in's page; the row is then arranged as the
+ * webhooks would write it (these suites keep webhooks off, so they test the account alone).
+ */
+export async function subscribe(
+  owner: CookieJar,
+  db: Kysely<Database>,
+  stripe: Stripe,
+  standin: { completeCheckout(sessionId: string, card?: string): Promise<unknown> },
+  groupId: string,
+  planRef: string,
+  card = '4242424242424242',
+): Promise<{ customerId: string; subscriptionId: string }> {
+  const response = await owner.post('/api/subscriptions/checkout-session', { planRef });
+  if (response.statusCode !== 200) throw new Error(`checkout: ${response.statusCode} ${response.body}`);
+  const sessionId = sessionIdOf((response.json() as { url: string }).url);
+  await standin.completeCheckout(sessionId, card);
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+  const customerId = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+  if (!subscriptionId || !customerId) throw new Error('El pago no ha creado la suscripción');
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const periodEnd = new Date(Math.max(...subscription.items.data.map((item) => item.current_period_end)) * 1000).toISOString();
+  await arrangeSubscription(db, groupId, { planRef, status: 'active', customerId, subscriptionId, periodEnd });
+  return { customerId, subscriptionId };
 }

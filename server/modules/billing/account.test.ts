@@ -54,96 +54,96 @@ async function start(billing: Parameters<typeof startTestServer>[0]): Promise<vo
 }
 
 describe('the billing API', () => {
-afterEach(async () => {
-  await db.destroy();
-  await server.close();
-});
-
-describe('billing without Stripe', () => {
-  beforeEach(() => start({}));
-
-  it('answers the reads from the database', async () => {
-    const plans = plansResponseSchema.parse((await ana.get(billingPaths.prices)).json());
-    expect(plans.items.map((plan) => [plan.ref, plan.name, plan.basePrice, plan.usageLimit, plan.extraUsagePrice, plan.current])).toEqual([
-      ['basic', 'Básico', 49, 2000, 0.03, false],
-      ['pro', 'Profesional', 149, 10000, 0.02, false],
-    ]);
-
-    const full = subscriptionFullSchema.parse((await ana.get(billingPaths.subscription)).json());
-    expect(full).toMatchObject({ ref: 'trial', name: 'Prueba', trialing: true, stripeSub: null, stripePaymentMethods: [], paymentsEnabled: false, canManage: true, scheduleSubNextPhaseRef: null });
-
-    expect((await ana.get(billingPaths.paymentMethods)).json()).toEqual({ items: [] });
-    expect(invoicesResponseSchema.parse((await ana.get(billingPaths.invoices)).json()).items).toEqual([]);
-    expect((await ana.get(billingPaths.billingInfo)).statusCode).toBe(404);
+  afterEach(async () => {
+    await db.destroy();
+    await server.close();
   });
 
-  it('lists the invoices the webhooks stored, newest first, in euros', async () => {
-    const groupId = await groupOf(db, 'ana@asesoria.es');
-    const invoice = { group_id: groupId, status: 'paid' as const, currency: 'eur', amount_due: 0, period_start: null, period_end: null, hosted_invoice_url: null, payment_failed_at: null, updated_at: '2026-11-01T00:00:00.000Z' };
-    await db
-      .insertInto('billing_invoices')
-      .values([
-        { ...invoice, id: 'in_old', number: 'A-0001', total: 4900, amount_paid: 4900, invoice_pdf: 'https://stripe.test/in_old.pdf', created_at: '2026-10-01T00:00:00.000Z' },
-        { ...invoice, id: 'in_new', number: 'A-0002', total: 5234, amount_paid: 5234, invoice_pdf: null, created_at: '2026-11-01T00:00:00.000Z' },
-      ])
-      .execute();
-    const other = await registerUser(server.app, 'otra@asesoria.es');
-    const items = invoicesResponseSchema.parse((await ana.get(billingPaths.invoices)).json()).items;
-    expect(items.map((item) => [item.id, item.total, item.pdfUrl])).toEqual([
-      ['in_new', 52.34, null],
-      ['in_old', 49, 'https://stripe.test/in_old.pdf'],
-    ]);
-    expect((await other.get(billingPaths.invoices)).json()).toEqual({ items: [] });
+  describe('billing without Stripe', () => {
+    beforeEach(() => start({}));
+
+    it('answers the reads from the database', async () => {
+      const plans = plansResponseSchema.parse((await ana.get(billingPaths.prices)).json());
+      expect(plans.items.map((plan) => [plan.ref, plan.name, plan.basePrice, plan.usageLimit, plan.extraUsagePrice, plan.current])).toEqual([
+        ['basic', 'Básico', 49, 2000, 0.03, false],
+        ['pro', 'Profesional', 149, 10000, 0.02, false],
+      ]);
+
+      const full = subscriptionFullSchema.parse((await ana.get(billingPaths.subscription)).json());
+      expect(full).toMatchObject({ ref: 'trial', name: 'Prueba', trialing: true, stripeSub: null, stripePaymentMethods: [], paymentsEnabled: false, canManage: true, scheduleSubNextPhaseRef: null });
+
+      expect((await ana.get(billingPaths.paymentMethods)).json()).toEqual({ items: [] });
+      expect(invoicesResponseSchema.parse((await ana.get(billingPaths.invoices)).json()).items).toEqual([]);
+      expect((await ana.get(billingPaths.billingInfo)).statusCode).toBe(404);
+    });
+
+    it('lists the invoices the webhooks stored, newest first, in euros', async () => {
+      const groupId = await groupOf(db, 'ana@asesoria.es');
+      const invoice = { group_id: groupId, status: 'paid' as const, currency: 'eur', amount_due: 0, period_start: null, period_end: null, hosted_invoice_url: null, payment_failed_at: null, updated_at: '2026-11-01T00:00:00.000Z' };
+      await db
+        .insertInto('billing_invoices')
+        .values([
+          { ...invoice, id: 'in_old', number: 'A-0001', total: 4900, amount_paid: 4900, invoice_pdf: 'https://stripe.test/in_old.pdf', created_at: '2026-10-01T00:00:00.000Z' },
+          { ...invoice, id: 'in_new', number: 'A-0002', total: 5234, amount_paid: 5234, invoice_pdf: null, created_at: '2026-11-01T00:00:00.000Z' },
+        ])
+        .execute();
+      const other = await registerUser(server.app, 'otra@asesoria.es');
+      const items = invoicesResponseSchema.parse((await ana.get(billingPaths.invoices)).json()).items;
+      expect(items.map((item) => [item.id, item.total, item.pdfUrl])).toEqual([
+        ['in_new', 52.34, null],
+        ['in_old', 49, 'https://stripe.test/in_old.pdf'],
+      ]);
+      expect((await other.get(billingPaths.invoices)).json()).toEqual({ items: [] });
+    });
+
+    it('answers 503 to every change, and the member still reads', async () => {
+      const changes = [
+        () => ana.post(billingPaths.checkoutSession, { planRef: 'basic' }),
+        () => ana.post(billingPaths.setupIntent),
+        () => ana.request({ method: 'DELETE', url: '/api/subscriptions/payment-methods/pm_1' }),
+        () => ana.request({ method: 'PUT', url: '/api/subscriptions/payment-methods/pm_1/default' }),
+        () => ana.put(billingPaths.billingInfo, GOOD_INFO),
+        () => ana.post(billingPaths.nextPhase, { planRef: 'pro' }),
+        () => ana.request({ method: 'DELETE', url: billingPaths.nextPhase }),
+        () => ana.post(billingPaths.cancel),
+        () => ana.post(billingPaths.resume),
+      ];
+      for (const change of changes) {
+        const response = await change();
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ code: 'PAYMENTS_NOT_CONFIGURED', message: PAYMENTS_NOT_CONFIGURED_MESSAGE });
+      }
+      expect(server.countRows('billing_profiles')).toBe(0);
+
+      const luis = await registerMember(server, db, 'luis@asesoria.es', 'ana@asesoria.es');
+      expect(subscriptionFullSchema.parse((await luis.get(billingPaths.subscription)).json()).canManage).toBe(false);
+    });
+
+    it('needs a session', async () => {
+      expect((await server.app.inject({ method: 'GET', url: billingPaths.subscription })).statusCode).toBe(401);
+      expect((await server.app.inject({ method: 'POST', url: billingPaths.checkoutSession, payload: { planRef: 'basic' } })).statusCode).toBe(401);
+    });
   });
 
-  it('answers 503 to every change, and the member still reads', async () => {
-    const changes = [
-      () => ana.post(billingPaths.checkoutSession, { planRef: 'basic' }),
-      () => ana.post(billingPaths.setupIntent),
-      () => ana.request({ method: 'DELETE', url: '/api/subscriptions/payment-methods/pm_1' }),
-      () => ana.request({ method: 'PUT', url: '/api/subscriptions/payment-methods/pm_1/default' }),
-      () => ana.put(billingPaths.billingInfo, GOOD_INFO),
-      () => ana.post(billingPaths.nextPhase, { planRef: 'pro' }),
-      () => ana.request({ method: 'DELETE', url: billingPaths.nextPhase }),
-      () => ana.post(billingPaths.cancel),
-      () => ana.post(billingPaths.resume),
-    ];
-    for (const change of changes) {
-      const response = await change();
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ code: 'PAYMENTS_NOT_CONFIGURED', message: PAYMENTS_NOT_CONFIGURED_MESSAGE });
-    }
-    expect(server.countRows('billing_profiles')).toBe(0);
+  describe('billing when Stripe does not answer', () => {
+    // Nothing listens on port 9 of this machine: every call fails to connect (after the SDK's retries).
+    const unreachable = { secretKey: 'sk_test_unreachable', webhookSecret: 'whsec_unreachable', api: { host: '127.0.0.1', port: 9, protocol: 'http' as const }, meterEventName: 'autoasesor_extra_slans' };
+    beforeEach(() => start({ billing: unreachable }));
 
-    const luis = await registerMember(server, db, 'luis@asesoria.es', 'ana@asesoria.es');
-    expect(subscriptionFullSchema.parse((await luis.get(billingPaths.subscription)).json()).canManage).toBe(false);
+    it('answers 502 with a log line, and writes nothing', async () => {
+      await db.updateTable('plans').set({ stripe_price_id: 'price_basic', stripe_extra_price_id: 'price_basic_extra' }).where('ref', '=', 'basic').execute();
+      const checkout = await ana.post(billingPaths.checkoutSession, { planRef: 'basic' });
+      expect(checkout.statusCode).toBe(502);
+      expect(checkout.json()).toMatchObject({ code: 'STRIPE_UNAVAILABLE', message: STRIPE_UNAVAILABLE_MESSAGE });
+      expect(server.logLines().some((line) => line.msg === 'Stripe no ha podido crear el cliente')).toBe(true);
+
+      const groupId = await groupOf(db, 'ana@asesoria.es');
+      expect((await db.selectFrom('subscriptions').select('stripe_customer_id').where('group_id', '=', groupId).executeTakeFirstOrThrow()).stripe_customer_id).toBeNull();
+
+      await arrangeSubscription(db, groupId, { customerId: 'cus_known' });
+      expect((await ana.put(billingPaths.billingInfo, GOOD_INFO)).statusCode).toBe(502);
+      expect(server.countRows('billing_profiles')).toBe(0);
+      expect((await ana.get(billingPaths.subscription)).statusCode).toBe(502);
+    });
   });
-
-  it('needs a session', async () => {
-    expect((await server.app.inject({ method: 'GET', url: billingPaths.subscription })).statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'POST', url: billingPaths.checkoutSession, payload: { planRef: 'basic' } })).statusCode).toBe(401);
-  });
-});
-
-describe('billing when Stripe does not answer', () => {
-  // Nothing listens on port 9 of this machine: every call fails to connect (after the SDK's retries).
-  const unreachable = { secretKey: 'sk_test_unreachable', webhookSecret: 'whsec_unreachable', api: { host: '127.0.0.1', port: 9, protocol: 'http' as const }, meterEventName: 'autoasesor_extra_slans' };
-  beforeEach(() => start({ billing: unreachable }));
-
-  it('answers 502 with a log line, and writes nothing', async () => {
-    await db.updateTable('plans').set({ stripe_price_id: 'price_basic', stripe_extra_price_id: 'price_basic_extra' }).where('ref', '=', 'basic').execute();
-    const checkout = await ana.post(billingPaths.checkoutSession, { planRef: 'basic' });
-    expect(checkout.statusCode).toBe(502);
-    expect(checkout.json()).toMatchObject({ code: 'STRIPE_UNAVAILABLE', message: STRIPE_UNAVAILABLE_MESSAGE });
-    expect(server.logLines().some((line) => line.msg === 'Stripe no ha podido crear el cliente')).toBe(true);
-
-    const groupId = await groupOf(db, 'ana@asesoria.es');
-    expect((await db.selectFrom('subscriptions').select('stripe_customer_id').where('group_id', '=', groupId).executeTakeFirstOrThrow()).stripe_customer_id).toBeNull();
-
-    await arrangeSubscription(db, groupId, { customerId: 'cus_known' });
-    expect((await ana.put(billingPaths.billingInfo, GOOD_INFO)).statusCode).toBe(502);
-    expect(server.countRows('billing_profiles')).toBe(0);
-    expect((await ana.get(billingPaths.subscription)).statusCode).toBe(502);
-  });
-});
 });
