@@ -1,10 +1,15 @@
-// SCAFFOLD (issue 26 contract): replaced by the billing-sync work.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import Stripe from 'stripe';
 import type { Database } from '../../db/schema.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Mailer, MessageEmail } from '../../mail/mailer.ts';
 import type { BillingConfig } from './config.ts';
+import { markEventProcessed, receiveEvent } from './events.ts';
+import { applyInvoice } from './invoice-state.ts';
+import { paymentFailedEmail } from './payment-failed-mail.ts';
 import type { StripeClient } from './stripe-client.ts';
+import { applySubscription, firmOf } from './subscription-state.ts';
 
 export interface BillingSyncDeps {
   db: Kysely<Database>;
@@ -16,6 +21,106 @@ export interface BillingSyncDeps {
   log: FastifyBaseLogger;
 }
 
+export const INVALID_SIGNATURE_MESSAGE = 'La firma del aviso de Stripe no es válida';
+export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Este servidor no recibe avisos de Stripe';
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+
+/**
+ * Stripe's webhooks, the source of truth for a firm's subscription and invoices. Each event is kept by
+ * id (a replay changes nothing) and only names what changed: the object is read back from Stripe and
+ * its current state applied, so events may arrive late, twice or out of order.
+ */
 export class BillingSync {
   constructor(readonly deps: BillingSyncDeps) {}
+
+  /** Whether the server takes Stripe's webhooks (a key and a signing secret are configured). */
+  get enabled(): boolean {
+    return this.deps.stripe !== null && this.deps.config !== null;
+  }
+
+  /**
+   * One delivery: the raw body and its Stripe-Signature header. Throws 404 without Stripe, 400 on a
+   * bad signature (nothing written); a failure while processing propagates (500: Stripe sends it again).
+   */
+  async receive(raw: Buffer, signature: string | undefined): Promise<void> {
+    const { stripe, config, db, now } = this.deps;
+    if (!stripe || !config) throw new HttpError(404, 'NOT_FOUND', WEBHOOK_NOT_CONFIGURED_MESSAGE);
+    const event = this.verify(stripe, config, raw, signature);
+    if (!(await receiveEvent(db, event, now()))) return;
+    const email = await this.process(stripe, event);
+    // Only the delivery that marks the event processed sends its email: once per event.
+    if ((await markEventProcessed(db, event.id, now())) && email) {
+      try {
+        await this.deps.mailer.sendMessage(email);
+      } catch (error) {
+        this.deps.log.error({ err: error, eventId: event.id }, 'No se ha podido enviar el aviso de pago fallido');
+      }
+    }
+  }
+
+  private verify(stripe: StripeClient, config: BillingConfig, raw: Buffer, signature: string | undefined): Stripe.Event {
+    if (!signature) throw new HttpError(400, 'INVALID_SIGNATURE', INVALID_SIGNATURE_MESSAGE);
+    try {
+      return stripe.webhooks.constructEvent(raw, signature, config.webhookSecret);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new HttpError(400, 'INVALID_SIGNATURE', INVALID_SIGNATURE_MESSAGE);
+      throw error;
+    }
+  }
+
+  /** Applies what the event is about; the email to send once, if any. */
+  private async process(stripe: StripeClient, event: Stripe.Event): Promise<MessageEmail | null> {
+    const { db, now } = this.deps;
+    const objectId = (event.data.object as { id?: string }).id;
+    if (!objectId) return null;
+    if (event.type.startsWith('customer.subscription.')) {
+      await applySubscription(db, stripe, await stripe.subscriptions.retrieve(objectId), now());
+    } else if (event.type.startsWith('subscription_schedule.')) {
+      const schedule = await stripe.subscriptionSchedules.retrieve(objectId);
+      const subscriptionId = idOf(schedule.subscription);
+      if (subscriptionId) await applySubscription(db, stripe, await stripe.subscriptions.retrieve(subscriptionId), now());
+    } else if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      await this.checkoutCompleted(stripe, objectId);
+    } else if (event.type.startsWith('invoice.')) {
+      const invoice = await stripe.invoices.retrieve(objectId);
+      const failedAttempt = event.type === 'invoice.payment_failed';
+      const applied = await applyInvoice(db, invoice, failedAttempt, now());
+      if (failedAttempt && applied?.failed) return paymentFailedEmail(db, applied.groupId, invoice, this.deps.publicUrl);
+    }
+    return null;
+  }
+
+  private async checkoutCompleted(stripe: StripeClient, sessionId: string): Promise<void> {
+    const { db, now } = this.deps;
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const customerId = idOf(session.customer);
+    const hint = session.metadata?.group_id ?? session.client_reference_id ?? null;
+    const groupId = await firmOf(db, hint ? { group_id: hint } : null, customerId);
+    if (!groupId) return;
+    if (session.mode === 'subscription') {
+      const subscriptionId = idOf(session.subscription);
+      if (subscriptionId) await applySubscription(db, stripe, await stripe.subscriptions.retrieve(subscriptionId), now(), groupId);
+    } else if (session.mode === 'setup') {
+      await this.adoptCard(stripe, groupId, idOf(session.setup_intent), customerId);
+    }
+  }
+
+  /** A card added through hosted setup becomes the default of a customer (and subscription) that had none. */
+  private async adoptCard(stripe: StripeClient, groupId: string, setupIntentId: string | null, sessionCustomer: string | null): Promise<void> {
+    if (!setupIntentId) return;
+    const intent = await stripe.setupIntents.retrieve(setupIntentId);
+    const paymentMethod = idOf(intent.payment_method);
+    const customerId = idOf(intent.customer) ?? sessionCustomer;
+    if (intent.status !== 'succeeded' || !paymentMethod || !customerId) return;
+    const customer = await stripe.customers.retrieve(customerId);
+    if (customer.deleted) return;
+    if (!customer.invoice_settings.default_payment_method) {
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethod } });
+    }
+    const row = await this.deps.db.selectFrom('subscriptions').select('stripe_subscription_id').where('group_id', '=', groupId).executeTakeFirst();
+    if (!row?.stripe_subscription_id) return;
+    const sub = await stripe.subscriptions.retrieve(row.stripe_subscription_id);
+    if (!sub.default_payment_method && sub.status !== 'canceled') await stripe.subscriptions.update(sub.id, { default_payment_method: paymentMethod });
+  }
 }

@@ -4,6 +4,7 @@ import { isRobotResult, uniqueNames } from '#shared/flows/outputs.ts';
 import type { RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import type { RunResultName } from '#shared/runlogs/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordExtraUsage } from '../billing/usage-reports.ts';
 import { insertStoredFiles, type FileStorage, type NewStoredFile } from '../storage/service.ts';
 import { costOf } from './cost.ts';
 import { chargeableUnits } from './reservations.ts';
@@ -173,6 +174,8 @@ export async function closeRunOnce(store: ClosingStore, runId: string, closing: 
       await insertStoredFiles(trx, { groupId: run.group_id, userId: run.user_id, kind: 'output', runId }, written, now);
       if (cost > 0) {
         await trx.insertInto('credit_ledger').values({ id: randomUUID(), group_id: run.group_id, run_id: runId, usage_units: closing.usageUnits, usage_ratio: usageRatio, amount: cost, created_at: now.toISOString() }).execute();
+        // Before used_slans grows: the part of this cost past the plan's limit, for Stripe's meter.
+        await recordExtraUsage(trx, { groupId: run.group_id, runId, cost, now });
         // used_slans is an integer column: PostgreSQL needs the addend typed, or it refuses a fractional cost.
         const addend = sql<number>`cast(${cost} as double precision)`;
         await trx.updateTable('subscriptions').set((eb) => ({ used_slans: eb('used_slans', '+', addend), updated_at: now.toISOString() })).where('group_id', '=', run.group_id).execute();

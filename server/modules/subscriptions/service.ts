@@ -13,10 +13,15 @@ function toStatus(value: string): SubscriptionStatus {
   return STATUSES.find((status) => status === value) ?? 'incomplete';
 }
 
-/** A new group's subscription: trialing on the trial plan for the plan's trial days. */
+/**
+ * A new group's subscription: trialing on the trial plan for the plan's trial days, with the trial's
+ * slans recorded as a credit (reason 'trial') so the ledger shows where the balance came from.
+ */
 export async function startTrial(db: Kysely<Database>, groupId: string, now: Date): Promise<void> {
-  const plan = await db.selectFrom('plans').select(['id', 'trial_days']).where('ref', '=', TRIAL_PLAN_REF).executeTakeFirst();
+  const plan = await db.selectFrom('plans').select(['id', 'name', 'usage_limit', 'trial_days']).where('ref', '=', TRIAL_PLAN_REF).executeTakeFirst();
   if (!plan) throw new Error(`Falta el plan '${TRIAL_PLAN_REF}': ejecuta la semilla de la base de datos`);
+  const start = now.toISOString();
+  const end = new Date(now.getTime() + (plan.trial_days ?? 14) * DAY_MS).toISOString();
   await db
     .insertInto('subscriptions')
     .values({
@@ -24,12 +29,16 @@ export async function startTrial(db: Kysely<Database>, groupId: string, now: Dat
       group_id: groupId,
       plan_id: plan.id,
       status: 'trialing',
-      current_period_end: new Date(now.getTime() + (plan.trial_days ?? 14) * DAY_MS).toISOString(),
+      current_period_end: end,
       cancel_at: null,
       used_slans: 0,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
+      created_at: start,
+      updated_at: start,
     })
+    .execute();
+  await db
+    .insertInto('credit_grants')
+    .values({ id: randomUUID(), group_id: groupId, plan_name: plan.name, slans: Number(plan.usage_limit), reason: 'trial', period_start: start, period_end: end, created_at: start })
     .execute();
 }
 
