@@ -6,6 +6,7 @@ import { useToast } from '../../app/hooks.ts';
 import { Button, EmptyState, Spinner } from '../../ui/index.ts';
 import { billing } from '../../i18n/es-billing.ts';
 import { billingErrorMessage } from './billingErrors.ts';
+import { stripePage } from './stripePage.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
 import { LoadError } from './LoadError.tsx';
 import { hasRunningPaidPlan, periodEnd } from './paymentsModel.ts';
@@ -39,7 +40,7 @@ export function PlansSection({ subscription, currencies, canAct }: PlansSectionP
     try {
       const { url } = await checkout({ planRef: plan.ref }).unwrap();
       // Stripe's hosted page; it comes back to /payments?pago=ok or ?pago=cancelado.
-      window.location.assign(url);
+      stripePage.open(url);
     } catch (error) {
       toast.error(billingErrorMessage(error));
       setLeaving(null);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PaymentMethod } from '#shared/api/billing.ts';
 import { useSetupIntentMutation } from '../../api/billing.ts';
 import { billingErrorMessage } from './billingErrors.ts';
+import { stripePage } from './stripePage.ts';
 
 /** Where the cards known before leaving for Stripe wait, so the return can tell which one is new. */
 export const CARDS_BEFORE_KEY = 'autoasesor.payments.cardsBefore';
@@ -29,7 +30,7 @@ export function useAddCard(cards: readonly PaymentMethod[] | undefined) {
     try {
       const { url } = await setupIntent().unwrap();
       sessionStorage.setItem(CARDS_BEFORE_KEY, JSON.stringify((cards ?? []).map((card) => card.id)));
-      window.location.assign(url);
+      stripePage.open(url);
       // Busy until the browser leaves: a second click would open a second setup.
     } catch (failure) {
       setError(billingErrorMessage(failure));
