@@ -1,3 +1,5 @@
+import { INVITATION_TTL_DAYS } from '#shared/api/colleagues.ts';
+
 /** Colleagues (issue 26): the section in Mi cuenta and the emailed invitation's page (/invitacion/:token). */
 export const colleagues = {
   section: {
@@ -15,7 +17,7 @@ export const colleagues = {
   },
   invite: {
     title: 'Invitar a un compañero',
-    hint: 'Le enviaremos un enlace para crear su cuenta dentro de tu empresa. Caduca en 7 días.',
+    hint: `Le enviaremos un enlace para crear su cuenta dentro de tu empresa. El enlace caduca en ${INVITATION_TTL_DAYS} días.`,
     email: 'Email del compañero',
     send: 'Enviar invitación',
     sent: (email: string) => `Hemos enviado la invitación a ${email}`,
@@ -48,7 +50,7 @@ export const colleagues = {
     goneTitle: 'Invitación no disponible',
     notFoundTitle: 'Invitación no encontrada',
     toSignin: 'Ir a iniciar sesión',
-    loadFailed: 'No se ha podido cargar la invitación.',
+    loadFailed: 'No se ha podido cargar la invitación',
     retry: 'Reintentar',
   },
 };

@@ -22,7 +22,7 @@ export function MemberList({ members, canManage, onRemove }: MemberListProps) {
             <div className="colleagues__who">
               <span className="colleagues__name">
                 {member.name}
-                {member.isMe && <span className="colleagues__you">({text.section.you})</span>}
+                {member.isMe && <>{' '}<span className="colleagues__you">({text.section.you})</span></>}
               </span>
               <span className="colleagues__detail">{member.email}</span>
             </div>

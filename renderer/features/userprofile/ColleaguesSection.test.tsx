@@ -31,7 +31,7 @@ describe('ColleaguesSection as the owner', () => {
     renderSection({ [LIST]: () => jsonResponse(200, asOwner) });
     const members = await screen.findByRole('region', { name: 'Miembros' });
     const [first, second] = within(members).getAllByRole('listitem');
-    expect(first?.textContent).toContain('Ana(Tú)');
+    expect(first?.textContent).toContain('Ana (Tú)');
     expect(first?.textContent).toContain('Titular');
     expect(second?.textContent).toContain('luis@asesoria.es');
     expect(second?.textContent).toContain('Asesor');
@@ -121,7 +121,7 @@ describe('ColleaguesSection as a member', () => {
     renderSection({ [LIST]: () => jsonResponse(200, asMember) });
     expect(await screen.findByText('Solo el titular de la cuenta puede invitar o quitar compañeros.')).toBeTruthy();
     expect(screen.getByText('marta@asesoria.es')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Miembros' }).textContent).toContain('Luis(Tú)');
+    expect(screen.getByRole('region', { name: 'Miembros' }).textContent).toContain('Luis (Tú)');
     expect(screen.queryByRole('button', { name: /Quitar|Retirar|Enviar invitación/ })).toBeNull();
     expect(screen.queryByLabelText('Email del compañero')).toBeNull();
   });
