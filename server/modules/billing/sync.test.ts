@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
+import { startTestServer } from '../../test/harness.ts';
+import { INVALID_SIGNATURE_MESSAGE } from './sync.ts';
+import { startBillingWorld, subscribe, subscriptionRow, type BillingWorld } from './sync-test-support.ts';
+
+const BILLING_TABLES = ['billing_events', 'billing_invoices', 'credit_grants', 'subscriptions', 'billing_usage_reports'] as const;
+
+let world: BillingWorld;
+beforeEach(async () => {
+  world = await startBillingWorld();
+});
+afterEach(async () => world.close());
+
+async function usage(jar: { get(url: string): Promise<{ json(): unknown }> }): Promise<SubscriptionUsage> {
+  return (await jar.get('/api/subscriptions/usage')).json() as SubscriptionUsage;
+}
+
+describe('Stripe webhooks', () => {
+  it('follow a subscription from the trial to its end: checkout, a failed renewal, payment, cancel', async () => {
+    const email = 'duena@asesoria.es';
+    // The firm spent some of its trial before paying.
+    const { jar, groupId, customerId, subscriptionId } = await subscribe(world, email, { trialUsed: 120 });
+
+    // Checkout completed: active on Básico, usage from 0, the period's slans granted after the trial's.
+    let row = await subscriptionRow(world, groupId);
+    const basic = await world.db.selectFrom('plans').select('id').where('ref', '=', 'basic').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ plan_id: basic.id, status: 'active', used_slans: 0, stripe_customer_id: customerId, stripe_subscription_id: subscriptionId, cancel_at: null, payment_failed_at: null });
+    const grants = await world.db.selectFrom('credit_grants').select(['reason', 'slans', 'plan_name']).where('group_id', '=', groupId).orderBy('created_at').orderBy('reason', 'desc').execute();
+    expect(grants).toEqual([{ reason: 'trial', slans: 500, plan_name: 'Prueba' }, { reason: 'period', slans: 2000, plan_name: 'Básico' }]);
+    expect(await usage(jar)).toMatchObject({ active: true, trialing: false, name: 'Básico', paymentFailed: false });
+
+    // The renewal's charge fails: past_due, the banner, one email to the owner.
+    await world.db.updateTable('subscriptions').set({ used_slans: 37 }).where('group_id', '=', groupId).execute();
+    world.standin.failNextPayment(customerId);
+    const { invoiceId } = await world.standin.advancePeriod(subscriptionId);
+    await world.standin.settled();
+    row = await subscriptionRow(world, groupId);
+    expect(row.status).toBe('past_due');
+    expect(row.used_slans).toBe(0);
+    expect(row.payment_failed_at).not.toBeNull();
+    expect(await usage(jar)).toMatchObject({ paymentFailed: true });
+    const mails = world.server.mailedMessages('payment_failed');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: email, link: 'http://app.test/payments' });
+    expect(mails[0]?.text).toContain('49,00');
+    expect(world.server.countRows('credit_grants')).toBe(3);
+    const invoice = await world.db.selectFrom('billing_invoices').selectAll().where('id', '=', invoiceId ?? '').executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({ group_id: groupId, status: 'open', amount_due: 4900 });
+    expect(invoice.payment_failed_at).not.toBeNull();
+
+    // Paid by hand: active again, no banner.
+    await world.standin.payInvoice(invoiceId ?? '');
+    await world.standin.settled();
+    expect(await subscriptionRow(world, groupId)).toMatchObject({ status: 'active', payment_failed_at: null });
+    expect(await world.db.selectFrom('billing_invoices').select(['status', 'payment_failed_at']).where('id', '=', invoiceId ?? '').executeTakeFirstOrThrow()).toEqual({ status: 'paid', payment_failed_at: null });
+    expect(await usage(jar)).toMatchObject({ paymentFailed: false, active: true });
+
+    // Cancel at the period's end: it still runs, and ends with the period.
+    await world.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await world.standin.settled();
+    row = await subscriptionRow(world, groupId);
+    expect(row.cancel_at).toBe(row.current_period_end);
+    expect(await usage(jar)).toMatchObject({ active: true, cancelled: true });
+    await world.standin.advancePeriod(subscriptionId);
+    await world.standin.settled();
+    expect((await subscriptionRow(world, groupId)).status).toBe('canceled');
+    expect(await usage(jar)).toMatchObject({ active: false, cancelled: true });
+    expect(world.statuses.every((status) => status === 200)).toBe(true);
+
+    // Every event delivered 20 times more changes nothing: the same rows, the same one email.
+    const counts = world.server.countTables(BILLING_TABLES);
+    const before = await subscriptionRow(world, groupId);
+    const invoices = await world.db.selectFrom('billing_invoices').selectAll().orderBy('id').execute();
+    const events = world.standin.events();
+    expect(events.length).toBeGreaterThan(8);
+    for (let round = 0; round < 20; round += 1) {
+      for (const event of events) await world.standin.resend(event.id);
+    }
+    await world.standin.settled();
+    expect(world.server.countTables(BILLING_TABLES)).toEqual(counts);
+    expect(await subscriptionRow(world, groupId)).toEqual(before);
+    expect(await world.db.selectFrom('billing_invoices').selectAll().orderBy('id').execute()).toEqual(invoices);
+    expect(world.server.mailedMessages('payment_failed')).toHaveLength(1);
+  });
+
+  it('apply Stripe\'s current state, whatever order the events come in', async () => {
+    const { groupId, subscriptionId } = await subscribe(world, 'orden@asesoria.es');
+    // Two changes while the endpoint is away: cancel, then resume.
+    world.standin.setWebhookTarget(null);
+    const seen = world.standin.events().length;
+    await world.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await world.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    const [cancelled, resumed] = world.standin.events().slice(seen).filter((event) => event.type === 'customer.subscription.updated');
+    expect(cancelled && resumed).toBeTruthy();
+    world.standin.setWebhookTarget(async (payload, headers) => ({ status: (await world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers })).statusCode }));
+
+    // The newer first, then the older one late: the subscription stays as Stripe has it now (renewing).
+    await world.standin.resend(resumed?.id ?? '');
+    await world.standin.settled();
+    expect((await subscriptionRow(world, groupId)).cancel_at).toBeNull();
+    await world.standin.resend(cancelled?.id ?? '');
+    await world.standin.settled();
+    expect((await subscriptionRow(world, groupId)).cancel_at).toBeNull();
+    expect(await world.db.selectFrom('billing_events').select('processed_at').where('id', '=', cancelled?.id ?? '').executeTakeFirstOrThrow()).not.toEqual({ processed_at: null });
+  });
+
+  it('refuse a bad or missing signature with 400 and write nothing', async () => {
+    await subscribe(world, 'firma@asesoria.es');
+    const event = world.standin.events().at(-1);
+    const counts = world.server.countTables(BILLING_TABLES);
+    const forged = await world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: event?.body.replace('"livemode":false', '"livemode":true') ?? '{}', headers: { 'content-type': 'application/json', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` } });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ message: INVALID_SIGNATURE_MESSAGE });
+    const unsigned = await world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: event?.body ?? '{}', headers: { 'content-type': 'application/json' } });
+    expect(unsigned.statusCode).toBe(400);
+    expect(world.server.countTables(BILLING_TABLES)).toEqual(counts);
+  });
+
+  it('are not taken by a server without Stripe (404)', async () => {
+    const plain = await startTestServer();
+    try {
+      const response = await plain.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=0' } });
+      expect(response.statusCode).toBe(404);
+      expect(plain.countRows('billing_events')).toBe(0);
+    } finally {
+      await plain.close();
+    }
+  });
+});
