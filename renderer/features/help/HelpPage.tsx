@@ -1,67 +1,55 @@
-import { Link } from 'react-router-dom';
-import { areas, availableAreas, readyAreas, screens, type AreaKey } from '../../i18n/es-screens.ts';
-import { IconHelp, IconMail, InfoCard, PageHeader, Spinner } from '../../ui/index.ts';
-import { useSupportInfoQuery } from './supportApi.ts';
+import { useSearchParams } from 'react-router-dom';
+import { useSupportInfoQuery } from '../../api/support.ts';
+import { screens } from '../../i18n/es-screens.ts';
+import { support } from '../../i18n/es-support.ts';
+import { IconMail, PageHeader, Spinner } from '../../ui/index.ts';
+import { HelpAreas } from './HelpAreas.tsx';
+import { MyTickets } from './MyTickets.tsx';
+import { NewTicketForm } from './NewTicketForm.tsx';
+import { TicketView } from './TicketView.tsx';
 
-const text = screens.help;
+const text = support.address;
 
-/** The support address (from the server's SUPPORT_EMAIL) as a mailto link, or why it is missing. */
+/** The support address (the server's SUPPORT_EMAIL), for those who prefer to write: a secondary line. */
 function SupportAddress() {
   const { data, isLoading, isError } = useSupportInfoQuery();
-  if (isLoading) return <Spinner size="small" label={text.supportLoading} />;
-  if (isError || !data) return <p role="alert">{text.supportFailed}</p>;
+  if (isLoading) return <Spinner size="small" label={text.loading} />;
+  if (isError || !data) return <p className="ui-muted">{text.failed}</p>;
   return (
-    <p className="app-support__line">
+    <p className="app-support__line ui-muted">
       <IconMail size={20} /> {text.writeTo}{' '}
-      <a className="app-support__address" href={`mailto:${data.email}`}>
-        {data.email}
-      </a>
+      <a className="app-support__address" href={`mailto:${data.email}`}>{data.email}</a>
     </p>
   );
 }
 
+/** A positive whole page number from the query, else the first page. */
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * /help: the firm's consultas with support (the list, a new one, one ticket; which one is in the
+ * query so links and the back button work), then the support address and what each area does.
+ */
 export default function HelpPage() {
+  const [params, setParams] = useSearchParams();
+  const ticketId = params.get('consulta');
+  const creating = params.get('nueva') === '1';
+
   return (
-    <main className="ui-page">
-      <PageHeader title={text.title} subtitle={text.subtitle} />
-      <InfoCard title={text.supportTitle} icon={<IconHelp />} tone="info">
-        <SupportAddress />
-        <ol className="ui-list">
-          {text.supportSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-        <p className="ui-muted">{text.ticketsNotAvailable}</p>
-      </InfoCard>
-      <section className="ui-card ui-section" aria-labelledby="help-areas-title">
-        <h2 id="help-areas-title" className="ui-section__title">{text.areasTitle}</h2>
-        <dl className="ui-definitions">
-          {availableAreas.map((area) => (
-            <div key={area.key} className="ui-definitions__item">
-              <dt>
-                <Link to={area.path}>{area.title}</Link> <span className="ui-chip ui-chip--success">{text.available}</span>
-              </dt>
-              <dd>{area.summary}</dd>
-            </div>
-          ))}
-          {(Object.entries(areas) as [AreaKey, (typeof areas)[AreaKey]][]).map(([key, area]) => (
-            <div key={key} className="ui-definitions__item">
-              <dt>
-                {readyAreas.includes(key) ? (
-                  <>
-                    <Link to={area.path}>{area.title}</Link> <span className="ui-chip ui-chip--success">{text.available}</span>
-                  </>
-                ) : (
-                  <>
-                    {area.title} <span className="ui-chip">{text.notAvailable}</span>
-                  </>
-                )}
-              </dt>
-              <dd>{area.summary}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+    <main className="ui-page support-page">
+      <PageHeader title={screens.help.title} subtitle={screens.help.subtitle} />
+      {ticketId ? (
+        <TicketView key={ticketId} id={ticketId} />
+      ) : creating ? (
+        <NewTicketForm runId={params.get('ejecucion') ?? undefined} />
+      ) : (
+        <MyTickets page={pageFrom(params.get('pagina'))} onPageChange={(page) => setParams(page > 1 ? { pagina: String(page) } : {})} />
+      )}
+      <SupportAddress />
+      <HelpAreas />
     </main>
   );
 }

@@ -1,0 +1,45 @@
+import type { SelectHTMLAttributes, Ref } from 'react';
+import { useId } from 'react';
+import type { FlowLog } from '#shared/api/flows.ts';
+import { useFlowlogDetailQuery, useFlowlogQuery } from '../../api/flows.ts';
+import { support } from '../../i18n/es-support.ts';
+import { ticketTime } from '../../ui/TicketThread.tsx';
+
+const text = support.form;
+
+/** The recent runs offered; older ones can still be named from their history row (the link sets ?ejecucion=). */
+const RECENT_RUNS = 30;
+
+const runLabel = (run: Pick<FlowLog, 'browserFlow' | 'createAt'>) => text.runOption(run.browserFlow.name ?? text.unnamedRobot, ticketTime(run.createAt));
+
+export interface RunChoiceProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  /** The run the URL names, kept as an option even when it is older than the recent ones. */
+  preselected?: string;
+  error?: string;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** 'Ejecución relacionada': none, or one of the firm's recent runs (robot · date), from the run history. */
+export function RunChoice({ preselected, error, ref, ...select }: RunChoiceProps) {
+  const id = useId();
+  const { data, isLoading, isError } = useFlowlogQuery({ limit: RECENT_RUNS });
+  const recent = data?.items ?? [];
+  const missing = preselected !== undefined && data !== undefined && !recent.some((run) => run._id === preselected);
+  const { data: older } = useFlowlogDetailQuery(preselected ?? '', { skip: !missing });
+
+  return (
+    <div className={`app-field${error ? ' app-field--invalid' : ''}`}>
+      <label htmlFor={id}>{text.run}</label>
+      <select {...select} ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={`${id}-status`}>
+        <option value="">{text.noRun}</option>
+        {missing && older && <option value={older._id}>{runLabel(older)}</option>}
+        {recent.map((run) => (
+          <option key={run._id} value={run._id}>{runLabel(run)}</option>
+        ))}
+      </select>
+      <p id={`${id}-status`} className="app-field__error">
+        <span>{error ?? (isLoading ? text.runsLoading : isError ? text.runsFailed : '')}</span>
+      </p>
+    </div>
+  );
+}
