@@ -3,7 +3,7 @@
  * prices, checkout and card pages, the cards. Webhooks stay off (kept at the stand-in): the rows they
  * would write are arranged, so these tests see the account alone.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALREADY_SUBSCRIBED_MESSAGE, billingPaths, LAST_CARD_MESSAGE, OWNER_ONLY_MESSAGE, paymentMethodsResponseSchema, plansResponseSchema, subscriptionFullSchema } from '#shared/api/billing.ts';
 import { STANDIN_CATALOGUE, startStripeStandin, type StripeStandin } from '../../../standins/stripe/standin.ts';

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { BillingInfo } from '#shared/api/billing.ts';
+import Stripe from 'stripe';
+import { TAX_ID_INVALID_MESSAGE, type BillingInfo } from '#shared/api/billing.ts';
 import { compactIdentifier } from '#shared/validation/identifiers.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, validationError } from '../../http/errors.ts';
 import { ensureCustomer } from './customer.ts';
 import type { BillingCaller } from './owner.ts';
 import { atStripe } from './stripe-errors.ts';
@@ -45,12 +46,13 @@ export async function saveBillingInfo({ db, stripe, now, log }: BillingInfoDeps,
   const info: BillingInfo = { ...input, taxId: compactIdentifier(input.taxId), addressLine2: input.addressLine2?.trim() || undefined };
   const customerId = await ensureCustomer(db, stripe, log, caller);
   await atStripe(log, 'guardar los datos de facturación', async () => {
+    // The tax id first: Stripe may refuse one our check let through, and then nothing else has changed.
+    await replaceTaxId(stripe, customerId, info.taxId);
     await stripe.customers.update(customerId, {
       name: info.name,
       email: info.email,
       address: { line1: info.addressLine1, line2: info.addressLine2 ?? '', postal_code: info.postalCode, city: info.city, state: info.province, country: info.country },
     });
-    await replaceTaxId(stripe, customerId, info.taxId);
   });
 
   const row = {
@@ -74,9 +76,18 @@ export async function saveBillingInfo({ db, stripe, now, log }: BillingInfoDeps,
   return readBillingInfo(db, caller.groupId);
 }
 
-/** One Spanish tax id on the customer: an unchanged one stays, a different one is replaced. */
+/**
+ * One Spanish tax id on the customer: an unchanged one stays, a different one is replaced (the new one
+ * added before the old goes, so a refusal leaves the customer as it was). A value Stripe refuses is the
+ * user's input, not an outage: 400 on taxId.
+ */
 async function replaceTaxId(stripe: StripeClient, customerId: string, taxId: string): Promise<void> {
   const existing = (await stripe.customers.listTaxIds(customerId, { limit: 100 })).data.filter((tax) => tax.type === SPANISH_TAX_ID);
+  if (!existing.some((tax) => tax.value === taxId)) {
+    await stripe.customers.createTaxId(customerId, { type: SPANISH_TAX_ID, value: taxId }).catch((error: unknown) => {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'tax_id_invalid') throw validationError([{ path: 'taxId', message: TAX_ID_INVALID_MESSAGE }]);
+      throw error;
+    });
+  }
   for (const tax of existing) if (tax.value !== taxId) await stripe.customers.deleteTaxId(customerId, tax.id);
-  if (!existing.some((tax) => tax.value === taxId)) await stripe.customers.createTaxId(customerId, { type: SPANISH_TAX_ID, value: taxId });
 }
