@@ -70,6 +70,11 @@ export async function subscribe(world: BillingWorld, email: string, options: { p
   const jar = await registerUser(world.server.app, email);
   const { group_id: groupId } = await world.db.selectFrom('users').select('group_id').where('email', '=', email).executeTakeFirstOrThrow();
   if (options.trialUsed !== undefined) await world.db.updateTable('subscriptions').set({ used_slans: options.trialUsed }).where('group_id', '=', groupId).execute();
+  // The trial began yesterday, as a firm's trial does before it pays (not in the paid period's second).
+  const yesterday = (iso: string) => new Date(Date.parse(iso) - 86_400_000).toISOString();
+  const trial = await world.db.selectFrom('subscriptions').select('created_at').where('group_id', '=', groupId).executeTakeFirstOrThrow();
+  await world.db.updateTable('subscriptions').set({ created_at: yesterday(trial.created_at) }).where('group_id', '=', groupId).execute();
+  await world.db.updateTable('credit_grants').set({ period_start: yesterday(trial.created_at), created_at: yesterday(trial.created_at) }).where('group_id', '=', groupId).execute();
   const customer = await world.stripe.customers.create({ email, metadata: { group_id: groupId } });
   const prices = plan === 'basic' ? [PRICES.basic.id, PRICES.basicExtra.id] : [PRICES.pro.id, PRICES.proExtra.id];
   const session = await world.stripe.checkout.sessions.create({
