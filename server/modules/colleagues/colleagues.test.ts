@@ -149,3 +149,19 @@ describe('what only the owner may do', () => {
     expect((await ana.request({ method: 'DELETE', url: '/api/colleagues/invitations/x' })).statusCode).toBe(404);
   });
 });
+
+describe('when the invitation cannot be mailed', () => {
+  it('answers 502 and keeps no invitation whose link nobody received', async () => {
+    // Nothing listens on port 1: the SMTP connection is refused at once.
+    const unreachable = await startTestServer({ smtp: { url: 'smtp://127.0.0.1:1', from: 'AutoAsesor <no-responder@app.test>' } });
+    try {
+      const owner = await registerUser(unreachable.app, 'ana@asesoria.es', 'Ana Pérez');
+      const response = await owner.post('/api/colleagues/invitations', { email: 'luis@asesoria.es' });
+      expect(response.statusCode).toBe(502);
+      expect(codeOf(response)).toBe('INVITATION_NOT_SENT');
+      expect(unreachable.countRows('colleague_invitations')).toBe(0);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});

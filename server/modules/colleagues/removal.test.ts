@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_REMOVED_MESSAGE, type Colleagues } from '#shared/api/colleagues.ts';
 import type { SessionResponse } from '#shared/api/auth.ts';
+import { devicesPaths } from '#shared/api/devices.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { CookieJar, PASSWORD, registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
+import { DeviceClient, linkPc } from '../devices/test-support.ts';
 import { insertFlow, insertRun, memberOf } from '../flowlogs/fixtures.ts';
 import { accept, invite, joinFirm } from './test-support.ts';
 
@@ -43,18 +45,20 @@ async function insertSchedule(userId: string, groupId: string): Promise<string> 
 }
 
 describe('DELETE /api/colleagues/:userId', () => {
-  it('ends the colleague\'s sessions at once, refuses their sign-in and refresh, stops their schedules and keeps their runs', async () => {
+  it('ends the colleague\'s sessions and PC tokens at once, refuses their sign-in and refresh, stops their schedules and keeps their runs', async () => {
     const luis = await joinFirm(server, ana, 'luis@asesoria.es');
     const member = await memberOf(db, 'luis@asesoria.es');
     await insertRun(db, { ...member, flowId: 'robot-de-prueba', createdAt: new Date(NOW.getTime() - 60_000).toISOString() });
     await insertSchedule(member.userId, member.groupId);
     const owner = await memberOf(db, 'ana@asesoria.es');
     await insertSchedule(owner.userId, owner.groupId);
-    expect((await luis.get('/api/users/me')).statusCode).toBe(200);
+    const pc = new DeviceClient(server, (await linkPc(luis, 'luis')).deviceToken);
+    expect((await pc.get(devicesPaths.me)).statusCode).toBe(200);
 
     expect((await remove(ana, member.userId)).statusCode).toBe(204);
 
     expect((await luis.get('/api/users/me')).statusCode).toBe(401);
+    expect((await pc.get(devicesPaths.me)).statusCode).toBe(401); // their linked PC's token too
     const refreshed = await luis.post('/api/auth/newtoken');
     expect(refreshed.statusCode).toBe(403);
     expect(refreshed.json()).toMatchObject({ code: 'ACCOUNT_REMOVED', message: ACCOUNT_REMOVED_MESSAGE });
