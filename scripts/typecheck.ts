@@ -23,6 +23,7 @@ const PROJECTS = [
   'standins/red-online/tsconfig.json',
   'standins/dehu/tsconfig.json',
   'standins/mail-providers/tsconfig.json',
+  'standins/stripe/tsconfig.json',
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

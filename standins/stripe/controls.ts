@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CheckoutProblem } from './billing.ts';
 import { StripeApiError, readBody, sendJson } from './http.ts';
 import { publicView, type Subscription } from './objects.ts';
-import type { StripeStandin } from './standin.ts';
+import type { StripeStandin } from './types.ts';
 import type { StripeStore } from './store.ts';
 
 type Control = (standin: StripeStandin, body: Record<string, unknown>, id: string, url: URL) => Promise<unknown>;
