@@ -1,3 +1,4 @@
+/** API suites on a server from startTestServer (through startBillingWorld), so they run on PostgreSQL too. */
 import { randomUUID } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
