@@ -122,8 +122,15 @@ export const catalogueRoutes: Route[] = [
       const timestamp = timestampText === undefined ? store.now() : Number(timestampText);
       const identifier = str(form.identifier) || store.newId('mev');
       const duplicate = store.meterEvents.some((event) => event.identifier === identifier);
-      store.meterEvents.push({ identifier, eventName, customer: customerId, value: Number(value), timestamp, receivedAt: store.isoNow(), duplicate });
+      store.meterEvents.push({ identifier, eventName, customer: customerId, value: Number(value), timestamp, receivedAt: store.isoNow(), duplicate, replayed: false });
       return { object: 'billing.meter_event', created: store.now(), event_name: eventName, identifier, livemode: false, payload: Object.fromEntries(Object.entries(payload).filter((entry) => typeof entry[1] === 'string')), timestamp };
+    },
+    // A replayed POST is still a POST the server sent: recorded as a duplicate, so tests can count reports.
+    replayed: ({ store, form }) => {
+      const payload = obj(form.payload) ?? {};
+      const identifier = str(form.identifier) ?? '';
+      const first = store.meterEvents.find((event) => event.identifier === identifier);
+      store.meterEvents.push({ identifier, eventName: str(form.event_name) ?? '', customer: str(payload.stripe_customer_id) ?? first?.customer ?? '', value: Number(str(payload.value) ?? 0), timestamp: Number(str(form.timestamp) ?? store.now()), receivedAt: store.isoNow(), duplicate: true, replayed: true });
     },
   },
 ];

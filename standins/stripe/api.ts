@@ -28,6 +28,8 @@ export interface Route {
   /** `:id` matches one path segment. */
   path: string;
   handle(context: ApiContext): unknown;
+  /** Called when an Idempotency-Key replays this route's stored answer (nothing else runs then). */
+  replayed?(context: ApiContext): void;
 }
 
 interface CompiledRoute extends Route {
@@ -59,24 +61,26 @@ export async function handleApi(routes: CompiledRoute[], secretKey: string, serv
   const body = method === 'POST' ? await readBody(request) : url.search.slice(1);
   const key = method === 'POST' ? request.headers['idempotency-key']?.toString() : undefined;
   const fingerprint = `${method} ${url.pathname} ${body}`;
+  const form = parseStripeForm(body);
+  const params = (route.pattern.exec(url.pathname) ?? []).slice(1).map(decodeURIComponent);
+  const context: ApiContext = { ...services, params, form, request: { id: requestId, idempotency_key: key ?? null } };
   if (key !== undefined) {
     const stored = services.store.idempotent.get(key);
     if (stored !== undefined) {
       if (stored.request !== fingerprint) {
         return fail(new StripeApiError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`));
       }
+      if (stored.status < 300) route.replayed?.(context);
       response.writeHead(stored.status, { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true', ...headers });
       response.end(stored.body);
       return;
     }
   }
 
-  const form = parseStripeForm(body);
-  const params = (route.pattern.exec(url.pathname) ?? []).slice(1).map(decodeURIComponent);
   let status = 200;
   let answer: unknown;
   try {
-    const result = route.handle({ ...services, params, form, request: { id: requestId, idempotency_key: key ?? null } });
+    const result = route.handle(context);
     answer = expand(services.store, publicView(result), strings(form.expand));
   } catch (error) {
     if (!(error instanceof StripeApiError)) throw error;
@@ -109,9 +113,11 @@ function expandPath(store: StripeStore, value: unknown, segments: string[]): unk
   return record;
 }
 
-/** Stripe's list answer, `limit` applied (1–100, 10 by default). */
-export function listOf<T>(data: T[], url: string, form: FormObject): { object: 'list'; data: T[]; has_more: boolean; url: string } {
+/** Stripe's list answer, newest first: `limit` (1–100, 10 by default) and `starting_after` (the SDK's auto-pagination). */
+export function listOf<T extends { id: string }>(data: T[], url: string, form: FormObject): { object: 'list'; data: T[]; has_more: boolean; url: string } {
   const raw = typeof form.limit === 'string' ? Number(form.limit) : 10;
   if (!Number.isInteger(raw) || raw < 1 || raw > 100) throw new StripeApiError(400, 'invalid_request_error', 'Invalid integer: limit must be between 1 and 100.', 'parameter_invalid_integer', 'limit');
-  return { object: 'list', data: data.slice(0, raw), has_more: data.length > raw, url };
+  const after = typeof form.starting_after === 'string' ? data.findIndex((entry) => entry.id === form.starting_after) : -1;
+  const rest = data.slice(after + 1);
+  return { object: 'list', data: rest.slice(0, raw), has_more: rest.length > raw, url };
 }

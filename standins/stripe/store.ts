@@ -18,6 +18,8 @@ export interface MeterEventRecord {
   receivedAt: string;
   /** An identifier already received: recorded, but counted once. */
   duplicate: boolean;
+  /** A POST whose Idempotency-Key replayed an earlier answer (always a duplicate too). */
+  replayed: boolean;
 }
 
 export class StripeStore {

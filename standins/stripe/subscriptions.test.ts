@@ -137,20 +137,22 @@ describe('the end of a period', () => {
 describe('meter events', () => {
   it('are checked, recorded with duplicates flagged, and billed once on the next invoice', async () => {
     const { subscription, customer } = await fixture.subscribe(BASIC);
-    const report = (value: string, identifier: string) =>
-      fixture.stripe.billing.meterEvents.create({ event_name: 'autoasesor_extra_slans', payload: { stripe_customer_id: customer.id, value }, identifier, timestamp: unix('2026-11-20T00:00:00Z') });
+    const report = (value: string, identifier: string, idempotencyKey?: string) =>
+      fixture.stripe.billing.meterEvents.create({ event_name: 'autoasesor_extra_slans', payload: { stripe_customer_id: customer.id, value }, identifier, timestamp: unix('2026-11-20T00:00:00Z') }, { idempotencyKey });
     const before = fixture.standin.meterEvents().length;
     expect(await report('1500', 'run-1')).toMatchObject({ object: 'billing.meter_event', identifier: 'run-1' });
     await report('1500', 'run-1');
-    await report('500', 'run-2');
+    await report('500', 'run-2', 'meter-run-2');
+    await report('500', 'run-2', 'meter-run-2'); // replayed by Stripe, but still a second report
     await expect(report('2.5', 'run-3')).rejects.toMatchObject({ statusCode: 400, param: 'payload[value]' });
     await expect(report('-1', 'run-3')).rejects.toThrow(Stripe.errors.StripeInvalidRequestError);
     await expect(fixture.stripe.billing.meterEvents.create({ event_name: 'otro', payload: { stripe_customer_id: customer.id, value: '1' } })).rejects.toMatchObject({ param: 'event_name' });
     await expect(fixture.stripe.billing.meterEvents.create({ event_name: 'autoasesor_extra_slans', payload: { stripe_customer_id: 'cus_nope', value: '1' } })).rejects.toMatchObject({ statusCode: 400 });
-    expect(fixture.standin.meterEvents().slice(before).map((event) => [event.identifier, event.value, event.duplicate])).toEqual([
-      ['run-1', 1500, false],
-      ['run-1', 1500, true],
-      ['run-2', 500, false],
+    expect(fixture.standin.meterEvents().slice(before).map((event) => [event.identifier, event.value, event.duplicate, event.replayed])).toEqual([
+      ['run-1', 1500, false, false],
+      ['run-1', 1500, true, false],
+      ['run-2', 500, false, false],
+      ['run-2', 500, true, true],
     ]);
 
     const { invoiceId } = await fixture.standin.advancePeriod(subscription.id);
