@@ -21,7 +21,9 @@ export const billingRoutes: Route[] = [
       const successUrl = str(form.success_url);
       if (successUrl === undefined) throw missingParam('success_url');
       const lineItems = mode === 'subscription' ? lineItemsOf(store, form) : [];
-      if (mode === 'setup' && str(form.currency) === undefined && strings(form.payment_method_types).length === 0) throw missingParam('currency');
+      const methodTypes = [...strings(form.payment_method_types), ...strings(form.allowed_payment_method_types)];
+      if (methodTypes.some((type) => type !== 'card')) throw invalidParam('payment_method_types', 'The stand-in takes cards only.');
+      if (mode === 'setup' && str(form.currency) === undefined && methodTypes.length === 0) throw missingParam('currency');
       const id = `cs_test_${store.newId('x').slice(2)}`;
       const amount = lineItems.reduce((sum, line) => sum + (line.unitAmount ?? 0) * (line.quantity ?? 0), 0);
       return store.put<CheckoutSession>({

@@ -71,6 +71,9 @@ describe('the /_standin/ controls', () => {
     const events = (await (await fetch(`${base}/_standin/events`)).json()) as { type: string; status: string }[];
     expect(events.at(-1)).toMatchObject({ type: 'customer.subscription.updated', status: 'delivered' });
     expect((await post('subscriptions/sub_nope/advance')).status).toBe(404);
+    expect((await post('nothing-here')).status).toBe(404);
+    expect((await fetch(`${base}/c/pay/cs_test_nope`)).status).toBe(404);
+    expect((await fetch(`${base}/v1/nothing`, { headers: { authorization: `Bearer ${fixture.standin.secretKey}` } })).status).toBe(404);
   });
 });
 

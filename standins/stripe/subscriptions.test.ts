@@ -57,6 +57,19 @@ describe('a subscription checkout', () => {
   });
 });
 
+describe('cancelling now', () => {
+  it('ends the subscription at once (customer.subscription.deleted), and a second cancel is refused', async () => {
+    const { subscription, session } = await fixture.subscribe(PRO);
+    const expanded = await fixture.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    expect((expanded.subscription as Stripe.Subscription).id).toBe(subscription.id);
+    const from = fixture.received.length;
+    expect(await fixture.stripe.subscriptions.cancel(subscription.id)).toMatchObject({ status: 'canceled', ended_at: unix('2026-11-02T10:00:00Z') });
+    expect(await typesSince(from)).toEqual(['customer.subscription.deleted']);
+    await expect(fixture.stripe.subscriptions.cancel(subscription.id)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(fixture.standin.advancePeriod(subscription.id)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
 describe('the end of a period', () => {
   it('cancels a subscription set to cancel at period end, without an invoice', async () => {
     const { subscription } = await fixture.subscribe(BASIC);
