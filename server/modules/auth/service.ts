@@ -10,8 +10,11 @@ import { revokeUserSessions } from './sessions.ts';
 
 export const BAD_CREDENTIALS = () => new HttpError(401, 'BAD_CREDENTIALS', 'Email o contraseña incorrectos');
 export const INVALID_LINK = () => new HttpError(400, 'INVALID_TOKEN', 'El enlace no es válido o ha caducado');
-/** A colleague the firm's owner removed (users.disabled_at): told only after the right password. */
-export const ACCOUNT_REMOVED = () => new HttpError(403, 'ACCOUNT_REMOVED', ACCOUNT_REMOVED_MESSAGE);
+/**
+ * A colleague the firm's owner removed (users.disabled_at): told only after the right password. As a
+ * logoutReason too, so the renderer's failed refresh shows it when it signs the user out.
+ */
+export const ACCOUNT_REMOVED = () => new HttpError(403, 'ACCOUNT_REMOVED', ACCOUNT_REMOVED_MESSAGE, { logoutReason: ACCOUNT_REMOVED_MESSAGE });
 
 /** The user id for these credentials; the same 401 whether the email or the password is wrong. */
 export async function checkCredentials(db: Kysely<Database>, email: string, password: string): Promise<string> {

@@ -61,7 +61,7 @@ describe('DELETE /api/colleagues/:userId', () => {
     expect((await pc.get(devicesPaths.me)).statusCode).toBe(401); // their linked PC's token too
     const refreshed = await luis.post('/api/auth/newtoken');
     expect(refreshed.statusCode).toBe(403);
-    expect(refreshed.json()).toMatchObject({ code: 'ACCOUNT_REMOVED', message: ACCOUNT_REMOVED_MESSAGE });
+    expect(refreshed.json()).toMatchObject({ code: 'ACCOUNT_REMOVED', message: ACCOUNT_REMOVED_MESSAGE, logoutReason: ACCOUNT_REMOVED_MESSAGE });
     const signIn = await login('luis@asesoria.es');
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json()).toMatchObject({ code: 'ACCOUNT_REMOVED', message: ACCOUNT_REMOVED_MESSAGE });
