@@ -16,8 +16,7 @@ const withQuery = (path: string, query: Record<string, string | number | undefin
 
 /** Where a ticket's file is downloaded from: the firm's path, or the support team's. */
 export function attachmentUrl(ticketId: string, fileId: string, side: 'firm' | 'desk'): string {
-  const base = side === 'firm' ? supportPaths.ticket : supportPaths.adminTicket;
-  return `${pathFor(base, { id: ticketId })}/attachments/${encodeURIComponent(fileId)}`;
+  return pathFor(side === 'firm' ? supportPaths.attachment : supportPaths.adminAttachment, { id: ticketId, fileId });
 }
 
 /** Both lists (the firm's and the desk's): refreshed when anything about a ticket changes. */
