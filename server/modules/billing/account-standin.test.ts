@@ -106,6 +106,13 @@ describe('checkout and the card page', () => {
     expect(session).toMatchObject({ mode: 'setup', customer: await customerOf(anaGroup), success_url: 'http://app.test/payments?tarjeta=ok', cancel_url: 'http://app.test/payments?tarjeta=cancelada' });
   });
 
+  it('keeps one customer when two pages are opened at once', async () => {
+    const [first, second] = await Promise.all([ana.post(billingPaths.setupIntent), ana.post(billingPaths.setupIntent)]);
+    const customers = await Promise.all([first, second].map(async (response) => (await stripe.checkout.sessions.retrieve(sessionIdOf((response.json() as { url: string }).url))).customer));
+    expect(customers[0]).toBe(await customerOf(anaGroup));
+    expect(customers[1]).toBe(customers[0]);
+  });
+
   it('lets a member read but answers 403 to every change, with nothing asked of Stripe', async () => {
     const luis = await registerMember(server, db, 'luis@asesoria.es', 'ana@asesoria.es');
     const eventsBefore = standin.events().length;
