@@ -1,5 +1,8 @@
 /** Support tickets: /help (the firm's consultas) and /soporte (the support team's desk), issue 26. */
 export const support = {
+  /** In a run's detail in the history (/flows): opens a new ticket about that run. */
+  askAboutRun: 'Pedir ayuda sobre esta ejecución',
+
   list: {
     title: 'Mis consultas',
     newTicket: 'Nueva consulta',

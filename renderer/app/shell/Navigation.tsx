@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { es } from '../../i18n/es.ts';
 import { useNavigationRoutes } from '../navigation.ts';
+import { HelpUnreadBadge } from './HelpUnreadBadge.tsx';
 
 /**
  * The list of areas. Beside the page on wide screens, inside the drawer on narrow ones (where a
@@ -16,6 +17,7 @@ export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
             {/* data-label reserves the bold width, so the active item does not grow or wrap (app.css). */}
             <NavLink to={to} onClick={onNavigate} data-label={label}>
               <span>{label}</span>
+              {route.name === 'Help' && <HelpUnreadBadge />}
             </NavLink>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../api/account.ts';
 import { es } from '../../i18n/es.ts';
+import { support } from '../../i18n/es-support.ts';
 import { appVersion } from '../env.ts';
 import { isHidden } from '../guard.ts';
 import { useAppDispatch, useEmbedded, useSession } from '../hooks.ts';
@@ -48,6 +49,14 @@ export function SideMenu() {
           <li>
             <Link to="/payments" onClick={close}>
               {es.sideMenu.payments}
+            </Link>
+          </li>
+        )}
+        {user?.supportAgent && (
+          // The support team's desk: listed for its members only (the page is a 'not found' for anyone else).
+          <li>
+            <Link to="/soporte" onClick={close}>
+              {support.nav.desk}
             </Link>
           </li>
         )}

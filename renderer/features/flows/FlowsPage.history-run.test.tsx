@@ -29,6 +29,8 @@ describe('FlowsPage history', () => {
     const lines = screen.getAllByRole('listitem').filter((item) => item.className.includes('flows-log__line'));
     expect(lines.map((line) => line.textContent)).toEqual(['Información09:05:03Leyendo 250 filas', 'Aviso09:05:09Fila 12: NIF vacío']);
     expect(screen.getByRole('link', { name: 'Descargar resultado.xlsx' }).getAttribute('href')).toBe('/api/flowlog/run-7/outputs/resultado.xlsx');
+    // A support ticket about this run: /help opens its form with the run chosen.
+    expect(screen.getByRole('link', { name: 'Pedir ayuda sobre esta ejecución' }).getAttribute('href')).toBe('/help?nueva=1&ejecucion=run-7');
     expect(calls).toContain('GET /api/flowlog/run-7');
   });
 

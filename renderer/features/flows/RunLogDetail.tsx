@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { Link } from 'react-router-dom';
 import { flowsPaths, pathFor } from '#shared/api/flows.ts';
 import type { FlowLogDetail, LogLine } from '#shared/api/flows.ts';
 import { formatMadridDate, formatMadridTime, toMadridParts } from '#shared/time/madrid.ts';
 import { useFlowlogDetailQuery, useLazyFlowlogLogPageQuery } from '../../api/flows.ts';
 import { useBridge, useEmbedded, useToast } from '../../app/hooks.ts';
 import { flows } from '../../i18n/es-flows.ts';
+import { support } from '../../i18n/es-support.ts';
 import { Button, IconFile, Spinner } from '../../ui/index.ts';
 import { LoadFailed } from './LoadSection.tsx';
 import { RunDeliveries } from './RunDeliveries.tsx';
@@ -203,6 +205,10 @@ export function RunLogDetail({ runId }: { runId: string }) {
         <OutputFiles run={run} />
       </div>
       <RunDeliveries runId={run._id} />
+      {/* A new support ticket about this run (/help reads the run from the address). */}
+      <p>
+        <Link to={`/help?${new URLSearchParams({ nueva: '1', ejecucion: run._id }).toString()}`}>{support.askAboutRun}</Link>
+      </p>
     </div>
   );
 }
