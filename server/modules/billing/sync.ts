@@ -23,6 +23,7 @@ export interface BillingSyncDeps {
 
 export const INVALID_SIGNATURE_MESSAGE = 'La firma del aviso de Stripe no es válida';
 export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Este servidor no recibe avisos de Stripe';
+export const WEBHOOK_FAILED_MESSAGE = 'No se ha podido procesar el aviso de Stripe; se reintentará';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
 
@@ -48,7 +49,14 @@ export class BillingSync {
     if (!stripe || !config) throw new HttpError(404, 'NOT_FOUND', WEBHOOK_NOT_CONFIGURED_MESSAGE);
     const event = this.verify(stripe, config, raw, signature);
     if (!(await receiveEvent(db, event, now()))) return;
-    const email = await this.process(stripe, event);
+    let email: MessageEmail | null;
+    try {
+      email = await this.process(stripe, event);
+    } catch (error) {
+      // Always a 500 (even when Stripe answered our read with a 404): Stripe sends the event again later.
+      this.deps.log.error({ err: error, eventId: event.id, type: event.type }, 'No se ha podido procesar un aviso de Stripe; Stripe lo reenviará');
+      throw new HttpError(500, 'WEBHOOK_FAILED', WEBHOOK_FAILED_MESSAGE);
+    }
     // Only the delivery that marks the event processed sends its email: once per event.
     if ((await markEventProcessed(db, event.id, now())) && email) {
       try {
@@ -78,7 +86,8 @@ export class BillingSync {
       await applySubscription(db, stripe, await stripe.subscriptions.retrieve(objectId), now());
     } else if (event.type.startsWith('subscription_schedule.')) {
       const schedule = await stripe.subscriptionSchedules.retrieve(objectId);
-      const subscriptionId = idOf(schedule.subscription);
+      // A released schedule no longer names its subscription, which then has no next phase.
+      const subscriptionId = idOf(schedule.subscription) ?? schedule.released_subscription;
       if (subscriptionId) await applySubscription(db, stripe, await stripe.subscriptions.retrieve(subscriptionId), now());
     } else if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       await this.checkoutCompleted(stripe, objectId);
