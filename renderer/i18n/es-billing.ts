@@ -117,7 +117,7 @@ export const billing = {
 
   invoices: {
     heading: 'Facturas',
-    label: 'Facturas',
+    label: 'Lista de facturas',
     date: 'Fecha',
     number: 'Número',
     period: 'Periodo',

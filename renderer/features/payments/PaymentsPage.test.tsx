@@ -162,7 +162,7 @@ describe('PaymentsPage, errors', () => {
       invoice({ id: 'in_0', number: null, status: 'void', pdfUrl: null }),
     ];
     renderPage(paymentsApi(subscription(), { 'GET /api/subscriptions/invoices': () => jsonResponse(200, { items }) }));
-    const table = within(await screen.findByRole('region', { name: 'Facturas', exact: true }));
+    const table = within(await screen.findByRole('region', { name: 'Lista de facturas' }));
     const rows = (await table.findAllByRole('row')).slice(1).map((row) => row.textContent);
     expect(rows).toEqual([
       '31/10/2026AA-000331/10/2026 – 30/11/202652,50 €ImpagadaPDF',

@@ -63,9 +63,3 @@ export function invoiceStatus(invoice: Invoice): InvoiceStatus {
 
 /** Stripe's currency codes are lower-case ('eur'); Intl wants them upper-case. */
 export const currencyCode = (currency: string): string => currency.toUpperCase();
-
-/** A Date input's 'yyyy-mm-dd' as Spanish text, or the key unchanged when it is not a day. */
-export function dayKeyToText(key: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : key;
-}

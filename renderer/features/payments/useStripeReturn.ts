@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { baseApi } from '../../api/baseApi.ts';
-import { usePaymentMethodsQuery, useSubscriptionFullQuery } from '../../api/billing.ts';
+import { billingApi, usePaymentMethodsQuery, useSubscriptionFullQuery } from '../../api/billing.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { billing } from '../../i18n/es-billing.ts';
 import { CARDS_BEFORE_KEY, rememberedCardIds } from './useAddCard.ts';
@@ -79,8 +78,9 @@ export function useStripeReturn(paymentsEnabled: boolean): ReturnNotice | null {
   useEffect(() => {
     if (!done) return;
     if (waitingCard) sessionStorage.removeItem(CARDS_BEFORE_KEY);
-    // The shell's views (top bar, banners) read the short subscription: it changed with the payment.
-    if (waitingPayment) dispatch(baseApi.util.invalidateTags(['Subscription']));
+    // The shell's views (top bar, banners) read the short subscription, and the plans say which is current:
+    // both changed with the payment, as did the invoices.
+    if (waitingPayment) dispatch(billingApi.util.invalidateTags(['Subscription', 'Plans', 'Invoices', 'PaymentMethods']));
   }, [done, waitingCard, waitingPayment, dispatch]);
 
   const text = billing.returning;
