@@ -24,6 +24,8 @@ export interface ReplyFormProps {
 export function ReplyForm({ onSend, upload, note }: ReplyFormProps) {
   const attachments = useAttachments(upload, TICKET_MAX_ATTACHMENTS);
   const [failure, setFailure] = useState<string | null>(null);
+  // Said once the reply is in the thread, for those who do not see it appear.
+  const [sent, setSent] = useState(false);
   // Files travel beside the form (each uploads on its own); the schema checks the message.
   const { register, handleSubmit, reset, formState } = useForm({ defaultValues: { body: '' }, resolver: zodResolver(newReplySchema) });
 
@@ -33,10 +35,12 @@ export function ReplyForm({ onSend, upload, note }: ReplyFormProps) {
       return;
     }
     setFailure(null);
+    setSent(false);
     try {
       await onSend({ body, attachmentIds: attachments.fileIds.length > 0 ? attachments.fileIds : undefined });
       reset();
       attachments.clear();
+      setSent(true);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : text.failed);
     }
@@ -51,6 +55,7 @@ export function ReplyForm({ onSend, upload, note }: ReplyFormProps) {
         <Button type="submit" loading={formState.isSubmitting}>{text.send}</Button>
         <p className="ui-muted">{note}</p>
       </div>
+      <p role="status" className="ui-visually-hidden">{sent ? text.sent : ''}</p>
     </form>
   );
 }

@@ -75,6 +75,23 @@ describe('/help?nueva=1: Nueva consulta', () => {
     });
   });
 
+  it('drops a run from the URL that is not the firm’s, and says so', async () => {
+    const calls = stub({
+      'GET /api/flowlog/r-other': () => jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No encontrado' }),
+      'POST /api/support/tickets': () => jsonResponse(201, ticket({ id: 't9', messages: [] })),
+      'GET /api/support/tickets/t9': () => jsonResponse(200, ticket({ id: 't9', messages: [] })),
+    });
+    renderWithApp(<HelpPage />, { path: '/help?nueva=1&ejecucion=r-other', preloadedState: signedInState() });
+    expect(await screen.findByText('La ejecución indicada no existe o no es de tu empresa')).toBeTruthy();
+    expect((screen.getByLabelText('Ejecución relacionada (opcional)') as HTMLSelectElement).value).toBe('');
+    fireEvent.change(screen.getByLabelText('Asunto'), { target: { value: 'Duda' } });
+    fireEvent.change(screen.getByLabelText('¿De qué trata?'), { target: { value: 'otro' } });
+    fireEvent.change(screen.getByLabelText('Mensaje'), { target: { value: 'Una pregunta.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await screen.findByRole('heading', { level: 2, name: ticket().subject });
+    expect(calls.find((call) => call.key === 'POST /api/support/tickets')?.body).toEqual({ subject: 'Duda', category: 'otro', body: 'Una pregunta.' });
+  });
+
   it('takes five files at most, and shows the server’s refusal beside the file it refused', async () => {
     const sent = fakeUploads((name) => (name === 'virus.exe' ? { status: 415, message: 'Este tipo de archivo no está permitido' } : { status: 201 }));
     const calls = stub();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Path, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -33,7 +33,7 @@ export function NewTicketForm({ runId }: { runId?: string }) {
   const [createTicket] = useCreateTicketMutation();
   const attachments = useAttachments(uploadAttachment, TICKET_MAX_ATTACHMENTS);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<Fields, unknown, NewTicket>({
+  const { register, control, handleSubmit, setError, setValue, formState } = useForm<Fields, unknown, NewTicket>({
     defaultValues: { subject: '', category: '', body: '', runId },
     // The topic starts unchosen (''), which the schema refuses with its own message: 'Elige de qué trata la consulta'.
     resolver: zodResolver(newTicketSchema) as unknown as Resolver<Fields, unknown, NewTicket>,
@@ -41,6 +41,7 @@ export function NewTicketForm({ runId }: { runId?: string }) {
   const { errors } = formState;
 
   useEffect(() => heading.current?.focus(), []);
+  const dropUnknownRun = useCallback(() => setValue('runId', undefined), [setValue]);
 
   const send = handleSubmit(async (values) => {
     if (attachments.uploading || attachments.failed) {
@@ -92,6 +93,7 @@ export function NewTicketForm({ runId }: { runId?: string }) {
               name={field.name}
               value={field.value ?? ''}
               preselected={runId}
+              onUnknown={dropUnknownRun}
               error={fieldState.error?.message}
               onBlur={field.onBlur}
               onChange={(event) => field.onChange(event.target.value === '' ? undefined : event.target.value)}

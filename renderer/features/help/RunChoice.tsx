@@ -1,6 +1,7 @@
 import type { SelectHTMLAttributes, Ref } from 'react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { FlowLog } from '#shared/api/flows.ts';
+import { TICKET_RUN_NOT_FOUND_MESSAGE } from '#shared/api/support.ts';
 import { useFlowlogDetailQuery, useFlowlogQuery } from '../../api/flows.ts';
 import { support } from '../../i18n/es-support.ts';
 import { ticketTime } from '../../ui/TicketThread.tsx';
@@ -17,15 +18,21 @@ export interface RunChoiceProps extends SelectHTMLAttributes<HTMLSelectElement> 
   preselected?: string;
   error?: string;
   ref?: Ref<HTMLSelectElement>;
+  /** The preselected run cannot be read (deleted, or not the firm's): the form drops it. */
+  onUnknown?: () => void;
 }
 
 /** 'Ejecución relacionada': none, or one of the firm's recent runs (robot · date), from the run history. */
-export function RunChoice({ preselected, error, ref, ...select }: RunChoiceProps) {
+export function RunChoice({ preselected, error, ref, onUnknown, ...select }: RunChoiceProps) {
   const id = useId();
   const { data, isLoading, isError } = useFlowlogQuery({ limit: RECENT_RUNS });
   const recent = data?.items ?? [];
   const missing = preselected !== undefined && data !== undefined && !recent.some((run) => run._id === preselected);
-  const { data: older } = useFlowlogDetailQuery(preselected ?? '', { skip: !missing });
+  const { data: older, isError: unknown } = useFlowlogDetailQuery(preselected ?? '', { skip: !missing });
+  useEffect(() => {
+    if (unknown) onUnknown?.();
+  }, [unknown, onUnknown]);
+  const status = isLoading ? text.runsLoading : isError ? text.runsFailed : unknown ? TICKET_RUN_NOT_FOUND_MESSAGE : '';
 
   return (
     <div className={`app-field${error ? ' app-field--invalid' : ''}`}>
@@ -38,7 +45,7 @@ export function RunChoice({ preselected, error, ref, ...select }: RunChoiceProps
         ))}
       </select>
       <p id={`${id}-status`} className="app-field__error">
-        <span>{error ?? (isLoading ? text.runsLoading : isError ? text.runsFailed : '')}</span>
+        <span>{error ?? status}</span>
       </p>
     </div>
   );

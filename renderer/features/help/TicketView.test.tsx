@@ -88,6 +88,7 @@ describe('/help?consulta=: one ticket', () => {
     const body: NewReply | undefined = calls.find((call) => call.key === 'POST /api/support/tickets/t1/replies')?.body as NewReply;
     expect(body).toEqual({ body: 'Gracias, ya funciona.' });
     await waitFor(() => expect((screen.getByLabelText('Tu respuesta') as HTMLTextAreaElement).value).toBe(''));
+    expect(screen.getByText('Respuesta enviada').getAttribute('role')).toBe('status');
     expect(screen.getByText('Pendiente de soporte')).toBeTruthy();
   });
 
