@@ -38,3 +38,19 @@ describe('supportConfigFromEnv', () => {
     expect(supportConfigFromEnv({ SUPPORT_EMAIL: '   ' })).toEqual({ email: DEFAULT_SUPPORT_EMAIL });
   });
 });
+
+describe('answers by email in supportConfigFromEnv', () => {
+  const token = 'token-largo-del-servicio';
+  const secret = 'secreto-largo-de-las-respuestas';
+
+  it('reads SUPPORT_INBOUND_TOKEN and SUPPORT_REPLY_SECRET together', () => {
+    expect(supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: ` ${token} `, SUPPORT_REPLY_SECRET: secret })).toEqual({ email: DEFAULT_SUPPORT_EMAIL, inbound: { token, replySecret: secret } });
+    expect(supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: '', SUPPORT_REPLY_SECRET: '  ' }).inbound).toBeUndefined();
+  });
+
+  it('refuses to start with one without the other, or with a short one', () => {
+    expect(() => supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: token })).toThrow('SUPPORT_INBOUND_TOKEN y SUPPORT_REPLY_SECRET van juntos');
+    expect(() => supportConfigFromEnv({ SUPPORT_REPLY_SECRET: secret })).toThrow('SUPPORT_INBOUND_TOKEN y SUPPORT_REPLY_SECRET van juntos');
+    expect(() => supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: 'corto', SUPPORT_REPLY_SECRET: secret })).toThrow('SUPPORT_INBOUND_TOKEN es demasiado corto');
+  });
+});

@@ -4,7 +4,7 @@ import { supportPaths, type Ticket } from '#shared/api/support.ts';
 import { pathFor } from '#shared/api/flows.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { registerUser, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { insertFlow, insertRun, memberOf } from '../flowlogs/fixtures.ts';
 import { upload } from '../runs/test-support.ts';
 import type { SupportConfig } from './config.ts';
@@ -25,8 +25,8 @@ export interface SupportWorld {
   close: () => Promise<void>;
 }
 
-export async function startSupportServer(support: SupportConfig = SUPPORT): Promise<SupportWorld> {
-  const server = await startTestServer({ support });
+/** The server (from startTestServer, with `{ support: SUPPORT }` for answers by email) and a connection to arrange rows. */
+export function supportWorld(server: TestServer): SupportWorld {
   const db = connectDatabase(server.database);
   return {
     server,

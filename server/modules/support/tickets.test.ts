@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { supportPaths, TICKET_ATTACHMENT_NOT_FOUND_MESSAGE, TICKET_RUN_NOT_FOUND_MESSAGE, ticketPageSchema, ticketSchema, type Ticket } from '#shared/api/support.ts';
-import { registerUser, type CookieJar } from '../../test/harness.ts';
+import { registerUser, startTestServer, type CookieJar } from '../../test/harness.ts';
 import { replyAddress } from './reply-address.ts';
-import { openTicket, runOf, startSupportServer, SUPPORT, TICKET_TABLES, ticketPath, uploadedFile, type SupportWorld } from './test-support.ts';
+import { openTicket, runOf, SUPPORT, supportWorld, TICKET_TABLES, ticketPath, uploadedFile, type SupportWorld } from './test-support.ts';
 
 let world: SupportWorld;
 let ana: CookieJar;
 beforeEach(async () => {
-  world = await startSupportServer();
+  world = supportWorld(await startTestServer({ support: SUPPORT }));
   ana = await registerUser(world.server.app, 'ana@asesoria-uno.es', 'Ana Pérez');
 });
 afterEach(async () => world.close());
@@ -84,7 +84,7 @@ describe('a firm\'s tickets', () => {
     expect((await ana.post(ticketPath(supportPaths.replies, ticket.id), { body: '' })).statusCode).toBe(400);
     expect((await ana.post(ticketPath(supportPaths.replies, ticket.id), { body: 'Mira', attachmentIds: [foreignFile] })).statusCode).toBe(400);
     expect(world.server.countTables(TICKET_TABLES)).toEqual(afterOpen);
-    expect(afterOpen).toEqual({ support_tickets: before.support_tickets + 1, support_messages: before.support_messages + 1, support_attachments: before.support_attachments });
+    expect(afterOpen).toEqual({ support_tickets: Number(before.support_tickets) + 1, support_messages: Number(before.support_messages) + 1, support_attachments: before.support_attachments });
     expect(world.server.mailedMessages('ticket_received')).toHaveLength(1);
   });
 
@@ -124,7 +124,7 @@ describe('a firm\'s tickets', () => {
 
   it('sends no reply address when answers by email are not configured', async () => {
     await world.close();
-    world = await startSupportServer({ email: 'ayuda@asesoria.test' });
+    world = supportWorld(await startTestServer({ support: { email: 'ayuda@asesoria.test' } }));
     ana = await registerUser(world.server.app, 'ana@asesoria-uno.es');
     await openTicket(ana);
     expect(world.server.mailedMessages('ticket_received')).toEqual([expect.objectContaining({ to: 'ayuda@asesoria.test', replyTo: null })]);

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { supportPaths, ticketSchema, type Ticket } from '#shared/api/support.ts';
+import { registerUser, startTestServer, type CookieJar } from '../../test/harness.ts';
+import { withoutQuotedHistory } from './inbound.ts';
+import { replyAddress } from './reply-address.ts';
+import { openTicket, registerAgent, SUPPORT, supportWorld, TICKET_TABLES, ticketPath, type SupportWorld } from './test-support.ts';
+
+const TOKEN = SUPPORT.inbound?.token ?? '';
+const SECRET = SUPPORT.inbound?.replySecret ?? '';
+
+/** An agent's reply as the mail service hands it over: raw RFC 822. */
+function replyEmail(options: { to: string; from?: string; messageId?: string; body: string; cc?: string; headers?: string[] }): string {
+  return [
+    `From: Lucía Soporte <${options.from ?? 'lucia@autoasesor.test'}>`,
+    `To: ${options.to}`,
+    ...(options.cc ? [`Cc: ${options.cc}`] : []),
+    ...(options.headers ?? []),
+    'Subject: Re: [Consulta] No arranca el robot',
+    `Message-ID: <${options.messageId ?? 'respuesta-1@correo.autoasesor.test'}>`,
+    'Date: Fri, 27 Nov 2026 10:00:00 +0100',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    options.body,
+  ].join('\r\n');
+}
+
+let world: SupportWorld;
+let ana: CookieJar;
+let ticket: Ticket;
+beforeEach(async () => {
+  world = supportWorld(await startTestServer({ support: SUPPORT }));
+  ana = await registerUser(world.server.app, 'ana@asesoria-uno.es', 'Ana Pérez');
+  await registerAgent(world, 'lucia@autoasesor.test', 'Lucía Soporte');
+  ticket = await openTicket(ana);
+});
+afterEach(async () => world.close());
+
+const post = (raw: string, token = TOKEN, contentType = 'message/rfc822') =>
+  world.server.app.inject({ method: 'POST', url: supportPaths.inbound, headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: raw });
+
+describe('answers by email (POST /api/support/inbound)', () => {
+  it('keeps an agent\'s reply once, without the quoted history, and emails the user', async () => {
+    const [notification] = world.server.mailedMessages('ticket_received');
+    const raw = replyEmail({
+      to: notification?.replyTo ?? '',
+      body: 'Hola Ana,\n\nprueba a reiniciar el equipo.\n\nEl jue, 26 nov 2026 a las 9:00, AutoAsesor <soporte@autoasesor.test> escribió:\n> El robot se queda parado al entrar.\n',
+    });
+    expect((await post(raw)).statusCode).toBe(204);
+    const after = world.server.countTables(TICKET_TABLES);
+    expect((await post(raw)).statusCode).toBe(204);
+    expect(world.server.countTables(TICKET_TABLES)).toEqual(after);
+
+    const read = ticketSchema.parse((await ana.get(ticketPath(supportPaths.ticket, ticket.id))).json());
+    expect(read.status).toBe('answered');
+    expect(read.messages?.map((message) => [message.author, message.via, message.authorName, message.body])).toEqual([
+      ['user', 'app', 'Ana Pérez', 'El robot se queda parado al entrar.'],
+      ['support', 'email', 'Lucía Soporte', 'Hola Ana,\n\nprueba a reiniciar el equipo.'],
+    ]);
+    expect(world.server.mailedMessages('ticket_answer')).toEqual([expect.objectContaining({ to: 'ana@asesoria-uno.es' })]);
+  });
+
+  it('finds the reply address in Cc or Delivered-To too', async () => {
+    const address = replyAddress(SUPPORT.email, SECRET, ticket.id);
+    expect((await post(replyEmail({ to: 'otra@asesoria.es', cc: address, body: 'Por copia.', messageId: 'cc@x' }))).statusCode).toBe(204);
+    expect((await post(replyEmail({ to: 'soporte@autoasesor.test', headers: [`Delivered-To: ${address}`], body: 'Por entrega.', messageId: 'dt@x' }))).statusCode).toBe(204);
+    expect(world.server.countRows('support_messages')).toBe(3);
+  });
+
+  it('refuses without writing: a wrong token (401), a forged mac (404), a sender who is not an agent (403)', async () => {
+    const address = replyAddress(SUPPORT.email, SECRET, ticket.id);
+    const before = world.server.countTables(TICKET_TABLES);
+
+    expect((await post(replyEmail({ to: address, body: 'Hola' }), 'otro-token-cualquiera')).statusCode).toBe(401);
+    expect((await world.server.app.inject({ method: 'POST', url: supportPaths.inbound, headers: { 'content-type': 'message/rfc822' }, payload: replyEmail({ to: address, body: 'Hola' }) })).statusCode).toBe(401);
+
+    const forged = replyAddress(SUPPORT.email, 'otro-secreto-que-no-es-el-nuestro', ticket.id);
+    expect((await post(replyEmail({ to: forged, body: 'Hola' }))).statusCode).toBe(404);
+    const otherTicket = address.replace(ticket.id, '00000000-0000-4000-8000-000000000000');
+    expect((await post(replyEmail({ to: otherTicket, body: 'Hola' }))).statusCode).toBe(404);
+
+    const firmUser = await post(replyEmail({ to: address, from: 'ana@asesoria-uno.es', body: 'Me respondo a mí misma' }));
+    expect(firmUser.statusCode).toBe(403);
+    expect(firmUser.json().code).toBe('NOT_SUPPORT_AGENT');
+
+    expect((await post(replyEmail({ to: address, body: '> solo lo citado' }))).statusCode).toBe(400);
+    expect((await post('{"no":"es un correo"}', TOKEN, 'application/json')).statusCode).toBe(415);
+
+    expect(world.server.countTables(TICKET_TABLES)).toEqual(before);
+    expect(world.server.mailedMessages('ticket_answer')).toEqual([]);
+  });
+
+  it('is not there without the inbound settings', async () => {
+    await world.close();
+    world = supportWorld(await startTestServer({ support: { email: SUPPORT.email } }));
+    const response = await post(replyEmail({ to: replyAddress(SUPPORT.email, SECRET, 'x'), body: 'Hola' }));
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('withoutQuotedHistory', () => {
+  it('cuts at the attribution line, also when it wraps, at Outlook\'s separator or at the first quoted line', () => {
+    expect(withoutQuotedHistory('Listo.\r\n\r\nOn Thu, Nov 26, 2026 at 9:00 AM Ana <ana@x.es> wrote:\r\n> hola')).toBe('Listo.');
+    expect(withoutQuotedHistory('Listo.\n\nEl jue, 26 nov 2026 a las 9:00, Ana Pérez (<ana@x.es>)\nescribió:\n\n> hola')).toBe('Listo.');
+    expect(withoutQuotedHistory('Listo.\n\n-----Mensaje original-----\nDe: Ana')).toBe('Listo.');
+    expect(withoutQuotedHistory('Primera línea\n> citado\nmás')).toBe('Primera línea');
+    expect(withoutQuotedHistory('El equipo lo revisa hoy.\nUn saludo')).toBe('El equipo lo revisa hoy.\nUn saludo');
+  });
+});
