@@ -26,7 +26,7 @@ function periodOf(invoice: Stripe.Invoice): { start: string; end: string } {
   return { start: isoOf(Math.min(...lines.map((line) => line.period.start))), end: isoOf(Math.max(...lines.map((line) => line.period.end))) };
 }
 
-async function firmOfInvoice(db: Kysely<Database>, invoice: Stripe.Invoice): Promise<string | null> {
+export async function firmOfInvoice(db: Kysely<Database>, invoice: Stripe.Invoice): Promise<string | null> {
   const details = invoice.parent?.subscription_details ?? null;
   const subscriptionId = idOf(details?.subscription);
   if (subscriptionId) {
@@ -40,8 +40,8 @@ async function firmOfInvoice(db: Kysely<Database>, invoice: Stripe.Invoice): Pro
  * Upserts the invoice. `failedAttempt`: this event says a payment attempt failed. Writes only what
  * changed, so a replay leaves every row as it was. Null when the invoice is not one of our firms'.
  */
-export async function applyInvoice(db: Kysely<Database>, invoice: Stripe.Invoice, failedAttempt: boolean, now: Date): Promise<AppliedInvoice | null> {
-  const groupId = await firmOfInvoice(db, invoice);
+export async function applyInvoice(db: Kysely<Database>, invoice: Stripe.Invoice, failedAttempt: boolean, now: Date, hintGroupId: string | null = null): Promise<AppliedInvoice | null> {
+  const groupId = hintGroupId ?? (await firmOfInvoice(db, invoice));
   if (!groupId) return null;
   const status = (invoice.status ?? 'draft') as BillingInvoicesTable['status'];
   const existing = await db.selectFrom('billing_invoices').selectAll().where('id', '=', invoice.id).executeTakeFirst();

@@ -29,6 +29,8 @@ describe('Stripe webhooks', () => {
     const grants = await world.db.selectFrom('credit_grants').select(['reason', 'slans', 'plan_name']).where('group_id', '=', groupId).orderBy('created_at').orderBy('reason', 'desc').execute();
     expect(grants).toEqual([{ reason: 'trial', slans: 500, plan_name: 'Prueba' }, { reason: 'period', slans: 2000, plan_name: 'Básico' }]);
     expect(await usage(jar)).toMatchObject({ active: true, trialing: false, name: 'Básico', paymentFailed: false });
+    // The first invoice, paid at checkout, is kept even though it may come before its subscription.
+    expect(await world.db.selectFrom('billing_invoices').select(['status', 'total', 'payment_failed_at']).where('group_id', '=', groupId).execute()).toEqual([{ status: 'paid', total: 4900, payment_failed_at: null }]);
 
     // The renewal's charge fails: past_due, the banner, one email to the owner.
     await world.db.updateTable('subscriptions').set({ used_slans: 37 }).where('group_id', '=', groupId).execute();

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { Mailer, MessageEmail } from '../../mail/mailer.ts';
 import type { BillingConfig } from './config.ts';
 import { markEventProcessed, receiveEvent } from './events.ts';
-import { applyInvoice } from './invoice-state.ts';
+import { applyInvoice, firmOfInvoice } from './invoice-state.ts';
 import { paymentFailedEmail } from './payment-failed-mail.ts';
 import type { StripeClient } from './stripe-client.ts';
 import { applySubscription, firmOf } from './subscription-state.ts';
@@ -83,21 +83,39 @@ export class BillingSync {
     const objectId = (event.data.object as { id?: string }).id;
     if (!objectId) return null;
     if (event.type.startsWith('customer.subscription.')) {
-      await applySubscription(db, stripe, await stripe.subscriptions.retrieve(objectId), now());
+      await this.subscriptionChanged(stripe, objectId);
     } else if (event.type.startsWith('subscription_schedule.')) {
       const schedule = await stripe.subscriptionSchedules.retrieve(objectId);
       // A released schedule no longer names its subscription, which then has no next phase.
       const subscriptionId = idOf(schedule.subscription) ?? schedule.released_subscription;
-      if (subscriptionId) await applySubscription(db, stripe, await stripe.subscriptions.retrieve(subscriptionId), now());
+      if (subscriptionId) await this.subscriptionChanged(stripe, subscriptionId);
     } else if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       await this.checkoutCompleted(stripe, objectId);
     } else if (event.type.startsWith('invoice.')) {
       const invoice = await stripe.invoices.retrieve(objectId);
       const failedAttempt = event.type === 'invoice.payment_failed';
-      const applied = await applyInvoice(db, invoice, failedAttempt, now());
+      const groupId = (await firmOfInvoice(db, invoice)) ?? (await this.firmOfCustomer(stripe, idOf(invoice.customer)));
+      const applied = groupId === null ? null : await applyInvoice(db, invoice, failedAttempt, now(), groupId);
       if (failedAttempt && applied?.failed) return paymentFailedEmail(db, applied.groupId, invoice, this.deps.publicUrl);
     }
     return null;
+  }
+
+  private async subscriptionChanged(stripe: StripeClient, subscriptionId: string): Promise<void> {
+    const { db, now } = this.deps;
+    const sub = await stripe.subscriptions.retrieve(subscriptionId);
+    const groupId = (await firmOf(db, sub.metadata, idOf(sub.customer))) ?? (await this.firmOfCustomer(stripe, idOf(sub.customer)));
+    if (groupId) await applySubscription(db, stripe, sub, now(), groupId);
+  }
+
+  /**
+   * The last resort for an object that names neither a firm nor a customer we know yet (an invoice
+   * that arrives before its subscription): the group_id the customer was created with.
+   */
+  private async firmOfCustomer(stripe: StripeClient, customerId: string | null): Promise<string | null> {
+    if (!customerId) return null;
+    const customer = await stripe.customers.retrieve(customerId);
+    return customer.deleted ? null : firmOf(this.deps.db, customer.metadata, null);
   }
 
   private async checkoutCompleted(stripe: StripeClient, sessionId: string): Promise<void> {
