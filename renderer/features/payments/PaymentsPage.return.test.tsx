@@ -28,7 +28,7 @@ const subscriptionCalls = (api: ReturnType<typeof paymentsApi>) => api.calls.fil
 
 describe('PaymentsPage, coming back from Stripe', () => {
   it('?pago=ok with the plan already active says so at once and cleans the address', async () => {
-    renderAt('/payments?pago=ok', paymentsApi(subscription({ name: 'Profesional' })));
+    renderAt('/payments?pago=ok&session_id=cs_test_1', paymentsApi(subscription({ name: 'Profesional' })));
     expect(await screen.findByText('Tu plan Profesional está activo')).toBeTruthy();
     expect(query()).toBe('');
   });

@@ -43,8 +43,8 @@ export function useStripeReturn(paymentsEnabled: boolean): ReturnNotice | null {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete('pago');
-        next.delete('tarjeta');
+        // Stripe's checkout also appends its session id, of no use to the page.
+        for (const key of ['pago', 'tarjeta', 'session_id']) next.delete(key);
         return next;
       },
       { replace: true },
