@@ -68,15 +68,11 @@ export async function acceptInvitation(db: Kysely<Database>, token: string, body
   if (!PASSWORD_PATTERN.test(body.password)) throw validationError([{ path: 'password', message: PASSWORD_MESSAGE }]);
   await assertStrongPassword(body.password, 'password', [invitation.email, body.name]);
 
-  const existing = await db.selectFrom('users').select(['id', 'group_id', 'disabled_at']).where('email', '=', invitation.email).executeTakeFirst();
-  const rejoining = existing?.group_id === invitation.group_id && existing.disabled_at !== null;
-  if (existing && !rejoining) throw existing.group_id === invitation.group_id ? alreadyMember() : emailTakenElsewhere();
-
   const passwordHash = await hashPassword(body.password);
   const nowIso = now.toISOString();
-  const userId = rejoining ? existing.id : randomUUID();
   try {
-    await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
+      // The claim comes first, so the loser of two accepts at once hears 410 whatever the winner wrote.
       const claimed = await trx
         .updateTable('colleague_invitations')
         .set({ accepted_at: nowIso })
@@ -87,6 +83,10 @@ export async function acceptInvitation(db: Kysely<Database>, token: string, body
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw invitationGone();
 
+      const existing = await trx.selectFrom('users').select(['id', 'group_id', 'disabled_at']).where('email', '=', invitation.email).executeTakeFirst();
+      const rejoining = existing?.group_id === invitation.group_id && existing.disabled_at !== null;
+      if (existing && !rejoining) throw existing.group_id === invitation.group_id ? alreadyMember() : emailTakenElsewhere();
+      const userId = rejoining ? existing.id : randomUUID();
       if (rejoining) {
         // Only while still removed from this firm: a concurrent change wins and nothing is written.
         const reactivated = await trx
@@ -117,11 +117,11 @@ export async function acceptInvitation(db: Kysely<Database>, token: string, body
           .execute();
       }
       await trx.updateTable('colleague_invitations').set({ accepted_user_id: userId }).where('id', '=', invitation.id).execute();
+      return userId;
     });
   } catch (error) {
     // The email was registered meanwhile (sign-up or another firm's invitation): nothing was written.
     if (isUniqueViolation(error)) throw emailTakenElsewhere();
     throw error;
   }
-  return userId;
 }
