@@ -86,6 +86,7 @@ describe('answers by email (POST /api/support/inbound)', () => {
 
     expect((await post(replyEmail({ to: address, body: '> solo lo citado' }))).statusCode).toBe(400);
     expect((await post('{"no":"es un correo"}', TOKEN, 'application/json')).statusCode).toBe(415);
+    expect((await post(replyEmail({ to: address, body: 'x'.repeat(10 * 1024 * 1024 + 1) }))).statusCode).toBe(413);
 
     expect(world.server.countTables(TICKET_TABLES)).toEqual(before);
     expect(world.server.mailedMessages('ticket_answer')).toEqual([]);

@@ -39,8 +39,8 @@ export async function registerTicketRoutes(app: FastifyInstance, ctx: AppContext
 function registerFirmRoutes(app: FastifyInstance, ctx: AppContext, tickets: SupportTickets, storage: FileStorage): void {
   app.get(supportPaths.tickets, { schema: routeSchema({ tag: 'support', summary: 'The firm\'s tickets, most recently active first', querystring: ticketListQuerySchema, response: { 200: ticketPageSchema } }) }, async (request) => {
     const { groupId } = await requireSession(request, ctx);
-    const { page = 1 } = parseInput(ticketListQuerySchema, request.query);
-    return tickets.list(groupId, page);
+    const { page = 1, status } = parseInput(ticketListQuerySchema, request.query);
+    return tickets.list(groupId, page, status);
   });
 
   app.post(supportPaths.tickets, { schema: routeSchema({ tag: 'support', summary: 'Open a ticket (the support team is emailed)', body: newTicketSchema, response: { 201: ticketSchema } }) }, async (request, reply) => {

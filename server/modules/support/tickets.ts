@@ -63,8 +63,8 @@ export class SupportTickets {
 
   // The firm's side.
 
-  list(groupId: string, page: number): Promise<TicketPage> {
-    return ticketPage(this.deps.db, firmScope(groupId), page);
+  list(groupId: string, page: number, status?: TicketStatus): Promise<TicketPage> {
+    return ticketPage(this.deps.db, firmScope(groupId), page, status);
   }
 
   /** One of the firm's tickets with its messages; reading it marks the answers read. */
