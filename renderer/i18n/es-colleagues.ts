@@ -34,7 +34,7 @@ export const colleagues = {
     label: (name: string) => `Quitar a ${name}`,
     title: (name: string) => `¿Quitar a ${name}?`,
     text: (name: string) =>
-      `${name} dejará de poder entrar en AutoAsesor. Sus ejecuciones seguirán en el historial de la empresa y sus programaciones se pausarán.`,
+      `${name} dejará de poder entrar en AutoAsesor. Sus ejecuciones seguirán en el historial de la empresa y sus programaciones se eliminarán.`,
     confirm: 'Quitar',
     done: (name: string) => `${name} ya no forma parte de tu empresa`,
     failed: 'No se ha podido quitar a ese compañero. Inténtalo de nuevo.',

@@ -87,7 +87,7 @@ describe('ColleaguesSection as the owner', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Quitar a Luis' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
-      'Luis dejará de poder entrar en AutoAsesor. Sus ejecuciones seguirán en el historial de la empresa y sus programaciones se pausarán.',
+      'Luis dejará de poder entrar en AutoAsesor. Sus ejecuciones seguirán en el historial de la empresa y sus programaciones se eliminarán.',
     );
     expect(api.calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quitar' }));
