@@ -52,7 +52,7 @@ describe('/help?consulta=: one ticket', () => {
 
   it('reading it clears its unread answers: back on the list, the summary and the row’s badge are gone', async () => {
     let read = false;
-    stub({
+    const calls = stub({
       'GET /api/support/tickets/unread': () => jsonResponse(200, { unread: read ? 0 : 1 }),
       'GET /api/support/tickets?page=1': () => jsonResponse(200, { items: [ticket({ unread: read ? 0 : 1 })], page: 1, pageCount: 1, total: 1 }),
       'GET /api/support/tickets/t1': () => {
@@ -62,13 +62,16 @@ describe('/help?consulta=: one ticket', () => {
     });
     renderWithApp(<HelpPage />, { path: '/help', preloadedState: signedInState() });
     expect(await screen.findByText('Tienes 1 respuesta nueva de soporte')).toBeTruthy();
-    fireEvent.click(screen.getByRole('link', { name: thread.subject }));
+    fireEvent.click(await screen.findByRole('link', { name: thread.subject }));
     await screen.findByRole('heading', { level: 2, name: thread.subject });
 
     fireEvent.click(screen.getByRole('link', { name: 'Volver a mis consultas' }));
-    await screen.findByRole('heading', { name: 'Mis consultas' });
+    const row = (await screen.findByRole('link', { name: thread.subject })).closest('li');
+    // Both were asked again (the read dropped them from the cache), and now say nothing is unread.
+    const asked = (key: string) => calls.filter((call) => call.key === key).length;
+    await waitFor(() => expect([asked('GET /api/support/tickets/unread'), asked('GET /api/support/tickets?page=1')]).toEqual([2, 2]));
+    expect(row?.textContent).not.toContain('Nueva respuesta');
     await waitFor(() => expect(screen.queryByText('Tienes 1 respuesta nueva de soporte')).toBeNull());
-    expect(screen.getByRole('link', { name: thread.subject }).closest('li')?.textContent).not.toContain('Nueva respuesta');
   });
 
   it('sends a reply, adds it to the thread and empties the box', async () => {
