@@ -1,6 +1,11 @@
 /** Webhooks on a server from startTestServer (through startBillingWorld): cards, schedules and failures. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerUser } from '../../test/harness.ts';
+import { connectDatabase } from '../../db/connect.ts';
+import { registerUser, startTestServer } from '../../test/harness.ts';
+import { standinBilling } from './account-test-support.ts';
+import { WEBHOOK_FAILED_MESSAGE } from './sync.ts';
 import { PRICES, startBillingWorld, subscribe, subscriptionRow, type BillingWorld } from './sync-test-support.ts';
 
 let world: BillingWorld;
@@ -48,17 +53,41 @@ describe('Stripe webhooks, beyond the subscription', () => {
     expect(await subscriptionRow(world, groupId)).toMatchObject({ next_plan_id: null });
   });
 
-  it('answer 500 while processing fails, so Stripe sends the event again, and keep it unprocessed', async () => {
-    const payload = JSON.stringify({ id: 'evt_desaparecido', object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: 'sub_desaparecida', object: 'subscription' } } });
-    const deliver = () =>
-      world.server.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        payload,
-        headers: { 'content-type': 'application/json', 'stripe-signature': world.stripe.webhooks.generateTestHeaderString({ payload, secret: world.standin.webhookSecret }) },
-      });
-    expect((await deliver()).statusCode).toBe(500);
-    expect((await deliver()).statusCode).toBe(500);
-    expect(await world.db.selectFrom('billing_events').select(['id', 'processed_at']).execute()).toEqual([{ id: 'evt_desaparecido', processed_at: null }]);
+  it('answer 500 while Stripe cannot be read, so Stripe sends the event again, and keep it unprocessed', async () => {
+    // A server whose Stripe is a port nobody listens on.
+    const dead = createServer();
+    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+    const port = (dead.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => dead.close(() => resolve()));
+    const billing = standinBilling(world.standin);
+    const cut = await startTestServer({ billing: { ...billing, api: { host: '127.0.0.1', port, protocol: 'http' } }, billingPlansIntervalMs: 0, billingUsageIntervalMs: 0 });
+    try {
+      const payload = signedEvent('evt_sin_red', 'sub_cualquiera');
+      const response = await cut.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: payload.body, headers: payload.headers });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ message: WEBHOOK_FAILED_MESSAGE });
+      const db = connectDatabase(cut.database);
+      try {
+        expect(await db.selectFrom('billing_events').select(['id', 'processed_at']).execute()).toEqual([{ id: 'evt_sin_red', processed_at: null }]);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await cut.close();
+    }
+  });
+
+  it('take an event about something Stripe no longer has as processed: nothing to apply, ever', async () => {
+    const payload = signedEvent('evt_desaparecido', 'sub_desaparecida');
+    const deliver = () => world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: payload.body, headers: payload.headers });
+    expect((await deliver()).statusCode).toBe(200);
+    expect((await deliver()).statusCode).toBe(200);
+    expect(await world.db.selectFrom('billing_events').select(['id']).where('processed_at', 'is not', null).execute()).toEqual([{ id: 'evt_desaparecido' }]);
   });
 });
+
+/** A customer.subscription.updated about `subscriptionId`, signed with the stand-in's secret. */
+function signedEvent(id: string, subscriptionId: string) {
+  const body = JSON.stringify({ id, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: subscriptionId, object: 'subscription' } } });
+  return { body, headers: { 'content-type': 'application/json', 'stripe-signature': world.stripe.webhooks.generateTestHeaderString({ payload: body, secret: world.standin.webhookSecret }) } };
+}

@@ -25,6 +25,9 @@ export const INVALID_SIGNATURE_MESSAGE = 'La firma del aviso de Stripe no es vá
 export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Este servidor no recibe avisos de Stripe';
 export const WEBHOOK_FAILED_MESSAGE = 'No se ha podido procesar el aviso de Stripe; se reintentará';
 
+/** Stripe's answer that the object asked for does not exist (any more). */
+const isGone = (error: unknown): boolean => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /**
@@ -53,9 +56,15 @@ export class BillingSync {
     try {
       email = await this.process(stripe, event);
     } catch (error) {
-      // Always a 500 (even when Stripe answered our read with a 404): Stripe sends the event again later.
-      this.deps.log.error({ err: error, eventId: event.id, type: event.type }, 'No se ha podido procesar un aviso de Stripe; Stripe lo reenviará');
-      throw new HttpError(500, 'WEBHOOK_FAILED', WEBHOOK_FAILED_MESSAGE);
+      if (isGone(error)) {
+        // The object no longer exists at Stripe (a deleted draft invoice): nothing to apply, ever.
+        this.deps.log.warn({ eventId: event.id, type: event.type }, 'Un aviso de Stripe nombra algo que ya no existe; no hay nada que aplicar');
+        email = null;
+      } else {
+        // A 500 whatever Stripe answered our read: Stripe sends the event again later.
+        this.deps.log.error({ err: error, eventId: event.id, type: event.type }, 'No se ha podido procesar un aviso de Stripe; Stripe lo reenviará');
+        throw new HttpError(500, 'WEBHOOK_FAILED', WEBHOOK_FAILED_MESSAGE);
+      }
     }
     // Only the delivery that marks the event processed sends its email: once per event.
     if ((await markEventProcessed(db, event.id, now())) && email) {
@@ -91,6 +100,9 @@ export class BillingSync {
       if (subscriptionId) await this.subscriptionChanged(stripe, subscriptionId);
     } else if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       await this.checkoutCompleted(stripe, objectId);
+    } else if (event.type === 'invoice.deleted') {
+      // Only a draft can be deleted: it leaves the list, and the failed-payment flag never counted it.
+      await db.deleteFrom('billing_invoices').where('id', '=', objectId).where('status', '=', 'draft').execute();
     } else if (event.type.startsWith('invoice.')) {
       const invoice = await stripe.invoices.retrieve(objectId);
       const failedAttempt = event.type === 'invoice.payment_failed';
