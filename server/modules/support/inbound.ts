@@ -19,7 +19,7 @@ export interface InboundReply {
 
 export async function parseInboundReply(raw: Buffer): Promise<InboundReply> {
   // Attachments are not kept: the team attaches files from the desk, where the upload rules judge them.
-  const mail = await simpleParser(raw, { skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
+  const mail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
   const delivered = mail.headers.get('delivered-to') as AddressObject | AddressObject[] | undefined;
   const messageId = mail.messageId?.trim() || `sha256:${createHash('sha256').update(raw).digest('hex')}`;
   return {

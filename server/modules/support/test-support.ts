@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { supportPaths, type Ticket } from '#shared/api/support.ts';
@@ -48,7 +49,7 @@ export async function registerAgent(world: SupportWorld, email: string, name = '
 /** A finished run of the firm the user belongs to. */
 export async function runOf(world: SupportWorld, email: string, flowName = 'Alta en la Seguridad Social'): Promise<string> {
   const { userId, groupId } = await memberOf(world.db, email);
-  const flowId = `flujo-${groupId.slice(0, 8)}`;
+  const flowId = `flujo-${randomUUID()}`;
   await insertFlow(world.db, { id: flowId, name: flowName });
   return insertRun(world.db, { groupId, userId, flowId, flowName, createdAt: '2026-11-20T09:00:00.000Z' });
 }

@@ -10,7 +10,6 @@ import { HttpError, unauthenticated } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { ACCESS_COOKIE, optionalSession, requireSession } from '../../http/session.ts';
-import type { ActiveSession } from '../auth/sessions.ts';
 import { fileExpired, isExpired } from '../retention/retention.ts';
 import { attachment } from '../storage/download.ts';
 import type { FileStorage } from '../storage/service.ts';
@@ -76,7 +75,7 @@ function registerFirmRoutes(app: FastifyInstance, ctx: AppContext, tickets: Supp
 
 function registerAgentRoutes(app: FastifyInstance, ctx: AppContext, tickets: SupportTickets, storage: FileStorage): void {
   /** The signed-in agent, or the answer an unknown path gets. */
-  async function requireAgent(request: FastifyRequest): Promise<{ session: ActiveSession; agent: SupportAgent }> {
+  async function requireAgent(request: FastifyRequest): Promise<SupportAgent> {
     const session = await optionalSession(request, ctx);
     if (!session) {
       // A stale session cookie gets the 401 the desk answers with a refresh; without one, nothing is here.
@@ -84,7 +83,7 @@ function registerAgentRoutes(app: FastifyInstance, ctx: AppContext, tickets: Sup
     }
     const agent = await tickets.agent(session.userId);
     if (!agent) throw notFound();
-    return { session, agent };
+    return agent;
   }
 
   app.get(supportPaths.adminTickets, { schema: routeSchema({ tag: 'support', summary: 'Support team: every firm\'s tickets by status', querystring: ticketListQuerySchema, response: { 200: ticketPageSchema } }) }, async (request) => {
@@ -100,10 +99,10 @@ function registerAgentRoutes(app: FastifyInstance, ctx: AppContext, tickets: Sup
   });
 
   app.post(supportPaths.adminReplies, { schema: routeSchema({ tag: 'support', summary: 'Support team: answer a ticket (the user is emailed)', params: ticketParamsSchema, body: newReplySchema, response: { 201: ticketSchema } }) }, async (request, reply) => {
-    const { session, agent } = await requireAgent(request);
+    const agent = await requireAgent(request);
     const { id } = parseInput(ticketParamsSchema, request.params);
     const input = parseInput(newReplySchema, request.body);
-    return reply.status(201).send(await tickets.adminReply(agent, { userId: session.userId, groupId: session.groupId }, id, input));
+    return reply.status(201).send(await tickets.adminReply(agent, id, input));
   });
 
   app.put(supportPaths.adminStatus, { schema: routeSchema({ tag: 'support', summary: 'Support team: change a ticket\'s status', params: ticketParamsSchema, body: ticketStatusChangeSchema, response: { 200: ticketSchema } }) }, async (request) => {

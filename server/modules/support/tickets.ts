@@ -19,16 +19,17 @@ export interface SupportTicketsDeps {
   log: FastifyBaseLogger;
 }
 
-/** Who writes: a signed-in user of a firm (or of the support team, whose uploads are its own firm's). */
+/** Who writes: a signed-in user of a firm. */
 export interface Writer {
   userId: string;
   groupId: string;
 }
 
-/** A member of the support team: users.support_agent = 1 and not removed. */
+/** A member of the support team: users.support_agent = 1 and not removed. Its uploads are its own firm's. */
 export interface SupportAgent {
   id: string;
   name: string;
+  groupId: string;
 }
 
 /** One message about to be kept, with what the ticket becomes. */
@@ -130,13 +131,22 @@ export class SupportTickets {
 
   /** The user as a support agent, or null: anyone else is told the team's paths do not exist. */
   async agent(userId: string): Promise<SupportAgent | null> {
-    const row = await this.deps.db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).where('support_agent', '=', 1).where('disabled_at', 'is', null).executeTakeFirst();
-    return row ?? null;
+    return this.findAgent('id', userId);
   }
 
-  async agentByEmail(email: string): Promise<SupportAgent | null> {
-    const row = await this.deps.db.selectFrom('users').select(['id', 'name']).where('email', '=', email.toLowerCase()).where('support_agent', '=', 1).where('disabled_at', 'is', null).executeTakeFirst();
-    return row ?? null;
+  agentByEmail(email: string): Promise<SupportAgent | null> {
+    return this.findAgent('email', email.toLowerCase());
+  }
+
+  private async findAgent(by: 'id' | 'email', value: string): Promise<SupportAgent | null> {
+    const row = await this.deps.db
+      .selectFrom('users')
+      .select(['id', 'name', 'group_id'])
+      .where(by, '=', value)
+      .where('support_agent', '=', 1)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    return row ? { id: row.id, name: row.name, groupId: row.group_id } : null;
   }
 
   adminList(page: number, status?: TicketStatus): Promise<TicketPage> {
@@ -155,9 +165,9 @@ export class SupportTickets {
   }
 
   /** An answer from the desk; files are the agent's own uploads. */
-  async adminReply(agent: SupportAgent, writer: Writer, ticketId: string, input: NewReply): Promise<Ticket> {
+  async adminReply(agent: SupportAgent, ticketId: string, input: NewReply): Promise<Ticket> {
     const before = await this.ticketRow(SUPPORT_SCOPE, ticketId);
-    const files = await attachableUploads(this.deps.db, writer.groupId, input.attachmentIds);
+    const files = await attachableUploads(this.deps.db, agent.groupId, input.attachmentIds);
     await this.answer(before, { author: 'support', authorUserId: agent.id, authorName: agent.name, body: input.body, via: 'app', files });
     return this.adminTicket(ticketId);
   }
