@@ -71,7 +71,7 @@ export const supportApi = baseApi.enhanceEndpoints({ addTagTypes: ['SupportTicke
       transformResponse: (response: unknown) => ticketSchema.parse(response),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }): Promise<void> {
         await afterRead(queryFulfilled, (ticket) => {
-          void dispatch(supportApi.util.upsertQueryData('ticket', id, ticket));
+          dispatch(keepThread('ticket', id, ticket));
         });
       },
       invalidatesTags: [LIST, 'SupportUnread'],
@@ -102,7 +102,7 @@ export const supportApi = baseApi.enhanceEndpoints({ addTagTypes: ['SupportTicke
       transformResponse: (response: unknown) => ticketSchema.parse(response),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }): Promise<void> {
         await afterRead(queryFulfilled, (ticket) => {
-          dispatch(keepDeskThread(id, ticket));
+          dispatch(keepThread('deskTicket', id, ticket));
         });
       },
       invalidatesTags: [LIST],
@@ -113,7 +113,7 @@ export const supportApi = baseApi.enhanceEndpoints({ addTagTypes: ['SupportTicke
       transformResponse: (response: unknown) => ticketSchema.parse(response),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }): Promise<void> {
         await afterRead(queryFulfilled, (ticket) => {
-          dispatch(keepDeskThread(id, ticket));
+          dispatch(keepThread('deskTicket', id, ticket));
         });
       },
       invalidatesTags: [LIST],
@@ -121,9 +121,9 @@ export const supportApi = baseApi.enhanceEndpoints({ addTagTypes: ['SupportTicke
   }),
 });
 
-/** The desk's cached thread takes a changed ticket, keeping its messages when the answer has none. */
-function keepDeskThread(id: string, ticket: Ticket) {
-  return supportApi.util.updateQueryData('deskTicket', id, (cached: Ticket): Ticket => ({ ...ticket, messages: ticket.messages ?? cached.messages }));
+/** A cached thread takes a changed ticket, keeping its messages when the answer carries none (a status change). */
+function keepThread(endpoint: 'ticket' | 'deskTicket', id: string, ticket: Ticket) {
+  return supportApi.util.updateQueryData(endpoint, id, (cached: Ticket): Ticket => ({ ...ticket, messages: ticket.messages ?? cached.messages }));
 }
 
 export const {
