@@ -76,6 +76,8 @@ export async function applySubscription(db: Kysely<Database>, stripe: StripeClie
   if (!stored) return null;
   // An ended subscription's late news must not undo the one the firm took out since.
   if (stored.stripe_subscription_id && stored.stripe_subscription_id !== sub.id && ENDED_STATUSES.has(sub.status)) return groupId;
+  // A first payment not made yet (incomplete) does not end a trial that still has days left.
+  if (stored.status === 'trialing' && !stored.stripe_subscription_id && (sub.status === 'incomplete' || sub.status === 'incomplete_expired')) return groupId;
 
   const item = licensedItem(sub);
   if (!item) return groupId;
