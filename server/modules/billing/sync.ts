@@ -38,11 +38,6 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 export class BillingSync {
   constructor(readonly deps: BillingSyncDeps) {}
 
-  /** Whether the server takes Stripe's webhooks (a key and a signing secret are configured). */
-  get enabled(): boolean {
-    return this.deps.stripe !== null && this.deps.config !== null;
-  }
-
   /**
    * One delivery: the raw body and its Stripe-Signature header. Throws 404 without Stripe, 400 on a
    * bad signature (nothing written); a failure while processing propagates (500: Stripe sends it again).
