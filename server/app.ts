@@ -307,7 +307,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerMailDeliveryRoutes(app, ctx);
   registerDevicesRoutes(app, ctx, deviceAuth, deviceRuns);
   registerSupportRoutes(app, config.support ?? { email: DEFAULT_SUPPORT_EMAIL });
-  await registerTicketRoutes(app, ctx, tickets);
+  await registerTicketRoutes(app, ctx, tickets, storage);
   registerBillingRoutes(app, ctx, billing);
   await registerStripeWebhookRoutes(app, ctx, billingSync);
   registerUsageReportRoutes(app, ctx);

@@ -35,6 +35,14 @@ const WITHOUT_BODY = new Set([
   'POST /api/notifications/robot/{id}/documents',
   // The new date travels in the query string.
   'PUT /api/browserflow/schedule/{id}',
+  // Billing: calls whose only input is the path or the cookie; Stripe's webhook is raw signed bytes.
+  'POST /api/subscriptions/setup-intent',
+  'PUT /api/subscriptions/payment-methods/{id}/default',
+  'POST /api/subscriptions/cancel',
+  'POST /api/subscriptions/resume',
+  'POST /api/stripe/webhook',
+  // Support: an agent's emailed answer, raw RFC 822.
+  'POST /api/support/inbound',
 ]);
 
 /** '/a/:x|:y/b' -> ['/a/:x/b', '/a/:y/b']. */
