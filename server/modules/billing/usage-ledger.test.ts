@@ -112,7 +112,10 @@ describe('the credit ledger', () => {
     // Another firm, over all time: none of the first firm's entries.
     const other = await registerUser(world.server.app, 'otra@asesoria.es');
     const theirs = await allEntries(other, '?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z');
-    expect(theirs.map((entry) => entry.kind)).toEqual(['credit']);
+    expect(theirs.map((entry) => [entry.kind, entry.slans])).toEqual([['credit', 500]]);
+    expect(theirs[0]?.description).toMatch(/^Prueba: periodo del \d\d\/\d\d\/\d{4} al \d\d\/\d\d\/\d{4}$/);
+    // Its default period is the trial's, from its start.
+    expect(((await other.get('/api/usage-report')).json() as UsageReport).items).toHaveLength(1);
     expect(theirs.some((entry) => entries.some((mine) => mine.id === entry.id))).toBe(false);
 
     // The export: the same entries, then a totals row.
