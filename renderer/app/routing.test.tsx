@@ -48,7 +48,7 @@ describe('the app routes', () => {
     fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
-    expect(await screen.findByText('El pago en línea todavía no está disponible en esta versión.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagos' })).toBeTruthy();
   });
 
   it.each(['/auth', '/login', '/auth/signup'])('sends a visitor whose session is still open from %s to the group default route without showing the form', async (path) => {

@@ -110,7 +110,7 @@ export const es = {
   },
   payments: {
     title: 'Pagos',
-    notAvailable: 'El pago en línea todavía no está disponible en esta versión.',
+    notAvailable: 'El pago en línea no está activado en este servidor.',
     contactSupport: 'Para contratar un plan, cambiarlo o comprar más créditos, escribe a soporte y lo gestionaremos contigo.',
     supportLink: 'Cómo contactar con soporte',
   },

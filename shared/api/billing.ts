@@ -9,7 +9,8 @@ import { subscriptionUsageSchema } from '../domain/subscription.ts';
  * PDFs, and the credit ledger. Webhooks (POST stripeWebhook, Stripe-Signature checked) are the source
  * of truth for the subscription's state; the calls here only ask Stripe to act.
  *
- * Every call answers 503 PAYMENTS_NOT_CONFIGURED when the server has no Stripe keys (a local install).
+ * Every change answers 409 PAYMENTS_NOT_CONFIGURED when the server has no Stripe keys (a local install:
+ * the request is fine, this server cannot carry it out; like mail's OAUTH_NOT_CONFIGURED, not a 5xx).
  * Changing anything (checkout, cards, billing info, plan, cancel) is for the firm's owner: a member gets
  * 403 OWNER_ONLY. Reading (plans, subscription, invoices, ledger) is for every member of the firm.
  */

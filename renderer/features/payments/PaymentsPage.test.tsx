@@ -111,7 +111,7 @@ describe('PaymentsPage, who may act', () => {
 
   it('on a local install shows the plans read-only and the way to support', async () => {
     renderPage(paymentsApi(subscription({ paymentsEnabled: false, stripeSub: null })));
-    expect(await screen.findByRole('heading', { name: 'El pago en línea todavía no está disponible en esta versión.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'El pago en línea no está activado en este servidor.' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cómo contactar con soporte' }).getAttribute('href')).toBe('/help');
     expect(await plansList()).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Contratar|Cambiar/ })).toBeNull();
@@ -121,7 +121,7 @@ describe('PaymentsPage, who may act', () => {
   it('falls back to the usage card and support when the server refuses the full view (no Stripe keys)', async () => {
     const usage = { active: true, trialing: false, name: 'Plan Pro', balance: 500, cancelled: false, usageLimit: 2000, usedSlans: 1500, slansPercentage: 75, excededSlans: 0, extraPrice: 0, nextPaymentDate: '2025-03-31T23:30:00.000Z', paymentFailed: false };
     renderPage(mockApi({
-      'GET /api/subscriptions': () => apiError(503, 'PAYMENTS_NOT_CONFIGURED', 'Los pagos en línea no están configurados en este servidor.'),
+      'GET /api/subscriptions': () => apiError(409, 'PAYMENTS_NOT_CONFIGURED', 'Los pagos en línea no están configurados en este servidor.'),
       'GET /api/subscriptions/usage': () => jsonResponse(200, usage),
     }));
     expect(await screen.findByText('Plan Pro')).toBeTruthy();

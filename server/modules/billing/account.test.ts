@@ -96,7 +96,7 @@ describe('the billing API', () => {
       expect((await other.get(billingPaths.invoices)).json()).toEqual({ items: [] });
     });
 
-    it('answers 503 to every change, and the member still reads', async () => {
+    it('answers 409 to every change, and the member still reads', async () => {
       const changes = [
         () => ana.post(billingPaths.checkoutSession, { planRef: 'basic' }),
         () => ana.post(billingPaths.setupIntent),
@@ -110,7 +110,7 @@ describe('the billing API', () => {
       ];
       for (const change of changes) {
         const response = await change();
-        expect(response.statusCode).toBe(503);
+        expect(response.statusCode).toBe(409);
         expect(response.json()).toMatchObject({ code: 'PAYMENTS_NOT_CONFIGURED', message: PAYMENTS_NOT_CONFIGURED_MESSAGE });
       }
       expect(server.countRows('billing_profiles')).toBe(0);

@@ -20,7 +20,7 @@ import type { StripeClient } from './stripe-client.ts';
 export interface BillingAccountDeps {
   db: Kysely<Database>;
   now: () => Date;
-  /** Null without STRIPE_SECRET_KEY: reads work from the database, changes answer 503. */
+  /** Null without STRIPE_SECRET_KEY: reads work from the database, changes answer 409. */
   stripe: StripeClient | null;
   config: BillingConfig | null;
   publicUrl: string;
@@ -30,7 +30,7 @@ export interface BillingAccountDeps {
 /**
  * The firm's account with Stripe (shared/api/billing.ts): plans, the full subscription view, checkout,
  * cards, billing info, a change of plan, cancel and resume, invoices. Reads are for every member of the
- * firm and work without Stripe; changes are for the owner and need Stripe (503 without it, checked
+ * firm and work without Stripe; changes are for the owner and need Stripe (409 without it, checked
  * first: it is the server's state, not the caller's). The webhooks (sync.ts) are the source of truth
  * for the subscription; this only asks Stripe to act and stores what its answers say.
  */
@@ -116,7 +116,7 @@ export class BillingAccount {
     return subscriptionFull(this.deps, caller);
   }
 
-  /** A change needs Stripe (503) and the firm's owner (403), in that order. */
+  /** A change needs Stripe (409) and the firm's owner (403), in that order. */
   private async forChange(session: SessionIds): Promise<{ stripe: StripeClient; caller: BillingCaller }> {
     const stripe = requireStripe(this.deps.stripe);
     return { stripe, caller: await requireOwner(this.deps.db, session) };

@@ -1,6 +1,6 @@
 /**
  * Stripe settings (issue 26). Without STRIPE_SECRET_KEY the server takes no payments: /payments shows
- * the plans and says to write to support, and the billing calls answer 503. STRIPE_API_BASE points the
+ * the plans and says to write to support, and the billing changes answer 409 PAYMENTS_NOT_CONFIGURED. STRIPE_API_BASE points the
  * official SDK at another Stripe-compatible endpoint (the local stand-in, standins/stripe); unset, it
  * talks to api.stripe.com unchanged.
  */

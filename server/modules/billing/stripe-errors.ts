@@ -5,14 +5,14 @@ import { HttpError } from '../../http/errors.ts';
 import type { StripeClient } from './stripe-client.ts';
 
 export function paymentsNotConfigured(): HttpError {
-  return new HttpError(503, 'PAYMENTS_NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED_MESSAGE);
+  return new HttpError(409, 'PAYMENTS_NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED_MESSAGE);
 }
 
 export function stripeUnavailable(): HttpError {
   return new HttpError(502, 'STRIPE_UNAVAILABLE', STRIPE_UNAVAILABLE_MESSAGE);
 }
 
-/** The client, or 503 on a server without Stripe keys: every change needs Stripe. */
+/** The client, or 409 on a server without Stripe keys: every change needs Stripe. */
 export function requireStripe(stripe: StripeClient | null): StripeClient {
   if (!stripe) throw paymentsNotConfigured();
   return stripe;
