@@ -40,7 +40,7 @@ export function setSubscriptionStatus(email: string, status: 'active' | 'trialin
   });
 }
 
-/** Puts a user in a colleague's firm (inviting colleagues has no screen yet: an operator does it). */
+/** Puts a user in a colleague's firm directly (e2e/colleagues.spec.ts goes through the invitation instead). */
 export function joinFirmOf(email: string, colleagueEmail: string): void {
   withDatabase((db) => {
     db.prepare('update users set group_id = ? where email = ?').run(groupOf(db, colleagueEmail), email);
@@ -65,4 +65,11 @@ export function runsOf(email: string, flowId: string): {
 /** Ledger debits of one run: a run is charged once at most. */
 export function chargesOf(runId: string): number {
   return withDatabase((db) => (db.prepare('select count(*) as n from credit_ledger where run_id = ?').get(runId) as { n: number }).n);
+}
+
+/** Makes the user a member of the server's support team, as `npm run support:agent -- grant <email>` does. */
+export function makeSupportAgent(email: string): void {
+  withDatabase((db) => {
+    db.prepare('update users set support_agent = 1 where email = ?').run(email);
+  });
 }

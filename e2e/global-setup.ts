@@ -12,6 +12,7 @@ import { startStandinRedOnline } from '../standins/red-online/red-online.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 import { startE2eMailProviders } from './mail-providers.ts';
+import { startE2eStripe } from './stripe-standin.ts';
 import { agentBridgeOf, startCompiledServer, startProcess, stop } from './processes.ts';
 
 /**
@@ -30,14 +31,17 @@ export default async function globalSetup() {
   // Google's and Microsoft's OAuth servers, Gmail and Graph: the server and the agent reach the stand-in
   // through the MAIL_* variables that name the real ones.
   const mail = await startE2eMailProviders();
+  // Stripe: the server's official SDK reaches the stand-in through STRIPE_API_BASE; its webhooks come back signed.
+  const stripe = await startE2eStripe();
   // A desktop that stops reporting loses its run after 6 s (60 s in production), so the kill -9 test is quick.
   const server = await startCompiledServer(serverBuild.entry, {
     dataDir,
-    env: { RUN_LEASE_MS: '6000', SMTP_URL: smtp.url, SMTP_FROM: 'AutoAsesor <no-reply@autoasesor.test>', ...mail.serverEnv },
+    env: { RUN_LEASE_MS: '6000', SMTP_URL: smtp.url, SMTP_FROM: 'AutoAsesor <no-reply@autoasesor.test>', ...mail.serverEnv, ...stripe.serverEnv },
     logFile: serverLog,
   });
   const { baseUrl } = server;
   mail.allowWebRedirect(baseUrl);
+  stripe.sendWebhooksTo(baseUrl);
 
   // The agent reads a real NSS store (Chrome's format on Linux) holding test certificates with their keys.
   const nss = await certificateStore(dataDir);
@@ -84,12 +88,13 @@ export default async function globalSetup() {
   process.env.E2E_PORTAL_URL = portal.url;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_PROVIDERS_URL = mail.providers.url;
+  process.env.E2E_STRIPE_URL = stripe.standin.url;
   process.env.E2E_AGENT_URL_OPENER_FILE = urlOpenerFile;
   // What a test needs to start a second agent of its own (the kill -9 test).
   process.env.E2E_AGENT_ENV = JSON.stringify(agentEnv);
 
   return async () => {
-    await Promise.all([stop(server.child), stop(agent.child), portal.close(), redOnline.close(), dehu.close(), a3.close(), mail.providers.close()]);
+    await Promise.all([stop(server.child), stop(agent.child), portal.close(), redOnline.close(), dehu.close(), a3.close(), mail.providers.close(), stripe.standin.close()]);
     await smtp.close();
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { CapturedMail } from './smtp-capture.ts';
 
-type Purpose = 'reset_password' | 'email_validation';
+type Purpose = 'reset_password' | 'email_validation' | 'colleague_invite';
 
-/** Where each kind of link the server mails points to (server/modules/auth/recovery-routes.ts). */
+/** Where each kind of link the server mails points to (server/modules/auth/recovery-routes.ts, modules/colleagues). */
 const LINK_PATHS: Record<Purpose, string> = {
   reset_password: '/auth/reset?',
   email_validation: '/auth/emailvalidation?',
+  colleague_invite: '/invitacion/',
 };
 
 /**
