@@ -74,7 +74,7 @@ test('subscribe on the hosted checkout, reach 90 %, go past the limit with Conti
   await page.goto('/payments/consumo');
   const movements = page.getByRole('table').filter({ hasText: 'Concepto' });
   await expect(movements.getByRole('row').filter({ hasText: 'Validar identificadores' })).toContainText('−1');
-  await expect(movements.getByRole('row').filter({ hasText: 'Plan Básico: periodo del' })).toContainText('+2.000');
+  await expect(movements.getByRole('row').filter({ hasText: 'Plan Básico: periodo del' })).toContainText('+2000');
   await screenshotsInto(shots, page, 'ledger');
 
   // A second card through the hosted setup page, made the default.

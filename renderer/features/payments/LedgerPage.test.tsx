@@ -39,7 +39,7 @@ describe('LedgerPage', () => {
     const rows = await bodyRows();
     expect(rows.map((row) => row.textContent)).toEqual([
       '10/11/2026 10:30Modelo 111Ana12 declaraciones−12—',
-      '10/11/2026 10:30Plan Básico: periodo del 31/10/2026 al 30/11/2026——+2.000—',
+      '10/11/2026 10:30Plan Básico: periodo del 31/10/2026 al 30/11/2026——+2000—',
       '30/11/2026 00:30Modelo 111Ana12 declaraciones−3030 slans',
     ]);
     const run = within(rows[2]!).getByRole('link', { name: 'Ver la ejecución de Modelo 111 en el historial' });
