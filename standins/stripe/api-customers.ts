@@ -39,7 +39,8 @@ function applyCustomerFields(store: StripeStore, customer: Customer, form: ApiCo
   if (locales !== undefined) customer.preferred_locales = Array.isArray(locales) ? locales.filter((locale) => typeof locale === 'string') : [];
 }
 
-const TAX_ID_FORMATS: Record<string, RegExp> = { es_cif: /^[A-Z]\d{7}[A-Z0-9]$/, eu_vat: /^[A-Z]{2}[A-Z0-9]{2,13}$/ };
+// es_cif is Stripe's type for every Spanish tax id ("Spanish NIF number (previous Spanish CIF number)"): a CIF (B12345674), a personal NIF (12345678Z) or a NIE (X1234567L) — one letter or digit, seven digits, one letter or digit.
+const TAX_ID_FORMATS: Record<string, RegExp> = { es_cif: /^[A-Z0-9]\d{7}[A-Z0-9]$/, eu_vat: /^[A-Z]{2}[A-Z0-9]{2,13}$/ };
 
 export const customerRoutes: Route[] = [
   {

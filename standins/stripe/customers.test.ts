@@ -45,6 +45,9 @@ describe('customers', () => {
     await expect(fixture.stripe.customers.createTaxId(customer.id, { type: 'es_cif', value: '123' })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'tax_id_invalid' });
     expect((await fixture.stripe.customers.listTaxIds(customer.id)).data.map((entry) => entry.id)).toEqual([taxId.id]);
     expect(await fixture.stripe.customers.deleteTaxId(customer.id, taxId.id)).toMatchObject({ id: taxId.id, deleted: true });
+    // A personal NIF and a NIE are es_cif too.
+    expect(await fixture.stripe.customers.createTaxId(customer.id, { type: 'es_cif', value: '12345678Z' })).toMatchObject({ value: '12345678Z' });
+    expect(await fixture.stripe.customers.createTaxId(customer.id, { type: 'es_cif', value: 'X1234567L' })).toMatchObject({ value: 'X1234567L' });
     expect((await fixture.stripe.customers.listTaxIds(customer.id)).data).toEqual([]);
   });
 
