@@ -48,7 +48,7 @@ describe('customers', () => {
     // A personal NIF and a NIE are es_cif too.
     expect(await fixture.stripe.customers.createTaxId(customer.id, { type: 'es_cif', value: '12345678Z' })).toMatchObject({ value: '12345678Z' });
     expect(await fixture.stripe.customers.createTaxId(customer.id, { type: 'es_cif', value: 'X1234567L' })).toMatchObject({ value: 'X1234567L' });
-    expect((await fixture.stripe.customers.listTaxIds(customer.id)).data).toEqual([]);
+    expect((await fixture.stripe.customers.listTaxIds(customer.id)).data.map((entry) => entry.value).sort()).toEqual(['12345678Z', 'X1234567L']);
   });
 
   it('save a card through a setup checkout, and lose it when it is detached', async () => {
