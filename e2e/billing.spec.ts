@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { runsOf, setUsedCredits, withDatabase } from './database.ts';
 import { screenshotsInto } from './embedded-context.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
-import { advancePeriod, meterEvents, subscriptionsOf } from './stripe-standin.ts';
+import { mailsTo } from './mailbox.ts';
+import { advancePeriod, failNextPayment, meterEvents, payInvoice, subscriptionsOf } from './stripe-standin.ts';
 
 const workbook = 'resources/flows/validar-identificadores/fixtures/trabajadores.xlsx';
 const shots = process.env.BILLING_SHOTS;
@@ -101,4 +102,38 @@ test('subscribe on the hosted checkout, reach 90 %, go past the limit with Conti
   }).toPass({ timeout: 30_000 });
   await page.goto('/smartbuilder');
   await expect(page.getByRole('dialog', { name: 'Necesitas una suscripción activa' })).toBeVisible();
+});
+
+test('a renewal Stripe cannot charge: the banner and one email to the owner; once paid, the banner goes', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = newUser();
+  await signUp(page, user);
+  await page.goto('/payments');
+  await page.getByRole('list', { name: 'Planes disponibles' }).getByRole('listitem').filter({ hasText: 'Profesional' }).getByRole('button', { name: 'Contratar' }).click();
+  await payOnHostedPage(page, '4242 4242 4242 4242', 'Suscribirse');
+  await expect(page.getByText('Tu plan Profesional está activo')).toBeVisible({ timeout: 30_000 });
+
+  // The next period's charge fails at Stripe: invoice.payment_failed, the subscription past_due.
+  const customer = customerOf(user.email);
+  await failNextPayment(customer);
+  const [subscription] = await subscriptionsOf(customer);
+  const { invoiceId } = await advancePeriod(subscription?.id ?? '');
+  const banner = page.getByRole('alert').filter({ hasText: 'No se ha podido cobrar la última factura.' });
+  await expect(async () => {
+    await page.goto('/home');
+    await expect(banner).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await screenshotsInto(shots, page, 'payment-failed-banner');
+  await expect.poll(async () => (await mailsTo(user.email)).filter((mail) => mail.subject === 'No hemos podido cobrar tu plan de AutoAsesor').length, { timeout: 15_000 }).toBe(1);
+  await banner.getByRole('button', { name: 'Revisar el pago' }).click();
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(page.getByRole('region', { name: 'Estado del plan' })).toContainText('Pago pendiente');
+
+  // Paid on Stripe's retry: active again, no banner.
+  await payInvoice(invoiceId ?? '');
+  await expect(async () => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 });

@@ -58,7 +58,8 @@ export const NO_PAID_SUBSCRIPTION_MESSAGE = 'Tu empresa no tiene un plan de pago
 export const PAYMENT_METHOD_NOT_FOUND_MESSAGE = 'No se ha encontrado esa tarjeta';
 export const LAST_CARD_MESSAGE = 'No puedes quitar la única tarjeta de un plan activo. Añade otra antes o cancela el plan.';
 export const STRIPE_UNAVAILABLE_MESSAGE = 'No se ha podido contactar con el servicio de pagos. Inténtalo de nuevo en unos minutos.';
-export const PAYMENT_FAILED_BANNER = 'No se ha podido cobrar la última factura. Revisa tu tarjeta para no perder el acceso a los robots.';
+// past_due is not active (spec §9): launches are refused until the invoice is paid, so the banner says so.
+export const PAYMENT_FAILED_BANNER = 'No se ha podido cobrar la última factura. Hasta que se pague no se pueden lanzar robots: revisa tu tarjeta.';
 
 // ---------------------------------------------------------------------------------------------------
 // Plans and the subscription

@@ -7,7 +7,7 @@ import { es } from '../../i18n/es.ts';
 import { billing } from '../../i18n/es-billing.ts';
 
 /**
- * The bottom banner, one at a time: a failed payment first (the robots stop if it is not fixed), else
+ * The bottom banner, one at a time: a failed payment first (past_due is not active: no launches until it is paid), else
  * the credits running low: a warning from 90 % of the limit, red from 100 % (spec §9).
  */
 export function CreditBanner() {
