@@ -104,6 +104,8 @@ export interface ServerConfig {
   /** Whether the demo's successful runs get their files from their robots after start (default yes; db/demo-files.ts). */
   demoFiles?: boolean;
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Sign-ups per IP per hour (SIGNUPS_PER_IP_HOUR; 50). */
+  signupsPerIpHour?: number;
   /** Per-account, per-IP and reset-mail limits (defaults in modules/auth/limits.ts). */
   authLimits?: Partial<AuthLimits>;
   /** Budget and pruning of public app logs (defaults in modules/applogs/service.ts). */
@@ -233,6 +235,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     publicUrl: config.publicUrl.replace(/\/+$/, ''),
     cookieSecure: config.cookieSecure,
     loginRateLimit,
+    signupsPerIpHour: config.signupsPerIpHour ?? 50,
     fileRetentionDays,
   };
   // What one module gives others is passed to their register functions below, never through ctx.

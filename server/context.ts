@@ -15,6 +15,8 @@ export interface AppContext {
   publicUrl: string;
   cookieSecure: boolean;
   loginRateLimit: { max: number; timeWindowMs: number };
+  /** Sign-ups one IP may make per hour (SIGNUPS_PER_IP_HOUR, 50): an office behind one address onboards a few people, a bot thousands. */
+  signupsPerIpHour: number;
   /** Days uploads and outputs are kept (FILE_RETENTION_DAYS); an output past them answers 410. */
   fileRetentionDays: number;
 }

@@ -69,6 +69,13 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ RUN_FIRM_QUEUE: '1e3' })).toThrow('RUN_FIRM_QUEUE no válido: 1e3');
   });
 
+  it('reads SIGNUPS_PER_IP_HOUR as a whole number, 50 by default', () => {
+    expect(configFromEnv({}).server.signupsPerIpHour).toBe(50);
+    expect(configFromEnv({ SIGNUPS_PER_IP_HOUR: '500' }).server.signupsPerIpHour).toBe(500);
+    expect(() => configFromEnv({ SIGNUPS_PER_IP_HOUR: '0' })).toThrow('SIGNUPS_PER_IP_HOUR no válido: 0');
+    expect(() => configFromEnv({ SIGNUPS_PER_IP_HOUR: 'sin límite' })).toThrow('SIGNUPS_PER_IP_HOUR no válido');
+  });
+
   it('reads FILE_RETENTION_DAYS strictly: whole days above 0, 30 by default; anything else stops the server naming it', () => {
     expect(configFromEnv({}).server.fileRetention).toEqual({ days: 30 });
     expect(configFromEnv({ FILE_RETENTION_DAYS: '7' }).server.fileRetention).toEqual({ days: 7 });

@@ -80,6 +80,8 @@ const parseRunConcurrency = (value: string | undefined) => parseWhole('RUN_CONCU
 const parseFirmConcurrency = (value: string | undefined) => parseWhole('RUN_FIRM_CONCURRENCY', value, 1, 1, 1_000);
 /** RUN_FIRM_QUEUE: runs of one firm waiting at once; a launch past it gets 429. */
 const parseFirmQueue = (value: string | undefined) => parseWhole('RUN_FIRM_QUEUE', value, 2_000, 1, 1_000_000);
+/** SIGNUPS_PER_IP_HOUR: accounts one IP address may register per hour. */
+const parseSignupsPerIpHour = (value: string | undefined) => parseWhole('SIGNUPS_PER_IP_HOUR', value, 50, 1, 100_000);
 /** FILE_RETENTION_DAYS: whole days uploads and run outputs are kept before the sweeper deletes them. */
 const parseFileRetentionDays = (value: string | undefined) => parseWhole('FILE_RETENTION_DAYS', value, DEFAULT_FILE_RETENTION_DAYS, 1, MAX_FILE_RETENTION_DAYS);
 
@@ -129,6 +131,7 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     support: supportConfigFromEnv(env),
     billing: billingConfigFromEnv(env),
+    signupsPerIpHour: parseSignupsPerIpHour(env.SIGNUPS_PER_IP_HOUR),
     // Several server processes (PostgreSQL) must all see one storage folder: a shared volume.
     storageDir: env.STORAGE_DIR?.trim() || join(dataDir ?? './data', 'storage'),
     runs: {

@@ -30,7 +30,7 @@ export function registerUsersRoutes(app: FastifyInstance, ctx: AppContext, passw
   }
 
   const registerSchema = routeSchema({ tag: 'users', summary: 'Register a firm and its first user, signed in', body: registerRequestSchema, response: { 201: sessionResponseSchema } });
-  app.post(usersPaths.register, { schema: registerSchema, config: { rateLimit: perIp(50, 60 * 60_000) } }, async (request, reply) => {
+  app.post(usersPaths.register, { schema: registerSchema, config: { rateLimit: perIp(ctx.signupsPerIpHour, 60 * 60_000) } }, async (request, reply) => {
     const body = parseInput(registerRequestSchema, request.body);
     await assertStrongPassword(body.password, 'password', [body.email, body.name]);
     const userId = await registerAccount(db, { ...body, language: request.client.language }, now());

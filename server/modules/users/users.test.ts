@@ -37,6 +37,19 @@ describe('registration', () => {
     expect(statuses).toEqual([201, 409]);
     expect(server.countRows('groups')).toBe(1);
   });
+
+  it('lets one address sign up SIGNUPS_PER_IP_HOUR accounts an hour, then answers 429 and writes nothing', async () => {
+    const limited = await startTestServer({ signupsPerIpHour: 2 });
+    try {
+      const signUp = (email: string) => limited.app.inject({ method: 'POST', url: '/api/users', payload: { name: 'Ana', email, password: PASSWORD } });
+      expect((await signUp('una@asesoria.es')).statusCode).toBe(201);
+      expect((await signUp('dos@asesoria.es')).statusCode).toBe(201);
+      expect((await signUp('tres@asesoria.es')).statusCode).toBe(429);
+      expect(limited.countRows('users')).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('email check', () => {
