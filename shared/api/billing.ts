@@ -91,6 +91,14 @@ export const paymentMethodSchema = z.object({
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodsResponseSchema = z.object({ items: z.array(paymentMethodSchema) });
 
+/**
+ * Stripe statuses in which a firm's paid plan runs and is charged: a second checkout is refused and a
+ * plan change waits for the next period. The page and the server both read it, so they agree on what
+ * the firm may do (incomplete, unpaid or paused plans may subscribe again).
+ */
+export const RUNNING_SUB_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+export const isRunningSubscription = (status: string): boolean => RUNNING_SUB_STATUSES.includes(status);
+
 export const STRIPE_SUB_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused'] as const;
 
 /** Spec §3 Subscription, full view: the stored Stripe facts plus the derived usage figures. */

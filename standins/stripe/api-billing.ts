@@ -57,6 +57,27 @@ export const billingRoutes: Route[] = [
   { method: 'GET', path: '/v1/checkout/sessions/:id', handle: ({ store, params }) => store.get<CheckoutSession>('checkout.session', params[0] ?? '') },
   {
     method: 'GET',
+    path: '/v1/checkout/sessions',
+    handle: ({ store, form }) => {
+      const customer = str(form.customer);
+      const status = str(form.status);
+      const matches = store.all<CheckoutSession>('checkout.session', (entry) => (customer === undefined || entry.customer === customer) && (status === undefined || entry.status === status));
+      return listOf(matches, '/v1/checkout/sessions', form);
+    },
+  },
+  {
+    // Stripe: only an open session can be expired; its page then says it can no longer be paid.
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/expire',
+    handle: ({ store, params }) => {
+      const session = store.get<CheckoutSession>('checkout.session', params[0] ?? '');
+      if (session.status !== 'open') throw invalidParam('session', `Only a checkout session with status \`open\` can be expired; this one is \`${session.status}\`.`);
+      session.status = 'expired';
+      return session;
+    },
+  },
+  {
+    method: 'GET',
     path: '/v1/subscriptions',
     handle: ({ store, form }) => {
       const customer = str(form.customer);

@@ -22,8 +22,8 @@ export interface CardInput {
 
 /** Why a checkout could not complete, in the words the hosted page shows. */
 export class CheckoutProblem extends Error {
-  constructor(readonly reason: 'declined' | 'unknown_card' | 'not_open') {
-    super({ declined: 'Tu tarjeta ha sido rechazada.', unknown_card: 'El número de tarjeta no es válido.', not_open: 'Este pago ya se ha completado.' }[reason]);
+  constructor(readonly reason: 'declined' | 'unknown_card' | 'not_open' | 'expired') {
+    super({ declined: 'Tu tarjeta ha sido rechazada.', unknown_card: 'El número de tarjeta no es válido.', not_open: 'Este pago ya se ha completado.', expired: 'Esta página de pago ha caducado. Vuelve a la aplicación para empezar de nuevo.' }[reason]);
   }
 }
 
@@ -38,6 +38,7 @@ export class Billing {
   /** What the hosted page's button does: the card is checked, attached, and the session completed. */
   completeCheckout(sessionId: string, card: CardInput = DEFAULT_CARD): { redirectUrl: string } {
     const session = this.store.get<CheckoutSession>('checkout.session', sessionId);
+    if (session.status === 'expired') throw new CheckoutProblem('expired');
     if (session.status !== 'open') throw new CheckoutProblem('not_open');
     const known = TEST_CARDS[card.number];
     if (known === undefined) throw new CheckoutProblem('unknown_card');

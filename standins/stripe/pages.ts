@@ -29,6 +29,9 @@ function summary(store: StripeStore, session: CheckoutSession): string {
 }
 
 export function checkoutPage(store: StripeStore, session: CheckoutSession, error: string | null = null): string {
+  if (session.status === 'expired') {
+    return layout('Pago caducado', `<h1>Esta página de pago ha caducado.</h1><p>Vuelve a la aplicación para empezar de nuevo.</p>${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Volver</a></p>` : ''}`);
+  }
   if (session.status !== 'open') {
     return layout('Pago completado', `<h1>Este pago ya se ha completado.</h1>${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Volver</a></p>` : ''}`);
   }

@@ -17,10 +17,12 @@ describe('paymentsModel', () => {
     expect(statusText(stripe('canceled', '2026-11-30T10:00:00.000Z'))).toBe('Cancelado');
   });
 
-  it('counts a plan as running until Stripe ends it', () => {
+  it('counts a plan as running while Stripe charges it, as the server does (an unpaid or incomplete one may subscribe again)', () => {
     expect(hasRunningPaidPlan(trial())).toBe(false);
+    expect(hasRunningPaidPlan(stripe('active'))).toBe(true);
     expect(hasRunningPaidPlan(stripe('past_due'))).toBe(true);
-    expect(hasRunningPaidPlan(stripe('unpaid'))).toBe(true);
+    expect(hasRunningPaidPlan(stripe('unpaid'))).toBe(false);
+    expect(hasRunningPaidPlan(stripe('incomplete'))).toBe(false);
     expect(hasRunningPaidPlan(stripe('canceled'))).toBe(false);
     expect(hasRunningPaidPlan(stripe('incomplete_expired'))).toBe(false);
   });

@@ -1,16 +1,16 @@
-import type { Invoice, SubscriptionFull } from '#shared/api/billing.ts';
+import { isRunningSubscription, type Invoice, type SubscriptionFull } from '#shared/api/billing.ts';
 import { formatMadridDate } from '#shared/time/index.ts';
 import { billing } from '../../i18n/es-billing.ts';
 
 /** 'dd/mm/yyyy' in Madrid for an ISO instant from the server (spec §9). */
 export const formatDay = (iso: string): string => formatMadridDate(new Date(iso));
 
-/** Stripe statuses after which the firm has no paid plan running (it may subscribe again). */
+/** Stripe statuses after which the subscription is over (it is shown as ended, not as cancelling). */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 
-/** A paid plan is running: a plan change waits for the next period instead of a new checkout. */
+/** A paid plan is running: a plan change waits for the next period instead of a new checkout (the server's rule too). */
 export function hasRunningPaidPlan(subscription: SubscriptionFull): boolean {
-  return subscription.stripeSub !== null && !ENDED.has(subscription.stripeSub.status);
+  return subscription.stripeSub !== null && isRunningSubscription(subscription.stripeSub.status);
 }
 
 /** The plan's state in words, as the status card shows it. */

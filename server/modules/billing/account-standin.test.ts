@@ -79,9 +79,10 @@ describe('checkout and the card page', () => {
     const customer = await stripe.customers.retrieve(customerId ?? '');
     expect(customer).toMatchObject({ email: 'ana@asesoria.es', metadata: { group_id: anaGroup } });
 
-    // A second attempt reuses the firm's customer.
+    // A second attempt reuses the firm's customer, and the first page can no longer be paid.
     const again = await ana.post(billingPaths.checkoutSession, { planRef: 'pro' });
     expect((await stripe.checkout.sessions.retrieve(sessionIdOf((again.json() as { url: string }).url))).customer).toBe(customerId);
+    expect((await stripe.checkout.sessions.retrieve(sessionIdOf(url))).status).toBe('expired');
 
     await subscribe(ana, db, stripe, standin, anaGroup, 'basic');
     const refused = await ana.post(billingPaths.checkoutSession, { planRef: 'pro' });

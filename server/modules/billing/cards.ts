@@ -4,6 +4,7 @@ import { LAST_CARD_MESSAGE, PAYMENT_METHOD_NOT_FOUND_MESSAGE, type PaymentMethod
 import { HttpError } from '../../http/errors.ts';
 import { atStripe } from './stripe-errors.ts';
 import type { StripeClient } from './stripe-client.ts';
+import { idOf } from './stripe-ids.ts';
 
 /** The firm's Stripe customer and, while a paid plan runs, its subscription. */
 export interface CardOwner {
@@ -15,8 +16,6 @@ interface Wallet {
   cards: Stripe.PaymentMethod[];
   defaultId: string | null;
 }
-
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value ? (typeof value === 'string' ? value : value.id) : null);
 
 /**
  * The customer's cards and which one pays. The subscription's default_payment_method wins over the

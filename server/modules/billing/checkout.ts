@@ -37,6 +37,13 @@ export async function startCheckout({ db, stripe, publicUrl, log }: CheckoutDeps
   const plan = await offeredPlan(db, planRef);
   if (runningSubscriptionId(await firmSubscription(db, caller.groupId))) throw new HttpError(409, 'ALREADY_SUBSCRIBED', ALREADY_SUBSCRIBED_MESSAGE);
   const customer = await ensureCustomer(db, stripe, log, caller);
+  // One payment page at a time: pages opened before (another tab, a double click) are expired, so two
+  // cannot both be paid. (Two at the very same instant are caught by the webhook: subscription-state.ts.)
+  await atStripe(log, 'cerrar los pagos que quedaron abiertos', async () => {
+    for await (const open of stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })) {
+      if (open.mode === 'subscription') await stripe.checkout.sessions.expire(open.id);
+    }
+  });
   const url = await atStripe(log, 'abrir el pago del plan', async () =>
     hostedUrl(await stripe.checkout.sessions.create({
       mode: 'subscription',

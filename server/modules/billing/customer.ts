@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { BillingCaller } from './owner.ts';
 import { atStripe } from './stripe-errors.ts';
 import type { StripeClient } from './stripe-client.ts';
+import { isRunningSubscription } from '#shared/api/billing.ts';
 
 /** The firm's subscription row with what billing reads of it (webhooks keep the Stripe facts current). */
 export async function firmSubscription(db: Kysely<Database>, groupId: string) {
@@ -31,12 +32,9 @@ export async function firmSubscription(db: Kysely<Database>, groupId: string) {
 }
 export type FirmSubscription = Awaited<ReturnType<typeof firmSubscription>>;
 
-/** Stripe statuses in which the firm is being charged for a plan: a second one must not start. */
-const RUNNING = new Set(['active', 'trialing', 'past_due']);
-
 /** The Stripe subscription's id while a paid plan runs, else null. */
 export function runningSubscriptionId(row: FirmSubscription): string | null {
-  return row.stripe_subscription_id !== null && RUNNING.has(row.status) ? row.stripe_subscription_id : null;
+  return row.stripe_subscription_id !== null && isRunningSubscription(row.status) ? row.stripe_subscription_id : null;
 }
 
 /**

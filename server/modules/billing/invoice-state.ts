@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.ts';
 import type { BillingInvoicesTable } from '../../db/schema-billing.ts';
 import { firmOf } from './subscription-state.ts';
+import { idOf, isoOf } from './stripe-ids.ts';
 
 /**
  * An invoice's current state (read back from Stripe) in billing_invoices, and the firm's failed-payment
@@ -10,9 +11,6 @@ import { firmOf } from './subscription-state.ts';
  */
 
 const SETTLED: ReadonlySet<string> = new Set(['paid', 'void', 'uncollectible']);
-const isoOf = (seconds: number): string => new Date(seconds * 1000).toISOString();
-const idOf = (value: string | { id?: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : (value.id ?? null));
-
 export interface AppliedInvoice {
   groupId: string;
   /** Still waiting to be paid, after a failed attempt. */

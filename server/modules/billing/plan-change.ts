@@ -8,6 +8,7 @@ import { offeredPlan } from './checkout.ts';
 import { firmSubscription, runningSubscriptionId, type FirmSubscription } from './customer.ts';
 import { atStripe, isMissingAtStripe } from './stripe-errors.ts';
 import type { StripeClient } from './stripe-client.ts';
+import { idOf, isoOf } from './stripe-ids.ts';
 
 export const SAME_PLAN_MESSAGE = 'Ese ya es tu plan actual';
 
@@ -16,9 +17,6 @@ export interface PlanChangeDeps {
   stripe: StripeClient;
   log: FastifyBaseLogger;
 }
-
-const idOf = (value: string | { id: string } | null): string | null => (value === null ? null : typeof value === 'string' ? value : value.id);
-const isoOf = (seconds: number | null): string | null => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 /** The firm's row while a paid plan runs, with the Stripe subscription's id; else 409 NO_PAID_SUBSCRIPTION. */
 async function paidSubscription(db: Kysely<Database>, groupId: string): Promise<{ row: FirmSubscription; subscriptionId: string }> {
@@ -98,5 +96,6 @@ export async function setCancelAtPeriodEnd({ db, stripe, log }: PlanChangeDeps, 
     await db.updateTable('subscriptions').set({ stripe_schedule_id: null, next_plan_id: null }).where('group_id', '=', groupId).execute();
   }
   const subscription = await atStripe(log, cancel ? 'cancelar el plan' : 'reanudar el plan', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
-  await db.updateTable('subscriptions').set({ cancel_at: isoOf(subscription.cancel_at ?? (cancel ? periodEnd(subscription) : null)) }).where('group_id', '=', groupId).execute();
+  const cancelAt = subscription.cancel_at ?? (cancel ? periodEnd(subscription) : null);
+  await db.updateTable('subscriptions').set({ cancel_at: cancelAt === null ? null : isoOf(cancelAt) }).where('group_id', '=', groupId).execute();
 }

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.ts';
 import type { StripeClient } from './stripe-client.ts';
+import { idOf, isoOf } from './stripe-ids.ts';
+import { isRunningSubscription } from '#shared/api/billing.ts';
 
 /**
  * A Stripe subscription's current state written to the firm's subscriptions row. It is always the
@@ -14,9 +16,6 @@ import type { StripeClient } from './stripe-client.ts';
 const GRANTING_STATUSES = new Set<string>(['active', 'trialing', 'past_due']);
 /** A subscription that is over: it never overwrites the firm's newer subscription. */
 const ENDED_STATUSES = new Set<string>(['canceled', 'incomplete_expired']);
-
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
-const isoOf = (seconds: number): string => new Date(seconds * 1000).toISOString();
 
 /** The firm a Stripe object is for: its metadata.group_id (set at checkout), else the stored customer. */
 export async function firmOf(db: Kysely<Database>, metadata: Stripe.Metadata | null | undefined, customerId: string | null): Promise<string | null> {
@@ -78,6 +77,15 @@ export async function applySubscription(db: Kysely<Database>, stripe: StripeClie
   if (stored.stripe_subscription_id && stored.stripe_subscription_id !== sub.id && ENDED_STATUSES.has(sub.status)) return groupId;
   // A first payment not made yet (incomplete) does not end a trial that still has days left.
   if (stored.status === 'trialing' && !stored.stripe_subscription_id && (sub.status === 'incomplete' || sub.status === 'incomplete_expired')) return groupId;
+  // A second paid plan for a firm whose first still runs (two checkouts paid at once): it is cancelled
+  // at Stripe rather than written over the first, so the firm is charged for one plan and sees that one.
+  if (stored.stripe_subscription_id && stored.stripe_subscription_id !== sub.id && isRunningSubscription(sub.status) && isRunningSubscription(stored.status)) {
+    const first = await stripe.subscriptions.retrieve(stored.stripe_subscription_id);
+    if (isRunningSubscription(first.status)) {
+      await stripe.subscriptions.cancel(sub.id, {}, { idempotencyKey: `duplicate-${sub.id}` });
+      return groupId;
+    }
+  }
 
   const item = licensedItem(sub);
   if (!item) return groupId;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
 import { startTestServer } from '../../test/harness.ts';
 import { INVALID_SIGNATURE_MESSAGE } from './sync.ts';
-import { startBillingWorld, subscribe, subscriptionRow, type BillingWorld } from './sync-test-support.ts';
+import { PRICES, startBillingWorld, subscribe, subscriptionRow, type BillingWorld } from './sync-test-support.ts';
 
 const BILLING_TABLES = ['billing_events', 'billing_invoices', 'credit_grants', 'subscriptions', 'billing_usage_reports'] as const;
 
@@ -105,6 +105,24 @@ describe('Stripe webhooks', () => {
     await world.standin.settled();
     expect((await subscriptionRow(world, groupId)).cancel_at).toBeNull();
     expect(await world.db.selectFrom('billing_events').select('processed_at').where('id', '=', cancelled?.id ?? '').executeTakeFirstOrThrow()).not.toEqual({ processed_at: null });
+  });
+
+  it('cancel a second paid subscription of a firm whose first still runs (two checkouts paid), keeping the first', async () => {
+    const { groupId, customerId, subscriptionId } = await subscribe(world, 'doble@asesoria.es');
+    // A second payment page, opened before the first was paid, paid afterwards.
+    const second = await world.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      line_items: [{ price: PRICES.pro.id, quantity: 1 }, { price: PRICES.proExtra.id }],
+      success_url: 'http://app.test/payments',
+      subscription_data: { metadata: { group_id: groupId } },
+    });
+    await world.standin.completeCheckout(second.id);
+    await world.standin.settled();
+    const duplicate = String((await world.stripe.checkout.sessions.retrieve(second.id)).subscription);
+    expect((await world.stripe.subscriptions.retrieve(duplicate)).status).toBe('canceled');
+    expect((await world.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('active');
+    expect(await subscriptionRow(world, groupId)).toMatchObject({ stripe_subscription_id: subscriptionId, status: 'active' });
   });
 
   it('refuse a bad or missing signature with 400 and write nothing', async () => {

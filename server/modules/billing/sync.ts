@@ -10,6 +10,8 @@ import { applyInvoice, firmOfInvoice } from './invoice-state.ts';
 import { paymentFailedEmail } from './payment-failed-mail.ts';
 import type { StripeClient } from './stripe-client.ts';
 import { applySubscription, firmOf } from './subscription-state.ts';
+import { idOf } from './stripe-ids.ts';
+import { isMissingAtStripe } from './stripe-errors.ts';
 
 export interface BillingSyncDeps {
   db: Kysely<Database>;
@@ -26,10 +28,6 @@ export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Este servidor no recibe avisos de
 export const WEBHOOK_FAILED_MESSAGE = 'No se ha podido procesar el aviso de Stripe; se reintentará';
 
 /** Stripe's answer that the object asked for does not exist (any more). */
-const isGone = (error: unknown): boolean => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
-
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
-
 /**
  * Stripe's webhooks, the source of truth for a firm's subscription and invoices. Each event is kept by
  * id (a replay changes nothing) and only names what changed: the object is read back from Stripe and
@@ -51,7 +49,7 @@ export class BillingSync {
     try {
       email = await this.process(stripe, event);
     } catch (error) {
-      if (isGone(error)) {
+      if (isMissingAtStripe(error)) {
         // The object no longer exists at Stripe (a deleted draft invoice): nothing to apply, ever.
         this.deps.log.warn({ eventId: event.id, type: event.type }, 'Un aviso de Stripe nombra algo que ya no existe; no hay nada que aplicar');
         email = null;
