@@ -53,6 +53,7 @@ export interface BillingUsageReportsTable {
   run_id: string;
   group_id: string;
   slans: number;
+  extra_usage_price: number;
   milli_slans: number;
   state: 'pending' | 'sent' | 'failed';
   attempts: number;

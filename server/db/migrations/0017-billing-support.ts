@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * Issue 26: paying through Stripe, the credit ledger, support tickets and colleagues.
@@ -81,8 +81,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('run_id', 'text', (c) => c.primaryKey().references('flow_runs.id').onDelete('cascade'))
     .addColumn('group_id', 'text', (c) => c.notNull().references('groups.id').onDelete('cascade'))
     /** Slans of this run past the plan's limit, and what is sent to the meter: thousandths, a whole number. */
-    .addColumn('slans', 'real', (c) => c.notNull())
+    .addColumn('slans', 'double precision', (c) => c.notNull())
     .addColumn('milli_slans', 'integer', (c) => c.notNull())
+    /** € per slan of the plan when the run closed: the ledger prices past periods as they were billed. */
+    .addColumn('extra_usage_price', 'double precision', (c) => c.notNull())
     /** 'pending' | 'sent' | 'failed' (no Stripe customer or a refusal that retrying cannot mend). */
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -98,7 +100,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('group_id', 'text', (c) => c.notNull().references('groups.id').onDelete('cascade'))
     .addColumn('plan_name', 'text', (c) => c.notNull())
-    .addColumn('slans', 'real', (c) => c.notNull())
+    .addColumn('slans', 'double precision', (c) => c.notNull())
     /** 'trial' | 'period': the trial's slans, or a paid period's included slans. */
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('period_start', 'text', (c) => c.notNull())
@@ -152,6 +154,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('size', 'integer', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('support_attachments_message_idx').on('support_attachments').column('message_id').execute();
+
+  // Used slans are fractional (cost = units × ratio): PostgreSQL's integer columns of 0001 rounded each
+  // run's cost away, and usage past a plan's limit is billed from them now. SQLite keeps any number.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`alter table subscriptions alter column used_slans type double precision`.execute(db);
+    await sql`alter table users alter column used_slans type double precision`.execute(db);
+  }
 
   await db.schema.alterTable('users').addColumn('role', 'text', (c) => c.notNull().defaultTo('member')).execute();
   await db.schema.alterTable('users').addColumn('support_agent', 'integer', (c) => c.notNull().defaultTo(0)).execute();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { USAGE_REPORT_PAGE_SIZE, type LedgerEntry, type UsageReport, type UsageReportQuery } from '#shared/api/billing.ts';
 import { measureUnitNames } from '#shared/flows/definition.ts';
 import { formatMadridDate } from '#shared/time/index.ts';
@@ -61,7 +61,8 @@ async function charges(db: Kysely<Database>, groupId: string, period: LedgerPeri
     .innerJoin('flow_runs as fr', 'fr.id', 'cl.run_id')
     .leftJoin('flows as f', 'f.id', 'fr.flow_id')
     .leftJoin('users as u', 'u.id', 'fr.user_id')
-    .leftJoin('billing_usage_reports as bur', 'bur.run_id', 'cl.run_id')
+    // A report that failed never reached Stripe: no extra usage is billed for it.
+    .leftJoin('billing_usage_reports as bur', (join) => join.onRef('bur.run_id', '=', 'cl.run_id').on('bur.state', '!=', 'failed'))
     .select(['cl.id', 'cl.created_at', 'cl.run_id', 'cl.amount', 'cl.usage_units', 'fr.flow_name', 'f.name as current_name', 'f.definition', 'u.name as user_name', 'u.email as user_email', 'bur.slans as extra'])
     .where('cl.group_id', '=', groupId)
     .where('cl.created_at', '>=', period.from)
@@ -146,8 +147,9 @@ export async function ledgerPage(db: Kysely<Database>, groupId: string, period: 
 export async function ledgerTotals(db: Kysely<Database>, groupId: string, period: LedgerPeriod): Promise<UsageReport['totals']> {
   const charged = await db
     .selectFrom('credit_ledger as cl')
-    .leftJoin('billing_usage_reports as bur', 'bur.run_id', 'cl.run_id')
-    .select((eb) => [eb.fn.sum<number>('cl.amount').as('charged'), eb.fn.countAll<number>().as('runs'), eb.fn.sum<number>('bur.slans').as('extra')])
+    .leftJoin('billing_usage_reports as bur', (join) => join.onRef('bur.run_id', '=', 'cl.run_id').on('bur.state', '!=', 'failed'))
+    // Each run's extra usage at the price of the plan it ran on, as Stripe's invoice prices it.
+    .select((eb) => [eb.fn.sum<number>('cl.amount').as('charged'), eb.fn.countAll<number>().as('runs'), eb.fn.sum<number>('bur.slans').as('extra'), sql<number>`sum(bur.slans * bur.extra_usage_price)`.as('extra_price')])
     .where('cl.group_id', '=', groupId)
     .where('cl.created_at', '>=', period.from)
     .where('cl.created_at', '<', period.to)
@@ -159,14 +161,13 @@ export async function ledgerTotals(db: Kysely<Database>, groupId: string, period
     .where('period_start', '>=', period.from)
     .where('period_start', '<', period.to)
     .executeTakeFirst();
-  const plan = await db.selectFrom('subscriptions').innerJoin('plans', 'plans.id', 'subscriptions.plan_id').select('plans.extra_usage_price').where('subscriptions.group_id', '=', groupId).executeTakeFirst();
   const extraSlans = Number(charged?.extra ?? 0);
   return {
     charged: Number(charged?.charged ?? 0),
     credited: Number(credited?.slans ?? 0),
     runs: Number(charged?.runs ?? 0),
     extraSlans,
-    extraPrice: extraSlans * Number(plan?.extra_usage_price ?? 0),
+    extraPrice: Math.round(Number(charged?.extra_price ?? 0) * 100) / 100,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.ts';
 import type { StripeClient } from './stripe-client.ts';
@@ -98,11 +98,19 @@ export async function applySubscription(db: Kysely<Database>, stripe: StripeClie
 
   await db.transaction().execute(async (trx) => {
     if (GRANTING_STATUSES.has(sub.status)) {
-      // The period moved forward (or a paid subscription replaced the trial): usage starts again and
-      // the period's slans are granted. The guarded update makes a replay, or a second process, a no-op.
+      // The period moved forward (or a paid subscription replaced the trial): usage starts again from
+      // what the ledger charged since the period began (runs that closed before this webhook arrived
+      // count here), and the period's slans are granted. The guarded update makes a replay, or a second
+      // process, a no-op.
+      const sinceStart = await trx
+        .selectFrom('credit_ledger')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('used'))
+        .where('group_id', '=', groupId)
+        .where('created_at', '>=', periodStart)
+        .executeTakeFirst();
       const moved = await trx
         .updateTable('subscriptions')
-        .set({ used_slans: 0, current_period_start: periodStart })
+        .set({ used_slans: Number(sinceStart?.used ?? 0), current_period_start: periodStart })
         .where('group_id', '=', groupId)
         .where((eb) => eb.or([eb('current_period_start', 'is', null), eb('current_period_start', '<', periodStart)]))
         .executeTakeFirst();

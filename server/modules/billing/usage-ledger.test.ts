@@ -1,5 +1,6 @@
 /** API suites on a server from startTestServer (through startBillingWorld), so they run on PostgreSQL too. */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerEntry, UsageReport } from '#shared/api/billing.ts';
@@ -38,6 +39,15 @@ async function allEntries(jar: CookieJar, query = ''): Promise<LedgerEntry[]> {
 }
 
 describe('usage past the limit', () => {
+  it('keeps fractional used slans, on PostgreSQL as on SQLite (a cost is units × ratio; the integer column of 0001 rounded it)', async () => {
+    const { groupId } = await subscribe(world, 'fraccion@asesoria.es');
+    // The charge's own expression (runs/closing.ts), twice.
+    for (const cost of [0.4, 0.35]) {
+      await world.db.updateTable('subscriptions').set((eb) => ({ used_slans: eb('used_slans', '+', sql<number>`cast(${cost} as double precision)`) })).where('group_id', '=', groupId).execute();
+    }
+    expect(Number((await subscriptionRow(world, groupId)).used_slans)).toBeCloseTo(0.75, 10);
+  });
+
   it('is reported to Stripe\'s meter once per run, and the ledger adds up to the period\'s usage', async () => {
     // Básico with 6 slans a period: the second 4-slan run goes 2 past the limit.
     await world.db.updateTable('plans').set({ usage_limit: 6 }).where('ref', '=', 'basic').execute();

@@ -22,20 +22,26 @@ const BILLED_STATUSES: readonly string[] = ['active', 'past_due'];
  * Stripe subscription is billed for it (a trial never goes past its limit: the reservation holds).
  */
 export async function recordExtraUsage(trx: Transaction<Database>, charge: { groupId: string; runId: string; cost: number; now: Date }): Promise<void> {
+  // The row's lock first (a no-op write; SQLite has one writer anyway): two runs closing at once on
+  // PostgreSQL would otherwise both read the same used_slans and each bill only its own share past it.
+  await trx.updateTable('subscriptions').set((eb) => ({ used_slans: eb.ref('used_slans') })).where('group_id', '=', charge.groupId).execute();
   const sub = await trx
     .selectFrom('subscriptions')
     .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-    .select(['subscriptions.used_slans', 'subscriptions.status', 'subscriptions.stripe_subscription_id', 'plans.usage_limit'])
+    .select(['subscriptions.used_slans', 'subscriptions.status', 'subscriptions.stripe_subscription_id', 'subscriptions.current_period_end', 'plans.usage_limit', 'plans.extra_usage_price'])
     .where('subscriptions.group_id', '=', charge.groupId)
     .executeTakeFirst();
   if (!sub?.stripe_subscription_id || !BILLED_STATUSES.includes(sub.status)) return;
+  // Stripe has begun the next period but its webhook has not reset the counter yet: this cost belongs to
+  // the new period, where the rollover counts it from the ledger (subscription-state.ts), not as extra.
+  if (Date.parse(sub.current_period_end) <= charge.now.getTime()) return;
   const limit = Number(sub.usage_limit);
   const before = Number(sub.used_slans);
   const extra = Math.max(0, before + charge.cost - limit) - Math.max(0, before - limit);
   if (extra <= 0) return;
   await trx
     .insertInto('billing_usage_reports')
-    .values({ run_id: charge.runId, group_id: charge.groupId, slans: extra, milli_slans: Math.round(extra * 1000), state: 'pending', attempts: 0, next_attempt_at: null, last_error: null, created_at: charge.now.toISOString(), reported_at: null })
+    .values({ run_id: charge.runId, group_id: charge.groupId, slans: extra, extra_usage_price: Number(sub.extra_usage_price), milli_slans: Math.round(extra * 1000), state: 'pending', attempts: 0, next_attempt_at: null, last_error: null, created_at: charge.now.toISOString(), reported_at: null })
     .onConflict((oc) => oc.column('run_id').doNothing())
     .execute();
 }

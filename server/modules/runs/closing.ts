@@ -176,7 +176,7 @@ export async function closeRunOnce(store: ClosingStore, runId: string, closing: 
         await trx.insertInto('credit_ledger').values({ id: randomUUID(), group_id: run.group_id, run_id: runId, usage_units: closing.usageUnits, usage_ratio: usageRatio, amount: cost, created_at: now.toISOString() }).execute();
         // Before used_slans grows: the part of this cost past the plan's limit, for Stripe's meter.
         await recordExtraUsage(trx, { groupId: run.group_id, runId, cost, now });
-        // used_slans is an integer column: PostgreSQL needs the addend typed, or it refuses a fractional cost.
+        // PostgreSQL needs the bound addend typed beside the column, or it guesses an integer and refuses a fractional cost.
         const addend = sql<number>`cast(${cost} as double precision)`;
         await trx.updateTable('subscriptions').set((eb) => ({ used_slans: eb('used_slans', '+', addend), updated_at: now.toISOString() })).where('group_id', '=', run.group_id).execute();
         await trx.updateTable('users').set((eb) => ({ used_slans: eb('used_slans', '+', addend) })).where('id', '=', run.user_id).execute();
