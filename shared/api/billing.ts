@@ -51,7 +51,7 @@ export const billingPaths = {
 // Messages
 
 export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Los pagos en línea no están configurados en este servidor. Escribe a soporte para contratar un plan.';
-export const OWNER_ONLY_MESSAGE = 'Solo quien registró la empresa puede cambiar el plan, las tarjetas o los datos de facturación.';
+export const OWNER_ONLY_MESSAGE = 'Solo el titular de la cuenta puede cambiar el plan, las tarjetas o los datos de facturación.';
 export const PLAN_NOT_FOUND_MESSAGE = 'Ese plan no existe o ya no se ofrece';
 export const ALREADY_SUBSCRIBED_MESSAGE = 'Tu empresa ya tiene un plan de pago activo. Para cambiarlo, elige el nuevo plan para el próximo periodo.';
 export const NO_PAID_SUBSCRIPTION_MESSAGE = 'Tu empresa no tiene un plan de pago activo';

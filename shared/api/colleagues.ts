@@ -26,11 +26,11 @@ export const INVITATION_TTL_DAYS = 7;
 /** The web app's page the emailed link opens: /invitacion/<token>. */
 export const INVITATION_PAGE = '/invitacion';
 
-export const OWNER_ONLY_COLLEAGUES_MESSAGE = 'Solo quien registró la empresa puede invitar o quitar compañeros';
+export const OWNER_ONLY_COLLEAGUES_MESSAGE = 'Solo el titular de la cuenta puede invitar o quitar compañeros.';
 export const ALREADY_MEMBER_MESSAGE = 'Esa persona ya forma parte de tu empresa';
 export const EMAIL_TAKEN_ELSEWHERE_MESSAGE = 'Ese email ya tiene una cuenta en AutoAsesor con otra empresa; no puede unirse a la tuya';
 export const ALREADY_INVITED_MESSAGE = 'Ya hay una invitación pendiente para ese email';
-export const CANNOT_REMOVE_OWNER_MESSAGE = 'No se puede quitar a quien registró la empresa';
+export const CANNOT_REMOVE_OWNER_MESSAGE = 'No se puede quitar al titular de la cuenta';
 export const COLLEAGUE_NOT_FOUND_MESSAGE = 'No se ha encontrado a ese compañero';
 export const INVITATION_NOT_FOUND_MESSAGE = 'Esta invitación no existe';
 export const INVITATION_GONE_MESSAGE = 'Esta invitación ha caducado, ya se ha usado o se ha retirado. Pide una nueva a quien te invitó.';

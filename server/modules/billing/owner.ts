@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { OWNER_ONLY_MESSAGE } from '#shared/api/billing.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, unauthenticated } from '../../http/errors.ts';
+import { firmMember } from '../users/service.ts';
 
 /** Who asks, as billing needs it: reads are for every member of the firm, changes for its owner. */
 export interface BillingCaller {
@@ -18,14 +19,9 @@ export interface SessionIds {
 }
 
 export async function billingCaller(db: Kysely<Database>, session: SessionIds): Promise<BillingCaller> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('groups', 'groups.id', 'users.group_id')
-    .select(['users.role', 'users.email', 'groups.name as group_name'])
-    .where('users.id', '=', session.userId)
-    .where('users.group_id', '=', session.groupId)
-    .executeTakeFirstOrThrow();
-  return { userId: session.userId, groupId: session.groupId, isOwner: row.role === 'owner', email: row.email, groupName: row.group_name };
+  const member = await firmMember(db, session);
+  if (!member) throw unauthenticated();
+  return { userId: member.userId, groupId: member.groupId, isOwner: member.role === 'owner', email: member.email, groupName: member.firmName };
 }
 
 /** 403 OWNER_ONLY for a member: only who registered the firm may pay, change cards or the billing info. */

@@ -9,6 +9,7 @@ import { assertStrongPassword } from '../auth/password-strength.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { alreadyMember, emailTakenElsewhere, invitationGone, invitationNotFound } from './errors.ts';
 import { parseInvitationToken, secretMatches } from './invitation-token.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /** The public half of an invitation: what its link shows, and joining the firm with it. */
 
@@ -47,12 +48,6 @@ export async function previewInvitation(db: Kysely<Database>, token: string, now
     ? await db.selectFrom('users').select('name').where('id', '=', invitation.invited_by).executeTakeFirst()
     : undefined;
   return { firmName: firm.name, email: invitation.email, invitedBy: inviter?.name ?? null, expiresAt: invitation.expires_at };
-}
-
-/** Unique-constraint failures look different in SQLite and PostgreSQL. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /**

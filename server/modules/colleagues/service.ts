@@ -11,6 +11,7 @@ import {
 } from './errors.ts';
 import { issueInvitationToken } from './invitation-token.ts';
 import { acceptInvitation, previewInvitation } from './joining.ts';
+import { firmMember } from '../users/service.ts';
 
 export interface ColleaguesDeps {
   db: Kysely<Database>;
@@ -78,15 +79,9 @@ export class Colleagues {
   }
 
   private async owner(session: ActiveSession): Promise<Owner> {
-    const row = await this.deps.db
-      .selectFrom('users as u')
-      .innerJoin('groups as g', 'g.id', 'u.group_id')
-      .select(['u.id', 'u.group_id', 'u.name', 'u.email', 'u.role', 'g.name as firm_name'])
-      .where('u.id', '=', session.userId)
-      .where('u.group_id', '=', session.groupId)
-      .executeTakeFirst();
-    if (row?.role !== 'owner') throw ownerOnly();
-    return { userId: row.id, groupId: row.group_id, name: row.name, email: row.email, firmName: row.firm_name };
+    const member = await firmMember(this.deps.db, session);
+    if (member?.role !== 'owner') throw ownerOnly();
+    return { userId: member.userId, groupId: member.groupId, name: member.name, email: member.email, firmName: member.firmName };
   }
 
   /**

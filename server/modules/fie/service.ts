@@ -20,9 +20,10 @@ import { entryFacts, entryOf, entryView, fieldsFromBody, parseFields } from './e
 import { judgeFieContent } from './judge.ts';
 import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import {
-  abandonedImports, deleteDocument, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, findDocument, findDocumentByHash, insertDocument, isUniqueViolation, listDocuments,
+  abandonedImports, deleteDocument, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, findDocument, findDocumentByHash, insertDocument, listDocuments,
   listLinkedEntries, unlinkDocumentEntries, workerEntries, type DocumentRow, type LinkedEntryRow,
 } from './store.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 /** Who calls: a signed-in member or a linked device, always within one firm. */
 export interface FieCaller {

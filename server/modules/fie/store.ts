@@ -28,13 +28,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Unique-constraint failures look different in SQLite and Postgres. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
-}
-
 /** A whole document of the firm (one still importing is not found). */
 export async function findDocument(db: Db, groupId: string, id: string): Promise<DocumentRow | undefined> {
   return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).where('id', '=', id).where('importing', '=', 0).executeTakeFirst();

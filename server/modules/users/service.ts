@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { createGroup, findGroup } from '../groups/service.ts';
 import { startTrial } from '../subscriptions/service.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export const EMAIL_TAKEN = () => new HttpError(409, 'EMAIL_TAKEN', 'Este email ya está en uso');
 
@@ -28,13 +29,6 @@ export async function findUserById(db: Kysely<Database>, userId: string): Promis
 
 export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {
   return (await findUserByEmail(db, email)) !== undefined;
-}
-
-/** Unique-constraint failures look different in SQLite and Postgres. */
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /**
@@ -118,4 +112,26 @@ export async function updateUser(db: Kysely<Database>, userId: string, changes: 
     })
     .where('id', '=', userId)
     .execute();
+}
+
+export interface FirmMember {
+  userId: string;
+  groupId: string;
+  role: 'owner' | 'member';
+  name: string;
+  email: string;
+  firmName: string;
+}
+
+/** The signed-in user as a member of their firm: who may pay or invite is decided from this (role). */
+export async function firmMember(db: Kysely<Database>, session: { userId: string; groupId: string }): Promise<FirmMember | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('groups as g', 'g.id', 'u.group_id')
+    .select(['u.id', 'u.group_id', 'u.role', 'u.name', 'u.email', 'g.name as firm_name'])
+    .where('u.id', '=', session.userId)
+    .where('u.group_id', '=', session.groupId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { userId: row.id, groupId: row.group_id, role: row.role === 'owner' ? 'owner' : 'member', name: row.name, email: row.email, firmName: row.firm_name };
 }
