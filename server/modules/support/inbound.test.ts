@@ -1,17 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { supportPaths, ticketSchema, type Ticket } from '#shared/api/support.ts';
 import { registerUser, startTestServer, type CookieJar } from '../../test/harness.ts';
-import { withoutQuotedHistory } from './inbound.ts';
+import { INBOUND_UNVERIFIED_SENDER_MESSAGE, withoutQuotedHistory } from './inbound.ts';
 import { replyAddress } from './reply-address.ts';
 import { openTicket, registerAgent, SUPPORT, supportWorld, TICKET_TABLES, ticketPath, type SupportWorld } from './test-support.ts';
 
 const TOKEN = SUPPORT.inbound?.token ?? '';
 const SECRET = SUPPORT.inbound?.replySecret ?? '';
 
-/** An agent's reply as the mail service hands it over: raw RFC 822. */
-function replyEmail(options: { to: string; from?: string; messageId?: string; body: string; cc?: string; headers?: string[] }): string {
+/** The receiving service's verdict: DKIM signed by the sender's own domain. */
+const dkimPass = (domain: string) => `Authentication-Results: mx.correo.test; dkim=pass header.d=${domain} header.s=s1 header.b=abc; spf=none smtp.mailfrom=${domain}`;
+
+/**
+ * An agent's reply as the mail service hands it over: raw RFC 822. Unless `auth` says otherwise it
+ * carries a passing DKIM result for the From domain.
+ */
+function replyEmail(options: { to: string; from?: string; messageId?: string; body: string; cc?: string; headers?: string[]; auth?: string[] }): string {
+  const from = options.from ?? 'lucia@autoasesor.test';
   return [
-    `From: Lucía Soporte <${options.from ?? 'lucia@autoasesor.test'}>`,
+    ...(options.auth ?? [dkimPass(from.split('@')[1] ?? '')]),
+    `From: Lucía Soporte <${from}>`,
     `To: ${options.to}`,
     ...(options.cc ? [`Cc: ${options.cc}`] : []),
     ...(options.headers ?? []),
@@ -90,6 +98,43 @@ describe('answers by email (POST /api/support/inbound)', () => {
 
     expect(world.server.countTables(TICKET_TABLES)).toEqual(before);
     expect(world.server.mailedMessages('ticket_answer')).toEqual([]);
+  });
+
+  it('refuses a From the receiving service did not vouch for (403), logged, after the token and the reply address', async () => {
+    const address = replyAddress(SUPPORT.email, SECRET, ticket.id);
+    const before = world.server.countTables(TICKET_TABLES);
+    const refused = async (raw: string) => {
+      const response = await post(raw);
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'SENDER_NOT_VERIFIED', message: INBOUND_UNVERIFIED_SENDER_MESSAGE });
+    };
+
+    await refused(replyEmail({ to: address, body: 'Soy soporte, de verdad', auth: [] }));
+    await refused(replyEmail({ to: address, body: 'Firmado por otro', auth: ['Authentication-Results: mx.correo.test; dkim=pass header.d=correo-ajeno.es header.i=@correo-ajeno.es; spf=pass smtp.mailfrom=x@correo-ajeno.es'] }));
+    await refused(replyEmail({ to: address, body: 'Firma rota', auth: ['Authentication-Results: mx.correo.test; dkim=fail (bad signature) header.d=autoasesor.test; spf=softfail smtp.mailfrom=lucia@autoasesor.test; dmarc=fail header.from=autoasesor.test'] }));
+    // A subdomain's signature is not the domain's.
+    await refused(replyEmail({ to: address, body: 'Subdominio', auth: ['Authentication-Results: mx.correo.test; dkim=pass header.d=mail.autoasesor.test'] }));
+
+    expect((await post(replyEmail({ to: address, body: 'Hola', auth: [] }), 'otro-token-cualquiera')).statusCode).toBe(401);
+    const forged = replyAddress(SUPPORT.email, 'otro-secreto-que-no-es-el-nuestro', ticket.id);
+    expect((await post(replyEmail({ to: forged, body: 'Hola', auth: [] }))).statusCode).toBe(404);
+
+    expect(world.server.countTables(TICKET_TABLES)).toEqual(before);
+    expect(world.server.mailedMessages('ticket_answer')).toEqual([]);
+    const warnings = world.server.logLines().filter((line) => line.level === 40 && line.from === 'lucia@autoasesor.test');
+    expect(warnings).toHaveLength(4);
+  });
+
+  it('takes SPF for the From domain or DMARC for it as the vouching, in any of several headers', async () => {
+    const address = replyAddress(SUPPORT.email, SECRET, ticket.id);
+    const spf = [
+      'Authentication-Results: mx.correo.test; dkim=none',
+      'Authentication-Results: mx.correo.test;\r\n SPF=Pass (correo.test: domain of lucia@autoasesor.test; designates 192.0.2.1 as permitted sender)\r\n smtp.mailfrom=Lucia@AutoAsesor.test',
+    ];
+    expect((await post(replyEmail({ to: address, body: 'Por SPF.', messageId: 'spf@x', auth: spf }))).statusCode).toBe(204);
+    const dmarc = ['Authentication-Results: mx.correo.test; dkim=pass header.d=proveedor-de-envio.es; spf=pass smtp.mailfrom=rebote@proveedor-de-envio.es; dmarc=pass (p=NONE sp=NONE) header.from=autoasesor.test'];
+    expect((await post(replyEmail({ to: address, body: 'Por DMARC.', messageId: 'dmarc@x', auth: dmarc }))).statusCode).toBe(204);
+    expect(world.server.countRows('support_messages')).toBe(3);
   });
 
   it('is not there without the inbound settings', async () => {

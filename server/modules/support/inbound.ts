@@ -3,6 +3,7 @@ import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser'
 import { HttpError } from '../../http/errors.ts';
 import type { SupportInboundConfig } from './config.ts';
 import { ticketOfReplyAddress } from './reply-address.ts';
+import { domainOf, senderDomainVerified } from './sender-verification.ts';
 import { ticketNotFound, type SupportTickets } from './tickets.ts';
 
 /** What a support agent's emailed reply says, read from its raw RFC 822 text. */
@@ -15,6 +16,8 @@ export interface InboundReply {
   recipients: string[];
   /** The answer itself: the text part without the quoted history. */
   body: string;
+  /** Every Authentication-Results value, top to bottom, unparsed: the receiving service's verdicts on the sender. */
+  authenticationResults: string[];
 }
 
 export async function parseInboundReply(raw: Buffer): Promise<InboundReply> {
@@ -27,6 +30,7 @@ export async function parseInboundReply(raw: Buffer): Promise<InboundReply> {
     from: addressesOf(mail.from)[0] ?? null,
     recipients: [...addressesOf(mail.to), ...addressesOf(mail.cc), ...addressesOf(delivered)],
     body: withoutQuotedHistory(mail.text ?? ''),
+    authenticationResults: mail.headerLines.filter((line) => line.key === 'authentication-results').map((line) => line.line.slice(line.line.indexOf(':') + 1)),
   };
 }
 
@@ -56,6 +60,7 @@ export function withoutQuotedHistory(text: string): string {
   return (cut < 0 ? lines : lines.slice(0, cut)).join('\n').trim();
 }
 
+export const INBOUND_UNVERIFIED_SENDER_MESSAGE = 'No se puede comprobar que el correo venga de ese remitente (DKIM/SPF)';
 export const INBOUND_NOT_AGENT_MESSAGE = 'Solo el equipo de soporte puede contestar consultas por correo';
 export const INBOUND_EMPTY_MESSAGE = 'La respuesta no tiene texto (sin contar el mensaje citado)';
 export const INBOUND_TOO_LONG_MESSAGE = 'La respuesta supera los 10.000 caracteres';
@@ -63,15 +68,23 @@ const MAX_ANSWER_LENGTH = 10_000;
 
 /**
  * An agent's emailed reply, kept as an answer exactly like one from the desk. The ticket is the one a
- * valid signed reply address among the recipients names (none: 404); the sender must be a support
- * agent (403); a Message-ID already kept changes nothing ('already'). Every refusal writes nothing.
+ * valid signed reply address among the recipients names (none: 404); the receiving mail service must
+ * have vouched for the From domain (DKIM, SPF or DMARC pass in Authentication-Results, else 403), and
+ * the sender must be a support agent (403); a Message-ID already kept changes nothing ('already').
+ * Every refusal writes nothing.
  */
 export async function receiveEmailAnswer(tickets: SupportTickets, inbound: SupportInboundConfig, supportEmail: string, raw: Buffer): Promise<'kept' | 'already'> {
   const reply = await parseInboundReply(raw);
   const ticketIds = [...new Set(reply.recipients.map((address) => ticketOfReplyAddress(supportEmail, inbound.replySecret, address)))].filter((id) => id !== null);
   const ticket = (await Promise.all(ticketIds.map((id) => tickets.findAnyTicket(id)))).find((row) => row !== undefined);
   if (!ticket) throw ticketNotFound();
-  const agent = reply.from ? await tickets.agentByEmail(reply.from) : null;
+  if (!reply.from) throw new HttpError(403, 'NOT_SUPPORT_AGENT', INBOUND_NOT_AGENT_MESSAGE);
+  // Before the agent lookup: a forged From must not learn who the agents are.
+  if (!senderDomainVerified(reply.authenticationResults, domainOf(reply.from) ?? '')) {
+    tickets.deps.log.warn({ from: reply.from, ticketId: ticket.id, messageId: reply.messageId }, 'Respuesta por correo rechazada: ningún DKIM/SPF/DMARC válido para el dominio del remitente');
+    throw new HttpError(403, 'SENDER_NOT_VERIFIED', INBOUND_UNVERIFIED_SENDER_MESSAGE);
+  }
+  const agent = await tickets.agentByEmail(reply.from);
   if (!agent) throw new HttpError(403, 'NOT_SUPPORT_AGENT', INBOUND_NOT_AGENT_MESSAGE);
   if (await tickets.emailKept(reply.messageId)) return 'already';
   if (!reply.body) throw new HttpError(400, 'EMPTY_ANSWER', INBOUND_EMPTY_MESSAGE);
