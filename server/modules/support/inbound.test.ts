@@ -114,6 +114,8 @@ describe('answers by email (POST /api/support/inbound)', () => {
     await refused(replyEmail({ to: address, body: 'Firma rota', auth: ['Authentication-Results: mx.correo.test; dkim=fail (bad signature) header.d=autoasesor.test; spf=softfail smtp.mailfrom=lucia@autoasesor.test; dmarc=fail header.from=autoasesor.test'] }));
     // A subdomain's signature is not the domain's.
     await refused(replyEmail({ to: address, body: 'Subdominio', auth: ['Authentication-Results: mx.correo.test; dkim=pass header.d=mail.autoasesor.test'] }));
+    // A passing verdict the sender wrote into the message itself: not by our receiver (SUPPORT_INBOUND_AUTHSERV_ID).
+    await refused(replyEmail({ to: address, body: 'Cabecera falsa', auth: ['Authentication-Results: mx.falso.test; dkim=pass header.d=autoasesor.test'] }));
 
     expect((await post(replyEmail({ to: address, body: 'Hola', auth: [] }), 'otro-token-cualquiera')).statusCode).toBe(401);
     const forged = replyAddress(SUPPORT.email, 'otro-secreto-que-no-es-el-nuestro', ticket.id);
@@ -122,7 +124,7 @@ describe('answers by email (POST /api/support/inbound)', () => {
     expect(world.server.countTables(TICKET_TABLES)).toEqual(before);
     expect(world.server.mailedMessages('ticket_answer')).toEqual([]);
     const warnings = world.server.logLines().filter((line) => line.level === 40 && line.from === 'lucia@autoasesor.test');
-    expect(warnings).toHaveLength(4);
+    expect(warnings).toHaveLength(5);
   });
 
   it('takes SPF for the From domain or DMARC for it as the vouching, in any of several headers', async () => {

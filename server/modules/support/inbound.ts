@@ -80,7 +80,7 @@ export async function receiveEmailAnswer(tickets: SupportTickets, inbound: Suppo
   if (!ticket) throw ticketNotFound();
   if (!reply.from) throw new HttpError(403, 'NOT_SUPPORT_AGENT', INBOUND_NOT_AGENT_MESSAGE);
   // Before the agent lookup: a forged From must not learn who the agents are.
-  if (!senderDomainVerified(reply.authenticationResults, domainOf(reply.from) ?? '')) {
+  if (!senderDomainVerified(reply.authenticationResults, domainOf(reply.from) ?? '', inbound.authservIds)) {
     tickets.deps.log.warn({ from: reply.from, ticketId: ticket.id, messageId: reply.messageId }, 'Respuesta por correo rechazada: ningún DKIM/SPF/DMARC válido para el dominio del remitente');
     throw new HttpError(403, 'SENDER_NOT_VERIFIED', INBOUND_UNVERIFIED_SENDER_MESSAGE);
   }

@@ -43,14 +43,20 @@ describe('answers by email in supportConfigFromEnv', () => {
   const token = 'token-largo-del-servicio';
   const secret = 'secreto-largo-de-las-respuestas';
 
-  it('reads SUPPORT_INBOUND_TOKEN and SUPPORT_REPLY_SECRET together', () => {
-    expect(supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: ` ${token} `, SUPPORT_REPLY_SECRET: secret })).toEqual({ email: DEFAULT_SUPPORT_EMAIL, inbound: { token, replySecret: secret } });
+  it('reads SUPPORT_INBOUND_TOKEN, SUPPORT_REPLY_SECRET and SUPPORT_INBOUND_AUTHSERV_ID together', () => {
+    expect(supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: ` ${token} `, SUPPORT_REPLY_SECRET: secret, SUPPORT_INBOUND_AUTHSERV_ID: 'mx.google.com, mx.correo.es' })).toEqual({
+      email: DEFAULT_SUPPORT_EMAIL,
+      inbound: { token, replySecret: secret, authservIds: ['mx.google.com', 'mx.correo.es'] },
+    });
     expect(supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: '', SUPPORT_REPLY_SECRET: '  ' }).inbound).toBeUndefined();
   });
 
   it('refuses to start with one without the other, or with a short one', () => {
-    expect(() => supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: token })).toThrow('SUPPORT_INBOUND_TOKEN y SUPPORT_REPLY_SECRET van juntos');
-    expect(() => supportConfigFromEnv({ SUPPORT_REPLY_SECRET: secret })).toThrow('SUPPORT_INBOUND_TOKEN y SUPPORT_REPLY_SECRET van juntos');
-    expect(() => supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: 'corto', SUPPORT_REPLY_SECRET: secret })).toThrow('SUPPORT_INBOUND_TOKEN es demasiado corto');
+    const together = 'SUPPORT_INBOUND_TOKEN, SUPPORT_REPLY_SECRET y SUPPORT_INBOUND_AUTHSERV_ID van juntos';
+    expect(() => supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: token })).toThrow(together);
+    expect(() => supportConfigFromEnv({ SUPPORT_REPLY_SECRET: secret })).toThrow(together);
+    // Without the receiver's name every Authentication-Results header would count, a forged one too.
+    expect(() => supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: token, SUPPORT_REPLY_SECRET: secret })).toThrow(together);
+    expect(() => supportConfigFromEnv({ SUPPORT_INBOUND_TOKEN: 'corto', SUPPORT_REPLY_SECRET: secret, SUPPORT_INBOUND_AUTHSERV_ID: 'mx.correo.es' })).toThrow('SUPPORT_INBOUND_TOKEN es demasiado corto');
   });
 });

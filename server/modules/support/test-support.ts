@@ -14,7 +14,7 @@ import type { SupportConfig } from './config.ts';
 
 export const SUPPORT: SupportConfig = {
   email: 'soporte@autoasesor.test',
-  inbound: { token: 'token-del-servicio-de-correo', replySecret: 'secreto-de-las-direcciones-de-respuesta' },
+  inbound: { token: 'token-del-servicio-de-correo', replySecret: 'secreto-de-las-direcciones-de-respuesta', authservIds: ['mx.correo.test'] },
 };
 
 /** The tables a ticket write touches: a refused request leaves them as they were. */
