@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { STRIPE_SUB_STATUSES } from '#shared/api/billing.ts';
 import { hasRunningPaidPlan, invoiceStatus, statusText } from './paymentsModel.ts';
 import { isBadRange, ledgerQuery, runHistoryUrl, signedSlans } from './ledgerModel.ts';
 import { invoice, ledgerEntry, subscription, trial } from './test/fixtures.ts';
 
-const stripe = (status: 'active' | 'past_due' | 'canceled' | 'incomplete_expired' | 'unpaid', cancelAt: string | null = null) =>
+const stripe = (status: (typeof STRIPE_SUB_STATUSES)[number], cancelAt: string | null = null) =>
   subscription({ stripeSub: { status, currentPeriodEnd: '2026-11-30T10:00:00.000Z', cancelAt } });
 
 describe('paymentsModel', () => {
