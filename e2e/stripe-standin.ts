@@ -1,4 +1,4 @@
-import { billingPaths } from '../shared/api/billing.ts';
+import { billingPaths } from '#shared/api/billing.ts';
 import { startStripeStandin, type MeterEventRecord, type StripeEventRecord, type StripeStandin } from '../standins/stripe/standin.ts';
 
 /**
