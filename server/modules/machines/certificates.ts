@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CertificatesSyncRequest, ExpiringCertificate, SyncedCertificate } from '#shared/api/machines.ts';
 import { CERTIFICATE_KINDS, CERTIFICATE_STORES, daysUntil, expiryThreshold, type CertificateMetadata } from '#shared/certificates/certificate.ts';
-import type { Database, MachineCertificatesTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { MachineCertificatesTable } from '../../db/schema-machines.ts';
 import { machineNotFound, registerMachineIfNew, spanishOrder, visibleMachines, type Member } from './access.ts';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import { toFieldIssues } from '#shared/api/errors.ts';
 import { SCRIPT_SETTING_INVALID_MESSAGE, scriptSettingRequestSchema, type ScriptSetting } from '#shared/api/machines.ts';
-import type { Database, ScriptSettingsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { ScriptSettingsTable } from '../../db/schema-machines.ts';
 import { HttpError } from '../../http/errors.ts';
 import { spanishOrder, type Member } from './access.ts';
 
