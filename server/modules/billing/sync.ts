@@ -27,7 +27,6 @@ export const INVALID_SIGNATURE_MESSAGE = 'La firma del aviso de Stripe no es vá
 export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Este servidor no recibe avisos de Stripe';
 export const WEBHOOK_FAILED_MESSAGE = 'No se ha podido procesar el aviso de Stripe; se reintentará';
 
-/** Stripe's answer that the object asked for does not exist (any more). */
 /**
  * Stripe's webhooks, the source of truth for a firm's subscription and invoices. Each event is kept by
  * id (a replay changes nothing) and only names what changed: the object is read back from Stripe and
