@@ -73,7 +73,7 @@ test('subscribe on the hosted checkout, reach 90 %, go past the limit with Conti
 
   // The ledger shows the charge beside the period's credit, and the extra usage.
   await page.goto('/payments/consumo');
-  const movements = page.getByRole('table').filter({ hasText: 'Concepto' });
+  const movements = page.getByRole('table', { name: 'Movimientos del periodo' });
   await expect(movements.getByRole('row').filter({ hasText: 'Validar identificadores' })).toContainText('−1');
   await expect(movements.getByRole('row').filter({ hasText: 'Plan Básico: periodo del' })).toContainText('+2000');
   await screenshotsInto(shots, page, 'ledger');

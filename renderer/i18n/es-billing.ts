@@ -148,6 +148,8 @@ export const billing = {
     extra: 'Por encima del plan',
     extraValue: (slans: string, price: string) => `${slans} · ${price}`,
     tableLabel: 'Movimientos del periodo',
+    tableScroll: 'Tabla de movimientos',
+    periodChoice: 'Elegir el periodo',
     at: 'Fecha y hora',
     concept: 'Concepto',
     user: 'Usuario',

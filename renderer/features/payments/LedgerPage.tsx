@@ -43,7 +43,7 @@ export default function LedgerPage() {
       <PageHeader title={text.title} />
       <p><Link to="/payments">{text.back}</Link></p>
       <div className="payments-sections">
-        <section className="ui-card ui-section" aria-label={text.title}>
+        <section className="ui-card ui-section" aria-label={text.periodChoice}>
           <div className="ledger-period">
             <label>
               <span>{text.from}</span>

@@ -32,8 +32,9 @@ export function LedgerTable({ entries, currencies }: { entries: readonly LedgerE
   const plural = creditUnitNames(currencies).plural;
   const slansHeader = plural.charAt(0).toUpperCase() + plural.slice(1);
   return (
-    <div className="ui-table-wrap payments-scroll" role="region" aria-label={text.tableLabel} tabIndex={0}>
-      <table className="ui-table ledger-table">
+    // The scroll box is a keyboard-reachable region of its own name; the table takes the section's title.
+    <div className="ui-table-wrap payments-scroll" role="region" aria-label={text.tableScroll} tabIndex={0}>
+      <table className="ui-table ledger-table" aria-labelledby="ledger-entries-title">
         <thead>
           <tr>
             <th scope="col">{text.at}</th>
