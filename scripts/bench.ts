@@ -11,6 +11,8 @@
  *    another's 1,000 (scripts/bench/fair-share.ts)
  *  - FIE module: a 100,000-entry upload (entries/s, /api/health meanwhile) and the list's filters over
  *    10,000 entries (scripts/bench/fie-module.ts)
+ *  - Validar identificadores through the API (100,000 rows; `--big` adds 500,000 and 1,000,000): upload,
+ *    launch with its cost estimate, run to its end, the robot process's peak RSS (scripts/bench/validar-api.ts)
  *  - autopilot: a scheduled slot's due time -> its robot started, median and p99 (scripts/bench/autopilot.ts)
  *  - FIE decode throughput, and the table filter/sort bench when those files exist
  *  - robots at scale: Validar identificadores (100,000 rows) and FIE a incidencias A3 (10,000 and 100,000
@@ -28,6 +30,7 @@ import { runFairShareBench } from './bench/fair-share.ts';
 import { runFieModuleBench } from './bench/fie-module.ts';
 import { runFlowsBench } from './bench/flows.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
+import { runValidarApiBench } from './bench/validar-api.ts';
 import { measureColdStart, startBenchServer, type ServerCommand } from './bench/server-start.ts';
 import { measureRouteScripts } from './bench/web-bundle.ts';
 
@@ -109,6 +112,9 @@ try {
 
   console.log('== FIE module: a 100,000-entry upload with /api/health meanwhile; the list and its filters over 10,000 entries (compiled server)');
   for (const line of await runFieModuleBench(serverBuild.entry)) console.log(line);
+
+  console.log('== Validar identificadores through the API: upload, launch (the cost estimate), run to its end, the robot process\'s peak RSS (compiled server)');
+  for (const line of await runValidarApiBench(serverBuild.entry)) console.log(line);
 
   console.log('== Autopilot: due time -> robot started, 20 scheduled slots (compiled server, the agent\'s autopilot, run loop and spare robot)');
   for (const line of await runAutopilotBench(compiled)) console.log(line);

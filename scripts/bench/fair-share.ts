@@ -7,15 +7,13 @@
  *    and -> finished). Goal: ≤ 2 s to start.
  */
 import SqliteDatabase from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { ExecutionStateResponse } from '#shared/api/flows.ts';
 import { startCompiledServer, stop } from '../../e2e/processes.ts';
-import { pollHealth, signUpFirm, type BenchFirm } from './bench-http.ts';
+import { launchValidar, pollHealth, putOnProPlan, signUpFirm, stateOf, uploadFile } from './bench-http.ts';
 import { goalVerdict, median, percentile } from './stats.ts';
 
 export const BOMB_ROWS = 1_000_000;
@@ -59,30 +57,6 @@ export function workbookBomb(rows: number): Promise<Buffer> {
   });
 }
 
-async function uploadFile(baseUrl: string, firm: BenchFirm, name: string, data: Buffer): Promise<{ status: number; id?: string; message?: string }> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(data)]), name);
-  const response = await fetch(`${baseUrl}/api/storage/uploads`, { method: 'POST', headers: { cookie: firm.cookie, origin: baseUrl }, body: form });
-  const body = (await response.json()) as { items?: { id: string }[]; message?: string };
-  return { status: response.status, ...(body.items?.[0] && { id: body.items[0].id }), ...(body.message && { message: body.message }) };
-}
-
-async function launchValidar(baseUrl: string, firm: BenchFirm, uploadId: string, name: string): Promise<{ status: number; token?: string; message?: string }> {
-  const response = await fetch(`${baseUrl}/api/browserflow/execution/validar-identificadores`, {
-    method: 'POST',
-    headers: { cookie: firm.cookie, origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ inputs: { workbook: [{ uploadId, name }] }, idempotencyKey: randomUUID() }),
-  });
-  const body = (await response.json()) as { executionToken?: string; message?: string };
-  return { status: response.status, ...(body.executionToken && { token: body.executionToken }), ...(body.message && { message: body.message }) };
-}
-
-async function stateOf(baseUrl: string, firm: BenchFirm, token: string, wait = 0): Promise<ExecutionStateResponse> {
-  const response = await fetch(`${baseUrl}/api/browserflow/execution/state/${token}?wait=${wait}&since=100000`, { headers: { cookie: firm.cookie } });
-  return (await response.json()) as ExecutionStateResponse;
-}
-
-
 const fmt = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} ms`);
 
 export async function runFairShareBench(entry: string): Promise<string[]> {
@@ -96,10 +70,8 @@ export async function runFairShareBench(entry: string): Promise<string[]> {
     const hostile = await signUpFirm(baseUrl, 'bomba@bench.es');
     const db = new SqliteDatabase(join(dataDir, 'autoasesor.sqlite'));
     db.pragma('busy_timeout = 5000');
-    // A trial's 500 slans would refuse the launch (402) before any robot reads the bomb: both firms that
-    // launch at scale are on the Profesional plan, so the robot really runs.
-    const onProPlan = (email: string) =>
-      db.prepare("update subscriptions set plan_id = (select id from plans where ref = 'pro'), status = 'active' where group_id = (select group_id from users where email = ?)").run(email);
+    // Both firms that launch at scale are on the Profesional plan, so the robot really runs.
+    const onProPlan = (email: string) => putOnProPlan(db, email);
     onProPlan('bomba@bench.es');
     const health = pollHealth(baseUrl);
     const started = performance.now();

@@ -86,7 +86,7 @@ async function child(mode: string, path: string): Promise<ChildResult> {
   } else {
     const result: RobotResult = mode === 'ours' ? await robot.run(context(file)) : await validateInMemory(context(file), file);
     if (result.result !== 'Success') throw new Error(`Validar bench: ${mode} terminó con ${result.result}: ${result.message ?? ''}`);
-    rows = Number(result.summary?.['Filas'] ?? 0);
+    rows = Number(result.summary?.['Filas revisadas'] ?? 0);
     outputBytes = result.outputs[0]?.data.length ?? 0;
   }
   return { seconds: (performance.now() - started) / 1000, rows, outputBytes, maxRssMb: process.resourceUsage().maxRSS / 1024 };
