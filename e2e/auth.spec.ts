@@ -18,7 +18,7 @@ test.describe('accounts', () => {
     const topBar = page.getByRole('banner');
     await expect(topBar.getByText('Hola, Laura Gómez')).toBeVisible();
     await expect(topBar.getByText('Profesional')).toBeVisible();
-    await expect(topBar.getByRole('link', { name: /8750 slans/ })).toBeVisible();
+    await expect(topBar.getByRole('link', { name: /8\.750 slans/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Menú' }).click();
     await expect(page.getByText('demo@autoasesor.es')).toBeVisible();

@@ -36,7 +36,7 @@ test('subscribe on the hosted checkout, reach 90 %, go past the limit with Conti
   const plans = page.getByRole('list', { name: 'Planes disponibles' });
   const basic = plans.getByRole('listitem').filter({ hasText: 'Básico' });
   await expect(basic).toContainText('49,00 € al mes');
-  await expect(basic).toContainText('2000 slans incluidos');
+  await expect(basic).toContainText('2.000 slans incluidos');
   await screenshotsInto(shots, page, 'payments-trial');
   await basic.getByRole('button', { name: 'Contratar' }).click();
 
@@ -75,7 +75,7 @@ test('subscribe on the hosted checkout, reach 90 %, go past the limit with Conti
   await page.goto('/payments/consumo');
   const movements = page.getByRole('table', { name: 'Movimientos del periodo' });
   await expect(movements.getByRole('row').filter({ hasText: 'Validar identificadores' })).toContainText('−1');
-  await expect(movements.getByRole('row').filter({ hasText: 'Plan Básico: periodo del' })).toContainText('+2000');
+  await expect(movements.getByRole('row').filter({ hasText: 'Plan Básico: periodo del' })).toContainText('+2.000');
   await screenshotsInto(shots, page, 'ledger');
 
   // A second card through the hosted setup page, made the default.

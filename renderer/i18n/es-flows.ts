@@ -1,4 +1,5 @@
 import type { FlowRuntime } from '#shared/flows/definition.ts';
+import { doneOfTotal } from './figures.ts';
 
 /** Where a robot runs, as the flows screen and the Roboteka say it. */
 const runsOn: Record<FlowRuntime, string> = {
@@ -111,7 +112,7 @@ export const flows = {
     failed: 'No se ha podido cargar el historial de robots.',
     noIterations: '—',
     /** '8 de 10': rows, entries or workers without errors of those the robot went through, and the percentage. */
-    iterations: (successful: number, total: number) => `${successful} de ${total}`,
+    iterations: doneOfTotal,
     lowRatio: 'Menos del 75 % sin errores',
     report: 'Descargar informe',
     reportFailed: 'No se ha podido generar el informe',

@@ -1,10 +1,4 @@
-/**
- * Rows or entries in progress figures, es-ES with the thousands point always ('4.500 de 10.000', not
- * '4500 de 10.000': es-ES leaves four digits ungrouped by default, which reads unevenly beside five).
- */
-const figures = new Intl.NumberFormat('es-ES', { useGrouping: 'always' });
-/** '45.000 de 1.000.000'. */
-const doneOfTotal = (done: number, total: number) => `${figures.format(done)} de ${figures.format(total)}`;
+import { doneOfTotal, figures } from './figures.ts';
 
 /** The flow launcher (/launcher/:id), its inputs, the scheduler and the floating run notification. */
 export const launcher = {

@@ -61,7 +61,7 @@ describe('SubscriptionStatusCard', () => {
     renderCard({ usage: { ...usage, excededSlans: 150, extraPrice: 12.5 }, currencies: 'crédito|créditos', currency: 'EUR' });
     expect(screen.getByText('Consumo extra')).toBeTruthy();
     expect(screen.getByText('150 créditos · 12,50 €')).toBeTruthy();
-    expect(screen.getByText('850 créditos de 2000 créditos')).toBeTruthy();
+    expect(screen.getByText('850 créditos de 2.000 créditos')).toBeTruthy();
   });
 
   it('links to Payments unless told not to', () => {

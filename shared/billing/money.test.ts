@@ -36,6 +36,7 @@ describe('formatCredits', () => {
     expect(formatCredits(1)).toBe('1 slan');
     expect(formatCredits(25)).toBe('25 slans');
     expect(formatCredits(0)).toBe('0 slans');
+    expect(formatCredits(1500)).toBe('1.500 slans');
   });
 
   it('groups thousands the es-ES way and uses the custom names', () => {

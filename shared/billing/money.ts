@@ -22,9 +22,12 @@ export function formatMoney(amount: number, currency = 'EUR'): string {
   return new Intl.NumberFormat('es-ES', { style: 'currency', currency }).format(amount);
 }
 
-/** A credit amount with its unit name: '1 slan', '25 slans', '12.345 slans'. */
+/** Grouped from four digits on: es-ES leaves '1500' ungrouped by default, which reads unevenly beside '10.000'. */
+const CREDIT_FIGURES = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2, useGrouping: 'always' });
+
+/** A credit amount with its unit name: '1 slan', '25 slans', '1.500 slans', '12.345 slans'. */
 export function formatCredits(amount: number, currencies?: string): string {
   const { singular, plural } = creditUnitNames(currencies);
   const unit = Math.abs(amount) === 1 ? singular : plural;
-  return `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 }).format(amount)} ${unit}`;
+  return `${CREDIT_FIGURES.format(amount)} ${unit}`;
 }

@@ -44,7 +44,7 @@ afterEach(() => {
 describe('CreditChip', () => {
   it('shows the balance with the default unit names and links to Payments', () => {
     render(<MemoryRouter><CreditChip balance={1250} /></MemoryRouter>);
-    const link = screen.getByRole('link', { name: 'Saldo: 1250 slans. Ir a pagos' });
+    const link = screen.getByRole('link', { name: 'Saldo: 1.250 slans. Ir a pagos' });
     expect(link.getAttribute('href')).toBe('/payments');
   });
 
@@ -62,7 +62,7 @@ describe('TopBar', () => {
     expect(screen.getByText('Hola, Ana')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Menú/ })).toBeTruthy();
     expect(await screen.findByText('Plan Pro')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Saldo: 1250 slans/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Saldo: 1.250 slans/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Minimizar' })).toBeNull();
   });
 

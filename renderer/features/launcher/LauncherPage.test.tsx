@@ -116,7 +116,7 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
     });
     await fillFormFlow();
     expect(screen.getByText('Coste estimado: desde 2 slans')).toBeTruthy();
-    expect(await screen.findByText('Saldo disponible: 1250 slans')).toBeTruthy();
+    expect(await screen.findByText('Saldo disponible: 1.250 slans')).toBeTruthy();
     fireEvent.click(launchButton());
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Hecho' })).toBeTruthy();

@@ -31,15 +31,15 @@ describe('LedgerPage', () => {
 
     expect(await screen.findByText('Periodo actual: del 31/10/2026 al 30/11/2026')).toBeTruthy();
     const totals = within(screen.getByRole('region', { name: 'Totales del periodo' }));
-    expect(totals.getByText('2120 slans')).toBeTruthy();
-    expect(totals.getByText('2000 slans')).toBeTruthy();
+    expect(totals.getByText('2.120 slans')).toBeTruthy();
+    expect(totals.getByText('2.000 slans')).toBeTruthy();
     expect(totals.getByText('37')).toBeTruthy();
     expect(totals.getByText('120 slans · 3,60 €')).toBeTruthy();
 
     const rows = await bodyRows();
     expect(rows.map((row) => row.textContent)).toEqual([
       '10/11/2026 10:30Modelo 111Ana12 declaraciones−12—',
-      '10/11/2026 10:30Plan Básico: periodo del 31/10/2026 al 30/11/2026——+2000—',
+      '10/11/2026 10:30Plan Básico: periodo del 31/10/2026 al 30/11/2026——+2.000—',
       '30/11/2026 00:30Modelo 111Ana12 declaraciones−3030 slans',
     ]);
     const run = within(rows[2]!).getByRole('link', { name: 'Ver la ejecución de Modelo 111 en el historial' });

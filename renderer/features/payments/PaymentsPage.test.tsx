@@ -26,7 +26,7 @@ describe('PaymentsPage, the plan at a glance', () => {
     const list = await plansList();
     expect(list.getAllByRole('button', { name: 'Contratar' })).toHaveLength(2);
     expect(list.getByText('99,00 € al mes')).toBeTruthy();
-    expect(list.getByText('5000 slans incluidos')).toBeTruthy();
+    expect(list.getByText('5.000 slans incluidos')).toBeTruthy();
     expect(list.getByText('0,02 € por slan adicional')).toBeTruthy();
   });
 
@@ -37,7 +37,7 @@ describe('PaymentsPage, the plan at a glance', () => {
     expect(status.getByText('Activo')).toBeTruthy();
     expect(status.getByText('30/11/2026')).toBeTruthy();
     expect(status.getByRole('progressbar', { name: 'Consumo del periodo' }).getAttribute('aria-valuenow')).toBe('40');
-    expect(status.getByText('800 slans de 2000 slans')).toBeTruthy();
+    expect(status.getByText('800 slans de 2.000 slans')).toBeTruthy();
 
     const list = await plansList();
     const current = within(list.getByRole('listitem', { name: 'Básico' }));
@@ -125,7 +125,7 @@ describe('PaymentsPage, who may act', () => {
       'GET /api/subscriptions/usage': () => jsonResponse(200, usage),
     }));
     expect(await screen.findByText('Plan Pro')).toBeTruthy();
-    expect(screen.getByText('1500 slans de 2000 slans')).toBeTruthy();
+    expect(screen.getByText('1.500 slans de 2.000 slans')).toBeTruthy();
     // 23:30 UTC on 31 March is already 1 April in Madrid.
     expect(screen.getByText('01/04/2025')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cómo contactar con soporte' })).toBeTruthy();

@@ -31,16 +31,16 @@ export function ledgerQuery(range: LedgerRange): Omit<UsageReportQuery, 'cursor'
   };
 }
 
-// es-ES groups from five digits ('2000', '10.000'), as the balance chip and the plans show them.
-const grouped = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+// Grouped from four digits ('2.000', '10.000'), as the balance chip and the plans show them (formatCredits).
+const grouped = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2, useGrouping: 'always' });
 
-/** A movement's slans with their sign, as a statement reads: '−12', '+2000', '+10.000'. */
+/** A movement's slans with their sign, as a statement reads: '−12', '+2.000', '+10.000'. */
 export function signedSlans(slans: number): string {
   if (slans === 0) return '0';
   return `${slans < 0 ? '−' : '+'}${grouped.format(Math.abs(slans))}`;
 }
 
-/** A plain figure, grouped as es-ES groups ('1250', '12.500'). */
+/** A plain figure, grouped ('1.250', '12.500'). */
 export const formatFigure = (value: number): string => grouped.format(value);
 
 /**

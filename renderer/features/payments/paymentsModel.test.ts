@@ -53,7 +53,7 @@ describe('ledgerModel', () => {
 
   it('signs the slans as a statement does', () => {
     expect(signedSlans(-12)).toBe('−12');
-    expect(signedSlans(2000)).toBe('+2000');
+    expect(signedSlans(2000)).toBe('+2.000');
     expect(signedSlans(10_000)).toBe('+10.000');
     expect(signedSlans(0)).toBe('0');
   });
