@@ -40,6 +40,13 @@ export function setSubscriptionStatus(email: string, status: 'active' | 'trialin
   });
 }
 
+/** The firm of `email` on a seeded plan ('basic', 'pro'), active: runs past a trial's 500 slans. */
+export function setPlan(email: string, planRef: 'basic' | 'pro'): void {
+  withDatabase((db) => {
+    db.prepare("update subscriptions set plan_id = (select id from plans where ref = ?), status = 'active' where group_id = ?").run(planRef, groupOf(db, email));
+  });
+}
+
 /** Puts a user in a colleague's firm directly (e2e/colleagues.spec.ts goes through the invitation instead). */
 export function joinFirmOf(email: string, colleagueEmail: string): void {
   withDatabase((db) => {
