@@ -197,11 +197,11 @@ describe('inspectStoredFile: caps and refusals', () => {
     expect((await refusal('binario.csv', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2]))).kind).toBe('type');
   });
 
-  it('expands no entity a DTD declares (no billion laughs)', async () => {
+  it('expands no entity a DTD declares (no billion laughs): such a sheet is refused as unreadable', async () => {
     const doctype = '<!DOCTYPE w [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
     const sheet = worksheet('<row><c t="inlineStr"><is><t>&b;</t></is></c><c t="inlineStr"><is><t>NIF</t></is></c></row>').replace('<worksheet', `${doctype}<worksheet`);
-    const path = await stored('entidades.xlsx', await buildZip(xlsxParts(sheet)));
-    expect((await inspectStoredFile(path, 'entidades.xlsx', 'xlsx')).sheet?.columns).toEqual(['&b;', 'NIF']);
+    // saxes reports the entity as undefined; that error is no longer hidden by the stop at </sheetData>.
+    expect((await refusal('entidades.xlsx', await buildZip(xlsxParts(sheet)))).kind).toBe('unreadable');
   });
 });
 

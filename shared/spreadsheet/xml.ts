@@ -32,7 +32,11 @@ export interface XmlFeed {
   close(): void;
 }
 
-/** A parser that calls `handlers` as text is written to it. */
+/**
+ * A parser that calls `handlers` as text is written to it. After the first error nothing more reaches
+ * the handlers, and the error is what write() or close() throws, even when a handler threw first (a
+ * StopXml at </sheetData> must not hide a row that did not parse).
+ */
 export function xmlFeed(handlers: XmlHandlers): XmlFeed {
   const parser = new SaxesParser({ position: false });
   let failure: Error | null = null;
@@ -41,28 +45,42 @@ export function xmlFeed(handlers: XmlHandlers): XmlFeed {
   });
   if (handlers.open) {
     const open = handlers.open;
-    parser.on('opentag', (tag) => open(localName(tag.name), tag.attributes as Record<string, string>, tag.isSelfClosing));
+    parser.on('opentag', (tag) => {
+      if (failure === null) open(localName(tag.name), tag.attributes as Record<string, string>, tag.isSelfClosing);
+    });
   }
   if (handlers.text) {
     const text = handlers.text;
-    parser.on('text', text);
-    parser.on('cdata', text);
+    const onText = (chunk: string) => {
+      if (failure === null) text(chunk);
+    };
+    parser.on('text', onText);
+    parser.on('cdata', onText);
   }
   if (handlers.close) {
     const close = handlers.close;
-    parser.on('closetag', (tag) => close(localName(tag.name)));
+    parser.on('closetag', (tag) => {
+      if (failure === null) close(localName(tag.name));
+    });
   }
   const check = () => {
     if (failure) throw failure;
   };
+  const guarded = (step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      check();
+      throw error;
+    }
+    check();
+  };
   return {
     write(text) {
-      parser.write(text);
-      check();
+      guarded(() => parser.write(text));
     },
     close() {
-      parser.close();
-      check();
+      guarded(() => parser.close());
     },
   };
 }
