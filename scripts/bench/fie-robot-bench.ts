@@ -10,10 +10,14 @@
  * same file read in the same chunks, Latin-1 decoded and split into lines, and an XlsxWriter writing as
  * many rows of the same width (1,000 real A3 rows of the file, in turn: identical rows would deflate
  * unrealistically fast).
+ * Then a FIE saved as an .xlsx (shared/fie/sample-workbook.ts: a year's export, 100,000 rows, 18 MB;
+ * `--big` adds 500,000, 92 MB, under the upload's 100 MB): the robot, which reads it row by row
+ * (streamFieXlsx), beside the path it replaced, SheetJS reading the whole workbook (decodeFieSpreadsheet)
+ * before the same rows are written, in the same 1 GB heap.
  * `npx tsx scripts/bench/fie-robot-bench.ts [--big]` runs it alone; runFieRobotBench() is its interface.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,11 +30,14 @@ import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { A3_COLUMNS, recordRow } from '#shared/a3/incidences-sheet.ts';
 import robot from '../../resources/flows/fie-incidencias-a3/robot.ts';
 import { sampleFieChunks } from '#shared/fie/sample.ts';
+import { sampleFieWorkbook } from '#shared/fie/sample-workbook.ts';
 import { writeSampleFie } from './fie-sample.ts';
 import { benchMain } from './bench-main.ts';
 
 const SIZES = [10_000, 100_000];
 const BIG_SIZE = 1_000_000;
+const XLSX_SIZES = [100_000];
+const BIG_XLSX_SIZE = 500_000;
 const CHUNK_BYTES = 256 * 1024;
 const HEAP_LIMIT_MB = 1024;
 const FILE_NAME = 'fie.txt';
@@ -144,7 +151,25 @@ async function floorChild(path: string, entries: number): Promise<ChildResult> {
   return { entries, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, baseHeapMb: mb(baseHeap), peakHeapMb: mb(peakHeap), endHeapMb: mb(endHeap), outputMb: mb(output.length) };
 }
 
-function runChild(mode: 'robot' | 'floor', path: string, entries: number): ChildResult | string {
+/** Before streamFieXlsx: the whole workbook read by SheetJS, then a row per entry (the robot's path until then). */
+async function sheetJsChild(path: string): Promise<ChildResult> {
+  const baseHeap = await heldAfterGc();
+  const started = performance.now();
+  const document = decodeFie(new Uint8Array(readFileSync(path)), { format: 'spreadsheet' });
+  let peakHeap = heldBytes();
+  const book = new XlsxWriter();
+  const sheet = book.addSheet('Incidencias', A3_COLUMNS.map(() => 14));
+  sheet.row(A3_COLUMNS);
+  for (const entry of document.entries) sheet.row(recordRow(toA3SyncRecord(entry, { fieId: FILE_NAME })));
+  sheet.end();
+  const output = book.finish();
+  const seconds = (performance.now() - started) / 1000;
+  peakHeap = Math.max(peakHeap, heldBytes());
+  const endHeap = await heldAfterGc();
+  return { entries: document.entries.length, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, baseHeapMb: mb(baseHeap), peakHeapMb: mb(peakHeap), endHeapMb: mb(endHeap), outputMb: mb(output.length) };
+}
+
+function runChild(mode: 'robot' | 'floor' | 'sheetjs', path: string, entries: number): ChildResult | string {
   try {
     const output = execFileSync(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--expose-gc', '--import', 'tsx', SELF, '--child', mode, path, String(entries)], {
       cwd: ROOT,
@@ -201,10 +226,24 @@ export async function runFieRobotBench(args: readonly string[] = process.argv.sl
         lines.push(`    suelo (Latin-1 + líneas + XlsxWriter de las mismas filas): ${figures(floor)}${share}`);
       }
     }
+    lines.push('  FIE guardado como .xlsx (exportación de un año: título, cabecera por códigos, fechas como números), mismo heap de 1 GB:');
+    for (const entries of args.includes('--big') ? [...XLSX_SIZES, BIG_XLSX_SIZE] : XLSX_SIZES) {
+      const path = join(directory, `fie-${entries}.xlsx`);
+      const data = sampleFieWorkbook(entries);
+      writeFileSync(path, data);
+      const ours = runChild('robot', path, entries);
+      const before = runChild('sheetjs', path, entries);
+      rmSync(path, { force: true });
+      lines.push(`  ${whole.format(entries)} entradas (.xlsx de ${number.format(mb(data.length))} MB):`);
+      const verdict = (result: ChildResult | string) => (typeof result === 'string' ? result : `${figures(result)}; RSS ${result.maxRssMb <= 1024 ? '≤' : '>'} 1 GB`);
+      lines.push(`    robot, fila a fila (streamFieXlsx): ${verdict(ours)}`, `    antes, SheetJS con el libro entero: ${verdict(before)}`);
+    }
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
   return lines;
 }
 
-await benchMain(import.meta.url, () => runFieRobotBench(), ([mode = '', path = '', entries = '0']) => (mode === 'robot' ? robotChild(path) : floorChild(path, Number(entries))));
+await benchMain(import.meta.url, () => runFieRobotBench(), ([mode = '', path = '', entries = '0']) =>
+  mode === 'robot' ? robotChild(path) : mode === 'sheetjs' ? sheetJsChild(path) : floorChild(path, Number(entries)),
+);

@@ -6,10 +6,15 @@ import { registryDateOf } from './registry-date.ts';
 import type { FieDiagnostic, FieDocument, FieEntry, FieFieldDef } from './types.ts';
 
 /** The header row is looked for among the first rows (FIER downloads carry a title row or two). */
-const HEADER_SEARCH_ROWS = 10;
+export const HEADER_SEARCH_ROWS = 10;
 const MIN_HEADER_MATCHES = 2;
 
-type Cell = unknown;
+export const UNREADABLE_SPREADSHEET = 'No se ha podido leer la hoja de cálculo';
+export const NO_FIE_HEADER = 'La hoja de cálculo no tiene una fila de cabecera con códigos o nombres de campos del FIE';
+
+/** A cell as SheetJS's sheet_to_json gives it raw: text, number, boolean, or null when empty. */
+export type SheetCell = unknown;
+type Cell = SheetCell;
 
 function ignored(reason: string): FieDocument {
   return { format: 'spreadsheet', version: null, ignored: true, reason, registryDate: null, entries: [], diagnostics: [] };
@@ -40,7 +45,7 @@ function defForHeader(cell: Cell): FieFieldDef | undefined {
 }
 
 /** Column index -> field, for a row that names at least two catalogue fields; the first column naming a code wins. */
-function columnsOf(row: readonly Cell[]): Map<number, FieFieldDef> | null {
+export function columnsOf(row: readonly Cell[]): Map<number, FieFieldDef> | null {
   const columns = new Map<number, FieFieldDef>();
   const seen = new Set<number>();
   row.forEach((cell, column) => {
@@ -112,7 +117,7 @@ function sheetRows(sheet: XLSX.WorkSheet): { rows: Cell[][]; firstRow: number } 
  */
 export function decodeFieSpreadsheet(data: Uint8Array | string): FieDocument {
   const workbook = readWorkbook(data);
-  if (!workbook) return ignored('No se ha podido leer la hoja de cálculo');
+  if (!workbook) return ignored(UNREADABLE_SPREADSHEET);
 
   let readable = false;
   for (const name of workbook.SheetNames) {
@@ -126,17 +131,25 @@ export function decodeFieSpreadsheet(data: Uint8Array | string): FieDocument {
       if (columns) return decodeRows(rows.slice(headerIndex + 1), columns, firstRow + headerIndex + 1);
     }
   }
-  if (!readable) return ignored('No se ha podido leer la hoja de cálculo');
-  return ignored('La hoja de cálculo no tiene una fila de cabecera con códigos o nombres de campos del FIE');
+  return ignored(readable ? NO_FIE_HEADER : UNREADABLE_SPREADSHEET);
+}
+
+/**
+ * The entry of one row under the header (its bad values reported into `diagnostics` with its 1-based
+ * row number), or null for a row with no field informed. `cellAt` gives the row's cell of a column.
+ */
+export function rowEntry(cellAt: (column: number) => Cell, columns: ReadonlyMap<number, FieFieldDef>, rowNumber: number, diagnostics: FieDiagnostic[]): FieEntry | null {
+  const entry = new EntryBuilder(diagnostics);
+  for (const [column, def] of columns) entry.setField(def, cellText(def, cellAt(column)), rowNumber);
+  return entry.hasFields() ? entry.build() : null;
 }
 
 function decodeRows(rows: readonly Cell[][], columns: ReadonlyMap<number, FieFieldDef>, firstRowNumber: number): FieDocument {
   const diagnostics: FieDiagnostic[] = [];
   const entries: FieEntry[] = [];
   rows.forEach((row, index) => {
-    const entry = new EntryBuilder(diagnostics);
-    for (const [column, def] of columns) entry.setField(def, cellText(def, row[column]), firstRowNumber + index);
-    if (entry.hasFields()) entries.push(entry.build());
+    const entry = rowEntry((column) => row[column], columns, firstRowNumber + index, diagnostics);
+    if (entry !== null) entries.push(entry);
   });
   return {
     format: 'spreadsheet',

@@ -111,12 +111,13 @@ export class ZipReader {
   }
 
   /** The entry's decompressed bytes, chunk by chunk, to `onData`; a turn of the event loop every few MB. */
-  async read(name: string, onData: (chunk: Uint8Array, final: boolean) => void): Promise<void> {
+  async read(name: string, onData: (chunk: Uint8Array, final: boolean) => void, afterChunk?: () => Promise<void>): Promise<void> {
     const { method, data } = this.raw(name);
     if (method === 0) {
       for (let at = 0; at < data.length || at === 0; at += CHUNK) {
         onData(data.subarray(at, at + CHUNK), at + CHUNK >= data.length);
         if (at % YIELD_EVERY === 0 && at > 0) await nextTurn();
+        if (afterChunk) await afterChunk();
       }
       return;
     }
@@ -125,6 +126,7 @@ export class ZipReader {
     for (let at = 0; at < data.length; at += CHUNK) {
       inflate.push(data.subarray(at, at + CHUNK), at + CHUNK >= data.length);
       if (at % YIELD_EVERY === 0 && at > 0) await nextTurn();
+      if (afterChunk) await afterChunk();
     }
     if (data.length === 0) inflate.push(new Uint8Array(0), true);
   }
@@ -141,9 +143,12 @@ export class ZipReader {
 
   /**
    * The entry's XML through `handlers`, parsed as it inflates. A handler may throw StopXml to stop
-   * reading; `onBytes` sees the decompressed bytes too (to copy the part as it is read).
+   * reading; `onBytes` sees the decompressed bytes too (to copy the part as it is read); `afterChunk` is
+   * awaited after each 64 KiB of compressed bytes, so a consumer can hand on what the handlers gathered
+   * before more is read (backpressure).
    */
-  async readXml(name: string, handlers: XmlHandlers, onBytes?: (chunk: Uint8Array, final: boolean) => void): Promise<void> {
+  async readXml(name: string, handlers: XmlHandlers, options: { onBytes?: (chunk: Uint8Array, final: boolean) => void; afterChunk?: () => Promise<void> } = {}): Promise<void> {
+    const { onBytes, afterChunk } = options;
     const feed = xmlFeed(handlers);
     let stopped = false;
     const decoder = new DecodeUTF8((text, final) => {
@@ -161,7 +166,7 @@ export class ZipReader {
         onBytes?.(chunk, final);
         if (!stopped) decoder.push(chunk, final);
         else if (onBytes === undefined) throw new StopXml();
-      });
+      }, afterChunk);
     } catch (error) {
       if (!(error instanceof StopXml)) throw error;
     }

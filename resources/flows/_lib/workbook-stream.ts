@@ -4,8 +4,9 @@ import { numberFormatsHandlers, parseRange, sharedStringsHandlers, type NumberFo
 import { SheetRewriter, type AddedColumn } from '#shared/spreadsheet/sheet-rewrite.ts';
 import { xmlFeed, type XmlHandlers } from '#shared/spreadsheet/xml.ts';
 import { ZipBuilder } from '#shared/spreadsheet/zip-builder.ts';
+import { readStructure } from '#shared/spreadsheet/xlsx-structure.ts';
 import { ZipReader } from '#shared/spreadsheet/zip-reader.ts';
-import { finishWorkbook, readStructure, withTextStyle, type AppendedSheet } from './workbook-parts.ts';
+import { finishWorkbook, withTextStyle, type AppendedSheet } from './workbook-parts.ts';
 
 /**
  * An .xlsx rewritten as it streams (issue 19): the first sheet's rows read one by one, each written at
@@ -171,7 +172,7 @@ export async function rewriteWorkbook(data: Uint8Array, options: StreamOptions):
   };
 
   try {
-    await zip.readXml(first.path, handlers, (chunk) => void (bytesRead += chunk.length));
+    await zip.readXml(first.path, handlers, { onBytes: (chunk) => void (bytesRead += chunk.length) });
   } catch (error) {
     if (error instanceof Stop) {
       if (options.stopped()) return { kind: 'stopped' };

@@ -1,5 +1,6 @@
 import { decodeFie, detectFieFormat } from '#shared/fie/decode.ts';
 import { FieTextStream } from '#shared/fie/stream.ts';
+import { FieSpreadsheetDamaged, streamFieXlsx } from '#shared/fie/xlsx-stream.ts';
 import type { FieDiagnostic, FieEntry, FieFormat, FieVersion } from '#shared/fie/types.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import { concatChunks, fileChunks } from '../_lib/files.ts';
@@ -22,12 +23,16 @@ export interface ReadFie {
   ignored: boolean;
   reason?: string;
   entries: number;
+  /** A spreadsheet that broke part-way: its entries up to there were read, the rest was not. */
+  damaged?: string;
 }
 
 /**
  * Reads one upload into the sink: the first bytes say text or spreadsheet (detectFieFormat, as decodeFie);
  * text goes through FieTextStream chunk by chunk (the same entries and diagnostics, in the same order, as
- * decodeFie on the whole file), a spreadsheet is gathered and decoded whole. Null when the run was stopped.
+ * decodeFie on the whole file); a spreadsheet is gathered (an .xlsx needs its zip's directory, at the end)
+ * and an .xlsx read row by row (streamFieXlsx), other spreadsheets decoded whole by SheetJS (.xls,
+ * SpreadsheetML: small by nature). Null when the run was stopped.
  */
 export async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie | null> {
   let format: FieFormat | null = null;
@@ -61,8 +66,11 @@ export async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie |
   }
   format ??= detectFieFormat(concatChunks(held));
   if (format === 'spreadsheet') {
-    const document = decodeFie(concatChunks(held), { format });
+    const bytes = concatChunks(held);
     held = [];
+    const streamed = await readXlsx(bytes, sink);
+    if (streamed !== undefined) return streamed;
+    const document = decodeFie(bytes, { format });
     for (const diagnostic of document.diagnostics) sink.diagnostic(diagnostic);
     for (const entry of document.entries) {
       if (sink.aborted()) return null;
@@ -74,4 +82,25 @@ export async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie |
   const summary = text.end();
   if (sink.aborted()) return null;
   return { format, version: summary.version, ignored: summary.ignored, ...(summary.reason !== undefined && { reason: summary.reason }), entries };
+}
+
+/** An .xlsx into the sink row by row; undefined when the bytes are not one (SheetJS reads them). */
+async function readXlsx(bytes: Uint8Array, sink: FieSink): Promise<ReadFie | null | undefined> {
+  let entries = 0;
+  const counted: FieSink = {
+    ...sink,
+    entry(entry) {
+      entries += 1;
+      sink.entry(entry);
+    },
+  };
+  try {
+    const summary = await streamFieXlsx(bytes, counted, { stopped: () => sink.aborted() });
+    if (sink.aborted()) return null;
+    if (summary === null) return undefined;
+    return { format: 'spreadsheet', version: null, ignored: summary.ignored, ...(summary.reason !== undefined && { reason: summary.reason }), entries: summary.entries };
+  } catch (error) {
+    if (!(error instanceof FieSpreadsheetDamaged)) throw error;
+    return { format: 'spreadsheet', version: null, ignored: false, entries, damaged: error.message };
+  }
 }

@@ -29,11 +29,15 @@ import { readFie } from './read.ts';
  * It streams (issue 19: a 1,000,000-entry FIE, 337 MB, in under 1 GB): a text FIE is decoded as its
  * chunks arrive (FieTextStream), each entry becomes its row at once and is written to the .xlsx being
  * deflated (XlsxWriter), so memory holds the compressed output, not the entries or the rows. A FIE
- * saved as a spreadsheet is read whole (such files are small). 'Errores' is written after
+ * saved as an .xlsx is read row by row too (streamFieXlsx; its compressed bytes are held, since a zip's
+ * directory is at its end); .xls and SpreadsheetML are read whole by SheetJS. 'Errores' is written after
  * 'Incidencias', so its rows are kept until then, up to ERROR_ROWS_KEPT.
  */
 
 export const ERROR_COLUMNS = ['Archivo', 'Línea', 'Error', 'Detalle'] as const;
+
+/** The 'Error' of a spreadsheet that broke part-way (its entries before the break are in 'Incidencias'). */
+export const DAMAGED_SHEET_ERROR = 'Hoja dañada';
 
 /** The 'Error' of an entry left out of 'Incidencias' for want of a valid date. */
 export const NO_DATE_ERROR = 'Parte sin fecha válida';
@@ -179,6 +183,10 @@ async function run(context: RobotContext): Promise<RobotResult> {
       continue;
     }
     read += 1;
+    if (outcome.damaged !== undefined) {
+      errors.add([file.name, null, DAMAGED_SHEET_ERROR, outcome.damaged]);
+      context.log('error', `«${file.name}»: ${outcome.damaged}. Solo se han leído sus ${outcome.entries} primeros partes: vuelve a exportarlo.`);
+    }
     const version = outcome.version === null ? 'hoja de cálculo' : outcome.version;
     context.log('info', `«${file.name}» (${version}): ${outcome.entries} ${outcome.entries === 1 ? 'parte' : 'partes'}.`);
   }

@@ -1,7 +1,8 @@
 /**
  * The child process that decodes one uploaded FIE (forked by decoder.ts with a heap and a time limit):
- * a text FIE is streamed from its file through shared/fie's FieTextStream, an Excel workbook is read
- * whole by decodeFieSpreadsheet (such files are small, and the upload caps them). Entries go to the
+ * a text FIE is streamed from its file through shared/fie's FieTextStream, an .xlsx row by row through
+ * streamFieXlsx (its compressed bytes held: a zip's directory is at its end), an .xls whole by
+ * decodeFieSpreadsheet (SheetJS; the upload caps it). Entries go to the
  * parent in batches, each waiting for the parent's 'continue'. A malformed file that blows the heap or
  * hangs ends this process only, never the server. Bundled on its own as dist/server/fie-decode-child.js
  * (scripts/build-server.ts).
@@ -10,6 +11,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { decodeFieSpreadsheet } from '#shared/fie/spreadsheet.ts';
 import { FieTextStream } from '#shared/fie/stream.ts';
+import { streamFieXlsx } from '#shared/fie/xlsx-stream.ts';
 import type { FieFields } from '#shared/fie/types.ts';
 import { parentChannel } from '../../child-channel.ts';
 import { BATCHES_IN_FLIGHT, type FieDecodeJob, type FieDecodeMessage, type FieDecodeReply } from './decode-protocol.ts';
@@ -60,8 +62,30 @@ async function decodeText(job: FieDecodeJob): Promise<FieDecodeMessage> {
   return { type: 'done', ignored: summary.ignored, reason: summary.reason ?? null, version: summary.version, registryDate: summary.registryDate, entries: summary.entries };
 }
 
+/**
+ * An .xlsx row by row (streamFieXlsx), its entries sent in batches as they come: the batches stored are
+ * waited for after each 64 KiB of the sheet, so entries never pile up. Other workbooks (.xls) whole.
+ */
 async function decodeExcel(job: FieDecodeJob): Promise<FieDecodeMessage> {
-  const document = decodeFieSpreadsheet(new Uint8Array(await readFile(job.path)));
+  const bytes = new Uint8Array(await readFile(job.path));
+  let pending: FieFields[] = [];
+  const summary = await streamFieXlsx(
+    bytes,
+    { entry: (entry) => void pending.push(entry.fields), diagnostic() {} },
+    {
+      drain: async () => {
+        if (pending.length < job.batchSize) return;
+        const ready = pending;
+        pending = [];
+        await sendAll(ready, job.batchSize);
+      },
+    },
+  );
+  if (summary !== null) {
+    if (!summary.ignored) await sendAll(pending, job.batchSize);
+    return { type: 'done', ignored: summary.ignored, reason: summary.reason ?? null, version: null, registryDate: summary.registryDate, entries: summary.entries };
+  }
+  const document = decodeFieSpreadsheet(bytes);
   if (!document.ignored) await sendAll(document.entries.map((entry) => entry.fields), job.batchSize);
   return { type: 'done', ignored: document.ignored, reason: document.reason ?? null, version: null, registryDate: document.registryDate, entries: document.entries.length };
 }

@@ -1,8 +1,11 @@
 /** POST /api/fie/upload: content not name, dedupe and linking, limits, batches off the request thread, devices. */
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fiePaths, fieUploadResponseSchema, FIE_UPLOAD_MAX_FILES, type FieDocumentView } from '#shared/api/fie.ts';
 import { encodeFieFile } from '#shared/fie/encode.ts';
 import { sampleFieChunks } from '#shared/fie/sample.ts';
+import { sampleFieWorkbook } from '#shared/fie/sample-workbook.ts';
+import { decodeFieSpreadsheet } from '#shared/fie/spreadsheet.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { linkPc } from '../devices/test-support.ts';
 import { NOW, FIE_TABLES, mariaBaja, joseAlta, fileA, fileB, PNG, shape, multipart, excelFie, upload, list } from './test-support.ts';
@@ -139,6 +142,23 @@ describe('POST /api/fie/upload', () => {
       await batched.close();
     }
   }, 60_000);
+
+  it('reads an .xlsx export row by row in batches, with the entries SheetJS reads; a sheet broken part-way keeps none', async () => {
+    const workbook = sampleFieWorkbook(1_500);
+    const outcome = await upload(ana, [{ name: 'anual.xlsx', data: Buffer.from(workbook) }]);
+    expect(outcome.results[0]).toMatchObject({ status: 'processed', entries: 1_500 });
+    const [document] = await list(ana);
+    const expected = decodeFieSpreadsheet(workbook);
+    expect(document).toMatchObject({ source: 'excel', entryCount: 1_500, registryDate: expected.registryDate });
+    expect(document?.entries.map((entry) => entry.nif).sort()).toEqual(expected.entries.map((entry) => entry.nif).sort());
+
+    const files = unzipSync(sampleFieWorkbook(800));
+    files['xl/worksheets/sheet1.xml'] = strToU8(strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array()).replace('<row r="700"', '<row r="700" <roto'));
+    const broken = await upload(ana, [{ name: 'rota.xlsx', data: Buffer.from(zipSync(files)) }]);
+    expect(broken.results[0]).toMatchObject({ status: 'failed', entries: 0 });
+    expect(broken.results[0]?.reason).toContain('La hoja «Partes» está dañada');
+    expect(server.countRows('fie_documents')).toBe(1);
+  });
 
   it('stores an entry repeated within one file once', async () => {
     const outcome = await upload(ana, [{ name: 'doble.fie', data: encodeFieFile({ entries: [mariaBaja, mariaBaja, joseAlta] }) }]);
