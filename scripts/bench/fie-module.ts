@@ -17,6 +17,7 @@ import { sampleEntry } from '#shared/fie/sample.ts';
 import { startCompiledServer, stop } from '../../e2e/processes.ts';
 import { writeSampleFie } from './fie-sample.ts';
 import { pollHealth, signUpFirm, type BenchFirm } from './bench-http.ts';
+import { compiledServerBenchMain } from './bench-main.ts';
 import { goalVerdict, median, percentile } from './stats.ts';
 
 
@@ -127,12 +128,4 @@ export async function runFieModuleBench(entry: string): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { buildServerCopy } = await import('../build-server.ts');
-  const build = await buildServerCopy();
-  try {
-    for (const line of await runFieModuleBench(build.entry)) console.log(line);
-  } finally {
-    await rm(build.dir, { recursive: true, force: true });
-  }
-}
+await compiledServerBenchMain(import.meta.url, (entry) => runFieModuleBench(entry));

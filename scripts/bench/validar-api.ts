@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { sampleWorkbook } from '../../resources/flows/validar-identificadores/sample.ts';
 import { startCompiledServer, stop } from '../../e2e/processes.ts';
 import { launchValidar, pollHealth, putOnProPlan, signUpFirm, stateOf, uploadFile } from './bench-http.ts';
+import { compiledServerBenchMain } from './bench-main.ts';
 import { median, percentile } from './stats.ts';
 
 const ROWS = [100_000];
@@ -98,12 +99,4 @@ export async function runValidarApiBench(entry: string, args: readonly string[] 
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { buildServerCopy } = await import('../build-server.ts');
-  const build = await buildServerCopy();
-  try {
-    for (const line of await runValidarApiBench(build.entry)) console.log(line);
-  } finally {
-    await rm(build.dir, { recursive: true, force: true });
-  }
-}
+await compiledServerBenchMain(import.meta.url, (entry) => runValidarApiBench(entry));
