@@ -118,13 +118,24 @@ export class RunExecutor {
 
   /**
    * Takes a queued server run for this process (queued -> running, with a lease), unless its firm
-   * already has its limit of runs executing (on any process): then it waits its turn again.
+   * already has its limit of runs executing (on any process), or an earlier run of the firm still
+   * waits: then it waits its turn again. The second rule keeps a firm's runs in launch order when
+   * several slots fetch its runs at once (pg-boss workers), where the later claim could commit first.
    */
   private async claim(queued: QueuedRun): Promise<Date | 'gone' | 'firm-busy'> {
     const { db, options } = this.deps;
     return db.transaction().execute(async (trx) => {
       await lockFirm(trx, queued.groupId);
-      if ((await firmRunning(trx, queued.groupId)) >= options.runningPerFirm) {
+      const earlierWaiting = async () =>
+        (await trx
+          .selectFrom('flow_runs')
+          .select('id')
+          .where('group_id', '=', queued.groupId)
+          .where('state', '=', 'queued')
+          .where('machine_name', 'is', null)
+          .where('queue_rank', '<', queued.rank)
+          .executeTakeFirst()) !== undefined;
+      if ((await firmRunning(trx, queued.groupId)) >= options.runningPerFirm || (await earlierWaiting())) {
         const still = await trx.selectFrom('flow_runs').select('id').where('id', '=', queued.runId).where('state', '=', 'queued').executeTakeFirst();
         return still ? 'firm-busy' : 'gone';
       }
