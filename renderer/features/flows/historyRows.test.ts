@@ -52,6 +52,8 @@ describe('toHistoryRow', () => {
     expect(toHistoryRow(flowLog({ successfulIterations: 3, totalIterations: 4 })).iterations).toEqual({ count: '3 de 4', percentage: '75\u00a0%', low: false });
     expect(toHistoryRow(flowLog({ successfulIterations: 2, totalIterations: 3 })).iterations).toEqual({ count: '2 de 3', percentage: '67\u00a0%', low: true });
     expect(toHistoryRow(flowLog({ successfulIterations: 0, totalIterations: 0 })).iterations).toBeNull();
+    // A run still going shows its progress, grouped, without the low-success warning.
+    expect(toHistoryRow(flowLog({ state: 'running', finishedAt: null, successfulIterations: 5_500, totalIterations: 100_000 })).iterations).toEqual({ count: '5.500 de 100.000', percentage: '6\u00a0%', low: false });
   });
 
   it("says how long a run took, '1 min 05 s' style, and '—' until it ends", () => {

@@ -77,7 +77,8 @@ export function toHistoryRow(log: FlowLog, currencies?: string): HistoryRow {
     iterations: ratio && {
       count: text.iterations(log.successfulIterations, log.totalIterations),
       percentage: percent.format(ratio.percentage / 100),
-      low: ratio.low,
+      // While a run goes these are its progress, not its success: 6 % done is not a warning.
+      low: finished && ratio.low,
     },
     duration: finished ? formatDuration(log.createAt, log.finishedAt) : text.noDuration,
     action: finished || log.stoppedByUser || !log.executionToken ? null : { kind: log.state === 'queued' ? 'cancel' : 'stop', token: log.executionToken },
