@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { sampleFieWorkbook } from '#shared/fie/sample-workbook.ts';
 import { writeSampleFie } from './bench/fie-sample.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -39,6 +40,7 @@ interface EndLine {
   file: string;
   entries: number;
   diagnostics: number;
+  registryDate: string | null;
 }
 type Line = FileLine | EntryLine | EndLine;
 
@@ -75,7 +77,7 @@ describe('fie CLI', () => {
     writeFileSync(ignoredPath, 'no es un FIE\n');
     const sheetPath = join(directory, 'fier.bin'); // no known extension: detected by its zip magic
     const workbook = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([['670', '1020', '1090'], ['X1234567L', '20250110', '3']]), 'FIE');
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([['100', '670', '1020', '1090'], ['20250115', 'X1234567L', '20250110', '3']]), 'FIE');
     writeFileSync(sheetPath, new Uint8Array(XLSX.write(workbook, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer));
 
     const { status, stdout } = runCli('decode', textPath, ignoredPath, sheetPath);
@@ -89,11 +91,13 @@ describe('fie CLI', () => {
     expect(text?.entries[0]?.fullname).toBe('MARIA MUÑOZ LOPEZ');
     expect(text?.entries[0]?.a3.formatedccc).toBe('28/1234567/89');
     expect(text?.entries[0]?.fields['670']?.value).toBe('0000012345678Z');
-    expect(text?.end).toEqual({ kind: 'end', file: textPath, entries: 2, diagnostics: 0 });
+    expect(text?.end).toEqual({ kind: 'end', file: textPath, entries: 2, diagnostics: 0, registryDate: '15/01/2025' });
     expect(ignored?.head).toMatchObject({ format: 'text', ignored: true, version: null, reason: 'El archivo no empieza por la cabecera ETI de un FIE' });
     expect(ignored?.entries).toEqual([]);
-    expect(sheet?.head).toMatchObject({ format: 'spreadsheet', version: null, ignored: false });
+    // An .xlsx is read row by row: its registry date, over all its rows, comes on its end line.
+    expect(sheet?.head).toMatchObject({ format: 'spreadsheet', version: null, ignored: false, registryDate: null });
     expect(sheet?.entries[0]).toMatchObject({ nif: 'X1234567L', type: 'baja', a3: { incidencia: 3 } });
+    expect(sheet?.end).toEqual({ kind: 'end', file: sheetPath, entries: 1, diagnostics: 0, registryDate: '15/01/2025' });
   });
 
   it('exits 2 with a Spanish message when a path cannot be read, before writing anything', () => {
@@ -123,6 +127,25 @@ describe('fie CLI', () => {
     expect(lines).toHaveLength(30_002);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ kind: 'file', version: 'FIE4', ignored: false, registryDate: '15/01/2025' });
     expect(JSON.parse(lines[30_000] ?? '')).toMatchObject({ kind: 'entry', type: 'baja', idType: 'DNI' });
-    expect(JSON.parse(lines[30_001] ?? '')).toEqual({ kind: 'end', file: path, entries: 30_000, diagnostics: 0 });
+    expect(JSON.parse(lines[30_001] ?? '')).toEqual({ kind: 'end', file: path, entries: 30_000, diagnostics: 0, registryDate: '15/01/2025' });
+  }, 120_000);
+
+  it('streams an .xlsx export too: 10,000 rows decode with a 32 MB heap (SheetJS holds the whole workbook)', () => {
+    const path = join(directory, 'anual.xlsx');
+    writeFileSync(path, sampleFieWorkbook(10_000));
+    const outPath = join(directory, 'anual.ndjson');
+    const out = openSync(outPath, 'w');
+    const result = spawnSync('npx', ['tsx', 'scripts/fie-cli.ts', 'decode', path], {
+      cwd: ROOT,
+      stdio: ['ignore', out, 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=32' },
+    });
+    closeSync(out);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const lines = readFileSync(outPath, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(10_002);
+    expect(JSON.parse(lines[10_001] ?? '')).toEqual({ kind: 'end', file: path, entries: 10_000, diagnostics: 0, registryDate: '15/01/2025 • 15/12/2025' });
   }, 120_000);
 });

@@ -2,9 +2,11 @@
  * FIE command line: `npm run -s fie -- decode FILE…` writes NDJSON to stdout, one JSON object per line,
  * as it decodes. Per file, in order: a `{"kind":"file"}` line (version, ignored and why, registry date),
  * one `{"kind":"entry"}` line per entry (its fields, derived facts and A3 record), and an
- * `{"kind":"end"}` line (entry and diagnostic counts). Text files are streamed: read in chunks, decoded
- * line by line, each entry written and dropped, so memory stays flat whatever the size. Spreadsheets are
- * read whole (SheetJS needs the whole workbook).
+ * `{"kind":"end"}` line (entry and diagnostic counts, and the registry date). Text files are streamed:
+ * read in chunks, decoded line by line, each entry written and dropped, so memory stays flat whatever the
+ * size. An .xlsx is held compressed (a zip's directory is at its end) and read row by row; its registry
+ * date (over all its rows) is known only at its end, so its file line says null and its end line has it.
+ * Other spreadsheets (.xls, SpreadsheetML) are read whole by SheetJS.
  * Exit 0 even when a file is ignored (its file line says why); 2 when a path cannot be read; 1 on misuse.
  */
 import { createReadStream } from 'node:fs';
@@ -12,6 +14,7 @@ import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { toA3SyncRecord } from '#shared/a3/index.ts';
 import { decodeFie, detectFieFormat, FieTextStream, type FieEntry, type FieFormat, type FieHeaderState, type FieStreamSummary } from '#shared/fie/index.ts';
+import { streamFieXlsx } from '#shared/fie/xlsx-stream.ts';
 
 const USAGE = 'Uso: npm run -s fie -- decode ARCHIVO…';
 const CHUNK_BYTES = 256 * 1024;
@@ -63,8 +66,8 @@ function entryLine(file: string, entry: FieEntry): string {
   return `${JSON.stringify(line)}\n`;
 }
 
-function endLine(file: string, summary: Pick<FieStreamSummary, 'entries' | 'diagnostics'>): string {
-  return `${JSON.stringify({ kind: 'end', file, entries: summary.entries, diagnostics: summary.diagnostics })}\n`;
+function endLine(file: string, summary: Pick<FieStreamSummary, 'entries' | 'diagnostics' | 'registryDate'>): string {
+  return `${JSON.stringify({ kind: 'end', file, entries: summary.entries, diagnostics: summary.diagnostics, registryDate: summary.registryDate })}\n`;
 }
 
 /** stdout with backpressure: lines gather per chunk and go out in one write; a closed pipe (| head) ends the run quietly. */
@@ -148,14 +151,43 @@ async function decodeFile(path: string, out: Output): Promise<void> {
   }
 
   if (sheet !== null || (text === null && byExtension === 'spreadsheet')) {
-    const document = decodeFie(Buffer.concat(sheet ?? []), { format: 'spreadsheet' });
-    out.push(fileLine(path, 'spreadsheet', document));
-    for (const entry of document.entries) out.push(entryLine(path, entry));
-    out.push(endLine(path, { entries: document.entries.length, diagnostics: document.diagnostics.length }));
+    const bytes = Buffer.concat(sheet ?? []);
+    sheet = null;
+    if (!(await streamXlsx(path, bytes, out))) {
+      const document = decodeFie(bytes, { format: 'spreadsheet' });
+      out.push(fileLine(path, 'spreadsheet', document));
+      for (const entry of document.entries) out.push(entryLine(path, entry));
+      out.push(endLine(path, { entries: document.entries.length, diagnostics: document.diagnostics.length, registryDate: document.registryDate }));
+    }
   } else {
     out.push(endLine(path, (text ?? startText()).end()));
   }
   await out.flush();
+}
+
+/** An .xlsx row by row (streamFieXlsx): false when the bytes are not one (SheetJS reads them). */
+async function streamXlsx(path: string, bytes: Uint8Array, out: Output): Promise<boolean> {
+  let headed = false;
+  const head = (facts: FileFacts) => {
+    if (headed) return;
+    headed = true;
+    out.push(fileLine(path, 'spreadsheet', facts));
+  };
+  const summary = await streamFieXlsx(
+    bytes,
+    {
+      entry(entry) {
+        head({ version: null, ignored: false, registryDate: null });
+        out.push(entryLine(path, entry));
+      },
+      diagnostic() {},
+    },
+    { stopped: () => out.closed, drain: () => out.flush() },
+  );
+  if (summary === null) return false;
+  head(summary);
+  out.push(endLine(path, summary));
+  return true;
 }
 
 async function main(args: readonly string[]): Promise<number> {
