@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { sampleFieWorkbook } from '#shared/fie/sample-workbook.ts';
@@ -12,7 +13,7 @@ const directory = mkdtempSync(join(tmpdir(), 'fie-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 function runCli(...args: string[]) {
-  const result = spawnSync('npx', ['tsx', 'scripts/fie-cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync('npx', ['tsx', 'scripts/fie-cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -147,5 +148,18 @@ describe('fie CLI', () => {
     const lines = readFileSync(outPath, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(10_002);
     expect(JSON.parse(lines[10_001] ?? '')).toEqual({ kind: 'end', file: path, entries: 10_000, diagnostics: 0, registryDate: '15/01/2025 • 15/12/2025' });
+
+    // Broken at row 2,900: the entries before it, every one flushed, and an end line that says so.
+    const files = unzipSync(sampleFieWorkbook(3_000));
+    files['xl/worksheets/sheet1.xml'] = strToU8(strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array()).replace('<row r="2900"', '<row r="2900" <roto'));
+    const brokenPath = join(directory, 'rota.xlsx');
+    writeFileSync(brokenPath, zipSync(files));
+    const broken = runCli('decode', brokenPath);
+    expect(broken.status).toBe(0);
+    const brokenLines = parseLines(broken.stdout);
+    // Rows 3 to 2,899 (title and header above): 2,897 rows, two of them blank.
+    expect(brokenLines.at(-1)).toMatchObject({ kind: 'end', entries: 2_895, registryDate: null, damaged: expect.stringContaining('La hoja «Partes» está dañada') });
+    expect(brokenLines.filter((line) => line.kind === 'entry')).toHaveLength(2_895);
+    expect(broken.stderr).toContain('Solo se han leído sus 2895 primeros partes.');
   }, 120_000);
 });

@@ -6,6 +6,7 @@
  * read in chunks, decoded line by line, each entry written and dropped, so memory stays flat whatever the
  * size. An .xlsx is held compressed (a zip's directory is at its end) and read row by row; its registry
  * date (over all its rows) is known only at its end, so its file line says null and its end line has it.
+ * An .xlsx that breaks part-way ends with an end line whose `damaged` says where (and a line on stderr).
  * Other spreadsheets (.xls, SpreadsheetML) are read whole by SheetJS.
  * Exit 0 even when a file is ignored (its file line says why); 2 when a path cannot be read; 1 on misuse.
  */
@@ -14,7 +15,7 @@ import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { toA3SyncRecord } from '#shared/a3/index.ts';
 import { decodeFie, detectFieFormat, FieTextStream, type FieEntry, type FieFormat, type FieHeaderState, type FieStreamSummary } from '#shared/fie/index.ts';
-import { streamFieXlsx } from '#shared/fie/xlsx-stream.ts';
+import { FieSpreadsheetDamaged, streamFieXlsx } from '#shared/fie/xlsx-stream.ts';
 
 const USAGE = 'Uso: npm run -s fie -- decode ARCHIVO…';
 const CHUNK_BYTES = 256 * 1024;
@@ -165,7 +166,11 @@ async function decodeFile(path: string, out: Output): Promise<void> {
   await out.flush();
 }
 
-/** An .xlsx row by row (streamFieXlsx): false when the bytes are not one (SheetJS reads them). */
+/**
+ * An .xlsx row by row (streamFieXlsx): false when it is not one, or does not read before its first
+ * entry (SheetJS reads it then). A sheet that breaks part-way ends with the entries read so far and an
+ * end line whose `damaged` says where, also said on stderr.
+ */
 async function streamXlsx(path: string, bytes: Uint8Array, out: Output): Promise<boolean> {
   let headed = false;
   const head = (facts: FileFacts) => {
@@ -173,20 +178,29 @@ async function streamXlsx(path: string, bytes: Uint8Array, out: Output): Promise
     headed = true;
     out.push(fileLine(path, 'spreadsheet', facts));
   };
-  const summary = await streamFieXlsx(
-    bytes,
-    {
-      entry(entry) {
-        head({ version: null, ignored: false, registryDate: null });
-        out.push(entryLine(path, entry));
-      },
-      diagnostic() {},
+  let entries = 0;
+  let diagnostics = 0;
+  const sink = {
+    entry(entry: FieEntry) {
+      entries += 1;
+      head({ version: null, ignored: false, registryDate: null });
+      out.push(entryLine(path, entry));
     },
-    { stopped: () => out.closed, drain: () => out.flush() },
-  );
-  if (summary === null) return false;
-  head(summary);
-  out.push(endLine(path, summary));
+    diagnostic() {
+      diagnostics += 1;
+    },
+  };
+  try {
+    const summary = await streamFieXlsx(bytes, sink, { stopped: () => out.closed, drain: () => out.flush() });
+    if (summary === null) return false;
+    head(summary);
+    out.push(endLine(path, summary));
+  } catch (error) {
+    if (!(error instanceof FieSpreadsheetDamaged)) throw error;
+    head({ version: null, ignored: false, registryDate: null });
+    out.push(`${JSON.stringify({ kind: 'end', file: path, entries, diagnostics, registryDate: null, damaged: error.message })}\n`);
+    process.stderr.write(`«${path}»: ${error.message}. Solo se han leído sus ${entries} primeros partes.\n`);
+  }
   return true;
 }
 

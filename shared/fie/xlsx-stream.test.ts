@@ -122,10 +122,22 @@ describe('streamFieXlsx', () => {
     expect(await streamed(zipSync({ 'content.xml': strToU8('<office:document/>') }))).toBeNull();
   });
 
-  it('ignores as unreadable a workbook SheetJS cannot read either (a cell naming a missing shared string)', async () => {
-    const bytes = withPart(sheetJsWorkbook({ FIE: [['670', '1020'], ['12345678Z', 'x']] }), 'xl/worksheets/sheet1.xml', (xml) => xml.replace(/(<c r="B2"[^>]*t="s"[^>]*><v>)\d+/, '$1999'));
-    expect(decodeFieSpreadsheet(bytes)).toMatchObject({ ignored: true, reason: UNREADABLE_SPREADSHEET });
-    expect(await streamed(bytes)).toMatchObject({ ignored: true, reason: UNREADABLE_SPREADSHEET });
+  it('leaves to SheetJS a file it stumbles on before any entry: a missing shared string, a control character saxes refuses', async () => {
+    const missing = withPart(sheetJsWorkbook({ FIE: [['670', '1020'], ['12345678Z', 'x']] }), 'xl/worksheets/sheet1.xml', (xml) => xml.replace(/(<c r="B2"[^>]*t="s"[^>]*><v>)\d+/, '$1999'));
+    expect(decodeFieSpreadsheet(missing)).toMatchObject({ ignored: true, reason: UNREADABLE_SPREADSHEET });
+    expect(await streamed(missing)).toBeNull();
+    // Some exporters write a raw control character in a string; SheetJS's regexes read past it.
+    const control = withPart(sheetJsWorkbook({ FIE: [['670', '840'], ['12345678Z', 'ANA']] }, { sharedStrings: false }), 'xl/worksheets/sheet1.xml', (xml) => xml.replace('ANA', 'AN\u0001A'));
+    expect(decodeFieSpreadsheet(control).entries).toHaveLength(1);
+    expect(await streamed(control)).toBeNull();
+  });
+
+  it('lets what the sink throws out as it was thrown, not as damage', async () => {
+    const failure = new Error('el destino se ha cerrado');
+    const reading = streamFieXlsx(sampleFieWorkbook(50), { entry() { throw failure; }, diagnostic() {} });
+    await expect(reading).rejects.toBe(failure);
+    const draining = streamFieXlsx(sampleFieWorkbook(50), { entry() {}, diagnostic() {} }, { drain: () => Promise.reject(failure) });
+    await expect(draining).rejects.toBe(failure);
   });
 
   it('fails, rather than pass for whole, a sheet that breaks after entries have gone out', async () => {

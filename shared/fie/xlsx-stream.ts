@@ -19,7 +19,9 @@ import type { FieDiagnostic, FieEntry, FieFieldDef } from './types.ts';
  * types them (shared and inline strings, numbers, booleans; errors and empty cells null), each row's
  * entry and its bad values with the row's number, and the registration date over all the entries.
  * Legacy .xls, SpreadsheetML and .xlsb are not streamed: streamFieXlsx answers null and the caller
- * reads them with SheetJS.
+ * reads them with SheetJS. So does a file this reader stumbles on before any entry has gone out: saxes
+ * refuses XML that SheetJS's regexes read (a raw control character in a string from some exporter),
+ * and SheetJS drops a sheet it cannot read and goes on to the next.
  */
 
 export interface FieSheetSink {
@@ -42,6 +44,21 @@ export interface FieSheetSummary {
 /** A sheet that broke after some of its entries had gone out: the file cannot be read whole. */
 export class FieSpreadsheetDamaged extends Error {}
 
+/** What the sink or `drain` threw, carried through the parser so that it is not taken for damage. */
+class ConsumerFailure {
+  constructor(readonly error: unknown) {}
+}
+
+function consumed<A extends unknown[], R>(step: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return step(...args);
+    } catch (error) {
+      throw new ConsumerFailure(error);
+    }
+  };
+}
+
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
 /** Whether the bytes start as a zip does (an .xlsx, but also an .ods or .xlsb). */
@@ -55,8 +72,8 @@ function rawValue(cell: RawCell, strings: readonly string[]): SheetCell {
     case 's': {
       if (cell.value === undefined) return null;
       const text = strings[Number.parseInt(cell.value, 10)];
-      // SheetJS fails the whole workbook on a missing shared string.
-      if (text === undefined) throw new Error('Falta un texto compartido');
+      // SheetJS drops the sheet (and reads the next one): before any entry, so does the fallback.
+      if (text === undefined) throw new Error(`Falta el texto compartido n.º ${cell.value}`);
       return text;
     }
     case 'str':
@@ -133,11 +150,11 @@ class SheetReader {
 
 /**
  * Decodes an .xlsx FIE into the sink as its rows are read. Null when the bytes are not a SpreadsheetML
- * package (read those with decodeFieSpreadsheet). Options: `stopped` is asked before each row (a
- * stopped read answers with what was read so far); `drain` is awaited after each 64 KiB of the sheet's
- * compressed bytes, for a sink that hands entries on asynchronously to catch up. Throws
- * FieSpreadsheetDamaged when the file breaks after entries have gone out; before that, a broken file
- * is ignored as unreadable, as SheetJS would leave it.
+ * package or do not read before the first entry (read those with decodeFieSpreadsheet). Options:
+ * `stopped` is asked before each row (a stopped read answers with what was read so far); `drain` is
+ * awaited after each 64 KiB of the sheet's compressed bytes, for a sink that hands entries on
+ * asynchronously to catch up. Throws FieSpreadsheetDamaged when the file breaks after entries have
+ * gone out; what the sink or `drain` throws comes out as it was thrown.
  */
 export async function streamFieXlsx(data: Uint8Array, sink: FieSheetSink, options: { stopped?: () => boolean; drain?: () => Promise<void> } = {}): Promise<FieSheetSummary | null> {
   if (!looksLikeZip(data)) return null;
@@ -154,12 +171,22 @@ export async function streamFieXlsx(data: Uint8Array, sink: FieSheetSink, option
   let entries = 0;
   let diagnostics = 0;
   const ignored = (reason: string): FieSheetSummary => ({ format: 'spreadsheet', version: null, ignored: true, reason, registryDate: null, entries: 0, diagnostics: 0 });
+  const { drain: given } = options;
+  const drain =
+    given &&
+    (async () => {
+      try {
+        await given();
+      } catch (error) {
+        throw new ConsumerFailure(error);
+      }
+    });
 
   const strings: string[] = [];
   try {
     if (structure.sharedStringsPath !== null) await zip.readXml(structure.sharedStringsPath, sharedStringsHandlers((_index, text) => strings.push(text)));
   } catch {
-    return ignored(UNREADABLE_SPREADSHEET);
+    return null;
   }
 
   let readable = false;
@@ -167,7 +194,7 @@ export async function streamFieXlsx(data: Uint8Array, sink: FieSheetSink, option
     if (sheet.path === null) continue;
     const reader = new SheetReader(
       strings,
-      (entry, found) => {
+      consumed((entry: FieEntry | null, found: readonly FieDiagnostic[]) => {
         for (const diagnostic of found) {
           diagnostics += 1;
           sink.diagnostic(diagnostic);
@@ -176,15 +203,16 @@ export async function streamFieXlsx(data: Uint8Array, sink: FieSheetSink, option
         entries += 1;
         dates.add(entry.fields);
         sink.entry(entry);
-      },
-      stopped,
+      }),
+      consumed(stopped),
     );
     try {
       const handlers = sheetRowsHandlers({ dimension: (range) => reader.dimension(range), row: (row) => reader.row(row) });
-      await zip.readXml(sheet.path, handlers, options.drain === undefined ? {} : { afterChunk: options.drain });
+      await zip.readXml(sheet.path, handlers, drain === undefined ? {} : { afterChunk: drain });
     } catch (error) {
+      if (error instanceof ConsumerFailure) throw error.error;
       if (entries > 0 || diagnostics > 0) throw new FieSpreadsheetDamaged(`La hoja «${sheet.name}» está dañada: ${error instanceof Error ? error.message : String(error)}`);
-      return ignored(UNREADABLE_SPREADSHEET);
+      return null;
     }
     readable = true;
     if (reader.found) return { format: 'spreadsheet', version: null, ignored: false, registryDate: dates.text(), entries, diagnostics };
