@@ -92,15 +92,16 @@ export class RunExecutor {
   }
 
   private async executeClaimed(job: QueuedRun): Promise<void> {
-    const { runId } = job;
     // A job queued before firms had ranks carries its run id alone.
-    const queued = job.groupId ? job : { ...job, groupId: (await findRunById(this.deps.db, runId)).group_id, rank: 0 };
+    const queued = job.groupId ? job : { ...job, groupId: (await findRunById(this.deps.db, job.runId)).group_id, rank: 0 };
     // Fetched as the server stops: handed back, so another process (or the next start) runs it.
     if (this.stopping) return this.deps.queue.enqueue(queued);
     const claim = await this.claim(queued);
     if (claim === 'firm-busy') return this.deps.queue.enqueue(queued, FIRM_BUSY_RETRY_MS);
     if (claim === 'gone') return;
-    const startedAt = claim;
+    const { runId, startedAt } = claim;
+    // This job's own run still waits behind the one taken: it keeps a job of its own.
+    if (runId !== queued.runId) await this.deps.queue.enqueue(queued);
 
     const activeRun: ActiveRun = { worker: null, stopReason: 'user', stopRequested: false };
     this.active.set(runId, activeRun);
@@ -117,38 +118,40 @@ export class RunExecutor {
   }
 
   /**
-   * Takes a queued server run for this process (queued -> running, with a lease), unless its firm
-   * already has its limit of runs executing (on any process), or an earlier run of the firm still
-   * waits: then it waits its turn again. The second rule keeps a firm's runs in launch order when
-   * several slots fetch its runs at once (pg-boss workers), where the later claim could commit first.
+   * Takes a queued server run of the job's firm for this process (queued -> running, with a lease):
+   * the firm's earliest waiting run, which is the job's own unless an earlier one still waits, so a
+   * firm's runs start in launch order even when several slots fetch its jobs at once (pg-boss
+   * workers), and a run whose job was lost (a crash between its launch and its enqueue) is taken by
+   * the next job of its firm. 'firm-busy' when the firm already has its limit of runs executing (on
+   * any process): the job waits its turn again. 'gone' when the job's run no longer waits.
    */
-  private async claim(queued: QueuedRun): Promise<Date | 'gone' | 'firm-busy'> {
+  private async claim(queued: QueuedRun): Promise<{ runId: string; startedAt: Date } | 'gone' | 'firm-busy'> {
     const { db, options } = this.deps;
     return db.transaction().execute(async (trx) => {
       await lockFirm(trx, queued.groupId);
-      const earlierWaiting = async () =>
-        (await trx
-          .selectFrom('flow_runs')
-          .select('id')
-          .where('group_id', '=', queued.groupId)
-          .where('state', '=', 'queued')
-          .where('machine_name', 'is', null)
-          .where('queue_rank', '<', queued.rank)
-          .executeTakeFirst()) !== undefined;
-      if ((await firmRunning(trx, queued.groupId)) >= options.runningPerFirm || (await earlierWaiting())) {
-        const still = await trx.selectFrom('flow_runs').select('id').where('id', '=', queued.runId).where('state', '=', 'queued').executeTakeFirst();
-        return still ? 'firm-busy' : 'gone';
-      }
+      const own = await trx.selectFrom('flow_runs').select('id').where('id', '=', queued.runId).where('state', '=', 'queued').where('machine_name', 'is', null).executeTakeFirst();
+      if (!own) return 'gone';
+      if ((await firmRunning(trx, queued.groupId)) >= options.runningPerFirm) return 'firm-busy';
+      const earliest = await trx
+        .selectFrom('flow_runs')
+        .select('id')
+        .where('group_id', '=', queued.groupId)
+        .where('state', '=', 'queued')
+        .where('machine_name', 'is', null)
+        .orderBy('queue_rank')
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirstOrThrow();
       const startedAt = this.deps.now();
       const claimed = await trx
         .updateTable('flow_runs')
         .set({ state: 'running', started_at: startedAt.toISOString(), lease_owner: this.processId, lease_until: new Date(startedAt.getTime() + options.leaseMs).toISOString() })
-        .where('id', '=', queued.runId)
+        .where('id', '=', earliest.id)
         .where('state', '=', 'queued')
         // A machine's run is only ever leased by that machine.
         .where('machine_name', 'is', null)
         .executeTakeFirst();
-      return Number(claimed.numUpdatedRows) === 0 ? 'gone' : startedAt;
+      return Number(claimed.numUpdatedRows) === 0 ? 'gone' : { runId: earliest.id, startedAt };
     });
   }
 
