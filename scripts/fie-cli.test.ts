@@ -17,6 +17,21 @@ function runCli(...args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** `decode path` with a 32 MB heap, its NDJSON written to `outPath` (not held by the test's pipe): the lines. */
+function decodeInSmallHeap(path: string, outPath: string): string[] {
+  const out = openSync(outPath, 'w');
+  const result = spawnSync('npx', ['tsx', 'scripts/fie-cli.ts', 'decode', path], {
+    cwd: ROOT,
+    stdio: ['ignore', out, 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=32' },
+  });
+  closeSync(out);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return readFileSync(outPath, 'utf8').trimEnd().split('\n');
+}
+
 interface FileLine {
   kind: 'file';
   file: string;
@@ -113,18 +128,7 @@ describe('fie CLI', () => {
   it('streams: 30,000 entries (10 MB) decode with a 32 MB heap, which the whole document would not fit in', async () => {
     const path = join(directory, 'grande.fie');
     await writeSampleFie(path, 30_000);
-    const outPath = join(directory, 'grande.ndjson');
-    const out = openSync(outPath, 'w');
-    const result = spawnSync('npx', ['tsx', 'scripts/fie-cli.ts', 'decode', path], {
-      cwd: ROOT,
-      stdio: ['ignore', out, 'pipe'],
-      encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=32' },
-    });
-    closeSync(out);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    const lines = readFileSync(outPath, 'utf8').trimEnd().split('\n');
+    const lines = decodeInSmallHeap(path, join(directory, 'grande.ndjson'));
     expect(lines).toHaveLength(30_002);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ kind: 'file', version: 'FIE4', ignored: false, registryDate: '15/01/2025' });
     expect(JSON.parse(lines[30_000] ?? '')).toMatchObject({ kind: 'entry', type: 'baja', idType: 'DNI' });
@@ -134,18 +138,7 @@ describe('fie CLI', () => {
   it('streams an .xlsx export too: 10,000 rows decode with a 32 MB heap (SheetJS holds the whole workbook)', () => {
     const path = join(directory, 'anual.xlsx');
     writeFileSync(path, sampleFieWorkbook(10_000));
-    const outPath = join(directory, 'anual.ndjson');
-    const out = openSync(outPath, 'w');
-    const result = spawnSync('npx', ['tsx', 'scripts/fie-cli.ts', 'decode', path], {
-      cwd: ROOT,
-      stdio: ['ignore', out, 'pipe'],
-      encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=32' },
-    });
-    closeSync(out);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
-    const lines = readFileSync(outPath, 'utf8').trimEnd().split('\n');
+    const lines = decodeInSmallHeap(path, join(directory, 'anual.ndjson'));
     expect(lines).toHaveLength(10_002);
     expect(JSON.parse(lines[10_001] ?? '')).toEqual({ kind: 'end', file: path, entries: 10_000, diagnostics: 0, registryDate: '15/01/2025 • 15/12/2025' });
 
