@@ -3,8 +3,10 @@ import { A3_SYNC_STATES, FIE_ENTRY_TYPES } from '#shared/api/fie.ts';
 import { fieTypeLabel } from '#shared/fie/labels.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
 import { Button, IconChevronDown } from '../../ui/index.ts';
+import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
+import { isBadDayRange } from '../../ui/dayRange.ts';
 import { SearchInput } from '../../ui/SearchInput.tsx';
-import { hasFilters, isBadRange } from './fieView.ts';
+import { hasFilters } from './fieView.ts';
 import type { FieView } from './fieView.ts';
 
 /** How long the search box waits for typing to pause before the address (and the query) change. */
@@ -21,7 +23,7 @@ export interface FieFiltersProps {
  */
 export function FieFilters({ view, onChange }: FieFiltersProps) {
   const rangeErrorId = useId();
-  const badRange = isBadRange(view);
+  const badRange = isBadDayRange(view);
   const filtering = hasFilters(view);
   const toggleType = (type: FieView['types'][number], checked: boolean) =>
     onChange({ types: checked ? [...view.types, type] : view.types.filter((chosen) => chosen !== type) });
@@ -47,22 +49,13 @@ export function FieFilters({ view, onChange }: FieFiltersProps) {
           ))}
         </fieldset>
       </details>
-      <label className="fie-filters__field">
-        <span>{text.filters.from}</span>
-        <input type="date" className="ui-input" value={view.from} max={view.to || undefined} onChange={(event) => onChange({ from: event.target.value })} />
-      </label>
-      <label className="fie-filters__field">
-        <span>{text.filters.to}</span>
-        <input
-          type="date"
-          className="ui-input"
-          value={view.to}
-          min={view.from || undefined}
-          aria-invalid={badRange || undefined}
-          aria-describedby={badRange ? rangeErrorId : undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </label>
+      <DateRangeFields
+        range={view}
+        onChange={(field, value) => onChange({ [field]: value })}
+        labels={{ from: text.filters.from, to: text.filters.to }}
+        errorId={rangeErrorId}
+        fieldClassName="fie-filters__field"
+      />
       <label className="fie-filters__field">
         <span>{text.filters.a3}</span>
         <select className="ui-input" value={view.a3} onChange={(event) => onChange({ a3: event.target.value as FieView['a3'] })}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBadRange, readView, viewQuery, writeView } from './fieView.ts';
+import { isBadDayRange } from '../../ui/dayRange.ts';
+import { readView, viewQuery, writeView } from './fieView.ts';
 
 describe('fieView', () => {
   it('reads a link, dropping what is malformed', () => {
@@ -14,7 +15,7 @@ describe('fieView', () => {
 
   it("sends only the filters that are set, trimmed, and leaves out a 'Hasta' before 'Desde'", () => {
     const view = { q: ' 123 ', types: [], from: '2025-02-10', to: '2025-02-01', a3: '', tab: 'list' } as const;
-    expect(isBadRange(view)).toBe(true);
+    expect(isBadDayRange(view)).toBe(true);
     expect(viewQuery({ ...view, types: [] })).toEqual({ q: '123', from: '2025-02-10' });
     expect(viewQuery({ ...view, types: ['baja'], to: '2025-02-11', a3: 'error' })).toEqual({ q: '123', type: 'baja', from: '2025-02-10', to: '2025-02-11', a3: 'error' });
   });

@@ -1,5 +1,6 @@
 import { A3_SYNC_STATES, FIE_ENTRY_TYPES } from '#shared/api/fie.ts';
 import type { A3SyncState, FieListQuery } from '#shared/api/fie.ts';
+import { isBadDayRange } from '../../ui/dayRange.ts';
 
 export type FieEntryType = (typeof FIE_ENTRY_TYPES)[number];
 export type FieTab = 'list' | 'reconciliation';
@@ -54,7 +55,6 @@ export function writeView(current: URLSearchParams, change: Partial<FieView>): U
 }
 
 /** 'Hasta' before 'Desde': said on screen, and 'Hasta' left out of the query. */
-export const isBadRange = (view: Pick<FieView, 'from' | 'to'>) => view.from !== '' && view.to !== '' && view.to < view.from;
 
 export const hasFilters = (view: FieView) => view.q.trim() !== '' || view.types.length > 0 || view.from !== '' || view.to !== '' || view.a3 !== '';
 
@@ -65,7 +65,7 @@ export function viewQuery(view: FieView): FieListQuery {
     ...(q !== '' && { q }),
     ...(view.types.length > 0 && { type: view.types.join(',') }),
     ...(view.from !== '' && { from: view.from }),
-    ...(view.to !== '' && !isBadRange(view) && { to: view.to }),
+    ...(view.to !== '' && !isBadDayRange(view) && { to: view.to }),
     ...(view.a3 !== '' && { a3: view.a3 }),
   };
 }

@@ -8,6 +8,8 @@ import { useToast } from '../../app/hooks.ts';
 import { flows } from '../../i18n/es-flows.ts';
 import { Button, Spinner } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
+import { isBadDayRange } from '../../ui/dayRange.ts';
 import { SearchInput } from '../../ui/SearchInput.tsx';
 import { Table } from '../../ui/Table.tsx';
 import type { TableColumn } from '../../ui/Table.tsx';
@@ -64,11 +66,10 @@ function readView(params: URLSearchParams): HistoryView {
 const URL_KEYS: Record<keyof HistoryView, string> = { q: 'q', robot: 'robot', from: 'desde', to: 'hasta', kind: 'tipo' };
 
 /** 'Hasta' before 'Desde': the screen says so, and the query leaves 'Hasta' out. */
-const isBadRange = (view: HistoryView) => view.from !== '' && view.to !== '' && view.to < view.from;
 
 /** The flowlog query of a view: only what is set. */
 function viewQuery(view: HistoryView): Omit<FlowlogQuery, 'start' | 'limit'> {
-  const badRange = isBadRange(view);
+  const badRange = isBadDayRange(view);
   return {
     scheduled: scheduledParam[view.kind],
     ...(view.q.trim() !== '' && { q: view.q.trim() }),
@@ -150,7 +151,7 @@ export function RunHistory({ currencies, robots }: { currencies: string | undefi
   const view = readView(params);
   const [page, setPage] = useState(0);
   const query = viewQuery(view);
-  const badRange = isBadRange(view);
+  const badRange = isBadDayRange(view);
   const { data, isLoading, isFetching, isError, refetch } = useFlowlogQuery({ start: page * HISTORY_PAGE_SIZE, limit: HISTORY_PAGE_SIZE, ...query });
   const [requestReport, { isLoading: reporting }] = useFlowlogReportMutation();
   const [stopExecution, { isLoading: stopping }] = useStopExecutionMutation();
@@ -230,22 +231,7 @@ export function RunHistory({ currencies, robots }: { currencies: string | undefi
             ))}
           </select>
         </label>
-        <label className="flows-history__field">
-          <span>{text.from}</span>
-          <input type="date" className="ui-input" value={view.from} max={view.to || undefined} onChange={(event) => setFilter('from', event.target.value)} />
-        </label>
-        <label className="flows-history__field">
-          <span>{text.to}</span>
-          <input
-            type="date"
-            className="ui-input"
-            value={view.to}
-            min={view.from || undefined}
-            aria-invalid={badRange || undefined}
-            aria-describedby={badRange ? 'flows-history-range-error' : undefined}
-            onChange={(event) => setFilter('to', event.target.value)}
-          />
-        </label>
+        <DateRangeFields range={view} onChange={setFilter} labels={{ from: text.from, to: text.to }} errorId="flows-history-range-error" fieldClassName="flows-history__field" />
         {filtered && (
           <Button variant="ghost" onClick={clearFilters}>{text.clearFilters}</Button>
         )}

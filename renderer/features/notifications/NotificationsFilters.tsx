@@ -3,8 +3,9 @@ import { notifications as text } from '../../i18n/es-notifications.ts';
 import { Button, IconClose } from '../../ui/index.ts';
 import { Popover } from '../../ui/Popover.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
-import { NOTIFICATIONS_DEBOUNCE_MS, formatDayKey, hasFilters, isBadRange } from './notificationsView.ts';
-import type { DayRange, NotificationsViewState } from './notificationsView.ts';
+import { isBadDayRange, type DayRange } from '../../ui/dayRange.ts';
+import { NOTIFICATIONS_DEBOUNCE_MS, formatDayKey, hasFilters } from './notificationsView.ts';
+import type { NotificationsViewState } from './notificationsView.ts';
 
 export interface NotificationsFiltersProps {
   view: NotificationsViewState;
@@ -85,11 +86,11 @@ function RangeFields({ label, range, onChange }: { label: string; range: DayRang
     },
     [],
   );
-  const bad = isBadRange(draft);
+  const bad = isBadDayRange(draft);
   const edit = (next: DayRange) => {
     setDraft(next);
     clearTimeout(timer.current);
-    pending.current = isBadRange(next) ? null : next;
+    pending.current = isBadDayRange(next) ? null : next;
     if (pending.current) {
       timer.current = setTimeout(() => {
         pending.current = null;

@@ -2,14 +2,10 @@ import { EXPIRING_SOON_DAYS, NOTIFICATION_SORT_FIELDS, NOTIFICATION_VIEWS, NOTIF
 import type { NotificationSortField, NotificationView, NotificationsQuery } from '#shared/api/notifications.ts';
 import { daysBetween, formatDayMonthYear } from '#shared/fie/dates.ts';
 import { formatMadridDate, madridDayKey } from '#shared/time/madrid.ts';
+import { isBadDayRange, type DayRange } from '../../ui/dayRange.ts';
 
 /** Spec §9: searches and filters wait this long for the typing to pause. */
 export const NOTIFICATIONS_DEBOUNCE_MS = 400;
-
-export interface DayRange {
-  from: string;
-  to: string;
-}
 
 /** What the list shows, as the address holds it (so a view can be shared and reloaded). */
 export interface NotificationsViewState {
@@ -54,7 +50,6 @@ export function readView(params: URLSearchParams): NotificationsViewState {
 }
 
 const rangeText = (range: DayRange) => (range.from === '' && range.to === '' ? '' : `${range.from}..${range.to}`);
-export const isBadRange = (range: DayRange) => range.from !== '' && range.to !== '' && range.to < range.from;
 
 /** The address's query: only what differs from the defaults, so a plain /notifications stays plain. */
 export function writeView(state: NotificationsViewState): URLSearchParams {
@@ -78,8 +73,8 @@ export function writeView(state: NotificationsViewState): URLSearchParams {
 export function toQuery(state: NotificationsViewState): NotificationsQuery {
   const query: NotificationsQuery = { sortby: state.sortby, sortdir: state.sortdir, view: state.view, page: state.page, pageSize: state.pageSize };
   if (state.search.trim() !== '') query.search = state.search.trim();
-  if (rangeText(state.disposicion) !== '' && !isBadRange(state.disposicion)) query.disposicion = rangeText(state.disposicion);
-  if (rangeText(state.caducidad) !== '' && !isBadRange(state.caducidad)) query.caducidad = rangeText(state.caducidad);
+  if (rangeText(state.disposicion) !== '' && !isBadDayRange(state.disposicion)) query.disposicion = rangeText(state.disposicion);
+  if (rangeText(state.caducidad) !== '' && !isBadDayRange(state.caducidad)) query.caducidad = rangeText(state.caducidad);
   return query;
 }
 

@@ -5,11 +5,13 @@ import { formatCredits, formatMoney } from '#shared/billing/index.ts';
 import { useLazyUsageReportQuery, usageReportExportUrl, useUsageReportQuery } from '../../api/billing.ts';
 import { useSession } from '../../app/hooks.ts';
 import { Button, EmptyState, ErrorBanner, LoadingImage, PageHeader, Spinner } from '../../ui/index.ts';
+import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
+import { isBadDayRange } from '../../ui/dayRange.ts';
 import { billing } from '../../i18n/es-billing.ts';
 import { billingErrorMessage } from './billingErrors.ts';
 import { LedgerTable } from './LedgerTable.tsx';
 import { LoadError } from './LoadError.tsx';
-import { isBadRange, ledgerQuery } from './ledgerModel.ts';
+import { ledgerQuery } from './ledgerModel.ts';
 import type { LedgerRange } from './ledgerModel.ts';
 import { formatDay } from './paymentsModel.ts';
 import './payments.css';
@@ -25,7 +27,7 @@ export default function LedgerPage() {
   const [range, setRange] = useState<LedgerRange>({ from: '', to: '' });
   const query = ledgerQuery(range);
   const report = useUsageReportQuery(query);
-  const badRange = isBadRange(range);
+  const badRange = isBadDayRange(range);
   const picked = range.from !== '' || range.to !== '';
 
   let content;
@@ -45,22 +47,7 @@ export default function LedgerPage() {
       <div className="payments-sections">
         <section className="ui-card ui-section" aria-label={text.periodChoice}>
           <div className="ledger-period">
-            <label>
-              <span>{text.from}</span>
-              <input type="date" className="ui-input" value={range.from} max={range.to || undefined} onChange={(event) => setRange({ ...range, from: event.target.value })} />
-            </label>
-            <label>
-              <span>{text.to}</span>
-              <input
-                type="date"
-                className="ui-input"
-                value={range.to}
-                min={range.from || undefined}
-                aria-invalid={badRange || undefined}
-                aria-describedby={badRange ? 'ledger-range-error' : undefined}
-                onChange={(event) => setRange({ ...range, to: event.target.value })}
-              />
-            </label>
+            <DateRangeFields range={range} onChange={(field, value) => setRange({ ...range, [field]: value })} labels={{ from: text.from, to: text.to }} errorId="ledger-range-error" />
             {picked && <Button variant="ghost" onClick={() => setRange({ from: '', to: '' })}>{text.showCurrent}</Button>}
             <a className="app-link-button" href={usageReportExportUrl(query)} download>{text.export}</a>
             {badRange && <p id="ledger-range-error" className="ledger-period__error" role="alert">{text.badRange}</p>}

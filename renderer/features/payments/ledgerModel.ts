@@ -1,11 +1,9 @@
 import type { LedgerEntry, UsageReportQuery } from '#shared/api/billing.ts';
 import { fromMadridParts, madridDayKey } from '#shared/time/index.ts';
+import { isBadDayRange, type DayRange } from '../../ui/dayRange.ts';
 
 /** The days picked in 'Desde' / 'Hasta' ('yyyy-mm-dd', Madrid), '' when not set. */
-export interface LedgerRange {
-  from: string;
-  to: string;
-}
+export type LedgerRange = DayRange;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -15,16 +13,14 @@ function madridDay(key: string, offsetDays = 0): Date | null {
   return fromMadridParts({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) + offsetDays });
 }
 
-/** 'Hasta' before 'Desde': the screen says so and asks with 'Desde' only. */
-export const isBadRange = (range: LedgerRange) => range.from !== '' && range.to !== '' && range.to < range.from;
-
 /**
  * The report's query for the picked days: 'Desde' from the start of its Madrid day, 'Hasta' up to the
  * last instant of its day (the whole day counts). Nothing picked asks for the current period.
  */
 export function ledgerQuery(range: LedgerRange): Omit<UsageReportQuery, 'cursor'> {
   const from = madridDay(range.from);
-  const nextDay = isBadRange(range) ? null : madridDay(range.to, 1);
+  // 'Hasta' before 'Desde': the screen says so and asks with 'Desde' only.
+  const nextDay = isBadDayRange(range) ? null : madridDay(range.to, 1);
   return {
     ...(from && { from: from.toISOString() }),
     ...(nextDay && { to: new Date(nextDay.getTime() - 1).toISOString() }),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { STRIPE_SUB_STATUSES } from '#shared/api/billing.ts';
 import { hasRunningPaidPlan, invoiceStatus, statusText } from './paymentsModel.ts';
-import { isBadRange, ledgerQuery, runHistoryUrl, signedSlans } from './ledgerModel.ts';
+import { isBadDayRange } from '../../ui/dayRange.ts';
+import { ledgerQuery, runHistoryUrl, signedSlans } from './ledgerModel.ts';
 import { invoice, ledgerEntry, subscription, trial } from './test/fixtures.ts';
 
 const stripe = (status: (typeof STRIPE_SUB_STATUSES)[number], cancelAt: string | null = null) =>
@@ -47,7 +48,7 @@ describe('ledgerModel', () => {
 
   it('drops Hasta when it comes before Desde', () => {
     const range = { from: '2026-10-31', to: '2026-10-01' };
-    expect(isBadRange(range)).toBe(true);
+    expect(isBadDayRange(range)).toBe(true);
     expect(ledgerQuery(range)).toEqual({ from: '2026-10-30T23:00:00.000Z' });
   });
 
