@@ -6,38 +6,23 @@
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingInfoSchema, billingPaths, NO_PAID_SUBSCRIPTION_MESSAGE, subscriptionFullSchema, TAX_ID_INVALID_MESSAGE } from '#shared/api/billing.ts';
-import { STANDIN_CATALOGUE, startStripeStandin, type StripeStandin } from '../../../standins/stripe/standin.ts';
-import { connectDatabase } from '../../db/connect.ts';
-import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
-import { BillingAccount } from './account.ts';
-import { groupOf, standinBilling, subscribe } from './account-test-support.ts';
-import { createStripeClient } from './stripe-client.ts';
+import type { Kysely } from 'kysely';
+import { STANDIN_CATALOGUE, type StripeStandin } from '../../../standins/stripe/standin.ts';
+import type { Database } from '../../db/schema.ts';
+import type { CookieJar, TestServer } from '../../test/harness.ts';
+import { closeStandinFirm, startQuietStandin, startStandinFirm, subscribe } from './account-test-support.ts';
 
 let standin: StripeStandin;
 let stripe: Stripe;
 let server: TestServer;
-let db: ReturnType<typeof connectDatabase>;
+let db: Kysely<Database>;
 let ana: CookieJar;
 let anaGroup: string;
 
-beforeAll(async () => {
-  standin = await startStripeStandin();
-  standin.setWebhookTarget(null);
-  stripe = createStripeClient(standinBilling(standin));
-});
+beforeAll(async () => ({ standin, stripe } = await startQuietStandin()));
 afterAll(async () => standin.close());
-
-beforeEach(async () => {
-  server = await startTestServer({ billing: standinBilling(standin), billingPlansIntervalMs: 0, billingUsageIntervalMs: 0 });
-  db = connectDatabase(server.database);
-  await new BillingAccount({ db, now: () => new Date(), stripe, config: standinBilling(standin), publicUrl: 'http://app.test', log: server.app.log }).syncPlans();
-  ana = await registerUser(server.app, 'ana@asesoria.es', 'Ana Pérez');
-  anaGroup = await groupOf(db, 'ana@asesoria.es');
-});
-afterEach(async () => {
-  await db.destroy();
-  await server.close();
-});
+beforeEach(async () => ({ server, db, ana, anaGroup } = await startStandinFirm(standin, stripe)));
+afterEach(async () => closeStandinFirm({ server, db }));
 
 const firmRow = () => db.selectFrom('subscriptions').selectAll().where('group_id', '=', anaGroup).executeTakeFirstOrThrow();
 

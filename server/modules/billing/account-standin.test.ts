@@ -6,43 +6,24 @@
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALREADY_SUBSCRIBED_MESSAGE, billingPaths, LAST_CARD_MESSAGE, OWNER_ONLY_MESSAGE, paymentMethodsResponseSchema, plansResponseSchema, subscriptionFullSchema } from '#shared/api/billing.ts';
-import { STANDIN_CATALOGUE, startStripeStandin, type StripeStandin } from '../../../standins/stripe/standin.ts';
-import { connectDatabase } from '../../db/connect.ts';
-import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
-import { BillingAccount } from './account.ts';
-import { groupOf, registerMember, sessionIdOf, standinBilling, subscribe } from './account-test-support.ts';
-import { createStripeClient } from './stripe-client.ts';
+import type { Kysely } from 'kysely';
+import { STANDIN_CATALOGUE, type StripeStandin } from '../../../standins/stripe/standin.ts';
+import type { Database } from '../../db/schema.ts';
+import { registerUser, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { closeStandinFirm, registerMember, sessionIdOf, startQuietStandin, startStandinFirm, subscribe } from './account-test-support.ts';
 
 let standin: StripeStandin;
 let stripe: Stripe;
 let server: TestServer;
-let db: ReturnType<typeof connectDatabase>;
+let db: Kysely<Database>;
 let ana: CookieJar;
 let anaGroup: string;
+let syncPlans: () => Promise<void>;
 
-beforeAll(async () => {
-  standin = await startStripeStandin();
-  standin.setWebhookTarget(null);
-  stripe = createStripeClient(standinBilling(standin));
-});
+beforeAll(async () => ({ standin, stripe } = await startQuietStandin()));
 afterAll(async () => standin.close());
-
-beforeEach(async () => {
-  server = await startTestServer({ billing: standinBilling(standin), billingPlansIntervalMs: 0, billingUsageIntervalMs: 0 });
-  db = connectDatabase(server.database);
-  await syncPlans();
-  ana = await registerUser(server.app, 'ana@asesoria.es', 'Ana Pérez');
-  anaGroup = await groupOf(db, 'ana@asesoria.es');
-});
-afterEach(async () => {
-  await db.destroy();
-  await server.close();
-});
-
-/** What the server's hourly pass does, on the same database. */
-function syncPlans(): Promise<void> {
-  return new BillingAccount({ db, now: () => new Date(), stripe, config: standinBilling(standin), publicUrl: 'http://app.test', log: server.app.log }).syncPlans();
-}
+beforeEach(async () => ({ server, db, ana, anaGroup, syncPlans } = await startStandinFirm(standin, stripe)));
+afterEach(async () => closeStandinFirm({ server, db }));
 
 const customerOf = async (groupId: string) => (await db.selectFrom('subscriptions').select('stripe_customer_id').where('group_id', '=', groupId).executeTakeFirstOrThrow()).stripe_customer_id;
 

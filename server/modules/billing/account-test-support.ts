@@ -4,9 +4,13 @@
  */
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
+import { startStripeStandin, type StripeStandin } from '../../../standins/stripe/standin.ts';
+import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { registerUser, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { BillingAccount } from './account.ts';
 import type { BillingConfig } from './config.ts';
+import { createStripeClient } from './stripe-client.ts';
 
 /** A user who joined the owner's firm as a member (the colleagues' invitation, done by hand). */
 export async function registerMember(server: TestServer, db: Kysely<Database>, email: string, ownerEmail: string): Promise<CookieJar> {
@@ -81,4 +85,35 @@ export async function subscribe(
   const periodEnd = new Date(Math.max(...subscription.items.data.map((item) => item.current_period_end)) * 1000).toISOString();
   await arrangeSubscription(db, groupId, { planRef, status: 'active', customerId, subscriptionId, periodEnd });
   return { customerId, subscriptionId };
+}
+
+/** The stand-in with its webhooks kept there (these suites arrange the rows they would write), and the SDK on it. */
+export async function startQuietStandin(): Promise<{ standin: StripeStandin; stripe: Stripe }> {
+  const standin = await startStripeStandin();
+  standin.setWebhookTarget(null);
+  return { standin, stripe: createStripeClient(standinBilling(standin)) };
+}
+
+export interface StandinFirm {
+  server: TestServer;
+  db: Kysely<Database>;
+  ana: CookieJar;
+  anaGroup: string;
+  /** What the server's hourly pass does, on the same database. */
+  syncPlans(): Promise<void>;
+}
+
+/** A server billing through the stand-in, its plans read from the stand-in's prices, and Ana's firm on it. */
+export async function startStandinFirm(standin: StripeStandin, stripe: Stripe): Promise<StandinFirm> {
+  const server = await startTestServer({ billing: standinBilling(standin), billingPlansIntervalMs: 0, billingUsageIntervalMs: 0 });
+  const db = connectDatabase(server.database);
+  const syncPlans = () => new BillingAccount({ db, now: () => new Date(), stripe, config: standinBilling(standin), publicUrl: 'http://app.test', log: server.app.log }).syncPlans();
+  await syncPlans();
+  const ana = await registerUser(server.app, 'ana@asesoria.es', 'Ana Pérez');
+  return { server, db, ana, anaGroup: await groupOf(db, 'ana@asesoria.es'), syncPlans };
+}
+
+export async function closeStandinFirm({ server, db }: Pick<StandinFirm, 'server' | 'db'>): Promise<void> {
+  await db.destroy();
+  await server.close();
 }
