@@ -1,25 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../test/fakeXhr.ts';
 import { uploadAttachment, UploadRefused } from './supportUpload.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** A request that answers `status` with `body` once sent, after reporting a quarter of the bytes. */
 function answering(status: number, body: unknown) {
-  return () => {
-    const request = {
-      status: 0, responseText: '', withCredentials: false, upload: { onprogress: null as ((event: object) => void) | null },
-      onload: null as (() => void) | null, onerror: null, onabort: null,
-      open: vi.fn(), setRequestHeader: vi.fn(), abort: vi.fn(),
-      send: (form: FormData) => {
+  return () =>
+    new (class extends FakeXhr {
+      send(form: FormData) {
         const file = form.get('file') as File;
-        request.upload.onprogress?.({ lengthComputable: true, loaded: file.size / 4, total: file.size });
-        request.status = status;
-        request.responseText = JSON.stringify(body);
-        request.onload?.();
-      },
-    };
-    return request as unknown as XMLHttpRequest;
-  };
+        this.answer({ loaded: file.size / 4, total: file.size }, status, body);
+      }
+    })() as unknown as XMLHttpRequest;
 }
 
 const file = new File(['contenido'], 'informe:marzo.pdf', { type: 'application/pdf' });

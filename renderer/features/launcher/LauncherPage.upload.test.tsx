@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
+import { FakeXhr } from '../../test/fakeXhr.ts';
 import { jsonResponse } from '../../test/renderApp.tsx';
 import { preloadModal } from '../../ui/Modal.tsx';
 import { workbookFlow } from './test/flowFixture.ts';
@@ -12,32 +13,12 @@ beforeAll(() => preloadModal());
 afterEach(() => vi.unstubAllGlobals());
 
 /** XMLHttpRequest as the upload uses it, answering with `FakeUpload.answer` after one progress event. */
-class FakeUpload {
+class FakeUpload extends FakeXhr {
   static answer: { status: number; body: unknown } = { status: 201, body: { items: [] } };
   static sent: FormData[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
   send(form: FormData) {
     FakeUpload.sent.push(form);
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.status = FakeUpload.answer.status;
-      this.responseText = JSON.stringify(FakeUpload.answer.body);
-      this.onload?.();
-    }, 5);
+    setTimeout(() => this.answer({ loaded: 50, total: 100 }, FakeUpload.answer.status, FakeUpload.answer.body), 5);
   }
 }
 
