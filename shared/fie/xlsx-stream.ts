@@ -1,4 +1,5 @@
 import { sharedStringsHandlers, sheetRowsHandlers, type CellRange, type RawCell, type RawRow } from '../spreadsheet/sheet-rows.ts';
+import { isZip } from '../files/magic.ts';
 import { readStructure, type Structure } from '../spreadsheet/xlsx-structure.ts';
 import { decodeOoxmlText, StopXml } from '../spreadsheet/xml.ts';
 import { ZipReader } from '../spreadsheet/zip-reader.ts';
@@ -57,13 +58,6 @@ function consumed<A extends unknown[], R>(step: (...args: A) => R): (...args: A)
       throw new ConsumerFailure(error);
     }
   };
-}
-
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-/** Whether the bytes start as a zip does (an .xlsx, but also an .ods or .xlsb). */
-export function looksLikeZip(bytes: Uint8Array): boolean {
-  return ZIP_MAGIC.every((byte, index) => bytes[index] === byte);
 }
 
 /** A cell's value as SheetJS's sheet_to_json gives it with raw values and null for the empty ones. */
@@ -157,7 +151,7 @@ class SheetReader {
  * gone out; what the sink or `drain` throws comes out as it was thrown.
  */
 export async function streamFieXlsx(data: Uint8Array, sink: FieSheetSink, options: { stopped?: () => boolean; drain?: () => Promise<void> } = {}): Promise<FieSheetSummary | null> {
-  if (!looksLikeZip(data)) return null;
+  if (!isZip(data)) return null;
   let zip: ZipReader;
   let structure: Structure;
   try {
