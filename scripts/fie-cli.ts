@@ -178,17 +178,12 @@ async function streamXlsx(path: string, bytes: Uint8Array, out: Output): Promise
     headed = true;
     out.push(fileLine(path, 'spreadsheet', facts));
   };
-  let entries = 0;
-  let diagnostics = 0;
   const sink = {
     entry(entry: FieEntry) {
-      entries += 1;
       head({ version: null, ignored: false, registryDate: null });
       out.push(entryLine(path, entry));
     },
-    diagnostic() {
-      diagnostics += 1;
-    },
+    diagnostic() {},
   };
   try {
     const summary = await streamFieXlsx(bytes, sink, { stopped: () => out.closed, drain: () => out.flush() });
@@ -198,6 +193,7 @@ async function streamXlsx(path: string, bytes: Uint8Array, out: Output): Promise
   } catch (error) {
     if (!(error instanceof FieSpreadsheetDamaged)) throw error;
     head({ version: null, ignored: false, registryDate: null });
+    const { entries, diagnostics } = error;
     out.push(`${JSON.stringify({ kind: 'end', file: path, entries, diagnostics, registryDate: null, damaged: error.message })}\n`);
     process.stderr.write(`«${path}»: ${error.message}. Solo se han leído sus ${entries} primeros partes.\n`);
   }

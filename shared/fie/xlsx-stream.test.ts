@@ -142,7 +142,10 @@ describe('streamFieXlsx', () => {
 
   it('fails, rather than pass for whole, a sheet that breaks after entries have gone out', async () => {
     const bytes = withPart(sampleFieWorkbook(50), 'xl/worksheets/sheet1.xml', (xml) => xml.replace('<row r="30"', '<row r="30" <broken'));
-    await expect(streamFieXlsx(bytes, { entry() {}, diagnostic() {} })).rejects.toBeInstanceOf(FieSpreadsheetDamaged);
+    const reading = streamFieXlsx(bytes, { entry() {}, diagnostic() {} });
+    await expect(reading).rejects.toBeInstanceOf(FieSpreadsheetDamaged);
+    // Rows 3 to 29 had gone out (title and header above).
+    await expect(reading).rejects.toMatchObject({ entries: 27, diagnostics: 0 });
   });
 
   it('stops between rows when asked', async () => {

@@ -43,7 +43,16 @@ export interface FieSheetSummary {
 }
 
 /** A sheet that broke after some of its entries had gone out: the file cannot be read whole. */
-export class FieSpreadsheetDamaged extends Error {}
+export class FieSpreadsheetDamaged extends Error {
+  constructor(
+    message: string,
+    /** What had gone to the sink before the break. */
+    readonly entries: number,
+    readonly diagnostics: number,
+  ) {
+    super(message);
+  }
+}
 
 /** What the sink or `drain` threw, carried through the parser so that it is not taken for damage. */
 class ConsumerFailure {
@@ -205,7 +214,7 @@ export async function streamFieXlsx(data: Uint8Array, sink: FieSheetSink, option
       await zip.readXml(sheet.path, handlers, drain === undefined ? {} : { afterChunk: drain });
     } catch (error) {
       if (error instanceof ConsumerFailure) throw error.error;
-      if (entries > 0 || diagnostics > 0) throw new FieSpreadsheetDamaged(`La hoja «${sheet.name}» está dañada: ${error instanceof Error ? error.message : String(error)}`);
+      if (entries > 0 || diagnostics > 0) throw new FieSpreadsheetDamaged(`La hoja «${sheet.name}» está dañada: ${error instanceof Error ? error.message : String(error)}`, entries, diagnostics);
       return null;
     }
     readable = true;

@@ -86,21 +86,13 @@ export async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie |
 
 /** An .xlsx into the sink row by row; undefined when the bytes are not one (SheetJS reads them). */
 async function readXlsx(bytes: Uint8Array, sink: FieSink): Promise<ReadFie | null | undefined> {
-  let entries = 0;
-  const counted: FieSink = {
-    ...sink,
-    entry(entry) {
-      entries += 1;
-      sink.entry(entry);
-    },
-  };
   try {
-    const summary = await streamFieXlsx(bytes, counted, { stopped: () => sink.aborted() });
+    const summary = await streamFieXlsx(bytes, sink, { stopped: () => sink.aborted() });
     if (sink.aborted()) return null;
     if (summary === null) return undefined;
     return { format: 'spreadsheet', version: null, ignored: summary.ignored, ...(summary.reason !== undefined && { reason: summary.reason }), entries: summary.entries };
   } catch (error) {
     if (!(error instanceof FieSpreadsheetDamaged)) throw error;
-    return { format: 'spreadsheet', version: null, ignored: false, entries, damaged: error.message };
+    return { format: 'spreadsheet', version: null, ignored: false, entries: error.entries, damaged: error.message };
   }
 }
