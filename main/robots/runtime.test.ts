@@ -110,7 +110,8 @@ describe('robot runtime', () => {
     const pid = pidIn(await run.firstLog);
     await expect(run.robot.outcome).resolves.toEqual({ kind: 'timeout' });
     expect(isAlive(pid)).toBe(false);
-  });
+    // As the hanging robot's test above: 60 s for its process to start under the full suite's load.
+  }, 60_000);
 
   it('a robot that blows its heap crashes alone with a clear message; the next run is fine', async () => {
     const robots = runtime({ memoryMb: 64 });
