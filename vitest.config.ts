@@ -1,22 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
  * With TEST_DATABASE_URL set (CI starts PostgreSQL), the API suites that go through the harness run a
- * second time on PostgreSQL (server/test/harness.ts). Suites that open the SQLite file themselves
- * cannot, and are left to the SQLite run.
+ * second time on PostgreSQL (server/test/harness.ts): those that start a test server themselves or
+ * through a support module they import (e.g. billing/account-test-support.ts). Suites that open the
+ * SQLite file themselves cannot, and are left to the SQLite run.
  */
+const startsTestServer = (source: string) => source.includes('startTestServer');
+const supportStartsTestServer = (file: string, source: string) =>
+  [...source.matchAll(/from '(\.[^']+\.ts)'/g)].some(([, specifier = '']) => {
+    const support = join(dirname(file), specifier);
+    return !support.endsWith('.test.ts') && existsSync(support) && readFileSync(support, 'utf8').includes('startTestServer(');
+  });
 const apiSuitesOnPostgres = process.env.TEST_DATABASE_URL
   ? (readdirSync('server', { recursive: true, encoding: 'utf8' }) as string[])
       .map((path) => `server/${path}`)
       .filter((file) => file.endsWith('.test.ts'))
       .filter((file) => {
         const source = readFileSync(file, 'utf8');
-        return source.includes('startTestServer') && !source.includes('better-sqlite3') && !source.includes('test.sqlite');
+        if (source.includes('better-sqlite3') || source.includes('test.sqlite')) return false;
+        return startsTestServer(source) || supportStartsTestServer(file, source);
       })
   : [];
 
