@@ -15,7 +15,10 @@ const startsTestServer = (source: string) => source.includes('startTestServer');
 const supportStartsTestServer = (file: string, source: string) =>
   [...source.matchAll(/from '(\.[^']+\.ts)'/g)].some(([, specifier = '']) => {
     const support = join(dirname(file), specifier);
-    return !support.endsWith('.test.ts') && existsSync(support) && readFileSync(support, 'utf8').includes('startTestServer(');
+    if (support.endsWith('.test.ts') || !existsSync(support)) return false;
+    const supportSource = readFileSync(support, 'utf8');
+    // It calls the harness's startTestServer (the harness itself, which defines it, does not count).
+    return supportSource.includes('startTestServer(') && !supportSource.includes('function startTestServer');
   });
 const apiSuitesOnPostgres = process.env.TEST_DATABASE_URL
   ? (readdirSync('server', { recursive: true, encoding: 'utf8' }) as string[])
