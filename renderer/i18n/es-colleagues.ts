@@ -49,6 +49,7 @@ export const colleagues = {
     join: (firmName: string) => `Unirme a ${firmName}`,
     goneTitle: 'Invitación no disponible',
     notFoundTitle: 'Invitación no encontrada',
+    elsewhereTitle: 'No puedes unirte con este email',
     toSignin: 'Ir a iniciar sesión',
     loadFailed: 'No se ha podido cargar la invitación',
     retry: 'Reintentar',

@@ -12,7 +12,12 @@ export const colleaguesPaths = {
   colleagues: '/api/colleagues',
   /** DELETE (owner): removes a member. 409 CANNOT_REMOVE_OWNER for the owner. */
   colleague: '/api/colleagues/:userId',
-  /** POST NewInvitation (owner) -> Invitation (201), emailed with its link. 409 ALREADY_MEMBER / EMAIL_TAKEN / ALREADY_INVITED. */
+  /**
+   * POST NewInvitation (owner) -> Invitation (201), emailed with its link. 409 ALREADY_MEMBER / ALREADY_INVITED (the
+   * caller's own firm only: an address with an account at another firm is invited like any other, so nothing tells
+   * that it exists); 429 TOO_MANY_INVITATIONS past the firm's daily cap (every invitation sent counts), RATE_LIMITED
+   * past the per-minute limit.
+   */
   invitations: '/api/colleagues/invitations',
   /** DELETE (owner): revokes a pending invitation; its link stops working. */
   invitation: '/api/colleagues/invitations/:id',
@@ -28,7 +33,9 @@ export const INVITATION_PAGE = '/invitacion';
 
 export const OWNER_ONLY_COLLEAGUES_MESSAGE = 'Solo el titular de la cuenta puede invitar o quitar compañeros.';
 export const ALREADY_MEMBER_MESSAGE = 'Esa persona ya forma parte de tu empresa';
-export const EMAIL_TAKEN_ELSEWHERE_MESSAGE = 'Ese email ya tiene una cuenta en AutoAsesor con otra empresa; no puede unirse a la tuya';
+/** Told to the invited person (the link's holder), never to the inviter. */
+export const EMAIL_TAKEN_ELSEWHERE_MESSAGE =
+  'Tu email ya tiene una cuenta de AutoAsesor en otra empresa, así que no puedes unirte a esta con él. Entra con esa cuenta, o pide a quien te invitó que te invite con otra dirección.';
 export const ALREADY_INVITED_MESSAGE = 'Ya hay una invitación pendiente para ese email';
 export const CANNOT_REMOVE_OWNER_MESSAGE = 'No se puede quitar al titular de la cuenta';
 export const COLLEAGUE_NOT_FOUND_MESSAGE = 'No se ha encontrado a ese compañero';
@@ -78,6 +85,11 @@ export const invitationPreviewSchema = z.object({
   email: z.string(),
   invitedBy: z.nullable(z.string()),
   expiresAt: z.string(),
+  /**
+   * The invited email already has an account with another firm, so it cannot join with this link
+   * (EMAIL_TAKEN_ELSEWHERE_MESSAGE). Only the link's holder sees it: the link went to that mailbox.
+   */
+  accountElsewhere: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 const TOKEN = `inv12345.${'s'.repeat(43)}`;
 const PREVIEW = `GET ${pathFor(colleaguesPaths.invitationByToken, { token: TOKEN })}`;
 const ACCEPT = `POST ${pathFor(colleaguesPaths.acceptInvitation, { token: TOKEN })}`;
-const preview = { firmName: 'Asesoría Pérez', email: 'luis@asesoria.es', invitedBy: 'Ana', expiresAt: '2026-12-02T10:00:00.000Z' };
+const preview = { firmName: 'Asesoría Pérez', email: 'luis@asesoria.es', invitedBy: 'Ana', expiresAt: '2026-12-02T10:00:00.000Z', accountElsewhere: false };
 const failure = (status: number, code: string, message: string) => jsonResponse(status, { statusCode: status, code, message });
 
 function renderInvitation(routes: Parameters<typeof mockApi>[0], token = TOKEN) {
@@ -75,6 +75,16 @@ describe('InvitationPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(EMAIL_TAKEN_ELSEWHERE_MESSAGE);
     expect(store.getState().session.status).not.toBe('authenticated');
     expect(screen.queryByText('Pantalla de inicio')).toBeNull();
+  });
+
+  it('tells the holder of an address that has an account with another firm that it cannot join with it, with no form', async () => {
+    const { api } = renderInvitation({ [PREVIEW]: () => jsonResponse(200, { ...preview, accountElsewhere: true }) });
+    expect(await screen.findByRole('heading', { name: 'No puedes unirte con este email' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(EMAIL_TAKEN_ELSEWHERE_MESSAGE);
+    expect(screen.queryByLabelText('Contraseña')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Ir a iniciar sesión' }));
+    expect(await screen.findByText('Pantalla de acceso')).toBeTruthy();
+    expect(api.calls.some((call) => call.key === ACCEPT)).toBe(false);
   });
 
   it('says when the link has expired, been used or revoked, and links to the sign-in', async () => {

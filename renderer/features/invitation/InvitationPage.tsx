@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { INVITATION_GONE_MESSAGE, INVITATION_NOT_FOUND_MESSAGE, invitationTokenSchema } from '#shared/api/colleagues.ts';
+import { EMAIL_TAKEN_ELSEWHERE_MESSAGE, INVITATION_GONE_MESSAGE, INVITATION_NOT_FOUND_MESSAGE, invitationTokenSchema } from '#shared/api/colleagues.ts';
 import { useInvitationPreviewQuery } from '../../api/colleagues.ts';
 import { asHttpError } from '../../ui/forms.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -62,6 +62,17 @@ export default function InvitationPage() {
     return (
       <Card title={text.invitation.loadFailed}>
         <Button variant="secondary" loading={isFetching} onClick={() => void refetch()}>{text.invitation.retry}</Button>
+      </Card>
+    );
+  }
+  if (data.accountElsewhere) {
+    // The address has an account with another firm: joining would be refused, so no form to fill in.
+    return (
+      <Card title={text.invitation.elsewhereTitle}>
+        <p className="app-form__alert" role="alert">{EMAIL_TAKEN_ELSEWHERE_MESSAGE}</p>
+        <nav className="app-auth__links">
+          <Link to="/auth">{text.invitation.toSignin}</Link>
+        </nav>
       </Card>
     );
   }

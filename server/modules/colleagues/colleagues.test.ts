@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Colleagues, Invitation } from '#shared/api/colleagues.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { INVITATIONS_PER_DAY } from './errors.ts';
+import { INVITE_RATE_LIMIT_PER_MINUTE } from './routes.ts';
 import { invite, joinFirm } from './test-support.ts';
 
 let clock = new Date('2026-03-02T09:00:00.000Z');
@@ -79,16 +80,14 @@ describe('POST /api/colleagues/invitations', () => {
     expect(server.mailedLinks('colleague_invite')).toEqual([]);
   });
 
-  it('refuses a current member, an account of another firm and a pending invitation with 409', async () => {
+  it('refuses a current member and a pending invitation of the own firm with 409', async () => {
     await joinFirm(server, ana, 'luis@asesoria.es');
-    await registerUser(server.app, 'eva@otra.es', 'Eva Sanz');
     await invite(server, ana, 'pepe@asesoria.es');
     const before = server.countRows('colleague_invitations');
 
     const cases: Array<[string, string]> = [
       ['ana@asesoria.es', 'ALREADY_MEMBER'],
       ['LUIS@asesoria.es', 'ALREADY_MEMBER'],
-      ['eva@otra.es', 'EMAIL_TAKEN_ELSEWHERE'],
       ['pepe@asesoria.es', 'ALREADY_INVITED'],
     ];
     for (const [email, code] of cases) {
@@ -97,6 +96,51 @@ describe('POST /api/colleagues/invitations', () => {
       expect(codeOf(response), email).toBe(code);
     }
     expect(server.countRows('colleague_invitations')).toBe(before);
+  });
+
+  it("answers an address of another firm's user exactly as an unknown one: 201, same body, mailed, counted in the daily cap", async () => {
+    const eva = await registerUser(server.app, 'eva@otra.es', 'Eva Sanz');
+    await joinFirm(server, eva, 'juan@otra.es');
+    // Removed from the other firm: still that firm's account.
+    const juanId = (await colleaguesOf(eva)).members.find((member) => member.email === 'juan@otra.es')?.id ?? '';
+    expect((await eva.request({ method: 'DELETE', url: `/api/colleagues/${juanId}` })).statusCode).toBe(204);
+    const shape = (response: { statusCode: number; json: <T>() => T }) => {
+      const { id, email, ...rest } = response.json<Invitation>();
+      return { status: response.statusCode, keys: Object.keys(response.json<object>()).sort(), idLength: id.length, email, rest };
+    };
+
+    const mailedBefore = server.mailedLinks('colleague_invite').length;
+    const unknown = shape(await ana.post('/api/colleagues/invitations', { email: 'nadie@ejemplo.es' }));
+    expect(unknown.status).toBe(201);
+    for (const email of ['eva@otra.es', 'juan@otra.es']) {
+      expect(shape(await ana.post('/api/colleagues/invitations', { email })), email).toEqual({ ...unknown, email });
+    }
+    expect(server.mailedLinks('colleague_invite')).toHaveLength(mailedBefore + 3);
+    const mailedTo = server.logLines().flatMap((line) => {
+      const mail = line.mail as { purpose?: string; to?: string } | undefined;
+      return mail?.purpose === 'colleague_invite' ? [mail.to] : [];
+    });
+    expect(mailedTo.slice(-3)).toEqual(['nadie@ejemplo.es', 'eva@otra.es', 'juan@otra.es']);
+
+    // Every one counts: the cap is reached with the other firm's addresses among them.
+    for (let i = 3; i < INVITATIONS_PER_DAY; i++) await invite(server, ana, `persona${i}@asesoria.es`);
+    const refused = await ana.post('/api/colleagues/invitations', { email: 'una-mas@asesoria.es' });
+    expect(refused.statusCode).toBe(429);
+    expect(codeOf(refused)).toBe('TOO_MANY_INVITATIONS');
+    const refusedForeign = await ana.post('/api/colleagues/invitations', { email: 'eva@otra.es' });
+    expect(refusedForeign.statusCode).toBe(409); // already invited by this firm: its own pending invitation
+    expect(codeOf(refusedForeign)).toBe('ALREADY_INVITED');
+  });
+
+  it('rate limits the attempts the daily cap does not count (429 RATE_LIMITED)', async () => {
+    for (let i = 0; i < INVITE_RATE_LIMIT_PER_MINUTE; i++) {
+      const response = await ana.post('/api/colleagues/invitations', { email: 'ana@asesoria.es' });
+      expect(response.statusCode, String(i)).toBe(409);
+    }
+    const limited = await ana.post('/api/colleagues/invitations', { email: 'luis@asesoria.es' });
+    expect(limited.statusCode).toBe(429);
+    expect(codeOf(limited)).toBe('RATE_LIMITED');
+    expect(server.countRows('colleague_invitations')).toBe(0);
   });
 
   it('lets a new invitation go out once the pending one expired', async () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INVITATION_TTL_DAYS, type InvitationPreview } from '#shared/api/colleagues.ts';
+import { EMAIL_TAKEN_ELSEWHERE_MESSAGE, INVITATION_TTL_DAYS, type InvitationPreview } from '#shared/api/colleagues.ts';
 import type { SessionResponse } from '#shared/api/auth.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -40,6 +40,7 @@ describe('joining a firm with an invitation', () => {
       email: 'luis@asesoria.es',
       invitedBy: 'Ana Pérez',
       expiresAt: new Date(clock.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString(),
+      accountElsewhere: false,
     });
 
     const luis = new CookieJar(server.app);
@@ -119,6 +120,26 @@ describe('joining a firm with an invitation', () => {
     }
     expect(server.countRows('users')).toBe(1);
     expect((await accept(server, token)).statusCode).toBe(201);
+  });
+
+  it("tells the holder of a link for an address that has an account with another firm, at the link, that it cannot join with it", async () => {
+    const eva = await registerUser(server.app, 'eva@otra.es', 'Eva Sanz');
+    const token = await invite(server, ana, 'eva@otra.es');
+
+    const shown = await preview(token);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json<InvitationPreview>()).toMatchObject({ firmName: 'Ana Pérez', email: 'eva@otra.es', accountElsewhere: true });
+
+    const response = await accept(server, token, 'Eva Sanz');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'EMAIL_TAKEN_ELSEWHERE', message: EMAIL_TAKEN_ELSEWHERE_MESSAGE });
+    // Nothing changed: her account stays in her firm, with her password; the link is not spent.
+    expect(server.countRows('users')).toBe(2);
+    expect((await eva.get('/api/users/me')).json<SessionResponse>().userData).toMatchObject({ email: 'eva@otra.es', role: 'owner' });
+    expect((await new CookieJar(server.app).post('/api/auth/login', { email: 'eva@otra.es', password: PASSWORD })).statusCode).toBe(200);
+    expect((await preview(token)).statusCode).toBe(200);
+    // The inviter's list shows a pending invitation like any other.
+    expect((await ana.get('/api/colleagues')).json<{ invitations: Array<{ email: string }> }>().invitations.map((i) => i.email)).toEqual(['eva@otra.es']);
   });
 
   it('refuses with 409 and writes nothing when the email signed up elsewhere meanwhile', async () => {

@@ -41,13 +41,20 @@ async function usableInvitation(db: Kysely<Database>, token: string, now: Date):
   return row;
 }
 
+/**
+ * What the link shows its holder. An invitation may name an address that has an account with another
+ * firm (the inviter is not told, service.ts): the holder is told here, before choosing a password,
+ * that it cannot join with it; accepting anyway answers 409 EMAIL_TAKEN_ELSEWHERE and spends nothing.
+ */
 export async function previewInvitation(db: Kysely<Database>, token: string, now: Date): Promise<InvitationPreview> {
   const invitation = await usableInvitation(db, token, now);
   const firm = await db.selectFrom('groups').select('name').where('id', '=', invitation.group_id).executeTakeFirstOrThrow();
   const inviter = invitation.invited_by
     ? await db.selectFrom('users').select('name').where('id', '=', invitation.invited_by).executeTakeFirst()
     : undefined;
-  return { firmName: firm.name, email: invitation.email, invitedBy: inviter?.name ?? null, expiresAt: invitation.expires_at };
+  const holder = await db.selectFrom('users').select('group_id').where('email', '=', invitation.email).executeTakeFirst();
+  const accountElsewhere = holder !== undefined && holder.group_id !== invitation.group_id;
+  return { firmName: firm.name, email: invitation.email, invitedBy: inviter?.name ?? null, expiresAt: invitation.expires_at, accountElsewhere };
 }
 
 /**

@@ -33,6 +33,12 @@ function parsedOr404<Schema extends z.core.$ZodType>(schema: Schema, input: unkn
 
 /** Opening a link and joining are rare; this stops a script guessing, not a person retrying. */
 const PUBLIC_RATE_LIMIT = perIp(30, 60_000);
+/**
+ * Inviting: a few a day per firm (INVITATIONS_PER_DAY caps what is sent); this bounds the attempts the
+ * cap does not count (refusals about the caller's own firm), so the route cannot be used for lookups.
+ */
+export const INVITE_RATE_LIMIT_PER_MINUTE = 30;
+const INVITE_RATE_LIMIT = perIp(INVITE_RATE_LIMIT_PER_MINUTE, 60_000);
 
 /** The owner's colleague routes and the public invitation routes (preview, accept). */
 export function registerColleaguesRoutes(app: FastifyInstance, ctx: AppContext, colleagues: Colleagues, _passwords: PasswordGuard): void {
@@ -41,8 +47,8 @@ export function registerColleaguesRoutes(app: FastifyInstance, ctx: AppContext, 
   const listSchema = routeSchema({ tag, summary: "The firm's members and pending invitations, and whether the caller manages them", response: { 200: colleaguesSchema } });
   app.get(colleaguesPaths.colleagues, { schema: listSchema }, async (request) => colleagues.list(await requireSession(request, ctx)));
 
-  const inviteSchema = routeSchema({ tag, summary: 'Invite an advisor by email to join the firm (owner only); the link is emailed', body: newInvitationSchema, response: { 201: invitationSchema } });
-  app.post(colleaguesPaths.invitations, { schema: inviteSchema }, async (request, reply) => {
+  const inviteSchema = routeSchema({ tag, summary: "Invite an advisor by email to join the firm (owner only); the link is emailed. Another firm's account is invited like an unknown address", body: newInvitationSchema, response: { 201: invitationSchema } });
+  app.post(colleaguesPaths.invitations, { schema: inviteSchema, config: { rateLimit: INVITE_RATE_LIMIT } }, async (request, reply) => {
     const session = await requireSession(request, ctx);
     const { email } = parseInput(newInvitationSchema, request.body);
     return reply.status(201).send(await colleagues.invite(session, email));

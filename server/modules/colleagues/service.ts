@@ -7,7 +7,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import {
-  INVITATIONS_PER_DAY, alreadyInvited, alreadyMember, cannotRemoveOwner, colleagueNotFound, emailTakenElsewhere, invitationNotFound, invitationNotSent, ownerOnly, tooManyInvitations,
+  INVITATIONS_PER_DAY, alreadyInvited, alreadyMember, cannotRemoveOwner, colleagueNotFound, invitationNotFound, invitationNotSent, ownerOnly, tooManyInvitations,
 } from './errors.ts';
 import { issueInvitationToken } from './invitation-token.ts';
 import { acceptInvitation, previewInvitation } from './joining.ts';
@@ -87,14 +87,23 @@ export class Colleagues {
   /**
    * Invites `email` (already checked by the contract's schema) to the caller's firm and mails the
    * link. A colleague removed earlier may be invited again; accepting re-activates them.
+   *
+   * Only the caller's own firm is looked at: an address that has an account with another firm is
+   * invited, counted and mailed exactly as an unknown one, so the answer never tells whether another
+   * firm has that user. Its holder learns at the link that it cannot join with it (joining.ts).
    */
   async invite(session: ActiveSession, rawEmail: string): Promise<Invitation> {
     const { db, now: clock } = this.deps;
     const owner = await this.owner(session);
     const email = rawEmail.trim().toLowerCase();
-    const existing = await db.selectFrom('users').select(['group_id', 'disabled_at']).where('email', '=', email).executeTakeFirst();
-    if (existing && existing.group_id !== owner.groupId) throw emailTakenElsewhere();
-    if (existing && existing.disabled_at === null) throw alreadyMember();
+    const member = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .where('group_id', '=', owner.groupId)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (member) throw alreadyMember();
     if ((await this.pendingInvitations(owner.groupId, email)).length > 0) throw alreadyInvited();
 
     // A cap per firm, revoked invitations included, so the app cannot be used as a spam relay.
