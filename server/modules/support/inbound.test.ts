@@ -127,12 +127,42 @@ describe('answers by email (POST /api/support/inbound)', () => {
     expect(warnings).toHaveLength(5);
   });
 
-  it('takes SPF for the From domain or DMARC for it as the vouching, in any of several headers', async () => {
+  it('counts only the verdicts the receiving service added on top, not a passing one the sender wrote lower down', async () => {
     const address = replyAddress(SUPPORT.email, SECRET, ticket.id);
-    const spf = [
-      'Authentication-Results: mx.correo.test; dkim=none',
-      'Authentication-Results: mx.correo.test;\r\n SPF=Pass (correo.test: domain of lucia@autoasesor.test; designates 192.0.2.1 as permitted sender)\r\n smtp.mailfrom=Lucia@AutoAsesor.test',
+    const before = world.server.countTables(TICKET_TABLES);
+    const service = 'Authentication-Results: mx.correo.test; dkim=none; spf=fail smtp.mailfrom=lucia@autoasesor.test; dmarc=fail header.from=autoasesor.test';
+    const received = 'Received: from mail.falso.test (mail.falso.test [198.51.100.7]) by mx.correo.test with ESMTPS id abc; Fri, 27 Nov 2026 10:00:01 +0100';
+    const forged = 'Authentication-Results: mx.correo.test; dkim=pass header.d=autoasesor.test; spf=pass smtp.mailfrom=lucia@autoasesor.test; dmarc=pass header.from=autoasesor.test';
+    const body = 'Para terminar, envíenos la contraseña de su certificado digital.';
+    for (const auth of [
+      // The receiving service's verdict on top, then its Received, then the sender's own header.
+      [service, received, forged],
+      // The service's topmost verdict says DKIM failed; a header right below it saying everything passed does not count.
+      ['Authentication-Results: mx.correo.test; dkim=fail (bad signature) header.d=autoasesor.test', forged, received],
+      [service, forged, received],
+    ]) {
+      const response = await post(replyEmail({ to: address, body, auth }));
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'SENDER_NOT_VERIFIED' });
+    }
+    // Below From, among the sender's own headers, likewise.
+    expect((await post(replyEmail({ to: address, body, auth: [service, received], headers: [forged] }))).statusCode).toBe(403);
+    expect(world.server.countTables(TICKET_TABLES)).toEqual(before);
+    expect(world.server.mailedMessages('ticket_answer')).toEqual([]);
+
+    // The genuine reply, as it arrives: the service's passing verdict above its Received and the sender's trace.
+    const genuine = [
+      dkimPass('autoasesor.test'),
+      'Received: from mail.autoasesor.test (mail.autoasesor.test [192.0.2.1]) by mx.correo.test with ESMTPS id def; Fri, 27 Nov 2026 10:00:01 +0100',
+      'Received: from [10.0.0.5] by mail.autoasesor.test; Fri, 27 Nov 2026 10:00:00 +0100',
     ];
+    expect((await post(replyEmail({ to: address, body: 'Reinicie el equipo, por favor.', auth: genuine }))).statusCode).toBe(204);
+    expect(world.server.mailedMessages('ticket_answer')).toEqual([expect.objectContaining({ to: 'ana@asesoria-uno.es' })]);
+  });
+
+  it('takes SPF for the From domain or DMARC for it as the vouching', async () => {
+    const address = replyAddress(SUPPORT.email, SECRET, ticket.id);
+    const spf = ['Authentication-Results: mx.correo.test; dkim=none;\r\n SPF=Pass (correo.test: domain of lucia@autoasesor.test; designates 192.0.2.1 as permitted sender)\r\n smtp.mailfrom=Lucia@AutoAsesor.test'];
     expect((await post(replyEmail({ to: address, body: 'Por SPF.', messageId: 'spf@x', auth: spf }))).statusCode).toBe(204);
     const dmarc = ['Authentication-Results: mx.correo.test; dkim=pass header.d=proveedor-de-envio.es; spf=pass smtp.mailfrom=rebote@proveedor-de-envio.es; dmarc=pass (p=NONE sp=NONE) header.from=autoasesor.test'];
     expect((await post(replyEmail({ to: address, body: 'Por DMARC.', messageId: 'dmarc@x', auth: dmarc }))).statusCode).toBe(204);

@@ -3,7 +3,7 @@ import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser'
 import { HttpError } from '../../http/errors.ts';
 import type { SupportInboundConfig } from './config.ts';
 import { ticketOfReplyAddress } from './reply-address.ts';
-import { domainOf, senderDomainVerified } from './sender-verification.ts';
+import { domainOf, senderDomainVerified, type HeaderField } from './sender-verification.ts';
 import { ticketNotFound, type SupportTickets } from './tickets.ts';
 
 /** What a support agent's emailed reply says, read from its raw RFC 822 text. */
@@ -16,8 +16,11 @@ export interface InboundReply {
   recipients: string[];
   /** The answer itself: the text part without the quoted history. */
   body: string;
-  /** Every Authentication-Results value, top to bottom, unparsed: the receiving service's verdicts on the sender. */
-  authenticationResults: string[];
+  /**
+   * Every header field, top to bottom, values unparsed: the receiving service's Authentication-Results
+   * verdicts on the sender count only where they sit among them (sender-verification.ts).
+   */
+  headerFields: HeaderField[];
 }
 
 export async function parseInboundReply(raw: Buffer): Promise<InboundReply> {
@@ -30,7 +33,7 @@ export async function parseInboundReply(raw: Buffer): Promise<InboundReply> {
     from: addressesOf(mail.from)[0] ?? null,
     recipients: [...addressesOf(mail.to), ...addressesOf(mail.cc), ...addressesOf(delivered)],
     body: withoutQuotedHistory(mail.text ?? ''),
-    authenticationResults: mail.headerLines.filter((line) => line.key === 'authentication-results').map((line) => line.line.slice(line.line.indexOf(':') + 1)),
+    headerFields: mail.headerLines.map((line) => ({ name: line.key, value: line.line.slice(line.line.indexOf(':') + 1) })),
   };
 }
 
@@ -69,7 +72,8 @@ const MAX_ANSWER_LENGTH = 10_000;
 /**
  * An agent's emailed reply, kept as an answer exactly like one from the desk. The ticket is the one a
  * valid signed reply address among the recipients names (none: 404); the receiving mail service must
- * have vouched for the From domain (DKIM, SPF or DMARC pass in Authentication-Results, else 403), and
+ * have vouched for the From domain (DKIM, SPF or DMARC pass in the Authentication-Results it added on
+ * top, not in any lower down that the sender may have written: else 403), and
  * the sender must be a support agent (403); a Message-ID already kept changes nothing ('already').
  * Every refusal writes nothing.
  */
@@ -80,7 +84,7 @@ export async function receiveEmailAnswer(tickets: SupportTickets, inbound: Suppo
   if (!ticket) throw ticketNotFound();
   if (!reply.from) throw new HttpError(403, 'NOT_SUPPORT_AGENT', INBOUND_NOT_AGENT_MESSAGE);
   // Before the agent lookup: a forged From must not learn who the agents are.
-  if (!senderDomainVerified(reply.authenticationResults, domainOf(reply.from) ?? '', inbound.authservIds)) {
+  if (!senderDomainVerified(reply.headerFields, domainOf(reply.from) ?? '', inbound.authservIds)) {
     tickets.deps.log.warn({ from: reply.from, ticketId: ticket.id, messageId: reply.messageId }, 'Respuesta por correo rechazada: ningún DKIM/SPF/DMARC válido para el dominio del remitente');
     throw new HttpError(403, 'SENDER_NOT_VERIFIED', INBOUND_UNVERIFIED_SENDER_MESSAGE);
   }

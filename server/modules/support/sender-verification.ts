@@ -60,11 +60,17 @@ function clauses(text: string): string[] {
 const PAIR = /([^\s=]+)\s*=\s*((?:"(?:[^"\\]|\\.)*"|[^\s"])+)/g;
 const unquote = (value: string) => value.replace(/"((?:[^"\\]|\\.)*)"/g, (_match, inner: string) => inner.replace(/\\(.)/g, '$1'));
 
-/** The clauses of one Authentication-Results value (without the header name); reason and properties are optional. */
-export function parseAuthenticationResults(value: string): AuthResult[] {
+/** One Authentication-Results header: who wrote it (its authserv-id, lower-case) and its clauses. */
+export interface AuthResultsHeader {
+  authservId: string;
+  results: AuthResult[];
+}
+
+/** Parses one Authentication-Results value (without the header name); reason and properties are optional. */
+export function parseAuthenticationResultsHeader(value: string): AuthResultsHeader {
   const [head = '', ...rest] = clauses(withoutComments(value.replace(/\r?\n[ \t]+/g, ' ')));
   const authservId = (head.split(/\s+/)[0] ?? '').toLowerCase();
-  return rest.flatMap((clause) => {
+  const results = rest.flatMap((clause) => {
     const matches = [...clause.matchAll(PAIR)];
     // A clause must open with method=result ('none' and garbage are skipped); 'dkim/1' carries a version.
     if (matches[0]?.index !== 0) return [];
@@ -73,6 +79,41 @@ export function parseAuthenticationResults(value: string): AuthResult[] {
     const method = methodPair[0].split('/')[0] ?? '';
     return [{ authservId, method, result: methodPair[1].toLowerCase(), props: Object.fromEntries(propPairs) }];
   });
+  return { authservId, results };
+}
+
+/** The clauses of one Authentication-Results value (without the header name). */
+export function parseAuthenticationResults(value: string): AuthResult[] {
+  return parseAuthenticationResultsHeader(value).results;
+}
+
+/** One header field of a message, in the order it has in the message (top first); the name in any case. */
+export interface HeaderField {
+  name: string;
+  value: string;
+}
+
+/**
+ * The receiving service's own verdict: the topmost Authentication-Results with a trusted authserv-id,
+ * and no other. The service prepends its header fields (RFC 5322 §3.6.7; RFC 8601 §4.1: its
+ * Authentication-Results go at the top), so its verdict sits above anything the sender wrote, and any
+ * Authentication-Results claiming its authserv-id that it did not add must be deleted or ignored
+ * (RFC 8601 §5): a sender can write such a header into the message itself, lower down. Walking down
+ * from the top, what later hops prepended above it (Delivered-To, Received, ARC-*, another receiver's
+ * Authentication-Results) is passed over, and everything below it is ignored, trusted id or not. Not
+ * even a second trusted header right below counts: where the service writes its verdict last, after
+ * its Received (Gmail does), the sender's own headers follow it directly, and nothing tells the two
+ * apart. Gmail, for one, writes every method in that one header; a chain of filters writing a header
+ * each is read by its topmost one only.
+ */
+export function serviceVerdict(fields: readonly HeaderField[], trustedAuthservIds: readonly string[]): AuthResultsHeader | null {
+  const trusted = new Set(trustedAuthservIds.map((id) => id.trim().toLowerCase()).filter((id) => id !== ''));
+  for (const field of fields) {
+    if (field.name.trim().toLowerCase() !== 'authentication-results') continue;
+    const header = parseAuthenticationResultsHeader(field.value);
+    if (trusted.has(header.authservId)) return header;
+  }
+  return null;
 }
 
 /** The domain of `user@domain`, `@domain` or a bare domain, lower-case, without a trailing dot or angle brackets. */
@@ -83,22 +124,18 @@ export function domainOf(address: string | undefined): string | null {
 }
 
 /**
- * Whether some result passes for exactly this domain: DKIM signed by it (header.d, or header.i's
- * domain), SPF authorised its envelope sender (smtp.mailfrom), or DMARC passed for it (header.from).
- * With trustedAuthservIds, only headers those receivers wrote count.
+ * Whether the trusted receiving service vouched for this domain in its own verdict (serviceVerdict):
+ * DKIM signed by it (header.d, or header.i's domain), SPF authorised its envelope sender
+ * (smtp.mailfrom), or DMARC passed for it (header.from). No trusted authserv-id: nothing is vouched for.
  */
-export function senderDomainVerified(headerValues: readonly string[], fromDomain: string, trustedAuthservIds: readonly string[] = []): boolean {
+export function senderDomainVerified(fields: readonly HeaderField[], fromDomain: string, trustedAuthservIds: readonly string[]): boolean {
   const domain = fromDomain.toLowerCase().replace(/\.$/, '');
   if (!domain) return false;
-  const trusted = new Set(trustedAuthservIds.map((id) => id.toLowerCase()));
-  return headerValues
-    .flatMap(parseAuthenticationResults)
-    .filter((entry) => trusted.size === 0 || trusted.has(entry.authservId))
-    .some(({ method, result, props }) => {
-      if (result !== 'pass') return false;
-      if (method === 'dkim') return domainOf(props['header.d']) === domain || domainOf(props['header.i']) === domain;
-      if (method === 'spf') return domainOf(props['smtp.mailfrom']) === domain;
-      if (method === 'dmarc') return domainOf(props['header.from']) === domain;
-      return false;
-    });
+  return (serviceVerdict(fields, trustedAuthservIds)?.results ?? []).some(({ method, result, props }) => {
+    if (result !== 'pass') return false;
+    if (method === 'dkim') return domainOf(props['header.d']) === domain || domainOf(props['header.i']) === domain;
+    if (method === 'spf') return domainOf(props['smtp.mailfrom']) === domain;
+    if (method === 'dmarc') return domainOf(props['header.from']) === domain;
+    return false;
+  });
 }
