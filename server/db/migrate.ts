@@ -17,6 +17,7 @@ import * as altas from './migrations/0014-altas.ts';
 import * as notifications from './migrations/0015-notifications.ts';
 import * as mail from './migrations/0016-mail.ts';
 import * as billingSupport from './migrations/0017-billing-support.ts';
+import * as fieImports from './migrations/0018-fie-imports.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015-notifications': notifications,
   '0016-mail': mail,
   '0017-billing-support': billingSupport,
+  '0018-fie-imports': fieImports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

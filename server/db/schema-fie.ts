@@ -57,3 +57,12 @@ export interface FieDocumentEntriesTable {
   entry_id: string;
   position: number;
 }
+
+/** The lease of an upload still importing (migration 0018): which server process writes it, and when it last said so. */
+export interface FieImportsTable {
+  document_id: string;
+  /** `<host>:<pid>:<start id>`. */
+  owner: string;
+  /** ISO time. */
+  heartbeat_at: string;
+}

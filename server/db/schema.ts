@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { AltasClientSessionsTable, AltasClientUsersTable, AltasCompaniesTable, AltasFilesTable, AltasFormsTable, AltasSubmissionsTable } from './schema-altas.ts';
-import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable } from './schema-fie.ts';
+import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable, FieImportsTable } from './schema-fie.ts';
 import type { DehuDigestsTable, DehuDocumentsTable, DehuNotificationsTable, DehuWatchedCertificatesTable } from './schema-notifications.ts';
 import type { MailAccountsTable, MailOAuthStatesTable, MailOutboxTable } from './schema-mail.ts';
 import type { DeviceTokensTable, MachineCertificatesTable, MachineConfigsTable, MachinesTable, ScriptSettingsTable } from './schema-machines.ts';
@@ -46,6 +46,7 @@ export interface Database {
   fie_documents: FieDocumentsTable;
   fie_entries: FieEntriesTable;
   fie_document_entries: FieDocumentEntriesTable;
+  fie_imports: FieImportsTable;
   altas_forms: AltasFormsTable;
   altas_client_users: AltasClientUsersTable;
   altas_companies: AltasCompaniesTable;

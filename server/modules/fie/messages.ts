@@ -16,6 +16,9 @@ export function fileTooLargeReason(): string {
 /** An entry A3 refused without saying why. */
 export const A3_REFUSED_MESSAGE = 'A3 no ha aceptado el parte';
 
+/** A FIE whose header is read but that carries no entry (spec §8: the file is counted as not processed). */
+export const FIE_NO_ENTRIES_REASON = 'El FIE no tiene partes: no se ha guardado';
+
 export const NOT_A_FIE_REASON = 'No es un FIE: no empieza por la cabecera ETI de un FIE de texto ni es una hoja de cálculo de Excel';
 
 /** Why a FIE whose header names another version is not read. */

@@ -1,8 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +23,7 @@ import { requireSession } from '../../http/session.ts';
 import type { DeviceAuth } from '../devices/auth.ts';
 import { FIE_UPLOAD_EMPTY_MESSAGE, FIE_UPLOAD_NOT_MULTIPART_MESSAGE, FIE_UPLOAD_TOO_MANY_MESSAGE } from './messages.ts';
 import type { FieCaller, FieService, ReceivedFieFile } from './service.ts';
+import { newUploadFolder, removeStaleUploadFolders, removeUploadFolder } from './upload-folders.ts';
 
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_FILE_NAME = 'incidencias-a3.xlsx';
@@ -54,6 +54,11 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
     return { groupId: session.groupId, userId: session.userId };
   };
   const tag = 'fie';
+
+  // What a stopped server left (issue 39, 6): its half-written imports and its uploads' folders.
+  await fie.removeAbandonedImports();
+  await removeStaleUploadFolders();
+  app.addHook('onClose', async () => fie.close());
 
   const listSchema = routeSchema({ tag, summary: "The firm's FIE documents with their matching entries, newest first (or only their dates)", querystring: fieListQuerySchema, response: { 200: z.union([fieListResponseSchema, fieDateListResponseSchema]) } });
   app.get(fiePaths.fie, { schema: listSchema }, async (request) => {
@@ -139,7 +144,7 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
       if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', FIE_UPLOAD_NOT_MULTIPART_MESSAGE);
       // Every file is received (to disk, hashed as it streams) before any is processed: a request over
       // the limits is refused whole, with nothing written.
-      const dir = await mkdtemp(join(tmpdir(), 'autoasesor-fie-'));
+      const dir = await newUploadFolder();
       const results: FieUploadResult[] = [];
       try {
         const received: ReceivedFieFile[] = [];
@@ -165,7 +170,7 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
           await rm(file.path, { force: true });
         }
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        await removeUploadFolder(dir);
       }
       if (results.length === 0) throw validationError([{ path: 'files', message: FIE_UPLOAD_EMPTY_MESSAGE }]);
       const count = (status: FieUploadResult['status']) => results.filter((result) => result.status === status).length;

@@ -17,10 +17,11 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { FieDecodeFailure, type FieDecoder } from './decoder.ts';
 import { entryFacts, entryOf, entryView, fieldsFromBody, parseFields } from './entries.ts';
-import { judgeFieContent } from './judge.ts';
-import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
+import { judgeFieContent, type JudgedFie } from './judge.ts';
+import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NO_ENTRIES_REASON, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
+import { ImportLeases } from './import-leases.ts';
 import {
-  abandonedImports, deleteDocument, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, findDocument, findDocumentByHash, insertDocument, listDocuments,
+  deleteDocument, deleteImport, importingDocuments, insertImport, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, findDocument, findDocumentByHash, insertDocument, listDocuments,
   listLinkedEntries, unlinkDocumentEntries, workerEntries, type DocumentRow, type LinkedEntryRow,
 } from './store.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -48,9 +49,6 @@ export interface FieLog {
 export function fieNotFound(): HttpError {
   return new HttpError(404, 'FIE_NOT_FOUND', FIE_NOT_FOUND_MESSAGE);
 }
-
-/** Longer than any import can take (the decoder's time limit is 2 minutes): one still marked importing was abandoned. */
-const ABANDONED_IMPORT_MS = 60 * 60 * 1000;
 
 /** A decode that turned out not to be a FIE: the transaction is rolled back with this. */
 class IgnoredFie extends Error {}
@@ -80,12 +78,35 @@ function documentView(row: DocumentRow, entries: FieDocumentView['entries']): Fi
 
 /** The FIE module's domain (spec §7 FIE, issue 22): no HTTP here, the routes parse and answer. */
 export class FieService {
+  private readonly leases: ImportLeases;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date,
     private readonly decoder: FieDecoder,
     private readonly log: FieLog,
-  ) {}
+  ) {
+    this.leases = new ImportLeases(db, now);
+  }
+
+  /** The server stops: no more heartbeats for its imports. */
+  close(): void {
+    this.leases.stop();
+  }
+
+  /**
+   * Removes the imports whose writer is gone (see ImportLeases), of one firm or, at start, of all, so
+   * their files can be sent again at once. Answers how many.
+   */
+  async removeAbandonedImports(groupId?: string): Promise<number> {
+    let removed = 0;
+    for (const row of await importingDocuments(this.db, groupId)) {
+      if (!this.leases.isAbandoned(row)) continue;
+      await this.db.transaction().execute((trx) => deleteDocument(trx, row.group_id, row.id));
+      removed += 1;
+    }
+    return removed;
+  }
 
   async listDates(groupId: string): Promise<{ _id: string; date: string }[]> {
     return (await listDocuments(this.db, groupId)).map((row) => ({ _id: row.id, date: row.date }));
@@ -191,6 +212,8 @@ export class FieService {
       ...fields,
     });
     if (file.truncated) return result('failed', { reason: fileTooLargeReason() });
+    // Before the duplicate check: a file whose import a stopped server left half written is not a duplicate.
+    await this.removeAbandonedImports(caller.groupId);
     const earlier = await findDocumentByHash(this.db, caller.groupId, file.contentHash);
     if (earlier) return result('already-added', { documentId: earlier.id });
 
@@ -202,24 +225,45 @@ export class FieService {
     };
     if (judged.kind === 'refused') return fail(judged.reason);
 
-    await this.removeAbandonedImports(caller.groupId);
     const id = randomUUID();
     const createdAt = this.now().toISOString();
+    this.leases.begin(id);
     try {
-      // Inserted (importing, not listed) before the slot is awaited: the same file sent twice at once is one import.
-      await insertDocument(this.db, {
-        id,
-        group_id: caller.groupId,
-        content_hash: file.contentHash,
-        file_name: file.fileName,
-        source: fetchedFrom ?? judged.kind,
-        version: judged.kind === 'text' ? judged.version : null,
-        registry_date: null,
-        date: isoDay(this.now()),
-        entry_count: 0,
-        created_by: caller.userId,
-        created_at: createdAt,
-        importing: 1,
+      return await this.importFile(caller, file, id, createdAt, judged, fetchedFrom, result, fail);
+    } finally {
+      this.leases.end(id);
+    }
+  }
+
+  private async importFile(
+    caller: FieCaller,
+    file: ReceivedFieFile,
+    id: string,
+    createdAt: string,
+    judged: Exclude<JudgedFie, { kind: 'refused' }>,
+    fetchedFrom: 'siltra' | 'fier' | undefined,
+    result: (status: FieUploadResult['status'], fields?: Partial<FieUploadResult>) => FieUploadResult,
+    fail: (reason: string) => FieUploadResult,
+  ): Promise<FieUploadResult> {
+    try {
+      // Inserted (importing, not listed) with this process's lease before the slot is awaited: the same
+      // file sent twice at once is one import.
+      await this.db.transaction().execute(async (trx) => {
+        await insertDocument(trx, {
+          id,
+          group_id: caller.groupId,
+          content_hash: file.contentHash,
+          file_name: file.fileName,
+          source: fetchedFrom ?? judged.kind,
+          version: judged.kind === 'text' ? judged.version : null,
+          registry_date: null,
+          date: isoDay(this.now()),
+          entry_count: 0,
+          created_by: caller.userId,
+          created_at: createdAt,
+          importing: 1,
+        });
+        await insertImport(trx, id, this.leases.owner, createdAt);
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -238,17 +282,22 @@ export class FieService {
           await setTimeout(performance.now() - started);
         });
         if (outcome.ignored) throw new IgnoredFie(ignoredFieReason(outcome.reason ?? 'no es un FIE'));
-        await this.db
-          .updateTable('fie_documents')
-          .set({
-            importing: 0,
-            entry_count: entries.position,
-            registry_date: outcome.registryDate,
-            date: entries.firstRegistrationDate ?? isoDay(this.now()),
-            ...(outcome.version !== null && { version: outcome.version }),
-          })
-          .where('id', '=', id)
-          .execute();
+        // A header and nothing the decoder could read as an entry (e.g. one 60 MB line): not a document.
+        if (entries.entries === 0) throw new IgnoredFie(FIE_NO_ENTRIES_REASON);
+        await this.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('fie_documents')
+            .set({
+              importing: 0,
+              entry_count: entries.position,
+              registry_date: outcome.registryDate,
+              date: entries.firstRegistrationDate ?? isoDay(this.now()),
+              ...(outcome.version !== null && { version: outcome.version }),
+            })
+            .where('id', '=', id)
+            .execute();
+          await deleteImport(trx, id);
+        });
         return entries;
       });
       return result('processed', { documentId: id, entries: writer.entries, linkedEntries: writer.linkedFromEarlier });
@@ -256,14 +305,6 @@ export class FieService {
       await this.db.transaction().execute((trx) => deleteDocument(trx, caller.groupId, id));
       if (error instanceof IgnoredFie || error instanceof FieDecodeFailure) return fail(error.message);
       throw error;
-    }
-  }
-
-  /** Imports the server never finished (it stopped mid-file) are removed, so their file can be sent again. */
-  private async removeAbandonedImports(groupId: string): Promise<void> {
-    const before = new Date(this.now().getTime() - ABANDONED_IMPORT_MS).toISOString();
-    for (const id of await abandonedImports(this.db, groupId, before)) {
-      await this.db.transaction().execute((trx) => deleteDocument(trx, groupId, id));
     }
   }
 

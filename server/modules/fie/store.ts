@@ -45,13 +45,44 @@ export async function insertDocument(db: Db, row: DocumentRow): Promise<void> {
 export async function deleteDocument(db: Db, groupId: string, id: string): Promise<void> {
   const unlinked = await unlinkDocumentEntries(db, id);
   await deleteOrphanEntries(db, groupId, unlinked);
+  await deleteImport(db, id);
   await db.deleteFrom('fie_documents').where('id', '=', id).where('group_id', '=', groupId).execute();
 }
 
-/** Imports of the firm started before `before` and never finished (the server stopped mid-file). */
-export async function abandonedImports(db: Db, groupId: string, before: string): Promise<string[]> {
-  const rows = await db.selectFrom('fie_documents').select('id').where('group_id', '=', groupId).where('importing', '=', 1).where('created_at', '<', before).execute();
-  return rows.map((row) => row.id);
+/** A document still importing, with the lease of the process writing it (none: an import older than leases, or half made). */
+export interface ImportingRow {
+  id: string;
+  group_id: string;
+  owner: string | null;
+  heartbeat_at: string | null;
+}
+
+/** Every document still importing (of one firm, or of all). */
+export async function importingDocuments(db: Db, groupId?: string): Promise<ImportingRow[]> {
+  return db
+    .selectFrom('fie_documents as d')
+    .leftJoin('fie_imports as i', 'i.document_id', 'd.id')
+    .select(['d.id', 'd.group_id', 'i.owner', 'i.heartbeat_at'])
+    .where('d.importing', '=', 1)
+    .$if(groupId !== undefined, (qb) => qb.where('d.group_id', '=', groupId as string))
+    .execute();
+}
+
+/** Takes the import's lease for `owner` (in the transaction that inserts the document). */
+export async function insertImport(db: Db, documentId: string, owner: string, at: string): Promise<void> {
+  await db.insertInto('fie_imports').values({ document_id: documentId, owner, heartbeat_at: at }).execute();
+}
+
+/** The owner is still importing these documents. */
+export async function renewImports(db: Db, owner: string, documentIds: readonly string[], at: string): Promise<void> {
+  for (const chunk of chunks(documentIds, LIST_CHUNK)) {
+    await db.updateTable('fie_imports').set({ heartbeat_at: at }).where('owner', '=', owner).where('document_id', 'in', chunk).execute();
+  }
+}
+
+/** The import's lease given back (its document is whole, or removed). */
+export async function deleteImport(db: Db, documentId: string): Promise<void> {
+  await db.deleteFrom('fie_imports').where('document_id', '=', documentId).execute();
 }
 
 /**
