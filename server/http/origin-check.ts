@@ -3,14 +3,39 @@ import { HttpError } from './errors.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** True when a browser's Origin is our own host or one we were told to trust. */
-export function isAllowedOrigin(origin: string, host: string | undefined, allowedOrigins: readonly string[]): boolean {
-  if (allowedOrigins.includes(origin)) return true;
+/**
+ * An http(s) URL's origin as browsers serialise it: scheme, host and port, lower-case, the scheme's
+ * default port left out (`https://X.example:443` → `https://x.example`). Null for anything else:
+ * 'null' and other opaque origins, garbage.
+ */
+function webOrigin(value: string): string | null {
   try {
-    return host !== undefined && new URL(origin).host === host.toLowerCase();
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
   } catch {
-    return false; // 'null' and other opaque origins
+    return null;
   }
+}
+
+/**
+ * Our own origin as this request reached us: the scheme and Host as Fastify sees them, which honours
+ * X-Forwarded-Proto and X-Forwarded-Host only from a proxy TRUST_PROXY trusts. Null without a Host.
+ */
+export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string | null {
+  return request.host ? webOrigin(`${request.protocol}://${request.host}`) : null;
+}
+
+/**
+ * True when a browser's Origin is our own origin or one we were told to trust: scheme, host and port
+ * all equal (an https page is not our http server, nor another port of our host). A listed origin that
+ * is not http(s) (a desktop shell's own scheme) must match as written.
+ */
+export function isAllowedOrigin(origin: string, ownOrigin: string | null, allowedOrigins: readonly string[]): boolean {
+  if (allowedOrigins.includes(origin)) return true;
+  const normalised = webOrigin(origin);
+  if (normalised === null) return false;
+  if (ownOrigin !== null && webOrigin(ownOrigin) === normalised) return true;
+  return allowedOrigins.some((allowed) => webOrigin(allowed) === normalised);
 }
 
 /**
@@ -22,7 +47,7 @@ export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readon
     if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (!isAllowedOrigin(origin, request.headers.host, allowedOrigins)) {
+    if (!isAllowedOrigin(origin, requestOrigin(request), allowedOrigins)) {
       throw new HttpError(403, 'FORBIDDEN_ORIGIN', 'Origen no permitido');
     }
   });
