@@ -13,7 +13,10 @@ export const notificationsPaths = {
   list: '/api/notifications',
   /** GET -> NotificationDetail (with its stored documents). */
   one: '/api/notifications/:id',
-  /** GET -> the document's bytes (inline; application/pdf for PDFs). */
+  /**
+   * GET -> the document's bytes under `default-src 'none'; sandbox` and nosniff: the notice and the acuse
+   * (PDFs) inline as application/pdf, framable by the web app only; an annex always as a download.
+   */
   document: '/api/notifications/:id/documents/:documentId',
   /** GET -> WatchedCertificatesResponse; PUT WatchedCertificatesUpdate -> WatchedCertificatesResponse (replaces the set). */
   certificates: '/api/notifications/certificates',
@@ -31,11 +34,13 @@ export const notificationsPaths = {
   robotAccess: '/api/notifications/robot/:id',
   /**
    * POST multipart, one file in field `file`, query RobotDocumentQuery -> NotificationDocument (201): one
-   * document of an opened notification (the notice, an annex, the acuse). Judged by content, at most
-   * NOTIFICATION_DOCUMENT_MAX_BYTES; the same kind and name again replaces it.
+   * document of an opened notification (the notice, an annex, the acuse). Judged by content: the notice
+   * and the acuse must be PDFs, an annex a PDF, PNG, JPEG, GIF, TIFF or zip (anything else 415, nothing
+   * kept); at most NOTIFICATION_DOCUMENT_MAX_BYTES; the same kind and name again replaces it. Only the
+   * machine that holds the notification's certificate may (403), as for `robotOpened`.
    */
   robotDocuments: '/api/notifications/robot/:id/documents',
-  /** POST RobotOpened -> NotificationDetail: PeticionAcceso succeeded (comparecencia): the state moves to realizadas. */
+  /** POST RobotOpened -> NotificationDetail: PeticionAcceso succeeded (comparecencia): the state moves to realizadas. The certificate's machine only (403). */
   robotOpened: '/api/notifications/robot/:id/opened',
 } as const;
 

@@ -151,16 +151,16 @@ describe('opening and documents', () => {
     expect(bytes.headers['content-disposition']).toBe("inline; filename*=UTF-8''Notificaci%C3%B3n%201.pdf");
     expect(bytes.headers['x-content-type-options']).toBe('nosniff');
     expect(bytes.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(bytes.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(bytes.headers['content-security-policy']).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
     // Everything else still refuses framing.
     expect((await firm.jar.get(notificationsPaths.summary)).headers['x-frame-options']).toBe('DENY');
   });
 
-  it('judges a document by its content: an .exe named .pdf is refused and nothing is kept', async () => {
+  it('judges a document by its content: an .exe named .pdf is refused (415) and nothing is kept', async () => {
     const id = await oneNotification();
     const refused = await uploadDocument(firm.device, id, 'kind=anexo&name=anexo.pdf', 'anexo.pdf', EXE);
-    expect(refused.statusCode, refused.body).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'FILE_TYPE' });
+    expect(refused.statusCode, refused.body).toBe(415);
+    expect(refused.json()).toMatchObject({ code: 'FILE_TYPE_REFUSED' });
     expect(server.countRows('dehu_documents')).toBe(0);
     expect((await uploadDocument(firm.device, id, 'kind=otro&name=a.pdf', 'a.pdf', PDF)).statusCode).toBe(400);
     const huge = await uploadDocument(firm.device, id, 'kind=anexo&name=grande.pdf', 'grande.pdf', Buffer.concat([PDF, Buffer.alloc(NOTIFICATION_DOCUMENT_MAX_BYTES)]));

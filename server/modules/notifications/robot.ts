@@ -4,6 +4,7 @@ import type { LemaEnvio, LemaRealizada, RobotAccess, RobotOpened, RobotUpsert } 
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isoOrNull, lemaColumns, realizadaState, type LemaColumns } from './mapping.ts';
+import { requireHolderOf } from './holder.ts';
 import { INVALID_DATE_MESSAGE, INVALID_EVENT_DATE_MESSAGE } from './messages.ts';
 import { notificationDocuments, notificationNotFound } from './queries.ts';
 import { ensureWatchedOnDevice, type DeviceMember } from './watched.ts';
@@ -106,10 +107,14 @@ export async function robotAccess(db: Kysely<Database>, device: DeviceMember, id
   };
 }
 
-/** PeticionAcceso succeeded (comparecencia): accepted at DEHÚ's time, by the device's user. */
+/**
+ * PeticionAcceso succeeded (comparecencia): accepted at DEHÚ's time, by the device's user. Only the
+ * machine that holds the notification's certificate made it (holder.ts): any other device is 403.
+ */
 export async function recordOpened(db: Kysely<Database>, device: DeviceMember, id: string, opened: RobotOpened, now: Date): Promise<void> {
   const openedAt = isoOrNull(opened.fechaEvento);
   if (openedAt === null) throw invalidDate('fechaEvento', INVALID_EVENT_DATE_MESSAGE);
+  await requireHolderOf(db, device, id);
   const result = await db
     .updateTable('dehu_notifications')
     .set({

@@ -19,9 +19,19 @@ import type { NotificationsService } from './service.ts';
 const UPSERT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** `filename*` (RFC 6266 / 5987): any name, accents included, without breaking the header. */
-function inlineDisposition(name: string): string {
-  return `inline; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  return `${kind}; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
+
+/**
+ * A stored document's policy: nothing may load or run (`default-src 'none'`), and the document is a
+ * sandbox (an opaque origin with no scripts, forms, popups or plugins of its own). Chromium's PDF viewer
+ * needs nothing more: it renders such a PDF framed and at the top level (checked in Chromium 156; the
+ * viewer is the browser's own extension frame, not the document's). Only the notice and the acuse (PDFs)
+ * may be framed, by our own pages.
+ */
+export const DOCUMENT_CSP = "default-src 'none'; sandbox; frame-ancestors 'self'";
+export const DOWNLOAD_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
 
 /**
  * Spec §7 notifications, within the caller's firm. The screen's calls take a session; the desktop's
@@ -57,17 +67,19 @@ export async function registerNotificationsRoutes(app: FastifyInstance, ctx: App
     return notifications.detail(groupId, id);
   });
 
-  const documentSchema = routeSchema({ tag, summary: "A stored document's bytes, inline (a PDF may be framed by the web app)", params: notificationDocumentParamsSchema });
+  const documentSchema = routeSchema({ tag, summary: "A stored document's bytes: a PDF notice or acuse inline (the web app shows it), anything else as a download", params: notificationDocumentParamsSchema });
   app.get(notificationsPaths.document, { schema: documentSchema }, async (request, reply) => {
     const { groupId } = await requireSession(request, ctx);
     const { id, documentId } = parseInput(notificationDocumentParamsSchema, request.params);
     const document = await notifications.document(groupId, id, documentId);
+    const inline = document.disposition === 'inline';
     return reply
       .header('content-type', document.mimeType)
-      .header('content-disposition', inlineDisposition(document.name))
-      // The notifications screen shows a PDF in an <iframe> of our own origin; nobody else may frame it.
-      .header('content-security-policy', "frame-ancestors 'self'")
-      .header('x-frame-options', 'SAMEORIGIN')
+      .header('content-disposition', disposition(document.disposition, document.name))
+      .header('content-security-policy', inline ? DOCUMENT_CSP : DOWNLOAD_CSP)
+      .header('x-content-type-options', 'nosniff')
+      // The notifications screen shows the PDF in an <object> of our own origin; nobody else may frame it.
+      .header('x-frame-options', inline ? 'SAMEORIGIN' : 'DENY')
       .send(document.data);
   });
 
@@ -108,7 +120,7 @@ export async function registerNotificationsRoutes(app: FastifyInstance, ctx: App
     await scope.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: NOTIFICATION_DOCUMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
     const schema = routeSchema({
       tag,
-      summary: 'One document of an opened notification (notice, annex or acuse), judged by its content',
+      summary: 'One document of an opened notification (notice, annex or acuse), judged by its content; only from the machine holding its certificate',
       description: "multipart/form-data with one file in the field 'file'.",
       params: notificationParamsSchema,
       querystring: robotDocumentQuerySchema,

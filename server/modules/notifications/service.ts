@@ -8,7 +8,7 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/schema.ts';
 import type { Member } from '../machines/access.ts';
 import type { FileStorage } from '../storage/service.ts';
-import { readDocument, storeDocument } from './documents.ts';
+import { readDocument, storeDocument, type ServedDocument } from './documents.ts';
 import { listNotifications, notificationDetail, notificationsSummary } from './queries.ts';
 import { recordOpened, robotAccess, upsertNotifications } from './robot.ts';
 import { listWatched, recordStatus, replaceWatched, robotCertificates, type DeviceMember } from './watched.ts';
@@ -33,7 +33,7 @@ export class NotificationsService {
     return notificationDetail(this.db, groupId, id);
   }
 
-  document(groupId: string, id: string, documentId: string): Promise<{ name: string; mimeType: string; data: Buffer }> {
+  document(groupId: string, id: string, documentId: string): Promise<ServedDocument> {
     return readDocument(this.db, this.storage, groupId, id, documentId);
   }
 
