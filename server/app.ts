@@ -19,6 +19,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type SmtpConfig } from './mail/mailer.ts';
 import { registerAltasPublicRoutes } from './modules/altas/public-routes.ts';
 import { registerAltasRoutes } from './modules/altas/routes.ts';
+import { FORM_PURGE_INTERVAL_MS, type AltasUploadCaps } from './modules/altas/form-caps.ts';
 import { AltasService } from './modules/altas/service.ts';
 import { registerAltasSubmissionRoutes } from './modules/altas/submission-routes.ts';
 import { registerAppLogsRoutes } from './modules/applogs/routes.ts';
@@ -148,6 +149,11 @@ export interface ServerConfig {
   billingUsageIntervalMs?: number;
   /** How often this process reads the plans from Stripe's prices (1 h, and once at start); 0: never. */
   billingPlansIntervalMs?: number;
+  /**
+   * The altas form's upload caps (modules/altas/form-caps.ts) and how often ended form sessions and
+   * their unsent files are purged (10 min, and a minute after start); 0: never (tests that drive it).
+   */
+  altas?: { uploadCaps?: Partial<AltasUploadCaps>; purgeIntervalMs?: number };
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
@@ -301,7 +307,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerSchedulesRoutes(app, ctx, catalogue, runs, deviceAuth);
   registerMachinesRoutes(app, ctx, catalogue);
   await registerFieRoutes(app, ctx, new FieService(db, now, new FieDecoder({ ...DEFAULT_FIE_DECODER_OPTIONS, ...config.fieDecoder }), app.log), deviceAuth);
-  const altas = new AltasService(ctx, storage, authLimits, app.log, deviceAuth);
+  const altas = new AltasService(ctx, storage, passwords, app.log, deviceAuth, config.altas?.uploadCaps);
+  const formPurge = new RepeatingPass(() => altas.public.purge(), (error) => app.log.error({ err: error }, 'No se han podido borrar las sesiones caducadas del formulario de altas'));
+  app.addHook('preClose', async () => formPurge.stop());
   await registerAltasRoutes(app, ctx, altas);
   registerAltasSubmissionRoutes(app, ctx, altas);
   await registerAltasPublicRoutes(app, ctx, altas);
@@ -327,6 +335,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     if (fileSweepMs > 0) fileSweeper.start(fileSweepMs);
     const digestCheckMs = config.notificationsDigestIntervalMs ?? 10 * 60_000;
     if (digestCheckMs > 0) digestTimer.start(digestCheckMs);
+    const formPurgeMs = config.altas?.purgeIntervalMs ?? FORM_PURGE_INTERVAL_MS;
+    if (formPurgeMs > 0) formPurge.start(formPurgeMs, Math.min(formPurgeMs, 60_000));
     const mailOutboxMs = config.mailOutboxIntervalMs ?? 5_000;
     if (mailOutboxMs > 0) await mailOutbox.start(mailOutboxMs);
     if (stripe) {

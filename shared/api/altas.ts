@@ -17,7 +17,11 @@ export const altasPaths = {
   companies: '/api/form-to-flow-client',
   /** GET -> ClientCompany. */
   company: '/api/form-to-flow-client/:id',
-  /** POST ClientCreate -> ClientCompany (201); 409 'Este email ya está en uso'. */
+  /**
+   * POST ClientCreate -> ClientCompany (201). A company's email is unique within the firm only (the firm's
+   * client user of that email is reused; other firms are never looked at); 409 'Este email ya está en uso'
+   * for a member of the firm's own email; 429 past 30 creations or email changes a minute per client.
+   */
   createClient: '/api/form-to-flow-user/client',
   /** PATCH ClientUpdate -> ClientCompany; DELETE -> 204 (the company is marked removed, its submissions stay). */
   client: '/api/form-to-flow-user/client/:id',
@@ -56,7 +60,10 @@ export const altasPaths = {
   publicLogout: '/api/form-to-flow-form/logout',
   /** GET -> PublicForm (:id is the form's slug); POST PublicSubmission -> { _id } (201). */
   publicForm: '/api/form-to-flow-form/:id',
-  /** POST multipart, one file in field `file` -> PublicUploadedFile: a file field's file (images and PDF, judged by content). */
+  /**
+   * POST multipart, one file in field `file` -> PublicUploadedFile: a file field's file (images and PDF, by
+   * name and content: 415 otherwise; 413 over 10 MB). 429/413 past the unsent-files caps (README).
+   */
   publicFiles: '/api/form-to-flow-form/:id/files',
 } as const;
 
@@ -67,8 +74,12 @@ export const FORM_URL_PREFIX = '/form/flows/';
 
 export const ALTAS_LOGO_MAX_BYTES = 1_000_000;
 export const ALTAS_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** The names a logo may have (shared/files claimedFileType's types); its content must be that type too. */
+export const ALTAS_LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
 export const ALTAS_FILE_MAX_BYTES = 10_000_000;
 export const ALTAS_FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
+/** The names a company's file may have; its content must be that type too, else 415. */
+export const ALTAS_FILE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'pdf'] as const;
 export const ALTAS_MAX_IDS_PER_REQUEST = 500;
 
 /** Spec §8 texts this module answers with. */

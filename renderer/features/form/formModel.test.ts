@@ -90,6 +90,8 @@ describe('formModel', () => {
     expect(fileProblem({ name: 'dni.jpg', size: 2_000, type: 'image/jpeg' })).toBeNull();
     expect(fileProblem({ name: 'contrato.pdf', size: 10_000_000, type: '' })).toBeNull();
     expect(fileProblem({ name: 'datos.csv', size: 10, type: 'text/csv' })).toBe('Solo se admiten imágenes (PNG, JPG o WEBP) y archivos PDF.');
+    // The server judges a file by its name's type first: a photo without one would be refused there.
+    expect(fileProblem({ name: 'foto', size: 10, type: 'image/png' })).toBe('Solo se admiten imágenes (PNG, JPG o WEBP) y archivos PDF.');
     expect(fileProblem({ name: 'contrato.pdf', size: 10_000_001, type: 'application/pdf' })).toBe('El archivo ocupa 10 MB y el máximo permitido es 10 MB.');
     expect(fileProblem({ name: 'scan.pdf', size: 12_500_000, type: 'application/pdf' })).toBe('El archivo ocupa 12,5 MB y el máximo permitido es 10 MB.');
   });

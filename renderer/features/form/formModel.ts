@@ -1,4 +1,4 @@
-import { ALTAS_FILE_MAX_BYTES, ALTAS_FILE_TYPES } from '#shared/api/altas.ts';
+import { ALTAS_FILE_EXTENSIONS, ALTAS_FILE_MAX_BYTES, ALTAS_FILE_TYPES } from '#shared/api/altas.ts';
 import type { FieldsValues, FormField, FormPage, PublicForm, SubmissionFile } from '#shared/api/altas.ts';
 import type { FieldIssue } from '#shared/api/errors.ts';
 import { isChoiceField } from '#shared/altas/form-definition.ts';
@@ -186,12 +186,13 @@ export function placeIssues(issues: readonly FieldIssue[], knownKeys: readonly s
   return { errors, unplaced };
 }
 
-const ALLOWED_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'pdf'];
-
-/** Why a chosen file cannot be attached (too big, not an image or a PDF), or null when it can. */
+/**
+ * Why a chosen file cannot be attached (too big, not an image or a PDF), or null when it can. The server
+ * takes a file by its name's type and then its content (415 otherwise), so the name must say it too.
+ */
 export function fileProblem(file: { name: string; size: number; type: string }): string | null {
   const extension = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
-  const typeAllowed = file.type === '' ? ALLOWED_EXTENSIONS.includes(extension) : (ALTAS_FILE_TYPES as readonly string[]).includes(file.type);
+  const typeAllowed = (ALTAS_FILE_EXTENSIONS as readonly string[]).includes(extension) && (file.type === '' || (ALTAS_FILE_TYPES as readonly string[]).includes(file.type));
   if (!typeAllowed) return text.file.wrongType;
   if (file.size > ALTAS_FILE_MAX_BYTES) return text.file.tooLarge(formatBytes(file.size), formatBytes(ALTAS_FILE_MAX_BYTES));
   return null;

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { altasPaths, BAD_CREDENTIALS_MESSAGE, EMAIL_IN_USE_MESSAGE, MAIL_FAILED_MESSAGE, noGroupMessage, type ClientCompany } from '#shared/api/altas.ts';
+import { altasPaths, BAD_CREDENTIALS_MESSAGE, EMAIL_IN_USE_MESSAGE, MAIL_FAILED_MESSAGE, noGroupMessage, type ClientCompany, type PublicForm } from '#shared/api/altas.ts';
 import { CookieJar, registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
 import {
-  ALTAS_TABLES, CCC_A, CCC_B, GROUP_KEY, GROUP_VALUES, OTHER_GROUP_KEY, addGroup, companySignIn, createCompany, firmWithCompany, groupsPath, saveSettings, sendCredentials,
+  ALTAS_TABLES, CCC_A, CCC_B, GROUP_KEY, GROUP_VALUES, OTHER_GROUP_KEY, addGroup, companySignIn, createCompany, firmWithCompany, groupsPath, publicFormPath, saveSettings, sendCredentials,
 } from './test-support.ts';
+import { COMPANY_EMAIL_RATE_LIMIT } from './routes.ts';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -32,21 +33,50 @@ describe('companies', () => {
     expect(list.map((company) => company.fieldsValues.nombreEmpresa)).toEqual(['Alimentación Norte', 'Talleres Sur']);
   });
 
-  it("refuses an advisor's email or another firm's client email (409) and bad input (400) with nothing written", async () => {
+  it("refuses a member of its own firm's email (409) and bad input (400) with nothing written", async () => {
     const ana = await registerUser(server.app, 'ana@asesoria.es');
-    const eva = await registerUser(server.app, 'eva@gestoria.es');
-    await createCompany(eva, { name: 'De Eva', email: 'empresa@eva.es' });
     const before = server.countTables(ALTAS_TABLES);
-    for (const email of ['eva@gestoria.es', 'empresa@eva.es']) {
-      const clash = await ana.post(altasPaths.createClient, { name: 'X', email, cccList: [] });
-      expect(clash.statusCode).toBe(409);
-      expect(clash.json().message).toBe(EMAIL_IN_USE_MESSAGE);
-    }
+    const clash = await ana.post(altasPaths.createClient, { name: 'X', email: 'ana@asesoria.es', cccList: [] });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(EMAIL_IN_USE_MESSAGE);
     expect((await ana.post(altasPaths.createClient, { name: '', email: 'no-es-email', cccList: [] })).statusCode).toBe(400);
     const badCcc = await ana.post(altasPaths.createClient, { name: 'X', email: 'x@x.es', cccList: [{ label: '', key: CCC_A }, { label: 'B', key: '28123456700' }] });
     expect(badCcc.statusCode).toBe(400);
     expect(badCcc.json().issues).toEqual([{ path: 'cccList.0', message: 'Comprueba la información' }, { path: 'cccList.1', message: 'Introduce un CCC válido' }]);
     expect(server.countTables(ALTAS_TABLES)).toEqual(before);
+  });
+
+  it("tells nothing of other firms: their clients' and advisors' emails are free here, and each firm's company signs in to its own form", async () => {
+    const ana = await firmWithCompany(server, 'ana@asesoria.es', 'ana', 'rrhh@talleres.es');
+    const eva = await firmWithCompany(server, 'eva@gestoria.es', 'eva', 'rrhh@talleres.es');
+    // Another firm's advisor may be this firm's client (e.g. an asesoría that is itself a client).
+    const advisorAsClient = await eva.advisor.post(altasPaths.createClient, { name: 'Asesoría Ana', email: 'ana@asesoria.es', cccList: [] });
+    expect(advisorAsClient.statusCode, advisorAsClient.body).toBe(201);
+    const moved = await ana.advisor.patch(clientPath(ana.company._id), { email: 'eva@gestoria.es' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await ana.advisor.patch(clientPath(ana.company._id), { email: 'rrhh@talleres.es' })).statusCode).toBe(200);
+    expect(ana.company.credentials.client).not.toBe(eva.company.credentials.client);
+
+    const anaPassword = await sendCredentials(server, ana.advisor, ana.company._id);
+    const evaPassword = await sendCredentials(server, eva.advisor, eva.company._id);
+    const inAna = await companySignIn(server, 'ana', 'rrhh@talleres.es', anaPassword);
+    const inEva = await companySignIn(server, 'eva', 'rrhh@talleres.es', evaPassword);
+    expect((await inAna.get(publicFormPath('ana'))).json<PublicForm>().session?.companies.map((company) => company._id)).toEqual([ana.company._id]);
+    expect((await inEva.get(publicFormPath('eva'))).json<PublicForm>().session?.companies.map((company) => company._id)).toEqual([eva.company._id]);
+    // One firm's password does not open the other's form.
+    const crossed = await new CookieJar(server.app).post(altasPaths.publicAuth, { url: '/form/flows/eva', email: 'rrhh@talleres.es', password: anaPassword });
+    expect(crossed.statusCode).toBe(401);
+  });
+
+  it('limits company creations and email changes per client (429)', async () => {
+    const ana = await registerUser(server.app, 'ana@asesoria.es');
+    const statuses: number[] = [];
+    for (let index = 0; index < COMPANY_EMAIL_RATE_LIMIT.max + 1; index += 1) {
+      statuses.push((await ana.post(altasPaths.createClient, { name: `Empresa ${index}`, email: `rrhh${index}@empresa.es`, cccList: [] })).statusCode);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(COMPANY_EMAIL_RATE_LIMIT.max);
+    expect(statuses.at(-1)).toBe(429);
+    expect(server.countRows('altas_companies')).toBe(COMPANY_EMAIL_RATE_LIMIT.max);
   });
 
   it("keeps each firm's companies to itself (404) and updates, removes and groups its own", async () => {

@@ -10,6 +10,8 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { FileStorage } from '../storage/service.ts';
+import { endClientSessions } from './form-sessions.ts';
 import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, GROUP_NOT_FOUND_MESSAGE, notFound } from './messages.ts';
 import { companyGroups, ensureForm, findCompany, toClientCompany, type CompanyRow } from './store.ts';
 
@@ -43,7 +45,10 @@ function cccListToSave(rows: readonly CccRow[], path: string): CccRow[] {
 export class AltasCompanies {
   private readonly db: Kysely<Database>;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly storage: FileStorage,
+  ) {
     this.db = ctx.db;
   }
 
@@ -63,19 +68,22 @@ export class AltasCompanies {
   }
 
   /**
-   * The firm's client user for this email: reused when the firm has one, else created. An email of
-   * an advisor account, or of another firm's client user, is refused (409).
+   * The firm's client user for this email: reused when the firm has one, else created. Emails are
+   * unique within a firm only: another firm's clients and users are never looked at (issue 39 §5),
+   * so the answer tells nothing about them. A member of this firm's own email is refused (409).
    */
   private async clientUserFor(groupId: string, email: string, name: string): Promise<string> {
-    const advisor = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    const elsewhere = await this.db.selectFrom('altas_client_users').select('id').where('email', '=', email).where('group_id', '!=', groupId).executeTakeFirst();
-    if (advisor || elsewhere) throw new HttpError(409, 'EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
-    const own = await this.db.selectFrom('altas_client_users').select('id').where('group_id', '=', groupId).where('email', '=', email).executeTakeFirst();
-    if (own) return own.id;
-    const id = randomUUID();
+    const member = await this.db.selectFrom('users').select('id').where('group_id', '=', groupId).where('email', '=', email).executeTakeFirst();
+    if (member) throw new HttpError(409, 'EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
     const at = this.ctx.now().toISOString();
-    await this.db.insertInto('altas_client_users').values({ id, group_id: groupId, name, email, password_hash: null, created_at: at, updated_at: at }).execute();
-    return id;
+    // Two creations with a new email at once: one inserts, the other finds it (unique per firm and email).
+    await this.db
+      .insertInto('altas_client_users')
+      .values({ id: randomUUID(), group_id: groupId, name, email, password_hash: null, created_at: at, updated_at: at })
+      .onConflict((conflict) => conflict.columns(['group_id', 'email']).doNothing())
+      .execute();
+    const own = await this.db.selectFrom('altas_client_users').select('id').where('group_id', '=', groupId).where('email', '=', email).executeTakeFirstOrThrow();
+    return own.id;
   }
 
   async create(groupId: string, input: { name: string; email: string; cccList: CccRow[] }): Promise<ClientCompany> {
@@ -112,6 +120,8 @@ export class AltasCompanies {
       })
       .where('id', '=', id)
       .execute();
+    // The old address's sessions end with the files they never sent (the company is no longer theirs).
+    if (emailChanges) await endClientSessions(this.db, this.storage, company.client_user_id);
     return this.get(groupId, id);
   }
 
@@ -123,7 +133,7 @@ export class AltasCompanies {
     fieldsValues?: { nombreEmpresa?: string | undefined; CCC?: CccRow[] | undefined } | undefined;
     open?: boolean | undefined;
   }): Promise<ClientCompany> {
-    await this.liveCompany(groupId, input._id);
+    const company = await this.liveCompany(groupId, input._id);
     if (input.formToFlowConfiguration !== undefined) {
       const form = await ensureForm(this.db, groupId, this.ctx.now());
       if (form.id !== input.formToFlowConfiguration) throw notFound(CONFIGURATION_NOT_FOUND_MESSAGE);
@@ -140,13 +150,16 @@ export class AltasCompanies {
       })
       .where('id', '=', input._id)
       .execute();
+    // Access turned off: the company's open sessions end, and the files they never sent go.
+    if (input.credentials?.enabled === false) await endClientSessions(this.db, this.storage, company.client_user_id);
     return this.get(groupId, input._id);
   }
 
-  /** The company is marked removed (its submissions stay) and can no longer sign in. */
+  /** The company is marked removed (its submissions stay); its open sessions end and their unsent files go. */
   async remove(groupId: string, id: string): Promise<void> {
-    await this.liveCompany(groupId, id);
+    const company = await this.liveCompany(groupId, id);
     await this.db.updateTable('altas_companies').set({ removed: 1, credentials_enabled: 0, updated_at: this.ctx.now().toISOString() }).where('id', '=', id).execute();
+    await endClientSessions(this.db, this.storage, company.client_user_id);
   }
 
   /**
@@ -223,6 +236,8 @@ export class AltasCompanies {
       await trx.deleteFrom('altas_client_sessions').where('client_user_id', '=', company.client_user_id).execute();
       await trx.updateTable('altas_companies').set({ credentials_enabled: 1, email_sent_at: at, updated_at: at }).where('id', '=', id).execute();
     });
+    // The ended sessions' unsent files can no longer be attached.
+    await endClientSessions(this.db, this.storage, company.client_user_id);
     return { email: company.email };
   }
 }

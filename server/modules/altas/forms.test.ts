@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALTAS_FLOW_ID, altasPaths, URL_IN_USE_MESSAGE, type FormConfiguration, type FormDefinition, type FormSettings } from '#shared/api/altas.ts';
 import { registerUser, startTestServer, type TestServer } from '../../test/harness.ts';
-import { ALTAS_TABLES, PNG, multipart, saveSettings } from './test-support.ts';
+import { ALTAS_TABLES, PNG, multipart, saveSettings, storedFiles } from './test-support.ts';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -77,8 +77,12 @@ describe('form settings', () => {
     expect((await saveSettings(ana, { title: 'Altas', url: 'asesoria' })).statusCode).toBe(200);
     const before = server.countTables(ALTAS_TABLES);
     const textLogo = await saveSettings(eva, { title: 'Altas', url: 'gestoria' }, { filename: 'logo.png', data: 'esto no es una imagen' });
-    expect(textLogo.statusCode).toBe(400);
-    expect(textLogo.json().message).toBe('El logo debe ser una imagen PNG, JPG, WEBP o GIF');
+    // Content that is not what its name says: 415, as every upload (README).
+    expect(textLogo.statusCode).toBe(415);
+    expect(textLogo.json().message).toBe('No es un archivo .png: su contenido es de otro tipo. El logo debe ser una imagen PNG, JPG, WEBP o GIF');
+    const htmlLogo = await saveSettings(eva, { title: 'Altas', url: 'gestoria' }, { filename: 'logo.html', data: '<html><script>alert(1)</script></html>' });
+    expect(htmlLogo.statusCode).toBe(415);
+    expect(htmlLogo.json().message).toBe('El logo debe ser una imagen PNG, JPG, WEBP o GIF');
     const badSlug = await saveSettings(eva, { title: 'Altas', url: 'Mi Formulario!' });
     expect(badSlug.statusCode).toBe(400);
     const missingTitle = await saveSettings(eva, { title: '', url: 'gestoria' });
@@ -91,10 +95,12 @@ describe('form settings', () => {
     // Eva's GET created her (empty) form row; nothing else was written.
     expect(server.countTables(ALTAS_TABLES)).toEqual({ ...before, altas_forms: (before.altas_forms ?? 0) + 1 });
     const tooLarge = await saveSettings(eva, { title: 'Altas', url: 'gestoria' }, { filename: 'logo.png', data: Buffer.concat([PNG, Buffer.alloc(1_000_001)]) });
-    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().message).toBe('El logo supera el tamaño máximo de 1 MB');
     expect((await eva.get(altasPaths.formSettings)).json<FormSettings>().logo).toBeNull();
     const json = await eva.put(altasPaths.formSettings, { title: 'Altas', url: 'gestoria' });
     expect(json.statusCode).toBe(415);
+    // Nothing of the refused logos stayed on disk.
+    expect(await storedFiles(server)).toEqual([]);
   });
 });

@@ -27,7 +27,17 @@ export async function registerAltasPublicRoutes(app: FastifyInstance, ctx: AppCo
 
   app.post(altasPaths.publicAuth, { schema: routeSchema({ tag, summary: 'A company signs in to its form', body: publicAuthSchema, response: { 200: publicSessionSchema } }) }, async (request, reply) => {
     const body = parseInput(publicAuthSchema, request.body);
-    const signedIn = await altas.public.signIn(body, request.ip, (seconds) => void reply.header('retry-after', String(seconds)));
+    // Counted before the password is checked; the lock is per client and company, and mailed to it.
+    const { account, accounts } = altas.public.formAccounts(body.url, body.email);
+    const attempt = await altas.passwords.attempt(reply, request.ip, account, accounts);
+    let signedIn: Awaited<ReturnType<typeof altas.public.signIn>>;
+    try {
+      signedIn = await altas.public.signIn(body);
+    } catch (error) {
+      await attempt.failed();
+      throw error;
+    }
+    await attempt.succeeded();
     reply.setCookie(FORM_SESSION_COOKIE, signedIn.token, { httpOnly: true, sameSite: 'strict', path: FORM_COOKIE_PATH, secure: ctx.cookieSecure, maxAge: FORM_SESSION_TTL_MS / 1000 });
     return { email: signedIn.email };
   });

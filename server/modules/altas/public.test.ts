@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { altasPaths, type PublicForm, type Submission, type SubmissionFile } from '#shared/api/altas.ts';
 import { CookieJar, startTestServer, type TestServer } from '../../test/harness.ts';
+import { DEFAULT_ALTAS_UPLOAD_CAPS, TOO_MANY_FILES_MESSAGE } from './form-caps.ts';
 import {
-  ALTAS_TABLES, CCC_B, CLIENT_VALUES, GROUP_KEY, OTHER_GROUP_KEY, PDF, PNG, addGroup, companySignIn, firmWithCompany, publicFormPath, sendCredentials, uploadFile,
+  ALTAS_TABLES, CCC_B, CLIENT_VALUES, GROUP_KEY, OTHER_GROUP_KEY, PDF, PNG, addGroup, companySignIn, createCompany, firmWithCompany, publicFormPath, sendCredentials, storedFiles, uploadFile,
 } from './test-support.ts';
 
 let server: TestServer;
@@ -62,17 +63,30 @@ describe("the company's form", () => {
     expect(crossSite.statusCode).toBe(403);
   });
 
-  it('limits password guessing per email', async () => {
+  it('locks password guessing per company and client IP, tells the company once, and lets it in from elsewhere', async () => {
     await server.close();
-    server = await startTestServer({ authLimits: { perAccount: { windowMs: 60_000, freeHits: 2, stepMs: 0, lockAt: 3, lockMs: 60_000 } } });
+    server = await startTestServer({ authLimits: { perAccount: { windowMs: 60_000, freeHits: 2, stepMs: 0, lockAt: 3, lockMs: 15 * 60_000 } } });
     const { anaPassword } = await twoFirms();
-    const attempt = (password: string) => server.app.inject({ method: 'POST', url: altasPaths.publicAuth, payload: { url: '/form/flows/ana', email: 'rrhh@talleres.es', password } });
-    expect((await attempt('mal-1')).statusCode).toBe(401);
-    expect((await attempt('mal-2')).statusCode).toBe(401);
-    expect((await attempt('mal-3')).statusCode).toBe(401);
-    const blocked = await attempt(anaPassword);
+    const attempt = (password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+      server.app.inject({ method: 'POST', url: altasPaths.publicAuth, payload: { url: '/form/flows/ana', email: 'rrhh@talleres.es', password }, remoteAddress, headers });
+    const attacker = '203.0.113.66';
+    // A spoofed X-Forwarded-For changes nothing: the client is request.ip (TRUST_PROXY off here).
+    expect((await attempt('mal-1', attacker, { 'x-forwarded-for': '198.51.100.1' })).statusCode).toBe(401);
+    expect((await attempt('mal-2', attacker, { 'x-forwarded-for': '198.51.100.2' })).statusCode).toBe(401);
+    expect((await attempt('mal-3', attacker, { 'x-forwarded-for': '198.51.100.3' })).statusCode).toBe(401);
+    const blocked = await attempt(anaPassword, attacker);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(blocked.json().message).toMatch(/^Demasiados intentos fallidos con esta cuenta/);
+    expect(blocked.headers['retry-after']).toBe('900');
+    expect((await attempt('mal-4', attacker)).statusCode).toBe(429);
+
+    // The company, from its own office, still signs in.
+    expect((await attempt(anaPassword, '198.51.100.20')).statusCode).toBe(200);
+    const notices = server.logLines().filter((line) => (line.mail as { purpose?: string } | undefined)?.purpose === 'account_locked');
+    expect(notices.map((line) => line.mail)).toEqual([{ to: 'rrhh@talleres.es', purpose: 'account_locked' }]);
+    // An unknown company locks the same way and mails nobody.
+    for (const password of ['a', 'b', 'c']) expect((await server.app.inject({ method: 'POST', url: altasPaths.publicAuth, payload: { url: '/form/flows/ana', email: 'nadie@talleres.es', password }, remoteAddress: attacker })).statusCode).toBe(401);
+    expect(server.logLines().filter((line) => (line.mail as { purpose?: string } | undefined)?.purpose === 'account_locked')).toHaveLength(1);
   });
 
   it('takes a submission with its own values checked and the group values merged, and shows the company only its own', async () => {
@@ -121,10 +135,22 @@ describe("the company's files", () => {
     const { ana, anaPassword } = await twoFirms();
     expect((await uploadFile(new CookieJar(server.app), 'ana', 'dni.png', PNG)).statusCode).toBe(401);
     const company = await companySignIn(server, 'ana', 'rrhh@talleres.es', anaPassword);
+    // Content that is not what its name says: 415, as every upload (README); nothing kept, on disk either.
     const fake = await uploadFile(company, 'ana', 'dni.png', 'texto que dice ser una imagen');
-    expect(fake.statusCode).toBe(400);
-    expect(fake.json().message).toBe('Solo se admiten imágenes (PNG, JPG, WEBP) y PDF');
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().message).toBe('No es un archivo .png: su contenido es de otro tipo. Solo se admiten imágenes (PNG, JPG, WEBP) y PDF');
+    const html = await uploadFile(company, 'ana', 'contrato.pdf', '<!doctype html><html><body><script>alert(1)</script></body></html>');
+    expect(html.statusCode).toBe(415);
+    expect(html.json()).toMatchObject({ code: 'FILE_TYPE_REFUSED', message: 'No es un archivo .pdf: su contenido es de otro tipo. Solo se admiten imágenes (PNG, JPG, WEBP) y PDF' });
+    const pngAsPdf = await uploadFile(company, 'ana', 'contrato.pdf', PNG);
+    expect(pngAsPdf.statusCode).toBe(415);
+    const otherType = await uploadFile(company, 'ana', 'pagina.html', PDF);
+    expect(otherType.statusCode).toBe(415);
+    expect(otherType.json().message).toBe('Solo se admiten imágenes (PNG, JPG, WEBP) y PDF');
+    const tooLarge = await uploadFile(company, 'ana', 'grande.pdf', Buffer.concat([PDF, Buffer.alloc(10_000_001)]));
+    expect(tooLarge.statusCode).toBe(413);
     expect(server.countRows('altas_files')).toBe(0);
+    expect(await storedFiles(server)).toEqual([]);
 
     const photo = await uploadFile(company, 'ana', 'dni.png', PNG);
     expect(photo.statusCode, photo.body).toBe(200);
@@ -158,22 +184,105 @@ describe("the company's files", () => {
 });
 
 describe('form sessions over time', () => {
-  it('end after 12 hours; files never sent are removed at a later sign-in; a session holds at most 20 unsent files', async () => {
+  it('end after 12 hours; a timer removes them and the files they never sent; a session holds at most 20 unsent files', async () => {
     await server.close();
     let nowMs = Date.parse('2026-11-26T09:00:00.000Z');
-    server = await startTestServer({ now: () => new Date(nowMs) });
+    server = await startTestServer({ now: () => new Date(nowMs), altas: { purgeIntervalMs: 50 } });
     const { anaPassword } = await twoFirms();
     const company = await companySignIn(server, 'ana', 'rrhh@talleres.es', anaPassword);
     for (let index = 0; index < 20; index += 1) expect((await uploadFile(company, 'ana', `dni-${index}.png`, PNG)).statusCode).toBe(200);
     const over = await uploadFile(company, 'ana', 'uno-mas.png', PNG);
     expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(TOO_MANY_FILES_MESSAGE);
     expect(server.countRows('altas_files')).toBe(20);
 
     nowMs += 12 * 60 * 60 * 1000 + 1000;
     expect((await company.get(publicFormPath('ana'))).json<PublicForm>().session).toBeNull();
     expect((await uploadFile(company, 'ana', 'tarde.png', PNG)).statusCode).toBe(401);
-    await companySignIn(server, 'ana', 'rrhh@talleres.es', anaPassword);
+    // No sign-in needed: the timer purges them.
+    await vi.waitFor(() => expect(server.countRows('altas_files')).toBe(0), { timeout: 10_000 });
+    await vi.waitFor(() => expect(server.countRows('altas_client_sessions')).toBe(0), { timeout: 10_000 });
+    expect(await storedFiles(server)).toEqual([]);
+  });
+});
+
+describe('upload caps (issue 39 §4)', () => {
+  const signInTimes = async (times: number, password: string) => Promise.all(Array.from({ length: times }, () => companySignIn(server, 'ana', 'rrhh@talleres.es', password)));
+
+  it('counts unsent files over all the sessions of a company: 4 sign-ins × 21 uploads store 40, not 80', async () => {
+    const { anaPassword } = await twoFirms();
+    const statuses: number[] = [];
+    for (const session of await signInTimes(4, anaPassword)) {
+      for (let index = 0; index < 21; index += 1) statuses.push((await uploadFile(session, 'ana', `dni-${index}.png`, PNG)).statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(DEFAULT_ALTAS_UPLOAD_CAPS.unsentFilesPerCompany);
+    expect(new Set(statuses)).toEqual(new Set([200, 429]));
+    expect(server.countRows('altas_files')).toBe(DEFAULT_ALTAS_UPLOAD_CAPS.unsentFilesPerCompany);
+    expect(await storedFiles(server)).toHaveLength(DEFAULT_ALTAS_UPLOAD_CAPS.unsentFilesPerCompany);
+  });
+
+  it('caps the bytes of a company, of the firm and of a day: clear 413/429, and nothing of a refused file stays', async () => {
+    await server.close();
+    const size = 100_000;
+    const file = Buffer.concat([PDF, Buffer.alloc(size - PDF.length)]);
+    server = await startTestServer({ altas: { uploadCaps: { unsentBytesPerCompany: 2.5 * size, unsentBytesPerFirm: 3.5 * size, filesPerCompanyPerDay: 3 } } });
+    const { ana, anaPassword } = await twoFirms();
+    const second = await createCompany(ana.advisor, { name: 'Bar Norte', email: 'rrhh@barnorte.es' });
+    await addGroup(ana.advisor, second._id);
+    const secondPassword = await sendCredentials(server, ana.advisor, second._id);
+
+    const company = await companySignIn(server, 'ana', 'rrhh@talleres.es', anaPassword);
+    expect((await uploadFile(company, 'ana', 'a.pdf', file)).statusCode).toBe(200);
+    const kept = (await uploadFile(company, 'ana', 'b.pdf', file)).json<SubmissionFile>();
+    const third = await uploadFile(company, 'ana', 'c.pdf', file);
+    expect(third.statusCode).toBe(413);
+    expect(third.json().message).toBe('Los archivos sin enviar de tu empresa superarían 250 kB, el máximo. Envía las altas pendientes: los archivos que no se envían se borran al cerrar la sesión o a las 12 horas.');
+    // Another session of the same company counts the same files.
+    const again = await companySignIn(server, 'ana', 'rrhh@talleres.es', anaPassword);
+    expect((await uploadFile(again, 'ana', 'd.pdf', file)).statusCode).toBe(413);
+
+    // The firm's other company fills what is left of the firm's cap.
+    const other = await companySignIn(server, 'ana', 'rrhh@barnorte.es', secondPassword);
+    expect((await uploadFile(other, 'ana', 'e.pdf', file)).statusCode).toBe(200);
+    const firmFull = await uploadFile(other, 'ana', 'f.pdf', file);
+    expect(firmFull.statusCode).toBe(413);
+    expect(firmFull.json().message).toBe('El formulario ha recibido demasiados archivos que aún no se han enviado con ninguna alta. Vuelve a intentarlo más tarde.');
+    expect(server.countRows('altas_files')).toBe(3);
+    expect(await storedFiles(server)).toHaveLength(3);
+
+    // Sent files no longer count as unsent, but count in the day's: the 3rd file of the day is its last.
+    const sent = await company.post(publicFormPath('ana'), { companyId: ana.company._id, groupKey: GROUP_KEY, fieldsValues: { ...CLIENT_VALUES, Contrato: kept } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await uploadFile(company, 'ana', 'g.pdf', PDF)).statusCode).toBe(200);
+    const daily = await uploadFile(company, 'ana', 'h.pdf', PDF);
+    expect(daily.statusCode).toBe(429);
+    expect(daily.json().message).toBe('Tu empresa ha subido hoy 3 archivos, el máximo de un día. Vuelve a intentarlo mañana.');
+    expect(server.countRows('altas_files')).toBe(4);
+    expect(await storedFiles(server)).toHaveLength(4);
+  });
+
+  it('ends the sessions of a company whose access is turned off or that is removed, and removes their unsent files; a sign-out removes its own', async () => {
+    const { ana, anaPassword } = await twoFirms();
+    const session = await companySignIn(server, 'ana', 'rrhh@talleres.es', anaPassword);
+    const leaving = await companySignIn(server, 'ana', 'rrhh@talleres.es', anaPassword);
+    expect((await uploadFile(leaving, 'ana', 'a.png', PNG)).statusCode).toBe(200);
+    expect((await leaving.post(altasPaths.publicLogout)).statusCode).toBe(204);
     expect(server.countRows('altas_files')).toBe(0);
-    expect(server.countRows('altas_client_sessions')).toBe(1);
+
+    expect((await uploadFile(session, 'ana', 'b.png', PNG)).statusCode).toBe(200);
+    expect((await ana.advisor.patch(altasPaths.companies, { _id: ana.company._id, credentials: { enabled: false } })).statusCode).toBe(200);
+    expect(server.countRows('altas_client_sessions')).toBe(0);
+    expect(server.countRows('altas_files')).toBe(0);
+    expect((await uploadFile(session, 'ana', 'c.png', PNG)).statusCode).toBe(401);
+    expect((await session.get(publicFormPath('ana'))).json<PublicForm>().session).toBeNull();
+
+    const password = await sendCredentials(server, ana.advisor, ana.company._id);
+    const back = await companySignIn(server, 'ana', 'rrhh@talleres.es', password);
+    expect((await uploadFile(back, 'ana', 'd.png', PNG)).statusCode).toBe(200);
+    expect((await ana.advisor.request({ method: 'DELETE', url: altasPaths.client.replace(':id', ana.company._id) })).statusCode).toBe(204);
+    expect(server.countRows('altas_client_sessions')).toBe(0);
+    expect(server.countRows('altas_files')).toBe(0);
+    expect((await uploadFile(back, 'ana', 'e.png', PNG)).statusCode).toBe(401);
+    expect(await storedFiles(server)).toEqual([]);
   });
 });

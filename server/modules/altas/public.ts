@@ -2,19 +2,18 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import {
-  ALTAS_FILE_MAX_BYTES, ALTAS_FILE_TYPES, ALTAS_FLOW_ID, BAD_CREDENTIALS_MESSAGE, FORM_URL_PREFIX, type FieldsValues, type FormField, type PublicForm, type SubmissionFile,
+  ALTAS_FILE_EXTENSIONS, ALTAS_FILE_MAX_BYTES, ALTAS_FLOW_ID, BAD_CREDENTIALS_MESSAGE, FORM_URL_PREFIX, type FieldsValues, type FormField, type PublicForm, type SubmissionFile,
 } from '#shared/api/altas.ts';
 import { effectiveFields, normalizeSubmissionValues, submissionTitle, submissionValueErrors } from '#shared/altas/index.ts';
 import { normalizeFilename } from '#shared/files/index.ts';
 import { formConfigSlug } from '#shared/forms/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { retryLaterError } from '../../http/rate-limit.ts';
-import { senderKey } from '../applogs/service.ts';
-import type { AuthLimits } from '../auth/limits.ts';
+import type { GuardedAccounts } from '../auth/guard.ts';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords.ts';
-import { clearThrottle, hitThrottle } from '../auth/throttle.ts';
 import type { FileStorage } from '../storage/service.ts';
+import { overBytes, overCap, type AltasUploadCaps, type UploadUsage } from './form-caps.ts';
+import { endSession, purgeFormSessions } from './form-sessions.ts';
 import { definitionOf } from './forms.ts';
 import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, FILE_NOT_YOURS_MESSAGE, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, FORM_NOT_FOUND_MESSAGE, FORM_SESSION_MESSAGE, notFound } from './messages.ts';
 import { companyCcc, companyGroups, formOverrides, logoPath, type FormRow } from './store.ts';
@@ -23,9 +22,6 @@ import { receiveFile } from './uploads.ts';
 
 /** The company's form session lasts 12 hours. */
 export const FORM_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-/** Files a session may hold before it sends them with an alta (a whole form has two file fields). */
-export const MAX_PENDING_FILES_PER_SESSION = 20;
-export const TOO_MANY_FILES_MESSAGE = 'Has subido demasiados archivos sin enviar el alta. Envía el alta o vuelve a iniciar sesión.';
 export const GROUP_REQUIRED_MESSAGE = 'Selecciona uno de los grupos de la empresa';
 
 export interface FormSession {
@@ -49,7 +45,7 @@ export class AltasPublic {
     private readonly db: Kysely<Database>,
     private readonly now: () => Date,
     private readonly storage: FileStorage,
-    private readonly limits: AuthLimits,
+    private readonly caps: AltasUploadCaps,
   ) {}
 
   private async formBySlug(slug: string): Promise<FormRow | undefined> {
@@ -57,20 +53,43 @@ export class AltasPublic {
   }
 
   /**
-   * Signs a company in. Counted per client IP and per email before the password is checked (429 with
-   * Retry-After past the limits); wrong password, unknown email, unknown form or disabled access all
-   * answer the same 401.
+   * Whose password a sign-in to this form guesses, for the password guard (auth/guard.ts): the firm's
+   * company of that email. Counted per client and per (client, form and email): whoever knows the form
+   * and the address cannot lock the company out from elsewhere. A lock is mailed to the company.
    */
-  async signIn(input: { url: string; email: string; password: string }, ip: string, setRetryAfter: (seconds: number) => void): Promise<{ token: string; expiresAt: Date; email: string }> {
+  formAccounts(url: string, email: string): { account: string; accounts: GuardedAccounts } {
+    const slug = formConfigSlug(url);
+    return {
+      account: `${slug}|${email}`,
+      accounts: {
+        prefix: 'form',
+        lockScope: 'client',
+        lockNotice: async (_account, until, failures) => {
+          const form = await this.formBySlug(slug);
+          if (!form) return null;
+          const user = await this.db.selectFrom('altas_client_users').select('email').where('group_id', '=', form.group_id).where('email', '=', email).executeTakeFirst();
+          if (!user) return null;
+          const firm = await this.db.selectFrom('groups').select('name').where('id', '=', form.group_id).executeTakeFirstOrThrow();
+          return {
+            to: user.email,
+            subject: `Hemos bloqueado temporalmente unos intentos de entrar en el formulario de altas de ${firm.name}`,
+            text:
+              `Hola:\n\nHa habido ${failures} intentos fallidos de entrar en el formulario de altas de ${firm.name} con ${user.email} desde una misma ` +
+              `dirección de internet, así que no se aceptan más intentos desde ella hasta las ${until} (hora de Madrid). Desde otras direcciones ` +
+              `se puede seguir entrando con normalidad.\n\nSi no has sido tú, no tienes que hacer nada. Si has olvidado la contraseña, pide a ` +
+              `${firm.name} que te envíe una nueva.`,
+          };
+        },
+      },
+    };
+  }
+
+  /**
+   * Signs a company in (the routes count the attempt with the password guard first): wrong password,
+   * unknown email, unknown form or disabled access all answer the same 401.
+   */
+  async signIn(input: { url: string; email: string; password: string }): Promise<{ token: string; expiresAt: Date; email: string }> {
     const nowMs = this.now().getTime();
-    const keys = { ip: `form:ip:${senderKey(ip)}`, account: `form:account:${input.email}` };
-    for (const [key, rule] of [[keys.ip, this.limits.perIp], [keys.account, this.limits.perAccount]] as const) {
-      const hit = await hitThrottle(this.db, key, rule, nowMs);
-      if (!hit.allowed) {
-        setRetryAfter(Math.max(1, Math.ceil((hit.retryAt - nowMs) / 1000)));
-        throw retryLaterError(hit.retryAt - nowMs);
-      }
-    }
     const refused = () => new HttpError(401, 'BAD_CREDENTIALS', BAD_CREDENTIALS_MESSAGE);
     const form = await this.formBySlug(formConfigSlug(input.url));
     const user = form
@@ -83,8 +102,6 @@ export class AltasPublic {
     if (!(await verifyPassword(user.password_hash, input.password))) throw refused();
     const enabled = await this.db.selectFrom('altas_companies').select('id').where('client_user_id', '=', user.id).where('credentials_enabled', '=', 1).where('removed', '=', 0).executeTakeFirst();
     if (!enabled) throw refused();
-    await clearThrottle(this.db, [keys.account]);
-    await this.purgeExpired(form.group_id, nowMs);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(nowMs + FORM_SESSION_TTL_MS);
     await this.db
@@ -94,8 +111,11 @@ export class AltasPublic {
     return { token, expiresAt, email: user.email };
   }
 
+  /** Ends the session; the files it uploaded without sending them go with it. */
   async signOut(token: string | undefined): Promise<void> {
-    if (token) await this.db.deleteFrom('altas_client_sessions').where('token_hash', '=', hashToken(token)).execute();
+    if (!token || token.length > 100) return;
+    const session = await this.db.selectFrom('altas_client_sessions').select('id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+    if (session) await endSession(this.db, this.storage, session.id);
   }
 
   /** The live session of this cookie for this firm's form, or null. */
@@ -207,47 +227,94 @@ export class AltasPublic {
     return { _id: id };
   }
 
-  /** The session is checked before the upload is read (routes call this first). */
+  /**
+   * The session is checked before the upload is read (routes call this first): live, with a company
+   * whose access is on, and under the caps (form-caps.ts) with one file more.
+   */
   async uploadTarget(slug: string, token: string | undefined): Promise<FormSession> {
-    return this.requireSession(await this.requireForm(slug), token);
+    const session = await this.requireSession(await this.requireForm(slug), token);
+    if ((await this.companiesOf(session)).length === 0) throw formSessionRequired();
+    const refusal = overCap(this.caps, withOneMore(await this.usage(session), 1));
+    if (refusal) throw refusal;
+    return session;
+  }
+
+  /** The unsent files of the session, the company and the firm, and what the company uploaded in 24 h. */
+  private async usage(session: FormSession): Promise<UploadUsage> {
+    const files = () => this.db.selectFrom('altas_files').select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.sum<number | string | null>('size').as('bytes')]);
+    const dayAgo = new Date(this.now().getTime() - 24 * 60 * 60 * 1000).toISOString();
+    const [own, company, firm, day] = await Promise.all([
+      files().where('session_id', '=', session.id).where('submission_id', 'is', null).executeTakeFirstOrThrow(),
+      files().where('group_id', '=', session.groupId).where('client_user_id', '=', session.clientUserId).where('submission_id', 'is', null).executeTakeFirstOrThrow(),
+      files().where('group_id', '=', session.groupId).where('submission_id', 'is', null).executeTakeFirstOrThrow(),
+      files().where('group_id', '=', session.groupId).where('client_user_id', '=', session.clientUserId).where('created_at', '>', dayAgo).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      sessionFiles: Number(own.count),
+      companyFiles: Number(company.count),
+      companyBytes: Number(company.bytes ?? 0),
+      firmFiles: Number(firm.count),
+      firmBytes: Number(firm.bytes ?? 0),
+      dayFiles: Number(day.count),
+      dayBytes: Number(day.bytes ?? 0),
+    };
+  }
+
+  /** Every firm's ended sessions and the files they never sent (the timer in app.ts). */
+  purge(): Promise<{ sessions: number; files: number }> {
+    return purgeFormSessions(this.db, this.storage, this.now());
   }
 
   /**
-   * The firm's ended sessions, and the files they uploaded but never sent with an alta (their
-   * sessions can no longer attach them): removed when a company of the firm signs in.
+   * Stores one file for a signed-in company, judged by its content (uploads.ts) and capped while it
+   * streams by the file cap and what the caps leave. Once stored it is counted again with everything
+   * uploaded meanwhile (and its session checked again): over a cap, it is removed and refused.
    */
-  private async purgeExpired(groupId: string, nowMs: number): Promise<void> {
-    const now = new Date(nowMs).toISOString();
-    await this.db.deleteFrom('altas_client_sessions').where('group_id', '=', groupId).where('expires_at', '<=', now).execute();
-    const stale = await this.db
-      .selectFrom('altas_files')
-      .select(['id', 'storage_key'])
-      .where('group_id', '=', groupId)
-      .where('submission_id', 'is', null)
-      .where('created_at', '<=', new Date(nowMs - FORM_SESSION_TTL_MS).toISOString())
-      .execute();
-    if (stale.length === 0) return;
-    await this.db.deleteFrom('altas_files').where('id', 'in', stale.map((file) => file.id)).execute();
-    await this.storage.remove(stale.map((file) => file.storage_key));
-  }
-
-  /** Stores one file for a signed-in company, judged by its bytes and capped while it streams. */
   async storeFile(session: FormSession, fileName: string, file: Readable & { truncated?: boolean }): Promise<SubmissionFile> {
-    const pending = await this.db.selectFrom('altas_files').select((eb) => eb.fn.countAll<number>().as('count')).where('session_id', '=', session.id).where('submission_id', 'is', null).executeTakeFirstOrThrow();
-    if (Number(pending.count) >= MAX_PENDING_FILES_PER_SESSION) {
-      file.resume();
-      throw new HttpError(429, 'TOO_MANY_FILES', TOO_MANY_FILES_MESSAGE);
-    }
+    const before = await this.usage(session);
+    const fileCap = () => new HttpError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
     const id = randomUUID();
     const storageKey = `${session.groupId}/altas/${id}`;
-    const { size, contentType } = await receiveFile(this.storage, storageKey, file, { maxBytes: ALTAS_FILE_MAX_BYTES, types: ALTAS_FILE_TYPES, tooLargeMessage: FILE_TOO_LARGE_MESSAGE, wrongTypeMessage: FILE_TYPE_MESSAGE });
+    const { size, contentType } = await receiveFile(this.storage, storageKey, fileName, file, {
+      types: ALTAS_FILE_EXTENSIONS,
+      maxBytes: ALTAS_FILE_MAX_BYTES,
+      tooLarge: fileCap,
+      // Past what a cap leaves, that cap's refusal.
+      typesMessage: FILE_TYPE_MESSAGE,
+      fits: (bytes) => overBytes(this.caps, withOneMore(before, bytes)),
+    });
     const name = normalizeFilename(fileName) || 'archivo';
-    await this.db
-      .insertInto('altas_files')
-      .values({ id, group_id: session.groupId, client_user_id: session.clientUserId, session_id: session.id, submission_id: null, name, size, content_type: contentType, storage_key: storageKey, created_at: this.now().toISOString() })
-      .execute();
+    let stored = false;
+    try {
+      await this.db
+        .insertInto('altas_files')
+        .values({ id, group_id: session.groupId, client_user_id: session.clientUserId, session_id: session.id, submission_id: null, name, size, content_type: contentType, storage_key: storageKey, created_at: this.now().toISOString() })
+        .execute();
+      stored = true;
+      const live = await this.db.selectFrom('altas_client_sessions').select('id').where('id', '=', session.id).where('expires_at', '>', this.now().toISOString()).executeTakeFirst();
+      if (!live) throw formSessionRequired();
+      const refusal = overCap(this.caps, await this.usage(session));
+      if (refusal) throw refusal;
+    } catch (error) {
+      if (stored) await this.db.deleteFrom('altas_files').where('id', '=', id).execute();
+      await this.storage.remove([storageKey]);
+      throw error;
+    }
     return { fileId: id, name, size, type: contentType };
   }
+}
+
+/** The usage with one more file of `bytes` (its count and bytes in every cap it falls under). */
+function withOneMore(usage: UploadUsage, bytes: number): UploadUsage {
+  return {
+    sessionFiles: usage.sessionFiles + 1,
+    companyFiles: usage.companyFiles + 1,
+    companyBytes: usage.companyBytes + bytes,
+    firmFiles: usage.firmFiles + 1,
+    firmBytes: usage.firmBytes + bytes,
+    dayFiles: usage.dayFiles + 1,
+    dayBytes: usage.dayBytes + bytes,
+  };
 }
 
 /** The fields the company fills, in the form's order. */

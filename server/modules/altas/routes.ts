@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import {
-  ALTAS_LOGO_MAX_BYTES, ALTAS_LOGO_TYPES, altasPaths, clientCompanySchema, clientCompanyUpdateSchema, clientCreateSchema, clientUpdateSchema, companiesResponseSchema,
+  ALTAS_LOGO_EXTENSIONS, ALTAS_LOGO_MAX_BYTES, altasPaths, clientCompanySchema, clientCompanyUpdateSchema, clientCreateSchema, clientUpdateSchema, companiesResponseSchema,
   flowParamsSchema, formConfigurationSchema, formConfigurationUpdateSchema, formDefinitionSchema, formSettingsSchema, formSettingsUpdateSchema, groupKeyParamsSchema,
   groupParamsSchema, groupsBodySchema, idParamsSchema,
 } from '#shared/api/altas.ts';
@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
+import { perIp } from '../../http/rate-limit.ts';
 import { requireSession } from '../../http/session.ts';
 import { LOGO_TOO_LARGE_MESSAGE, LOGO_TYPE_MESSAGE, NOT_MULTIPART_MESSAGE } from './messages.ts';
 import type { AltasService } from './service.ts';
@@ -18,6 +19,8 @@ import { receiveFile } from './uploads.ts';
 
 const emailResponseSchema = z.object({ email: z.string() });
 const LOGO_FIELDS = new Set(['logo', 'file']);
+/** Creating a company or changing its email, per client IP: an office onboards its companies one by one. */
+export const COMPANY_EMAIL_RATE_LIMIT = { max: 30, timeWindowMs: 60_000 };
 
 /**
  * Spec §7 Form-to-flow, the advisor's side: the form's definition, configuration and public settings,
@@ -58,13 +61,15 @@ export async function registerAltasRoutes(app: FastifyInstance, ctx: AppContext,
     return altas.companies.get(groupId, parseInput(idParamsSchema, request.params).id);
   });
 
-  app.post(altasPaths.createClient, { schema: routeSchema({ tag, summary: 'Create a company (its client user reused by email)', body: clientCreateSchema, response: { 201: clientCompanySchema } }) }, async (request, reply) => {
+  const companyEmailLimit = { rateLimit: perIp(COMPANY_EMAIL_RATE_LIMIT.max, COMPANY_EMAIL_RATE_LIMIT.timeWindowMs) };
+  const createSchema = routeSchema({ tag, summary: "Create a company (the firm's client user of that email reused)", body: clientCreateSchema, response: { 201: clientCompanySchema } });
+  app.post(altasPaths.createClient, { schema: createSchema, config: companyEmailLimit }, async (request, reply) => {
     const groupId = await firmOf(request);
     const body = parseInput(clientCreateSchema, request.body);
     return reply.status(201).send(await altas.companies.create(groupId, body));
   });
 
-  app.patch(altasPaths.client, { schema: routeSchema({ tag, summary: "A company's name, email and CCC list", params: idParamsSchema, body: clientUpdateSchema, response: { 200: clientCompanySchema } }) }, async (request) => {
+  app.patch(altasPaths.client, { schema: routeSchema({ tag, summary: "A company's name, email and CCC list", params: idParamsSchema, body: clientUpdateSchema, response: { 200: clientCompanySchema } }), config: companyEmailLimit }, async (request) => {
     const groupId = await firmOf(request);
     const { id } = parseInput(idParamsSchema, request.params);
     return altas.companies.updateClient(groupId, id, parseInput(clientUpdateSchema, request.body));
@@ -127,7 +132,9 @@ export async function registerAltasRoutes(app: FastifyInstance, ctx: AppContext,
             if (typeof part.value === 'string') fields[part.fieldname] = part.value;
           } else if (LOGO_FIELDS.has(part.fieldname) && logo === null) {
             const storageKey = `${groupId}/altas/logo-${randomUUID()}`;
-            const { contentType } = await receiveFile(altas.storage, storageKey, part.file, { maxBytes: ALTAS_LOGO_MAX_BYTES, types: ALTAS_LOGO_TYPES, tooLargeMessage: LOGO_TOO_LARGE_MESSAGE, wrongTypeMessage: LOGO_TYPE_MESSAGE });
+            const { contentType } = await receiveFile(altas.storage, storageKey, part.filename, part.file, {
+              types: ALTAS_LOGO_EXTENSIONS, maxBytes: ALTAS_LOGO_MAX_BYTES, tooLarge: () => new HttpError(413, 'FILE_TOO_LARGE', LOGO_TOO_LARGE_MESSAGE), typesMessage: LOGO_TYPE_MESSAGE,
+            });
             logo = { storageKey, contentType };
           } else {
             part.file.resume();

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { DEVICE_AUTH_SCHEME } from '#shared/api/devices.ts';
 import type { AppContext } from '../../context.ts';
 import { requireSession } from '../../http/session.ts';
-import type { AuthLimits } from '../auth/limits.ts';
+import type { PasswordGuard } from '../auth/guard.ts';
 import type { DeviceAuth } from '../devices/auth.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { AltasCompanies } from './companies.ts';
+import { DEFAULT_ALTAS_UPLOAD_CAPS, type AltasUploadCaps } from './form-caps.ts';
 import { AltasForms } from './forms.ts';
 import { AltasPublic } from './public.ts';
 import { AltasRobot } from './robot.ts';
@@ -23,15 +24,17 @@ export class AltasService {
   constructor(
     ctx: AppContext,
     readonly storage: FileStorage,
-    limits: AuthLimits,
+    /** The sign-in's password guard (the advisors' one, with the form's own counters: AltasPublic.formAccounts). */
+    readonly passwords: PasswordGuard,
     log: FastifyBaseLogger,
     private readonly deviceAuth: DeviceAuth,
+    uploadCaps: Partial<AltasUploadCaps> = {},
   ) {
     this.forms = new AltasForms(ctx.db, ctx.now, storage);
-    this.companies = new AltasCompanies(ctx);
+    this.companies = new AltasCompanies(ctx, storage);
     this.submissions = new AltasSubmissions(ctx.db, ctx.now, storage);
     this.robot = new AltasRobot(ctx.db, ctx.now, ctx.mailer, log);
-    this.public = new AltasPublic(ctx.db, ctx.now, storage, limits);
+    this.public = new AltasPublic(ctx.db, ctx.now, storage, { ...DEFAULT_ALTAS_UPLOAD_CAPS, ...uploadCaps });
   }
 
   /** The robots' caller: a linked device (`Authorization: Device <token>`) or a signed-in member, as in FIE. */

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { altasPaths, type ClientCompany, type FieldsValues } from '#shared/api/altas.ts';
 import type { Database } from '../../db/schema.ts';
@@ -107,4 +109,10 @@ export const publicFilesPath = (slug: string) => altasPaths.publicFiles.replace(
 export function uploadFile(jar: CookieJar, slug: string, filename: string, data: Buffer | string) {
   const { payload, headers } = multipart([{ name: 'file', filename, data }]);
   return jar.request({ method: 'POST', url: publicFilesPath(slug), payload, headers });
+}
+
+/** The files in the test server's storage folder (relative paths): what refused uploads must not leave. */
+export async function storedFiles(server: TestServer): Promise<string[]> {
+  const entries = await readdir(join(server.dir, 'storage'), { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
