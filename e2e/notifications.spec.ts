@@ -105,12 +105,19 @@ test('the advisor watches two certificates, updates them from DEHÚ, searches, f
   await expect(confirm).toContainText('comparecencia');
   await confirm.getByRole('button', { name: 'Abrir la notificación' }).click();
   const detail = page.getByRole('dialog', { name: concepto });
-  const viewer = detail.locator('iframe[title="Documento de la notificación"]');
+  // Issue 39: an <object> (Chromium shows no PDF in a sandboxed iframe); the response is a sandbox where nothing runs.
+  const viewer = detail.locator('object[type="application/pdf"][title="Documento de la notificación"]');
   await expect(viewer).toBeVisible({ timeout: 60_000 });
-  const pdf = await page.request.get((await viewer.getAttribute('src')) ?? '');
+  const documentUrl = (await viewer.getAttribute('data')) ?? '';
+  const pdf = await page.request.get(documentUrl);
   expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['content-security-policy']).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
+  expect(pdf.headers()['x-content-type-options']).toBe('nosniff');
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // Chromium's own PDF viewer took it (its extension frame sits under the document's frame).
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith('chrome-extension://')), { timeout: 30_000 }).toBe(true);
+  await expect(detail.getByText('Este navegador no puede mostrar el PDF aquí')).toBeHidden();
   await expect(detail.getByRole('link', { name: /^Acuse de recibo:/ })).toBeVisible();
   await shot(page, 'notifications-detail');
   await detail.getByRole('button', { name: 'Cerrar' }).last().click();

@@ -93,7 +93,7 @@ function DetailBody({ detail }: { detail: NotificationDetail }) {
           ))}
       </dl>
       {main ? (
-        <iframe className="notifications-detail__viewer" title={text.detail.document} src={documentUrl(detail._id, main._id)} />
+        <PdfViewer url={documentUrl(detail._id, main._id)} name={main.name} />
       ) : (
         <p className="ui-muted">{text.detail.noDocument}</p>
       )}
@@ -112,6 +112,24 @@ function DetailBody({ detail }: { detail: NotificationDetail }) {
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * The notice's PDF, shown by the browser's own PDF viewer in an <object> (no frame of ours). The server
+ * serves it only as application/pdf with nosniff and `default-src 'none'; sandbox` (issue 39): whatever
+ * the bytes are, that document has an opaque origin and runs no script. It is not an <iframe sandbox>:
+ * Chromium refuses to show a PDF in any sandboxed iframe, whatever its allow- tokens (checked in 156),
+ * while the response's own CSP sandbox leaves its viewer working. Where no viewer may run (a browser
+ * without one, a window whose CSP forbids objects), the fallback offers the download.
+ */
+function PdfViewer({ url, name }: { url: string; name: string }) {
+  return (
+    <object className="notifications-detail__viewer" type="application/pdf" data={url} title={text.detail.document}>
+      <p className="ui-muted">
+        {text.detail.viewerFallback} <a href={url} download={name}>{name}</a>
+      </p>
+    </object>
   );
 }
 

@@ -45,7 +45,7 @@ describe('NotificationsPage opening', () => {
     await waitFor(() => expect(desktop.calls.filter((call) => call.command === 'GetNotificationsFromDehu').map((call) => call.args)).toEqual([{ notificationId: pending._id }]));
     const detail = await screen.findByRole('dialog', { name: pending.concepto });
     expect(await within(detail).findByText('CSV-123')).toBeTruthy();
-    expect(within(detail).getByTitle('Documento de la notificación').getAttribute('src')).toBe(`/api/notifications/${pending._id}/documents/${openedDetail.documents[0]?._id}`);
+    expect(within(detail).getByTitle('Documento de la notificación').getAttribute('data')).toBe(`/api/notifications/${pending._id}/documents/${openedDetail.documents[0]?._id}`);
     expect(within(detail).getByRole('link', { name: 'Acuse de recibo: acuse.pdf' }).getAttribute('href')).toBe(`/api/notifications/${pending._id}/documents/${openedDetail.documents[1]?._id}`);
   });
 
@@ -75,6 +75,26 @@ describe('NotificationsPage opening', () => {
     fireEvent.click((await screen.findByText(pending.concepto)).closest('tr') as HTMLElement);
     expect(await screen.findByRole('dialog', { name: pending.concepto })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: OPEN_CONFIRMATION_TITLE })).toBeNull();
+  });
+
+  it('shows the PDF with the browser viewer in an <object>, and never in a frame that could run a page (issue 39)', async () => {
+    stubApi(pageRoutes([{ ...pending, estado: 'aceptada', openedAt: openedDetail.openedAt }], { [`GET /api/notifications/${pending._id}`]: ok(openedDetail) }));
+    renderNotifications();
+    fireEvent.click((await screen.findByText(pending.concepto)).closest('tr') as HTMLElement);
+    const detail = await screen.findByRole('dialog', { name: pending.concepto });
+    const url = `/api/notifications/${pending._id}/documents/${openedDetail.documents[0]?._id}`;
+    const viewer = await within(detail).findByTitle('Documento de la notificación');
+    expect(viewer.tagName).toBe('OBJECT');
+    expect(viewer.getAttribute('type')).toBe('application/pdf');
+    expect(viewer.getAttribute('data')).toBe(url);
+    // Where no viewer may run, its fallback offers the download.
+    expect(within(viewer).getByRole('link', { name: 'notificacion.pdf' }).getAttribute('href')).toBe(url);
+    // A frame would be a browsing context of our origin: none, or only sandboxed without scripts.
+    for (const frame of detail.querySelectorAll('iframe')) {
+      expect(frame.hasAttribute('sandbox')).toBe(true);
+      expect(frame.getAttribute('sandbox')).not.toMatch(/allow-scripts/);
+    }
+    expect(detail.querySelectorAll('iframe:not([sandbox]), embed')).toHaveLength(0);
   });
 });
 
