@@ -94,6 +94,7 @@ export const notifications = {
     },
     document: 'Documento de la notificación',
     noDocument: 'Todavía no se ha descargado el documento de esta notificación.',
+    viewerFallback: 'Este navegador no puede mostrar el PDF aquí. Descárgalo:',
     downloads: 'Descargas',
     kinds: { documento: 'Documento', anexo: 'Anexo', acuse: 'Acuse de recibo' },
     download: (kind: string, name: string) => `${kind}: ${name}`,
