@@ -18,6 +18,7 @@ import * as notifications from './migrations/0015-notifications.ts';
 import * as mail from './migrations/0016-mail.ts';
 import * as billingSupport from './migrations/0017-billing-support.ts';
 import * as fieImports from './migrations/0018-fie-imports.ts';
+import * as billingPaymentFailedMail from './migrations/0019-billing-payment-failed-mail.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016-mail': mail,
   '0017-billing-support': billingSupport,
   '0018-fie-imports': fieImports,
+  '0019-billing-payment-failed-mail': billingPaymentFailedMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,8 @@ export interface BillingInvoicesTable {
   hosted_invoice_url: string | null;
   invoice_pdf: string | null;
   payment_failed_at: string | null;
+  /** When the failed-payment email went (once per invoice, whatever events came about it). */
+  payment_failed_mailed_at: string | null;
   created_at: string;
   updated_at: string;
 }

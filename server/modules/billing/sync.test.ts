@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
+import { signature } from '../../../standins/stripe/webhooks.ts';
+import { buildApp } from '../../app.ts';
 import { startTestServer } from '../../test/harness.ts';
-import { INVALID_SIGNATURE_MESSAGE } from './sync.ts';
+import { INVALID_SIGNATURE_MESSAGE, SIGNATURE_CLOCK_SKEW_SECONDS } from './sync.ts';
+import { standinBilling } from './account-test-support.ts';
 import { PRICES, startBillingWorld, subscribe, subscriptionRow, type BillingWorld } from './sync-test-support.ts';
 
 const BILLING_TABLES = ['billing_events', 'billing_invoices', 'credit_grants', 'subscriptions', 'billing_usage_reports'] as const;
@@ -135,6 +138,87 @@ describe('Stripe webhooks', () => {
     const unsigned = await world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: event?.body ?? '{}', headers: { 'content-type': 'application/json' } });
     expect(unsigned.statusCode).toBe(400);
     expect(world.server.countTables(BILLING_TABLES)).toEqual(counts);
+  });
+
+  it('refuse a signature dated in the future past the clock skew, as one too old, and write nothing', async () => {
+    await subscribe(world, 'futuro@asesoria.es');
+    const event = world.standin.events().at(-1);
+    const body = event?.body ?? '{}';
+    // Taken back from the database so the same event can be offered again.
+    await world.db.deleteFrom('billing_events').where('id', '=', event?.id ?? '').execute();
+    const counts = world.server.countTables(BILLING_TABLES);
+    const now = Math.floor(Date.now() / 1000);
+    const deliver = (t: number) => world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature(world.standin.webhookSecret, body, t) } });
+    for (const t of [now + 3600, now + SIGNATURE_CLOCK_SKEW_SECONDS + 120, now + 365 * 86_400, now - 3600]) {
+      const response = await deliver(t);
+      expect(response.statusCode, String(t - now)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_SIGNATURE', message: INVALID_SIGNATURE_MESSAGE });
+    }
+    // A later t= cannot hide behind an earlier one: the SDK checks the last, and so do we.
+    const future = signature(world.standin.webhookSecret, body, now + 3600);
+    const twoTimes = await world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': `t=${now},${future}` } });
+    expect(twoTimes.statusCode).toBe(400);
+    expect(world.server.countTables(BILLING_TABLES)).toEqual(counts);
+    // Within the skew (a clock a few seconds ahead of ours), and now: taken.
+    expect((await deliver(now + 5)).statusCode).toBe(200);
+    expect((await deliver(now)).statusCode).toBe(200);
+  });
+
+  it('send one failed-payment email per invoice, however many distinct events about it come, at once or later', async () => {
+    const email = 'impago@asesoria.es';
+    const { groupId, customerId, subscriptionId } = await subscribe(world, email);
+    // The renewal's charge fails while the endpoint is away: the stand-in's own events are not delivered.
+    world.standin.setWebhookTarget(null);
+    world.standin.failNextPayment(customerId);
+    const { invoiceId } = await world.standin.advancePeriod(subscriptionId);
+    await world.standin.settled();
+    expect(invoiceId).toBeTruthy();
+    expect(world.server.mailedMessages('payment_failed')).toEqual([]);
+
+    // 20 distinct events (each its own id, each properly signed) about that one failed invoice, all at once.
+    const failed = (n: number) => {
+      const body = JSON.stringify({ id: `evt_impago_${n}`, object: 'event', type: 'invoice.payment_failed', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: { id: invoiceId, object: 'invoice' } } });
+      return world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature(world.standin.webhookSecret, body, Math.floor(Date.now() / 1000)) } });
+    };
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, n) => failed(n)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    expect(world.server.mailedMessages('payment_failed')).toEqual([expect.objectContaining({ to: email })]);
+    expect((await subscriptionRow(world, groupId)).payment_failed_at).not.toBeNull();
+
+    // Later ones, and the stand-in's own events once the endpoint is back, send nothing more.
+    for (let n = 20; n < 25; n += 1) expect((await failed(n)).statusCode).toBe(200);
+    world.standin.setWebhookTarget(async (payload, headers) => ({ status: (await world.server.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers })).statusCode }));
+    for (const event of world.standin.events().filter((record) => record.status === 'not_sent')) await world.standin.resend(event.id);
+    await world.standin.settled();
+    expect(world.server.mailedMessages('payment_failed')).toHaveLength(1);
+    const invoice = await world.db.selectFrom('billing_invoices').select(['payment_failed_at', 'payment_failed_mailed_at']).where('id', '=', invoiceId ?? '').executeTakeFirstOrThrow();
+    expect(invoice.payment_failed_at).not.toBeNull();
+    expect(invoice.payment_failed_mailed_at).not.toBeNull();
+  });
+
+  it('send that one email once across server processes on one database', async () => {
+    const { customerId, subscriptionId } = await subscribe(world, 'dos-procesos@asesoria.es');
+    world.standin.setWebhookTarget(null);
+    world.standin.failNextPayment(customerId);
+    const { invoiceId } = await world.standin.advancePeriod(subscriptionId);
+    await world.standin.settled();
+    const lines: string[] = [];
+    const second = await buildApp({ database: world.server.database, webRoot: '/nonexistent', publicUrl: 'http://app.test', cookieSecure: false, allowedOrigins: [], storageDir: `${world.server.dir}/storage`, billing: standinBilling(world.standin), billingPlansIntervalMs: 0, billingUsageIntervalMs: 0, logStream: { write: (line) => lines.push(line) } });
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => {
+          const body = JSON.stringify({ id: `evt_dos_${n}`, object: 'event', type: 'invoice.payment_failed', created: now, livemode: false, data: { object: { id: invoiceId, object: 'invoice' } } });
+          const app = n % 2 === 0 ? world.server.app : second;
+          return app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature(world.standin.webhookSecret, body, now) } });
+        }),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+      const secondMails = lines.filter((line) => (JSON.parse(line) as { mail?: { purpose?: string } }).mail?.purpose === 'payment_failed');
+      expect(world.server.mailedMessages('payment_failed').length + secondMails.length).toBe(1);
+    } finally {
+      await second.close();
+    }
   });
 
   it('are not taken by a server without Stripe (404)', async () => {

@@ -27,6 +27,25 @@ export const INVALID_SIGNATURE_MESSAGE = 'La firma del aviso de Stripe no es vá
 export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Este servidor no recibe avisos de Stripe';
 export const WEBHOOK_FAILED_MESSAGE = 'No se ha podido procesar el aviso de Stripe; se reintentará';
 
+/** The failed-payment email an event calls for, and the invoice it is about. */
+interface PaymentFailedNotice {
+  invoiceId: string;
+  email: MessageEmail;
+}
+
+/** How far ahead of our clock a Stripe-Signature's time may be: the two clocks' skew, no more. */
+export const SIGNATURE_CLOCK_SKEW_SECONDS = 60;
+
+/** The `t=` of a Stripe-Signature header, read as the SDK reads it (the last `t=` wins); null without one. */
+export function signatureTimestamp(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp === null || Number.isNaN(timestamp) ? null : timestamp;
+}
+
 /**
  * Stripe's webhooks, the source of truth for a firm's subscription and invoices. Each event is kept by
  * id (a replay changes nothing) and only names what changed: the object is read back from Stripe and
@@ -44,42 +63,69 @@ export class BillingSync {
     if (!stripe || !config) throw new HttpError(404, 'NOT_FOUND', WEBHOOK_NOT_CONFIGURED_MESSAGE);
     const event = this.verify(stripe, config, raw, signature);
     if (!(await receiveEvent(db, event, now()))) return;
-    let email: MessageEmail | null;
+    let notice: PaymentFailedNotice | null;
     try {
-      email = await this.process(stripe, event);
+      notice = await this.process(stripe, event);
     } catch (error) {
       if (isMissingAtStripe(error)) {
         // The object no longer exists at Stripe (a deleted draft invoice): nothing to apply, ever.
         this.deps.log.warn({ eventId: event.id, type: event.type }, 'Un aviso de Stripe nombra algo que ya no existe; no hay nada que aplicar');
-        email = null;
+        notice = null;
       } else {
         // A 500 whatever Stripe answered our read: Stripe sends the event again later.
         this.deps.log.error({ err: error, eventId: event.id, type: event.type }, 'No se ha podido procesar un aviso de Stripe; Stripe lo reenviará');
         throw new HttpError(500, 'WEBHOOK_FAILED', WEBHOOK_FAILED_MESSAGE);
       }
     }
-    // Only the delivery that marks the event processed sends its email: once per event.
-    if ((await markEventProcessed(db, event.id, now())) && email) {
-      try {
-        await this.deps.mailer.sendMessage(email);
-      } catch (error) {
-        this.deps.log.error({ err: error, eventId: event.id }, 'No se ha podido enviar el aviso de pago fallido');
-      }
+    // Only the delivery that marks the event processed may send its email, and then only if no event
+    // about the same invoice has (sendPaymentFailed): once per invoice.
+    if ((await markEventProcessed(db, event.id, now())) && notice) await this.sendPaymentFailed(notice, event.id);
+  }
+
+  /**
+   * The failed-payment email, once per invoice: Stripe sends an invoice.payment_failed for every failed
+   * attempt (and any number of other events about the invoice), each with an id of its own. The
+   * process whose update sets payment_failed_mailed_at (still null) sends it, whichever server process
+   * it is; if sending fails the mark is taken back, so the next attempt's event tries again.
+   */
+  private async sendPaymentFailed({ invoiceId, email }: PaymentFailedNotice, eventId: string): Promise<void> {
+    const { db, now } = this.deps;
+    const mailedAt = now().toISOString();
+    const claimed = await db.updateTable('billing_invoices').set({ payment_failed_mailed_at: mailedAt }).where('id', '=', invoiceId).where('payment_failed_mailed_at', 'is', null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return;
+    try {
+      await this.deps.mailer.sendMessage(email);
+    } catch (error) {
+      this.deps.log.error({ err: error, eventId, invoiceId }, 'No se ha podido enviar el aviso de pago fallido');
+      await db.updateTable('billing_invoices').set({ payment_failed_mailed_at: null }).where('id', '=', invoiceId).where('payment_failed_mailed_at', '=', mailedAt).execute();
     }
   }
 
+  /**
+   * The SDK checks the signature and that it is at most 300 s old, but takes any time ahead of ours
+   * (its check is `now - t > tolerance`): a signature dated in the future would stay valid until then.
+   * Past a small clock skew, one is refused like a bad signature. Both checks use the wall clock, as
+   * Stripe signs with its own.
+   */
   private verify(stripe: StripeClient, config: BillingConfig, raw: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new HttpError(400, 'INVALID_SIGNATURE', INVALID_SIGNATURE_MESSAGE);
+    let event: Stripe.Event;
     try {
-      return stripe.webhooks.constructEvent(raw, signature, config.webhookSecret);
+      event = stripe.webhooks.constructEvent(raw, signature, config.webhookSecret);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new HttpError(400, 'INVALID_SIGNATURE', INVALID_SIGNATURE_MESSAGE);
       throw error;
     }
+    const signedAt = signatureTimestamp(signature);
+    if (signedAt === null || signedAt > Math.floor(Date.now() / 1000) + SIGNATURE_CLOCK_SKEW_SECONDS) {
+      this.deps.log.warn({ eventId: event.id, signedAt }, 'Aviso de Stripe firmado con una hora futura: rechazado');
+      throw new HttpError(400, 'INVALID_SIGNATURE', INVALID_SIGNATURE_MESSAGE);
+    }
+    return event;
   }
 
-  /** Applies what the event is about; the email to send once, if any. */
-  private async process(stripe: StripeClient, event: Stripe.Event): Promise<MessageEmail | null> {
+  /** Applies what the event is about; the failed-payment email to send (once per invoice), if any. */
+  private async process(stripe: StripeClient, event: Stripe.Event): Promise<PaymentFailedNotice | null> {
     const { db, now } = this.deps;
     const objectId = (event.data.object as { id?: string }).id;
     if (!objectId) return null;
@@ -100,7 +146,10 @@ export class BillingSync {
       const failedAttempt = event.type === 'invoice.payment_failed';
       const groupId = (await firmOfInvoice(db, invoice)) ?? (await this.firmOfCustomer(stripe, idOf(invoice.customer)));
       const applied = groupId === null ? null : await applyInvoice(db, invoice, failedAttempt, now(), groupId);
-      if (failedAttempt && applied?.failed) return paymentFailedEmail(db, applied.groupId, invoice, this.deps.publicUrl);
+      if (failedAttempt && applied?.failed) {
+        const email = await paymentFailedEmail(db, applied.groupId, invoice, this.deps.publicUrl);
+        return email ? { invoiceId: invoice.id, email } : null;
+      }
     }
     return null;
   }
