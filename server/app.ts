@@ -274,7 +274,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   });
   // Support tickets and colleagues (issue 26).
   const tickets = new SupportTickets({ db, now, mailer: ctx.mailer, publicUrl: ctx.publicUrl, support: config.support ?? { email: DEFAULT_SUPPORT_EMAIL }, log: app.log });
-  const colleagues = new Colleagues({ db, now, mailer: ctx.mailer, publicUrl: ctx.publicUrl, log: app.log });
+  const colleagues = new Colleagues({ db, now, mailer: ctx.mailer, publicUrl: ctx.publicUrl, log: app.log, mailboxes: mailAccounts });
   const authLimits = resolveAuthLimits(loginRateLimit, config.authLimits);
   const passwords = new PasswordGuard(ctx, authLimits);
 

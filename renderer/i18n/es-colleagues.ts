@@ -33,8 +33,15 @@ export const colleagues = {
     action: 'Quitar',
     label: (name: string) => `Quitar a ${name}`,
     title: (name: string) => `¿Quitar a ${name}?`,
-    text: (name: string) =>
-      `${name} dejará de poder entrar en AutoAsesor. Sus ejecuciones seguirán en el historial de la empresa y sus programaciones se eliminarán.`,
+    /** `mailboxes`: the addresses they linked, which are theirs: unlinked, and AutoAsesor's permission revoked. */
+    text: (name: string, mailboxes: readonly string[]) => {
+      const base = `${name} dejará de poder entrar en AutoAsesor. Sus ejecuciones seguirán en el historial de la empresa y sus programaciones se eliminarán.`;
+      if (mailboxes.length === 0) return base;
+      const list = new Intl.ListFormat('es', { type: 'conjunction' }).format(mailboxes);
+      return mailboxes.length === 1
+        ? `${base} La cuenta de correo que vinculó (${list}) se desconectará y AutoAsesor perderá el permiso para enviar desde ella: los robots que envían resultados desde esa cuenta dejarán de hacerlo hasta que elijáis otra.`
+        : `${base} Las cuentas de correo que vinculó (${list}) se desconectarán y AutoAsesor perderá el permiso para enviar desde ellas: los robots que envían resultados desde esas cuentas dejarán de hacerlo hasta que elijáis otra.`;
+    },
     confirm: 'Quitar',
     done: (name: string) => `${name} ya no forma parte de tu empresa`,
     failed: 'No se ha podido quitar a ese compañero. Inténtalo de nuevo.',

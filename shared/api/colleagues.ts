@@ -5,12 +5,12 @@ import { z } from 'zod/mini';
  * share its robots, history, shared machines and credits. The link is single use and expires after
  * INVITATION_TTL_DAYS; it carries the invitation's id and a random secret of which only the hash is
  * stored. The owner can revoke an invitation and remove a colleague (who can no longer sign in; their
- * schedules are paused, their runs stay in the firm's history).
+ * schedules are deleted, their runs stay in the firm's history, the mailboxes they linked are unlinked).
  */
 export const colleaguesPaths = {
   /** GET -> Colleagues: the firm's members and pending invitations (every member may read it). */
   colleagues: '/api/colleagues',
-  /** DELETE (owner): removes a member. 409 CANNOT_REMOVE_OWNER for the owner. */
+  /** DELETE (owner): removes a member, unlinking the mailboxes they linked (revoked at the provider). 409 CANNOT_REMOVE_OWNER for the owner. */
   colleague: '/api/colleagues/:userId',
   /**
    * POST NewInvitation (owner) -> Invitation (201), emailed with its link. 409 ALREADY_MEMBER / ALREADY_INVITED (the
@@ -54,6 +54,11 @@ export const colleagueSchema = z.object({
   role: z.enum(COLLEAGUE_ROLES),
   joinedAt: z.string(),
   isMe: z.boolean(),
+  /**
+   * The addresses of the mailboxes this member linked (every advisor sees the firm's mail accounts).
+   * Removing the member unlinks them and revokes AutoAsesor's permission: they are the person's.
+   */
+  mailboxes: z.array(z.string()),
 });
 export type Colleague = z.infer<typeof colleagueSchema>;
 

@@ -1,21 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ALREADY_INVITED_MESSAGE, CANNOT_REMOVE_OWNER_MESSAGE } from '#shared/api/colleagues.ts';
-import type { Colleagues } from '#shared/api/colleagues.ts';
+import type { Colleague, Colleagues } from '#shared/api/colleagues.ts';
 import { jsonResponse, mockApi, renderWithApp, signedInState } from '../../test/renderApp.tsx';
 import { ColleaguesSection } from './ColleaguesSection.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const LIST = 'GET /api/colleagues';
-const ana = { id: 'u1', name: 'Ana', email: 'ana@asesoria.es', role: 'owner', joinedAt: '2026-01-10T09:00:00.000Z', isMe: true } as const;
-const luis = { id: 'u2', name: 'Luis', email: 'luis@asesoria.es', role: 'member', joinedAt: '2026-02-01T09:00:00.000Z', isMe: false } as const;
+const ana = { id: 'u1', name: 'Ana', email: 'ana@asesoria.es', role: 'owner', joinedAt: '2026-01-10T09:00:00.000Z', isMe: true, mailboxes: ['oficina@asesoria.es'] } satisfies Colleague;
+const luis = { id: 'u2', name: 'Luis', email: 'luis@asesoria.es', role: 'member', joinedAt: '2026-02-01T09:00:00.000Z', isMe: false, mailboxes: [] } satisfies Colleague;
 const pending = {
   id: 'inv1', email: 'marta@asesoria.es', invitedBy: { name: 'Ana', email: 'ana@asesoria.es' },
   createdAt: '2026-11-25T10:00:00.000Z', expiresAt: '2026-12-02T10:00:00.000Z',
 };
 const asOwner: Colleagues = { members: [ana, luis], invitations: [pending], canManage: true };
 const asMember: Colleagues = { members: [{ ...ana, isMe: false }, { ...luis, isMe: true }], invitations: [pending], canManage: false };
+const marta = { id: 'u3', name: 'Marta', email: 'marta@asesoria.es', role: 'member', joinedAt: '2026-02-03T09:00:00.000Z', isMe: false, mailboxes: ['marta@gmail.com'] } satisfies Colleague;
+const pablo = { id: 'u4', name: 'Pablo', email: 'pablo@asesoria.es', role: 'member', joinedAt: '2026-02-04T09:00:00.000Z', isMe: false, mailboxes: ['pablo@gmail.com', 'pablo@outlook.es'] } satisfies Colleague;
 
 const conflict = (message: string) => jsonResponse(409, { statusCode: 409, code: 'ALREADY_INVITED', message });
 
@@ -95,6 +97,29 @@ describe('ColleaguesSection as the owner', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Luis ya no forma parte de tu empresa');
     expect(api.calls.map((call) => call.key)).toContain('DELETE /api/colleagues/u2');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says in the confirmation that the mailboxes the colleague linked will be unlinked and stop sending', async () => {
+    renderSection({ [LIST]: () => jsonResponse(200, { ...asOwner, members: [ana, luis, marta, pablo] }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitar a Marta' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Marta dejará de poder entrar en AutoAsesor. Sus ejecuciones seguirán en el historial de la empresa y sus programaciones se eliminarán. ' +
+        'La cuenta de correo que vinculó (marta@gmail.com) se desconectará y AutoAsesor perderá el permiso para enviar desde ella: ' +
+        'los robots que envían resultados desde esa cuenta dejarán de hacerlo hasta que elijáis otra.',
+    );
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar a Pablo' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Las cuentas de correo que vinculó (pablo@gmail.com y pablo@outlook.es) se desconectarán y AutoAsesor perderá el permiso para enviar desde ellas',
+    );
+  });
+
+  it('says nothing about mailboxes for a colleague who linked none', async () => {
+    renderSection({ [LIST]: () => jsonResponse(200, asOwner) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitar a Luis' }));
+    expect((await screen.findByRole('dialog')).textContent).not.toContain('correo');
   });
 
   it('cancelling the confirmation removes nobody', async () => {

@@ -60,7 +60,7 @@ export function ColleaguesSection() {
       <ConfirmDialog
         open={removing !== null}
         title={removing ? text.remove.title(removing.name) : ''}
-        text={removing ? text.remove.text(removing.name) : ''}
+        text={removing ? text.remove.text(removing.name, removing.mailboxes) : ''}
         confirmLabel={text.remove.confirm}
         busy={removingBusy}
         onConfirm={() => void confirmRemove()}

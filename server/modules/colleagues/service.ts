@@ -12,6 +12,8 @@ import {
 import { issueInvitationToken } from './invitation-token.ts';
 import { acceptInvitation, previewInvitation } from './joining.ts';
 import { firmMember } from '../users/service.ts';
+import { mailboxesByLinker } from '../mail/account-queries.ts';
+import type { MailAccounts } from '../mail/accounts.ts';
 
 export interface ColleaguesDeps {
   db: Kysely<Database>;
@@ -19,6 +21,8 @@ export interface ColleaguesDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The mailboxes a removed colleague linked are unlinked and their grants revoked (issue 39). */
+  mailboxes: Pick<MailAccounts, 'unlinkMember' | 'revokeUnlinked'>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,8 +54,12 @@ export class Colleagues {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+    const mailboxes = await mailboxesByLinker(db, session.groupId);
     const members: Colleague[] = users
-      .map((user) => ({ id: user.id, name: user.name, email: user.email, role: user.role === 'owner' ? ('owner' as const) : ('member' as const), joinedAt: user.created_at, isMe: user.id === session.userId }))
+      .map((user) => ({
+        id: user.id, name: user.name, email: user.email, role: user.role === 'owner' ? ('owner' as const) : ('member' as const), joinedAt: user.created_at, isMe: user.id === session.userId,
+        mailboxes: mailboxes.get(user.id) ?? [],
+      }))
       // The owner first, then by joining date (the query's order, which a stable sort keeps).
       .sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
     const canManage = members.some((member) => member.isMe && member.role === 'owner');
@@ -165,7 +173,11 @@ export class Colleagues {
   /**
    * Removes a member: no sign-in from now on (auth refuses a disabled user), every session and linked
    * PC's token revoked, and their schedules deleted so no robot keeps running in their name. Their runs
-   * stay in the firm's history (flow_runs keep the user id).
+   * stay in the firm's history (flow_runs keep the user id). The mailboxes they linked are theirs, not
+   * the firm's: unlinked in the same transaction (nothing more is sent from them, queued mails included)
+   * and, once it commits, their grants revoked at the provider where it allows it. Launches and
+   * schedules whose email config named one are refused with the reason in the history; failure
+   * notices go from another of the firm's mailboxes or the server's mail.
    */
   async remove(session: ActiveSession, userId: string): Promise<void> {
     const owner = await this.owner(session);
@@ -180,13 +192,15 @@ export class Colleagues {
     if (!target) throw colleagueNotFound();
     if (target.role === 'owner') throw cannotRemoveOwner();
     const now = this.deps.now();
-    await db.transaction().execute(async (trx) => {
+    const unlinked = await db.transaction().execute(async (trx) => {
       const removed = await trx.updateTable('users').set({ disabled_at: now.toISOString(), updated_at: now.toISOString() }).where('id', '=', target.id).where('disabled_at', 'is', null).executeTakeFirst();
       if (Number(removed.numUpdatedRows) !== 1) throw colleagueNotFound(); // removed meanwhile
       await revokeUserSessions(trx, target.id, now);
       await trx.deleteFrom('device_tokens').where('user_id', '=', target.id).execute();
       await trx.deleteFrom('flow_schedules').where('user_id', '=', target.id).where('group_id', '=', owner.groupId).execute();
+      return this.deps.mailboxes.unlinkMember(trx, owner.groupId, target.id);
     });
+    await this.deps.mailboxes.revokeUnlinked(unlinked);
   }
 
   preview(token: string): Promise<InvitationPreview> {

@@ -44,6 +44,14 @@ export async function listAccounts(db: Kysely<Database>, groupId: string, caller
     .sort((a, b) => Number(b.mine) - Number(a.mine) || a.email.localeCompare(b.email) || a.provider.localeCompare(b.provider));
 }
 
+/** The addresses of the firm's linked mailboxes, by the member who linked them (the colleagues list shows them). */
+export async function mailboxesByLinker(db: Kysely<Database>, groupId: string): Promise<Map<string, string[]>> {
+  const rows = await db.selectFrom('mail_accounts').select(['user_id', 'email']).where('group_id', '=', groupId).orderBy('email').orderBy('provider').execute();
+  const byUser = new Map<string, string[]>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.email]);
+  return byUser;
+}
+
 export async function listedAccount(db: Kysely<Database>, groupId: string, provider: MailProvider, email: string, callerId: string): Promise<MailAccount | null> {
   const row = await listed(db).where('a.group_id', '=', groupId).where('a.provider', '=', provider).where('a.email', '=', email).executeTakeFirst();
   return row ? toMailAccount(row, callerId) : null;

@@ -195,19 +195,46 @@ export class MailAccounts implements MailAccessTokens {
     return listAccounts(this.deps.db, member.groupId, member.userId);
   }
 
-  /** DELETE account: any advisor of the firm; revoked at the provider where it can be (Google), best effort. */
+  /** DELETE account: any advisor of the firm (the owner included); revoked at the provider where it can be (Google), best effort. */
   async remove(member: Member, accountId: string): Promise<void> {
     const { db } = this.deps;
     const row = await db.selectFrom('mail_accounts').selectAll().where('id', '=', accountId).where('group_id', '=', member.groupId).executeTakeFirst();
     if (!row) throw notFound();
-    await db.deleteFrom('mail_accounts').where('id', '=', row.id).execute();
-    this.refreshing.delete(row.id);
-    const target = this.target(row.provider, row.client_kind);
-    if (!target?.config.revocationEndpoint) return;
-    // Google's revocation ends the whole grant of that user to our client: another firm that linked the
-    // same mailbox through it would lose its link too, so it is revoked only when this was the last one.
-    const others = await db.selectFrom('mail_accounts').select('id').where('provider', '=', row.provider).where('email', '=', row.email).where('client_kind', '=', row.client_kind).executeTakeFirst();
-    if (!others) await this.revokeQuietly(target, () => this.deps.secrets.open(row.refresh_token));
+    const deleted = await db.deleteFrom('mail_accounts').where('id', '=', row.id).executeTakeFirst();
+    // Unlinked meanwhile (by a colleague, or its linker's removal): that one revoked it.
+    if (Number(deleted.numDeletedRows) !== 1) return;
+    await this.revokeUnlinked([row]);
+  }
+
+  /**
+   * A colleague leaves the firm (colleagues/service.ts): the mailboxes they linked are theirs, so they
+   * are unlinked in the removal's transaction `trx` (with any authorization they had under way), and
+   * the firm sends nothing more from them. Answers the rows, for revokeUnlinked once `trx` commits.
+   * Queued mails from them then fail as 'no longer linked' (the outbox's account_id is set null).
+   */
+  async unlinkMember(trx: Kysely<Database>, groupId: string, userId: string): Promise<MailAccountRow[]> {
+    await trx.deleteFrom('mail_oauth_states').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+    const rows = await trx.selectFrom('mail_accounts').selectAll().where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+    if (rows.length > 0) await trx.deleteFrom('mail_accounts').where('id', 'in', rows.map((row) => row.id)).execute();
+    return rows;
+  }
+
+  /**
+   * After unlinked rows are gone for good: each grant is revoked at its provider where the provider
+   * allows it (Google), best effort; Microsoft has no revocation endpoint, and the deleted refresh
+   * token was the only way in.
+   */
+  async revokeUnlinked(rows: readonly MailAccountRow[]): Promise<void> {
+    const { db } = this.deps;
+    for (const row of rows) {
+      this.refreshing.delete(row.id);
+      const target = this.target(row.provider, row.client_kind);
+      if (!target?.config.revocationEndpoint) continue;
+      // Google's revocation ends the whole grant of that user to our client: another firm that linked the
+      // same mailbox through it would lose its link too, so it is revoked only when this was the last one.
+      const others = await db.selectFrom('mail_accounts').select('id').where('provider', '=', row.provider).where('email', '=', row.email).where('client_kind', '=', row.client_kind).executeTakeFirst();
+      if (!others) await this.revokeQuietly(target, () => this.deps.secrets.open(row.refresh_token));
+    }
   }
 
   /** `token` is read inside the try: a token sealed under another key means no revocation, not a failed unlink. */
