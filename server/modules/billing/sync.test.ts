@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
 import { signature } from '../../../standins/stripe/webhooks.ts';
@@ -219,6 +220,35 @@ describe('Stripe webhooks', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('take the mark back when the email could not be sent: the next event about the invoice sends it', async () => {
+    const { customerId, subscriptionId } = await subscribe(world, 'sin-correo@asesoria.es');
+    world.standin.setWebhookTarget(null);
+    world.standin.failNextPayment(customerId);
+    const { invoiceId } = await world.standin.advancePeriod(subscriptionId);
+    await world.standin.settled();
+    // A server process whose SMTP server is down (a port nobody listens on).
+    const dead = createServer();
+    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+    const port = (dead.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => dead.close(() => resolve()));
+    const lines: string[] = [];
+    const noMail = await buildApp({ database: world.server.database, webRoot: '/nonexistent', publicUrl: 'http://app.test', cookieSecure: false, allowedOrigins: [], storageDir: `${world.server.dir}/storage`, billing: standinBilling(world.standin), billingPlansIntervalMs: 0, billingUsageIntervalMs: 0, smtp: { url: `smtp://127.0.0.1:${port}`, from: 'AutoAsesor <no-responder@app.test>' }, logStream: { write: (line) => lines.push(line) } });
+    const failedEvent = (app: typeof noMail, id: string) => {
+      const now = Math.floor(Date.now() / 1000);
+      const body = JSON.stringify({ id, object: 'event', type: 'invoice.payment_failed', created: now, livemode: false, data: { object: { id: invoiceId, object: 'invoice' } } });
+      return app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': signature(world.standin.webhookSecret, body, now) } });
+    };
+    try {
+      expect((await failedEvent(noMail, 'evt_smtp_caido')).statusCode).toBe(200);
+      expect(lines.some((line) => line.includes('No se ha podido enviar el aviso de pago fallido'))).toBe(true);
+    } finally {
+      await noMail.close();
+    }
+    expect(await world.db.selectFrom('billing_invoices').select('payment_failed_mailed_at').where('id', '=', invoiceId ?? '').executeTakeFirstOrThrow()).toEqual({ payment_failed_mailed_at: null });
+    expect((await failedEvent(world.server.app, 'evt_reintento')).statusCode).toBe(200);
+    expect(world.server.mailedMessages('payment_failed')).toEqual([expect.objectContaining({ to: 'sin-correo@asesoria.es' })]);
   });
 
   it('are not taken by a server without Stripe (404)', async () => {
