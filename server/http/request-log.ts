@@ -15,13 +15,21 @@ export function requestLogLevel(statusCode: number, ms: number): 'error' | 'warn
   return null;
 }
 
+/** The line of a request whose client hung up before it was whole (no response goes out, so onResponse never runs). */
+export const ABORTED_REQUEST_MESSAGE = 'petición interrumpida por el cliente';
+
+/** The path without its query (which may carry tokens), cut short: a summary, not a copy of the request. */
+const pathOf = (url: string) => (url.split('?')[0] ?? '').slice(0, 200);
+
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
     const level = requestLogLevel(reply.statusCode, ms);
     if (!level) return;
-    // The path without its query (which may carry tokens), cut short: a summary, not a copy of the request.
-    const path = (request.url.split('?')[0] ?? '').slice(0, 200);
-    request.log[level]({ method: request.method, path, status: reply.statusCode, ms, ip: request.ip }, level === 'warn' ? 'petición lenta' : 'petición fallida');
+    request.log[level]({ method: request.method, path: pathOf(request.url), status: reply.statusCode, ms, ip: request.ip }, level === 'warn' ? 'petición lenta' : 'petición fallida');
+  });
+  // A dropped client is the client's doing: one short line, no stack (the error handler logs none for it).
+  app.addHook('onRequestAbort', async (request) => {
+    request.log.info({ method: request.method, path: pathOf(request.url), ip: request.ip }, ABORTED_REQUEST_MESSAGE);
   });
 }
