@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,7 +87,7 @@ describe('the file sweeper', () => {
     const newUpload = await uploaded('nuevo.xlsx');
     const newOutput = await runWithOutput('informe de abril.xlsx');
 
-    expect(await sweeper().sweep()).toEqual({ outputs: 1, uploads: 1 });
+    expect(await sweeper().sweep()).toEqual({ outputs: 1, uploads: 1, orphans: 0 });
     expect(existsSync(oldUpload.path)).toBe(false);
     expect(existsSync(oldOutput.path)).toBe(false);
     expect(existsSync(newUpload.path)).toBe(true);
@@ -116,7 +117,7 @@ describe('the file sweeper', () => {
     expect(scheduled.json()).toMatchObject({ issues: [{ path: 'flowInputs.workbook.0.uploadId' }] });
 
     // Nothing more to do the second time.
-    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 0 });
+    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 0, orphans: 0 });
   });
 
   it('answers 410 for an output already past its retention that no sweep has deleted yet', async () => {
@@ -153,17 +154,17 @@ describe('the file sweeper', () => {
     expect(eva).toBeDefined();
 
     await moveClock(45);
-    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 0 });
+    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 0, orphans: 0 });
     expect(existsSync(forSchedule.path)).toBe(true);
     expect(existsSync(forRun.path)).toBe(true);
 
     // The run ends: its upload goes at the next sweep. The schedule is deleted: its upload goes too.
     await db.updateTable('flow_runs').set({ state: 'finished', result: 'Success' }).where('id', '=', running).execute();
-    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 1 });
+    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 1, orphans: 0 });
     expect(existsSync(forRun.path)).toBe(false);
     expect(existsSync(forSchedule.path)).toBe(true);
     expect((await ana.request({ method: 'DELETE', url: `/api/browserflow/schedule/${schedule._id}` })).statusCode).toBe(204);
-    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 1 });
+    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 1, orphans: 0 });
     expect(existsSync(forSchedule.path)).toBe(false);
   });
 
@@ -180,6 +181,58 @@ describe('the file sweeper', () => {
     expect(results.reduce((sum, result) => sum + result.uploads, 0)).toBe(7);
     for (const file of [...uploads, ...outputs]) expect(existsSync(file.path), file.path).toBe(false);
     expect(server.countRows('stored_files')).toBe(7);
+  });
+});
+
+describe('orphans: files in the storage folder that no row names', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  /** Dates a file's modification `hours` back from now (the files' clock is the system's). */
+  const age = async (path: string, hours: number) => {
+    const at = new Date(Date.now() - hours * HOUR_MS);
+    await utimes(path, at, at);
+  };
+
+  it('removes an orphan past the grace period, keeps a young one (an upload in flight) and every file a row names', async () => {
+    const indexedUpload = await uploaded('con fila.xlsx');
+    const indexedOutput = await runWithOutput('salida con fila.xlsx');
+    const oldOrphan = storage.newKey(anaMember.groupId);
+    await storage.write(oldOrphan.storageKey, Buffer.from('sin fila, de anteayer'));
+    const nestedOrphan = `${anaMember.groupId}/altas/${randomUUID()}`;
+    await storage.write(nestedOrphan, Buffer.from('sin fila, en una subcarpeta'));
+    const youngOrphan = storage.newKey(anaMember.groupId);
+    await storage.write(youngOrphan.storageKey, Buffer.from('sin fila todavía: se está subiendo'));
+    for (const path of [indexedUpload.path, indexedOutput.path, storage.pathOf(oldOrphan.storageKey), storage.pathOf(nestedOrphan)]) await age(path, 48);
+    await age(storage.pathOf(youngOrphan.storageKey), 1);
+
+    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 0, orphans: 2 });
+    expect(existsSync(storage.pathOf(oldOrphan.storageKey))).toBe(false);
+    expect(existsSync(storage.pathOf(nestedOrphan))).toBe(false);
+    expect(existsSync(storage.pathOf(youngOrphan.storageKey))).toBe(true);
+    expect(existsSync(indexedUpload.path)).toBe(true);
+    expect(existsSync(indexedOutput.path)).toBe(true);
+    // The indexed upload still downloads its columns: nothing of it was touched.
+    expect((await ana.get(`/api/storage/uploads/${indexedUpload.id}/columns`)).statusCode).toBe(200);
+
+    // A day later the young one is an orphan too.
+    await age(storage.pathOf(youngOrphan.storageKey), 25);
+    expect(await sweeper().sweep()).toEqual({ outputs: 0, uploads: 0, orphans: 1 });
+    expect(existsSync(storage.pathOf(youngOrphan.storageKey))).toBe(false);
+  });
+
+  it('removes every orphan and nothing else when several processes sweep at the same time', async () => {
+    const kept = await uploaded('con fila.xlsx');
+    await age(kept.path, 48);
+    const orphans: string[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const { storageKey } = storage.newKey(anaMember.groupId);
+      await storage.write(storageKey, Buffer.from(`huérfano ${i}`));
+      await age(storage.pathOf(storageKey), 48);
+      orphans.push(storage.pathOf(storageKey));
+    }
+    const results = await Promise.all([sweeper({ batchSize: 2 }).sweep(), sweeper({ batchSize: 3 }).sweep(), sweeper().sweep()]);
+    expect(results.reduce((sum, result) => sum + result.orphans, 0)).toBeGreaterThanOrEqual(9);
+    for (const path of orphans) expect(existsSync(path), path).toBe(false);
+    expect(existsSync(kept.path)).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { FileStorage } from '../storage/service.ts';
+import { sweepOrphans } from './orphans.ts';
 import { retentionCutoff } from './retention.ts';
 import { RepeatingPass } from '../../timers/repeating-pass.ts';
 
@@ -11,7 +12,7 @@ interface SweeperLog {
 
 export interface FileSweeperOptions {
   db: Kysely<Database>;
-  storage: Pick<FileStorage, 'remove'>;
+  storage: Pick<FileStorage, 'remove' | 'root'>;
   now: () => Date;
   /** FILE_RETENTION_DAYS: files stored longer ago than this are deleted. */
   retentionDays: number;
@@ -19,6 +20,10 @@ export interface FileSweeperOptions {
   /** Files one statement takes at most; a sweep goes on in batches up to maxBatches. */
   batchSize?: number;
   maxBatches?: number;
+  /** Orphans (files no row names) younger than this are kept (orphans.ts ORPHAN_GRACE_MS by default). */
+  orphanGraceMs?: number;
+  /** The files' clock for the orphans' age (the system's: file times are not the app's clock). */
+  wallClock?: () => number;
 }
 
 export interface SweepResult {
@@ -26,6 +31,8 @@ export interface SweepResult {
   outputs: number;
   /** Uploads deleted, rows and files. */
   uploads: number;
+  /** Files in the storage folder that no row named, past the grace period, removed. */
+  orphans: number;
 }
 
 /** The first sweep after start comes this soon (or after one interval, if shorter). */
@@ -40,7 +47,9 @@ const FIRST_SWEEP_MS = 60_000;
  * - an output's row stays, marked expired, so the history still names it and says it is gone;
  * - an upload still named by a queued or running run's inputs, or by a schedule's (for as long as the
  *   schedule exists), is kept whatever its age.
- * A process that dies between a statement and the removal leaves that batch's files on disk.
+ * A process that dies between a statement and the removal leaves that batch's files on disk; they, and
+ * any file no row names (a process killed between writing a file and indexing it), are removed by the
+ * orphan pass once older than its grace period (orphans.ts).
  */
 export class FileSweeper {
   private readonly repeating: RepeatingPass;
@@ -59,9 +68,9 @@ export class FileSweeper {
     await this.repeating.stop();
   }
 
-  /** One sweep: every output and upload past its retention, in batches. */
+  /** One sweep: every output and upload past its retention, in batches, then the orphans. */
   async sweep(): Promise<SweepResult> {
-    const result: SweepResult = { outputs: 0, uploads: 0 };
+    const result: SweepResult = { outputs: 0, uploads: 0, orphans: 0 };
     const batchSize = this.options.batchSize ?? 500;
     const maxBatches = this.options.maxBatches ?? 20;
     for (const [kind, take] of [['outputs', () => this.expireOutputs(batchSize)], ['uploads', () => this.deleteUploads(batchSize)]] as const) {
@@ -72,7 +81,9 @@ export class FileSweeper {
         if (keys.length < batchSize) break;
       }
     }
-    if (result.outputs + result.uploads > 0) this.options.log.info({ ...result }, 'Archivos caducados borrados');
+    const { db, storage, orphanGraceMs, wallClock } = this.options;
+    result.orphans = await sweepOrphans({ db, root: storage.root, remove: (keys) => storage.remove(keys), ...(orphanGraceMs !== undefined && { graceMs: orphanGraceMs }), ...(wallClock && { wallClock }) });
+    if (result.outputs + result.uploads + result.orphans > 0) this.options.log.info({ ...result }, 'Archivos caducados borrados');
     return result;
   }
 
