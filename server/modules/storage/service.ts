@@ -61,10 +61,16 @@ export class FileStorage {
     return size;
   }
 
+  /** Writes a whole file; one that fails half-way (a full disk) is removed, not left without a row. */
   async write(storageKey: string, data: Uint8Array): Promise<void> {
     const path = this.pathOf(storageKey);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, data);
+    try {
+      await writeFile(path, data);
+    } catch (error) {
+      await this.remove([storageKey]);
+      throw error;
+    }
   }
 
   read(storageKey: string): Promise<Buffer> {
