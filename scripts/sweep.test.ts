@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -44,15 +46,23 @@ describe('bad-input sweep', () => {
           db.prepare('insert into audit default values').run();
           return reply.code(400).send({ error: 'entrada rechazada' });
         });
+        // Refuses its upload but leaves the file in the storage folder.
+        let leftBehind = 0;
+        app.put('/api/leaky', async (_request, reply) => {
+          await mkdir(config.storageDir ?? '', { recursive: true });
+          await writeFile(join(config.storageDir ?? '', `subida-${(leftBehind += 1)}`), 'basura');
+          return reply.code(415).send({ error: 'tipo rechazado' });
+        });
         await app.ready();
         return app;
       },
     });
-    expect(figures.routes.map((route) => `${route.method} ${route.url}`)).toEqual(['GET /api/boom', 'POST /api/careless']);
+    expect(figures.routes.map((route) => `${route.method} ${route.url}`)).toEqual(['GET /api/boom', 'POST /api/careless', 'PUT /api/leaky']);
     expect(figures.serverErrors.length).toBeGreaterThan(0);
     expect(figures.serverErrors.every((finding) => finding.url === '/api/boom')).toBe(true);
     expect(figures.writesOnRejected.length).toBeGreaterThan(0);
     expect(figures.writesOnRejected[0]).toMatchObject({ url: '/api/careless', status: 400, tables: ['audit'] });
+    expect(figures.writesOnRejected.find((finding) => finding.url === '/api/leaky')).toMatchObject({ status: 415, tables: ['(disco: 1 archivos)'] });
   });
 
   // The real API: every route, signed out and in. Holds issue 9's figures at 0 and 0.

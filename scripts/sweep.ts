@@ -5,11 +5,15 @@
  * JSON, wrong content types, unicode junk, bad params and queries. Prints the figures we hold at 0:
  *  - 5xx answers (a crash or an unhandled case);
  *  - writes on rejected input: any commit to the database (PRAGMA data_version, the tables' row
- *    counts name which) while a request was answered 400/413/415/422, i.e. its input was refused.
+ *    counts name which) or a file left in the storage folder while a request was answered
+ *    400/413/415/422, i.e. its input was refused.
+ * Malformed multipart bodies (no boundary, a part never closed, a body cut short, a part of headers
+ * only, a huge part header) reach every multipart route the sweep's user may call.
  * Exit 1 when either is not 0. Other 4xx answers (401, 404, 429…) are counted and listed, not failed:
  * a failed sign-in may rightly record the attempt.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -75,6 +79,24 @@ function fillParams(url: string, value: string): string {
   return url.replace(/:[A-Za-z0-9_]+/g, value);
 }
 
+const PART = (boundary: string, headers = '') => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n${headers}\r\nNIF\r\n12345678Z\r\n`;
+
+/** Malformed multipart/form-data bodies: busboy's errors, which must answer 400 (issue 39 point 8). */
+const MALFORMED_MULTIPART: Case[] = [
+  { name: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, payload: `${PART('x')}--x--\r\n` },
+  { name: 'multipart part never closed', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: PART('x') },
+  { name: 'multipart body cut short', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nNIF\r\n1234' },
+  { name: 'multipart part of headers only', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n' },
+  { name: 'multipart huge part header', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: `${PART('x', `X-Relleno: ${'a'.repeat(200_000)}\r\n`)}--x--\r\n` },
+  { name: 'multipart boundary too long', headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` }, payload: `${PART('b'.repeat(300))}--${'b'.repeat(300)}--\r\n` },
+];
+
+/** Files under the storage folder (a refused request may leave none). */
+async function storedFileCount(dir: string): Promise<number> {
+  if (!existsSync(dir)) return 0;
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+}
+
 function json(value: unknown): Pick<Case, 'headers' | 'payload'> {
   return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(value) };
 }
@@ -98,6 +120,7 @@ export function cases(small: boolean): Case[] {
     { name: 'text/plain', headers: { 'content-type': 'text/plain' }, payload: 'email=a@b.es' },
     { name: 'form', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.es&password=x' },
     { name: 'multipart junk', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--' },
+    ...MALFORMED_MULTIPART,
     { name: 'json with bad charset', headers: { 'content-type': 'application/json; charset=utf-7' }, payload: '{}' },
     { name: 'invalid UTF-8 JSON', headers: { 'content-type': 'application/json' }, payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) },
     { name: 'deep arrays', headers: { 'content-type': 'application/json' }, payload: nested(small ? 500 : 5_000, '[', ']') },
@@ -163,8 +186,10 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
   const started = Date.now();
   const dir = await mkdtemp(join(tmpdir(), 'autoasesor-sweep-'));
   const file = join(dir, 'sweep.sqlite');
+  const storageDir = join(dir, 'storage');
   const app = await (options.build ?? buildApp)({
     database: { kind: 'sqlite', file },
+    storageDir,
     webRoot: join(dir, 'no-web-build'),
     publicUrl: 'http://app.test',
     cookieSecure: false,
@@ -197,6 +222,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
           const session = who === 'signed-in' ? user : new Session(app);
           const url = item.path?.(route) ?? fillParams(route.url, 'barrido%40asesoria.es');
           const before = fingerprint(reader);
+          const filesBefore = await storedFileCount(storageDir);
           const response = await session.inject({
             method: route.method as InjectOptions['method'],
             url,
@@ -204,6 +230,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
             ...(item.payload !== undefined && { payload: item.payload }),
           });
           const after = fingerprint(reader);
+          const filesAfter = await storedFileCount(storageDir);
           figures.requests++;
           const status = response.statusCode;
           figures.byStatus[status] = (figures.byStatus[status] ?? 0) + 1;
@@ -212,8 +239,9 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
             figures.serverErrors.push(finding);
             options.log?.(`5xx ${status} ${who} ${route.method} ${route.url} «${item.name}»: ${response.body.slice(0, 200)}`);
           }
-          if (status >= 400 && status < 500 && after.version !== before.version) {
+          if (status >= 400 && status < 500 && (after.version !== before.version || filesAfter > filesBefore)) {
             const tables = [...after.counts].filter(([table, count]) => before.counts.get(table) !== count).map(([table]) => table);
+            if (filesAfter > filesBefore) tables.push(`(disco: ${filesAfter - filesBefore} archivos)`);
             (REJECTED.has(status) ? figures.writesOnRejected : figures.writesOnOther4xx).push({ ...finding, tables });
           }
         }
