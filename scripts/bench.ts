@@ -9,6 +9,8 @@
  *    and a remote launch's way to the agent (scripts/bench/desktop-runs.ts)
  *  - safety and fairness: /api/health while a zip bomb is uploaded and launched, and one firm's run behind
  *    another's 1,000 (scripts/bench/fair-share.ts)
+ *  - big bodies (issue 39): each route that takes a large body, 3 of its largest at once, /api/health p99 and
+ *    the server's peak RSS growth meanwhile (scripts/bench/big-bodies.ts)
  *  - FIE module: a 100,000-entry upload (entries/s, /api/health meanwhile) and the list's filters over
  *    10,000 entries (scripts/bench/fie-module.ts)
  *  - Validar identificadores through the API (100,000 rows; `--big` adds 500,000 and 1,000,000): upload,
@@ -25,6 +27,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { buildServerCopy } from './build-server.ts';
 import { runAutopilotBench } from './bench/autopilot.ts';
+import { runBigBodiesBench } from './bench/big-bodies.ts';
 import { runDesktopRunsBench } from './bench/desktop-runs.ts';
 import { runFairShareBench } from './bench/fair-share.ts';
 import { runFieModuleBench } from './bench/fie-module.ts';
@@ -109,6 +112,9 @@ try {
 
   console.log('== Safety and fairness: /api/health while a 1,000,000-row zip bomb is uploaded and launched; one firm\'s run behind another\'s 1,000 (compiled server)');
   for (const line of await runFairShareBench(serverBuild.entry)) console.log(line);
+
+  console.log('== Big bodies: 3 of the largest body each route takes, at once; /api/health p99 and peak RSS growth meanwhile (compiled server; goal ≤ 100 ms, ≤ +300 MB)');
+  for (const line of await runBigBodiesBench(serverBuild.entry)) console.log(line);
 
   console.log('== FIE module: a 100,000-entry upload with /api/health meanwhile; the list and its filters over 10,000 entries (compiled server)');
   for (const line of await runFieModuleBench(serverBuild.entry)) console.log(line);

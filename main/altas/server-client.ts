@@ -1,7 +1,8 @@
 import {
-  ALTAS_MAX_IDS_PER_REQUEST, a3RowsResponseSchema, altasPaths, pendingSummarySchema, redRecordsResponseSchema, updatedResponseSchema,
+  ALTAS_MAX_IDS_PER_REQUEST, ALTAS_RESULTS_BODY_LIMIT, a3RowsResponseSchema, altasPaths, pendingSummarySchema, redRecordsResponseSchema, updatedResponseSchema,
   type A3AltaRow, type PendingSummary, type RedAltaRecord, type RedResult, type SubmissionProblem,
 } from '#shared/api/altas.ts';
+import { jsonPages } from '#shared/api/pages.ts';
 import { deviceApiCall, type DeviceApiOptions } from '../device/api-call.ts';
 
 export interface A3AltaResult {
@@ -18,6 +19,11 @@ export interface AltasServerClient {
   redResults(results: readonly RedResult[]): Promise<number>;
   a3Rows(ids: readonly string[]): Promise<{ rows: A3AltaRow[]; problems: SubmissionProblem[] }>;
   a3Results(results: readonly A3AltaResult[]): Promise<number>;
+}
+
+/** Answers in pages the server takes: ALTAS_MAX_IDS_PER_REQUEST and ALTAS_RESULTS_BODY_LIMIT bytes (issue 39); none for none. */
+function resultPages<T>(results: readonly T[]): T[][] {
+  return results.length === 0 ? [] : jsonPages(results, ALTAS_MAX_IDS_PER_REQUEST, ALTAS_RESULTS_BODY_LIMIT, (page) => ({ results: page }));
 }
 
 /** In slices the server takes (ALTAS_MAX_IDS_PER_REQUEST). */
@@ -42,7 +48,7 @@ export function altasServerClient(options: DeviceApiOptions): AltasServerClient 
     },
     async redResults(results) {
       let updated = 0;
-      for (const chunk of slices(results)) updated += (await call('POST', altasPaths.redResults, updatedResponseSchema, { results: chunk })).updated;
+      for (const chunk of resultPages(results)) updated += (await call('POST', altasPaths.redResults, updatedResponseSchema, { results: chunk })).updated;
       return updated;
     },
     async a3Rows(ids) {
@@ -56,7 +62,7 @@ export function altasServerClient(options: DeviceApiOptions): AltasServerClient 
     },
     async a3Results(results) {
       let updated = 0;
-      for (const chunk of slices(results)) updated += (await call('POST', altasPaths.a3Results, updatedResponseSchema, { results: chunk })).updated;
+      for (const chunk of resultPages(results)) updated += (await call('POST', altasPaths.a3Results, updatedResponseSchema, { results: chunk })).updated;
       return updated;
     },
   };

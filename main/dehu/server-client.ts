@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
 import {
-  NOTIFICATIONS_MAX_UPSERT, notificationDetailSchema, notificationDocumentSchema, notificationsPaths, robotAccessSchema, robotCertificatesResponseSchema,
+  NOTIFICATIONS_MAX_UPSERT, NOTIFICATIONS_UPSERT_BODY_LIMIT, notificationDetailSchema, notificationDocumentSchema, notificationsPaths, robotAccessSchema, robotCertificatesResponseSchema,
   robotUpsertResponseSchema,
   type LemaEnvio, type LemaRealizada, type NotificationDetail, type NotificationDocument, type RobotAccess, type RobotCertificate, type RobotDocumentQuery,
   type RobotOpened, type RobotStatus,
 } from '#shared/api/notifications.ts';
 import { pathFor } from '#shared/api/flows.ts';
+import { utf8ByteLength } from '#shared/api/pages.ts';
 import { deviceApiCall, type DeviceApiOptions } from '../device/api-call.ts';
 
 /** The notifications API's device-token calls (shared/api/notifications.ts) as this PC's DEHÚ robot makes them. */
@@ -35,18 +36,32 @@ export function dehuServerClient(options: DeviceApiOptions): DehuServerClient {
     },
     async upsert(fingerprint, pendientes, realizadas) {
       const total = { added: 0, updated: 0 };
-      const rounds = Math.max(1, Math.ceil(Math.max(pendientes.length, realizadas.length) / NOTIFICATIONS_MAX_UPSERT));
-      for (let round = 0; round < rounds; round += 1) {
-        const start = round * NOTIFICATIONS_MAX_UPSERT;
-        const body = {
-          fingerprint,
-          pendientes: pendientes.slice(start, start + NOTIFICATIONS_MAX_UPSERT),
-          realizadas: realizadas.slice(start, start + NOTIFICATIONS_MAX_UPSERT),
+      // Rounds of up to NOTIFICATIONS_MAX_UPSERT of each list, and within NOTIFICATIONS_UPSERT_BODY_LIMIT bytes
+      // (issue 39: the server takes no big JSON body). One round even with nothing: it tells the server the certificate is watched here.
+      const sizeOf = (item: unknown) => utf8ByteLength(JSON.stringify(item)) + 1;
+      let p = 0;
+      let r = 0;
+      do {
+        let bytes = utf8ByteLength(JSON.stringify({ fingerprint, pendientes: [], realizadas: [] }));
+        const take = <T>(items: readonly T[], from: number, alreadyTaken: boolean): number => {
+          let to = from;
+          while (to < items.length && to - from < NOTIFICATIONS_MAX_UPSERT) {
+            const size = sizeOf(items[to]);
+            if (bytes + size > NOTIFICATIONS_UPSERT_BODY_LIMIT && (to > from || alreadyTaken)) break;
+            bytes += size;
+            to += 1;
+          }
+          return to;
         };
+        const pTo = take(pendientes, p, false);
+        const rTo = take(realizadas, r, pTo > p);
+        const body = { fingerprint, pendientes: pendientes.slice(p, pTo), realizadas: realizadas.slice(r, rTo) };
+        p = pTo;
+        r = rTo;
         const answer = await call('POST', notificationsPaths.robotUpsert, robotUpsertResponseSchema, body);
         total.added += answer.added;
         total.updated += answer.updated;
-      }
+      } while (p < pendientes.length || r < realizadas.length);
       return total;
     },
     access: (notificationId) => call('GET', pathFor(notificationsPaths.robotAccess, { id: notificationId }), robotAccessSchema),

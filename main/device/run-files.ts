@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { format } from 'date-fns';
 import type { DeviceRunOutcome, LeasedRun } from '#shared/api/devices.ts';
-import { DEVICE_FINISH_BODY_LIMIT } from '#shared/api/devices.ts';
+import { DEVICE_FINISH_OUTPUTS_MAX_BYTES } from '#shared/api/devices.ts';
 import { fileInputValueSchema } from '#shared/api/flows.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import type { RobotOutcome } from '../robots/types.ts';
@@ -91,8 +91,8 @@ export async function outcomeForServer(outcome: RobotOutcome, run: Pick<LeasedRu
       if (!run.sendOutputToServer) return { ...base, outputs: [] };
       let bytes = 0;
       for (const name of outcome.outputFileNames) bytes += (await stat(join(outcome.outputFolder, name))).size;
-      // base64 grows 4/3; leave room for the rest of the body.
-      if (Math.ceil(bytes / 3) * 4 > DEVICE_FINISH_BODY_LIMIT - 1024 * 1024) {
+      // They travel as multipart files (deviceServerClient's finishBody), DEVICE_FINISH_OUTPUTS_MAX_BYTES in all.
+      if (bytes > DEVICE_FINISH_OUTPUTS_MAX_BYTES) {
         return {
           kind: 'failed',
           message: `Los archivos de resultado ocupan demasiado para enviarlos al servidor (${Math.round(bytes / 1024 / 1024)} MB). Siguen en el dispositivo, en ${outcome.outputFolder}.`.slice(0, 2000),

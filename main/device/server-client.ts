@@ -52,6 +52,20 @@ export interface DeviceServerClientOptions {
 }
 
 /**
+ * A finish as the server takes it (issue 39, 2): without output files, JSON; with them, multipart: the
+ * outcome in the field `outcome` (each output's name, its base64 left empty), then each file's bytes, in
+ * the same order, in `outputs`, streamed
+ * off the JSON parser (base64 in a JSON body made the server parse tens of MB on its only thread).
+ */
+export function finishBody(outcome: DeviceRunOutcome): DeviceRunOutcome | FormData {
+  if (outcome.kind !== 'result' || !outcome.outputs || outcome.outputs.length === 0) return outcome;
+  const form = new FormData();
+  form.append('outcome', JSON.stringify({ ...outcome, outputs: outcome.outputs.map((file) => ({ name: file.name, base64: '' })) }));
+  for (const file of outcome.outputs) form.append('outputs', new Blob([new Uint8Array(Buffer.from(file.base64, 'base64'))]), 'output');
+  return form;
+}
+
+/**
  * Every answer is parsed with the shared schema, and every failure becomes a DeviceError: 401 ->
  * token-refused (with DEVICE_TOKEN_INVALID_MESSAGE), 409 -> conflict (the server's message), no answer
  * or a 5xx -> unreachable, anything else -> server.
@@ -77,9 +91,9 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
         method,
         headers: {
           authorization: `${DEVICE_AUTH_SCHEME} ${deviceToken}`,
-          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(init.body === undefined || init.body instanceof FormData ? {} : { 'content-type': 'application/json' }),
         },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.body === undefined ? undefined : init.body instanceof FormData ? init.body : JSON.stringify(init.body),
         signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
       });
     } catch (error) {
@@ -137,7 +151,7 @@ export function deviceServerClient(options: DeviceServerClientOptions): DeviceSe
     report: async (runId, report) => required(await call('POST', runPath(devicesPaths.report, runId), deviceRunReportAnswerSchema, { body: report })),
     // A finish carries the outputs sent to the server: give it time to upload them.
     finish: async (runId, outcome) =>
-      required(await call('POST', runPath(devicesPaths.finish, runId), deviceFinishAnswerSchema, { body: outcome, extraTimeoutMs: 120_000 })),
+      required(await call('POST', runPath(devicesPaths.finish, runId), deviceFinishAnswerSchema, { body: finishBody(outcome), extraTimeoutMs: 120_000 })),
     runFile: (runId, uploadId, signal) => download(runPath(devicesPaths.runFile, runId).replace(':uploadId', encodeURIComponent(uploadId)), signal),
     schedules: async () => required(await call('GET', autopilotPaths.schedules, schedulesResponseSchema, onSchedule)).items,
     checkSchedule: async (scheduleId) => required(await call('GET', schedulePath(autopilotPaths.schedule, scheduleId), deviceScheduleCheckSchema, onSchedule)),

@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
 import type { FieUploadResponse } from '#shared/api/fie.ts';
-import { FIE_MAX_ENTRIES_PER_REQUEST, FIE_UPLOAD_MAX_FILES, fiePaths, fieListResponseSchema, fieUploadResponseSchema } from '#shared/api/fie.ts';
+import {
+  FIE_MAX_ENTRIES_PER_REQUEST, FIE_RESULTS_BODY_LIMIT, FIE_RESULTS_PER_PAGE, FIE_UPLOAD_MAX_FILES, fiePaths, fieListResponseSchema, fieUploadResponseSchema,
+} from '#shared/api/fie.ts';
+import { jsonPages } from '#shared/api/pages.ts';
 import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
 import { a3SyncRecordWithEntrySchema } from '#shared/bridge/contract.ts';
 import { deviceApiCall, type DeviceApiOptions } from '../device/api-call.ts';
@@ -72,9 +75,10 @@ export function fieServerClient(options: FieServerClientOptions): FieServerClien
     },
     async a3Results({ runId, results }) {
       let updated = 0;
-      for (let start = 0; start < results.length; start += FIE_MAX_ENTRIES_PER_REQUEST) {
-        const chunk = results.slice(start, start + FIE_MAX_ENTRIES_PER_REQUEST);
-        updated += (await call('POST', fiePaths.a3Results, a3ResultsResponseSchema, { ...(runId === undefined ? {} : { runId }), results: chunk })).updated;
+      // In pages the server takes (issue 39: no big JSON body), by count and by bytes.
+      const body = (chunk: typeof results) => ({ ...(runId === undefined ? {} : { runId }), results: chunk });
+      for (const chunk of jsonPages(results, FIE_RESULTS_PER_PAGE, FIE_RESULTS_BODY_LIMIT, body)) {
+        if (chunk.length > 0) updated += (await call('POST', fiePaths.a3Results, a3ResultsResponseSchema, body(chunk))).updated;
       }
       return updated;
     },

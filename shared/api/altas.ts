@@ -81,6 +81,8 @@ export const ALTAS_FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'appli
 /** The names a company's file may have; its content must be that type too, else 415. */
 export const ALTAS_FILE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'pdf'] as const;
 export const ALTAS_MAX_IDS_PER_REQUEST = 500;
+/** Issue 39 (2): bytes of one results body (RED's or A3's answers); the desktop sends them in pages within it (shared/api/pages.ts). */
+export const ALTAS_RESULTS_BODY_LIMIT = 512 * 1024;
 
 /** Spec §8 texts this module answers with. */
 export const EMAIL_IN_USE_MESSAGE = 'Este email ya está en uso';

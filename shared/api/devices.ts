@@ -42,8 +42,14 @@ export const LEASE_LOST_MESSAGE = 'El dispositivo dejó de responder durante la 
 export const DEVICE_STOPPED_MESSAGE = 'El dispositivo se ha detenido durante la ejecución. No se ha cobrado.';
 /** A desktop that has not called for this long is shown as offline (its long poll lasts 25 s). */
 export const DEVICE_ONLINE_WINDOW_MS = 45_000;
-/** Largest body a device may send when it finishes (outputs sent to the server travel in it, base64). */
-export const DEVICE_FINISH_BODY_LIMIT = 60 * 1024 * 1024;
+/**
+ * Largest JSON body a device may send when it finishes, and the `outcome` field of a multipart finish
+ * (issue 39, 2: no big JSON body is parsed on the server's thread). Output files sent to the server
+ * travel as multipart files (field `outputs`, in the order of the outcome's `outputs`, whose base64 is
+ * then empty), DEVICE_FINISH_OUTPUTS_MAX_BYTES in all.
+ */
+export const DEVICE_FINISH_BODY_LIMIT = 512 * 1024;
+export const DEVICE_FINISH_OUTPUTS_MAX_BYTES = 24 * 1024 * 1024;
 
 const machineHash = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'El identificador del dispositivo no es válido'));
 

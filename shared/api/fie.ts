@@ -10,9 +10,12 @@ export const fiePaths = {
    * GET ?select=date -> { items: FieDocumentDate[] }; GET with the list's filters -> { items:
    * FieDocumentView[] }, newest first, each with its entries that match (documents with none left out).
    * POST { entries, date } -> { _id, entries } (201). PATCH and PUT { _id, entries } replace the
-   * document's entries -> FieDocumentView.
+   * document's entries -> FieDocumentView. Entries go in pages (FIE_ENTRIES_PER_PAGE, FIE_ENTRIES_BODY_LIMIT):
+   * the first with POST (or PATCH/PUT), the rest appended with POST `entries`.
    */
   fie: '/api/fie',
+  /** POST { entries } -> { _id, entryCount }: one more page of entries appended to the document (after the ones it has). */
+  entries: '/api/fie/:id/entries',
   /** GET -> FieDocumentDetail (every field of every entry); DELETE -> 204 (the document and the entries no other document links). */
   document: '/api/fie/:id',
   /**
@@ -38,8 +41,20 @@ export type A3SyncState = (typeof A3_SYNC_STATES)[number];
 /** Uploads per request and bytes per file: a year of one firm's FIE files fits, a disk does not. */
 export const FIE_UPLOAD_MAX_FILES = 50;
 export const FIE_UPLOAD_MAX_FILE_BYTES = 64 * 1024 * 1024;
-/** Entries per POST/PATCH body and per export/sync selection. */
+/** Entry ids per export/sync selection (FIE_SELECTION_BODY_LIMIT). */
 export const FIE_MAX_ENTRIES_PER_REQUEST = 20_000;
+/**
+ * Issue 39 (2): a JSON body is parsed and validated on the server's only thread, so none is big.
+ * Entries go in pages of at most FIE_ENTRIES_PER_PAGE entries and FIE_ENTRIES_BODY_LIMIT bytes (a
+ * file's entry is 1-3 KB as fields), A3's answers in pages of FIE_RESULTS_PER_PAGE and
+ * FIE_RESULTS_BODY_LIMIT bytes (shared/api/pages.ts splits a list so); a selection of 20,000 ids
+ * of up to 64 characters fits FIE_SELECTION_BODY_LIMIT.
+ */
+export const FIE_ENTRIES_PER_PAGE = 100;
+export const FIE_ENTRIES_BODY_LIMIT = 256 * 1024;
+export const FIE_RESULTS_PER_PAGE = 1_000;
+export const FIE_RESULTS_BODY_LIMIT = 512 * 1024;
+export const FIE_SELECTION_BODY_LIMIT = 1_400_000;
 
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato aaaa-mm-dd'));
 const id = z.string().check(z.minLength(1), z.maxLength(64));
@@ -58,15 +73,22 @@ export type FieEntryFieldsBody = z.infer<typeof fieEntryFieldsSchema>;
 
 export const fieUploadQuerySchema = z.object({ source: z.optional(z.enum(['siltra', 'fier'])) });
 
+const entriesPage = z.array(fieEntryFieldsSchema).check(
+  z.minLength(1, 'El FIE no tiene partes'),
+  z.maxLength(FIE_ENTRIES_PER_PAGE, `Envía los partes en páginas de ${FIE_ENTRIES_PER_PAGE} como máximo (las siguientes, con POST /api/fie/{id}/entries)`),
+);
+
 export const fieCreateRequestSchema = z.strictObject({
-  entries: z.array(fieEntryFieldsSchema).check(z.minLength(1, 'El FIE no tiene partes'), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+  entries: entriesPage,
   /** The document's date (registration day), ISO. */
   date: isoDay,
 });
 export const fieUpdateRequestSchema = z.strictObject({
   _id: id,
-  entries: z.array(fieEntryFieldsSchema).check(z.minLength(1, 'El FIE no tiene partes'), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+  entries: entriesPage,
 });
+export const fieAppendRequestSchema = z.strictObject({ entries: entriesPage });
+export const fieAppendResponseSchema = z.object({ _id: z.string(), entryCount: z.number() });
 
 /** The list's filters (all optional; combined with AND). */
 export const fieListQuerySchema = z.object({
@@ -170,7 +192,7 @@ export const a3ResultsRequestSchema = z.strictObject({
   runId: z.optional(id),
   results: z
     .array(z.strictObject({ entryId: id, state: z.enum(['synced', 'error']), error: z.nullable(z.string().check(z.maxLength(1000))) }))
-    .check(z.minLength(1), z.maxLength(FIE_MAX_ENTRIES_PER_REQUEST)),
+    .check(z.minLength(1), z.maxLength(FIE_RESULTS_PER_PAGE)),
 });
 
 export const reconciliationRowSchema = z.object({

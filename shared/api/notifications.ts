@@ -56,6 +56,8 @@ export const CADUCIDAD_DAYS = 10;
 export const EXPIRING_SOON_DAYS = 3;
 export const NOTIFICATION_DOCUMENT_MAX_BYTES = 20_000_000;
 export const NOTIFICATIONS_MAX_UPSERT = 1000;
+/** Issue 39 (2): bytes of one upsert body; the desktop sends its lists in pages within it (shared/api/pages.ts). */
+export const NOTIFICATIONS_UPSERT_BODY_LIMIT = 512 * 1024;
 export const NOTIFICATIONS_MAX_WATCHED = 200;
 
 /** Spec §8 and §5 texts. */

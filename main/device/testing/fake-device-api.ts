@@ -253,6 +253,14 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   if (chunks.length === 0) return undefined;
+  const type = request.headers['content-type'] ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    // A finish with output files (deviceServerClient's finishBody): the outcome, then each file's bytes in order.
+    const form = await new Response(new Uint8Array(Buffer.concat(chunks)), { headers: { 'content-type': type } }).formData();
+    const outcome = JSON.parse(String(form.get('outcome'))) as { outputs?: { name: string; base64: string }[] };
+    const files = await Promise.all(form.getAll('outputs').map(async (file) => Buffer.from(await (file as Blob).arrayBuffer())));
+    return { ...outcome, outputs: (outcome.outputs ?? []).map((output, index) => ({ name: output.name, base64: files[index]?.toString('base64') ?? '' })) };
+  }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {

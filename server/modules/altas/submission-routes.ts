@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   a3ResultsBodySchema, a3RowsResponseSchema, altasPaths, idParamsSchema, idsBodySchema, pendingSummarySchema, redRecordsResponseSchema, redResultsBodySchema,
   submissionCreateSchema, submissionFileParamsSchema, submissionSchema, submissionsQuerySchema, submissionsResponseSchema, submissionUpdateSchema, updatedResponseSchema,
+  ALTAS_RESULTS_BODY_LIMIT,
 } from '#shared/api/altas.ts';
 import type { AppContext } from '../../context.ts';
 import { routeSchema } from '../../http/openapi.ts';
@@ -10,7 +11,8 @@ import { requireSession } from '../../http/session.ts';
 import type { AltasService } from './service.ts';
 
 /** Up to ALTAS_MAX_IDS_PER_REQUEST results of up to ~1.3 KB each. */
-const RESULTS_BODY_LIMIT = 2 * 1024 * 1024;
+/** One page of answers (issue 39: never a big JSON body to parse on the event loop). */
+const RESULTS_BODY_LIMIT = ALTAS_RESULTS_BODY_LIMIT;
 
 /**
  * Spec §7 Form-to-flow submissions: the advisor's list, 'Nueva Alta', corrections and removal

@@ -153,10 +153,10 @@ export class DeviceRunService {
    * Ends a run this machine holds, once (its outputs, ledger row and usage in one transaction).
    * False when it was closed already (lease lost, stopped while queued): nothing written or charged.
    */
-  async finish(caller: DeviceCaller, runId: string, outcome: DeviceRunOutcome): Promise<boolean> {
+  async finish(caller: DeviceCaller, runId: string, outcome: DeviceRunOutcome, files?: readonly Buffer[]): Promise<boolean> {
     const run = await this.ownRun(caller, runId);
     const timeLimitSeconds = this.deps.catalogue.get(run.flow_id)?.definition.timeLimitSeconds ?? 0;
-    const { closing, desktop } = closingForDevice(outcome, timeLimitSeconds, Number(run.send_output_to_server) === 1);
+    const { closing, desktop } = closingForDevice(outcome, timeLimitSeconds, Number(run.send_output_to_server) === 1, files);
     return this.deps.runs.closeRun(runId, closing, { leaseOwner: machineLeaseOwner(caller.machineId) }, desktop);
   }
 

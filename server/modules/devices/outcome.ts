@@ -22,10 +22,16 @@ function decodeOutputs(outputs: readonly { name: string; base64: string }[]): Ro
  * outcome (closingFor), except that a desktop that stopped on its own (closed mid-run) is 299, not
  * charged. Files travel only for runs that send them to the server; the rest stay on the machine.
  */
-export function closingForDevice(outcome: DeviceRunOutcome, timeLimitSeconds: number, sendOutputToServer: boolean): { closing: Closing; desktop: DesktopOutputs | undefined } {
+export function closingForDevice(
+  outcome: DeviceRunOutcome,
+  timeLimitSeconds: number,
+  sendOutputToServer: boolean,
+  /** The outputs' bytes when they came as multipart files (named by outcome.outputs, in order). */
+  files?: readonly Buffer[],
+): { closing: Closing; desktop: DesktopOutputs | undefined } {
   switch (outcome.kind) {
     case 'result': {
-      const outputs = sendOutputToServer ? decodeOutputs(outcome.outputs) : [];
+      const outputs = !sendOutputToServer ? [] : files ? outcome.outputs.map((file, index) => ({ name: file.name, data: files[index] ?? Buffer.alloc(0) })) : decodeOutputs(outcome.outputs);
       const result = {
         result: outcome.result,
         usageUnits: outcome.usageUnits,

@@ -1,7 +1,8 @@
+import fastifyMultipart from '@fastify/multipart';
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
-  DEVICE_FINISH_BODY_LIMIT, claimRunRequestSchema, deviceFinishAnswerSchema, deviceIdentitySchema, deviceLinkRequestSchema, deviceLinkSchema,
+  DEVICE_FINISH_BODY_LIMIT, DEVICE_FINISH_OUTPUTS_MAX_BYTES, claimRunRequestSchema, deviceFinishAnswerSchema, deviceIdentitySchema, deviceLinkRequestSchema, deviceLinkSchema,
   deviceRunFileParamsSchema, deviceRunOutcomeSchema, deviceRunParamsSchema, deviceRunReportAnswerSchema, deviceRunReportSchema, devicesPaths,
   leasedRunResponseSchema, nextRunQuerySchema,
 } from '#shared/api/devices.ts';
@@ -12,6 +13,7 @@ import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { deviceOnly, type DeviceAuth } from './auth.ts';
 import type { DeviceRunService } from './device-runs.ts';
+import { checkFinishFiles, readMultipartFinish } from './finish-upload.ts';
 import { deviceIdentity, linkDevice, revokeDeviceToken } from './link.ts';
 
 /** Aborts when the caller's connection closes before the answer is sent (a long poll whose desktop went away). */
@@ -98,7 +100,7 @@ export function registerDevicesRoutes(app: FastifyInstance, ctx: AppContext, aut
       .send(createReadStream(path));
   });
 
-  // Output files sent to the server travel in this body, base64.
+  // JSON, or (with output files sent to the server) multipart: the outcome, then the files (finish-upload.ts).
   const finishSchema = routeSchema({
     tag,
     summary: 'Device: end a run with its outcome (409 when it was already closed)',
@@ -106,10 +108,21 @@ export function registerDevicesRoutes(app: FastifyInstance, ctx: AppContext, aut
     body: deviceRunOutcomeSchema,
     response: { 200: deviceFinishAnswerSchema, 409: deviceFinishAnswerSchema },
   });
-  app.post(devicesPaths.finish, { ...device, schema: finishSchema, bodyLimit: DEVICE_FINISH_BODY_LIMIT }, async (request, reply) => {
-    const { runId } = parseInput(deviceRunParamsSchema, request.params);
-    const outcome = parseInput(deviceRunOutcomeSchema, request.body);
-    const closed = await deviceRuns.finish(callerOf(request), runId, outcome);
-    return reply.status(closed ? 200 : 409).send({ closed });
+  // Encapsulated: the multipart parser serves the finish only.
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: DEVICE_FINISH_OUTPUTS_MAX_BYTES + 1, files: 1000, fields: 1, fieldSize: DEVICE_FINISH_BODY_LIMIT, parts: 1001 },
+    });
+    scope.post(devicesPaths.finish, { ...device, schema: finishSchema, bodyLimit: DEVICE_FINISH_BODY_LIMIT }, async (request, reply) => {
+      const { runId } = parseInput(deviceRunParamsSchema, request.params);
+      let files: Buffer[] | undefined;
+      let body = request.body;
+      if (request.isMultipart()) ({ outcome: body, files } = await readMultipartFinish(request));
+      const outcome = parseInput(deviceRunOutcomeSchema, body);
+      if (files) checkFinishFiles(outcome.kind === 'result' ? outcome.outputs : [], files);
+      const closed = await deviceRuns.finish(callerOf(request), runId, outcome, files);
+      return reply.status(closed ? 200 : 409).send({ closed });
+    });
   });
 }

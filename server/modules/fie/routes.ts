@@ -11,7 +11,8 @@ import { DEVICE_AUTH_SCHEME } from '#shared/api/devices.ts';
 import {
   a3ResultsRequestSchema, fieCreateRequestSchema, fieCreateResponseSchema, fieDateListResponseSchema, fieDocumentDetailSchema, fieDocumentViewSchema,
   fieEntrySelectionSchema, fieListQuerySchema, fieUploadQuerySchema, fieListResponseSchema, fiePaths, fieUpdateRequestSchema, fieUploadResponseSchema, reconciliationRowSchema,
-  FIE_UPLOAD_MAX_FILE_BYTES, FIE_UPLOAD_MAX_FILES, type FieUploadResult,
+  FIE_UPLOAD_MAX_FILE_BYTES, FIE_UPLOAD_MAX_FILES, type FieUploadResult, fieAppendRequestSchema, fieAppendResponseSchema,
+  FIE_ENTRIES_BODY_LIMIT, FIE_RESULTS_BODY_LIMIT, FIE_SELECTION_BODY_LIMIT,
 } from '#shared/api/fie.ts';
 import { a3SyncRecordWithEntrySchema } from '#shared/bridge/contract.ts';
 import { normalizeFilename } from '#shared/files/index.ts';
@@ -28,10 +29,14 @@ import { newUploadFolder, removeStaleUploadFolders, removeUploadFolder } from '.
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_FILE_NAME = 'incidencias-a3.xlsx';
 
-/** JSON bodies of up to FIE_MAX_ENTRIES_PER_REQUEST entries (a few KB each) or results. */
-const ENTRIES_BODY_LIMIT = 96 * 1024 * 1024;
-const RESULTS_BODY_LIMIT = 32 * 1024 * 1024;
-const SELECTION_BODY_LIMIT = 4 * 1024 * 1024;
+/**
+ * Issue 39 (2): JSON bodies are parsed and validated on the event loop, so each is one page (entries,
+ * A3's answers) or one selection of ids: a few hundred KB, never tens of MB (96 MB of entries held every
+ * firm's requests for seconds). Files come as multipart uploads, decoded in a child process.
+ */
+const ENTRIES_BODY_LIMIT = FIE_ENTRIES_BODY_LIMIT;
+const RESULTS_BODY_LIMIT = FIE_RESULTS_BODY_LIMIT;
+const SELECTION_BODY_LIMIT = FIE_SELECTION_BODY_LIMIT;
 
 const documentParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 const a3RecordsResponseSchema = z.object({ records: z.array(a3SyncRecordWithEntrySchema) });
@@ -83,6 +88,14 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
       return fie.update(caller, body);
     });
   }
+
+  const appendSchema = routeSchema({ tag, summary: "Append one more page of entries to a FIE document", params: documentParamsSchema, body: fieAppendRequestSchema, response: { 200: fieAppendResponseSchema } });
+  app.post(fiePaths.entries, { schema: appendSchema, bodyLimit: ENTRIES_BODY_LIMIT }, async (request) => {
+    const caller = await callerOf(request);
+    const { id } = parseInput(documentParamsSchema, request.params);
+    const body = parseInput(fieAppendRequestSchema, request.body);
+    return fie.append(caller, id, body.entries);
+  });
 
   const detailSchema = routeSchema({ tag, summary: 'A FIE document with every field of every entry', params: documentParamsSchema, response: { 200: fieDocumentDetailSchema } });
   app.get(fiePaths.document, { schema: detailSchema }, async (request) => {

@@ -186,6 +186,24 @@ export class FieService {
     return view;
   }
 
+  /** POST fie/:id/entries: one more page of entries after the document's own (see DocumentEntryWriter.resume). */
+  async append(caller: FieCaller, id: string, entries: FieEntryFieldsBody[]): Promise<{ _id: string; entryCount: number }> {
+    const fieldSets = entries.map(fieldsFromBody);
+    return this.db.transaction().execute(async (trx) => {
+      const document = await findDocument(trx, caller.groupId, id);
+      if (!document) throw fieNotFound();
+      const writer = await DocumentEntryWriter.resume(trx, caller.groupId, document.id, this.now().toISOString());
+      await writer.write(fieldSets.map(entryFacts));
+      const registryDate = registryDateOf(fieldSets);
+      await trx
+        .updateTable('fie_documents')
+        .set({ entry_count: writer.position, ...(document.source === 'api' && registryDate !== null && document.registry_date === null && { registry_date: registryDate }) })
+        .where('id', '=', document.id)
+        .execute();
+      return { _id: document.id, entryCount: writer.position };
+    });
+  }
+
   /** DELETE fie/:id: the document and the entries no other document links. */
   async remove(groupId: string, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

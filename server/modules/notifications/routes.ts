@@ -4,7 +4,7 @@ import {
   NOTIFICATION_DOCUMENT_MAX_BYTES, notificationDetailSchema, notificationDocumentParamsSchema, notificationDocumentSchema, notificationParamsSchema,
   notificationsPageSchema, notificationsPaths, notificationsQuerySchema, notificationsSummarySchema, robotAccessSchema, robotCertificatesResponseSchema,
   robotDocumentQuerySchema, robotOpenedSchema, robotStatusSchema, robotUpsertResponseSchema, robotUpsertSchema, watchedCertificatesResponseSchema,
-  watchedCertificatesUpdateSchema,
+  watchedCertificatesUpdateSchema, NOTIFICATIONS_UPSERT_BODY_LIMIT,
 } from '#shared/api/notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -15,8 +15,8 @@ import { deviceOnly, type DeviceAuth } from '../devices/auth.ts';
 import { DOCUMENT_MISSING_MESSAGE, NOT_MULTIPART_MESSAGE } from './messages.ts';
 import type { NotificationsService } from './service.ts';
 
-/** JSON bodies of up to NOTIFICATIONS_MAX_UPSERT pendientes and as many realizadas (~2 KB each). */
-const UPSERT_BODY_LIMIT = 8 * 1024 * 1024;
+/** One page of pendientes or realizadas (~2 KB each): never a big JSON body to parse on the event loop (issue 39). */
+const UPSERT_BODY_LIMIT = NOTIFICATIONS_UPSERT_BODY_LIMIT;
 
 /** `filename*` (RFC 6266 / 5987): any name, accents included, without breaking the header. */
 function disposition(kind: 'inline' | 'attachment', name: string): string {
