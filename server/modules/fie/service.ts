@@ -181,9 +181,11 @@ export class FieService {
         .where('id', '=', document.id)
         .execute();
     });
-    const [view] = (await this.list(caller.groupId, {})).filter((document) => document._id === body._id);
-    if (!view) throw fieNotFound();
-    return view;
+    // This document's view alone (listing the whole firm to pick one held the event loop as the firm grew).
+    const document = await findDocument(this.db, caller.groupId, body._id);
+    if (!document) throw fieNotFound();
+    const entries = await listLinkedEntries(this.db, caller.groupId, {}, document.id);
+    return documentView(document, entries.map((entry) => entryView(entry, document.id)));
   }
 
   /** POST fie/:id/entries: one more page of entries after the document's own (see DocumentEntryWriter.resume). */
