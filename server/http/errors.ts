@@ -67,6 +67,9 @@ export function clientAborted(raw: { aborted?: boolean; readableEnded?: boolean;
   return raw.aborted === true || (raw.readableEnded === false && raw.socket?.destroyed === true);
 }
 
+/** A stream's errors when the other end went away (any other error stays unexpected, hung-up client or not). */
+const STREAM_ERROR_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_DESTROYED', 'FST_MP_PREMATURE_CLOSE']);
+
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in our shape. */
 function fromFastifyError(error: FastifyError): HttpError | null {
   const multipart = multipartError(error);
@@ -86,7 +89,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (known) return reply.status(known.statusCode).send(known.toBody());
     // A stream error after the client hung up (a premature close, a reset) is the client's doing: the
     // request log writes its one line (request-log.ts), no stack here.
-    if (clientAborted(request.raw)) return reply.status(400).send(new HttpError(400, 'CLIENT_ABORTED', CLIENT_ABORTED_MESSAGE).toBody());
+    if (clientAborted(request.raw) && STREAM_ERROR_CODES.has(String((error as { code?: unknown }).code))) return reply.status(400).send(new HttpError(400, 'CLIENT_ABORTED', CLIENT_ABORTED_MESSAGE).toBody());
     request.log.error({ err: error }, 'Error no controlado');
     const body: ApiError = { statusCode: 500, code: 'INTERNAL', message: 'Error interno del servidor' };
     return reply.status(500).send(body);
