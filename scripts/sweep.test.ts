@@ -69,6 +69,8 @@ describe('bad-input sweep', () => {
   it('the API answers the small battery with no 5xx and no writes on rejected input', async () => {
     const figures = await runSweep({ small: true });
     expect(figures.signedIn).toBe(true);
+    // The multipart routes behind a device's token and a company's session were reached too.
+    expect(figures.credentials).toEqual(['device', 'company']);
     expect(figures.routes.length).toBeGreaterThan(10);
     expect(figures.requests).toBeGreaterThan(500);
     expect(figures.serverErrors).toEqual([]);

@@ -33,6 +33,8 @@ export interface SweepFigures {
   routes: Route[];
   /** False when the sweep could not register its user: then only the signed-out pass ran. */
   signedIn: boolean;
+  /** The other credentials the multipart routes were swept with (a device's token, a company's session). */
+  credentials: Array<'device' | 'company'>;
   requests: number;
   byStatus: Record<string, number>;
   serverErrors: Finding[];
@@ -44,7 +46,7 @@ export interface SweepFigures {
 }
 
 interface Finding {
-  who: 'signed-out' | 'signed-in';
+  who: 'signed-out' | 'signed-in' | 'device' | 'company';
   method: string;
   url: string;
   case: string;
@@ -175,6 +177,64 @@ class Session {
   }
 }
 
+interface CredentialPass {
+  who: 'device' | 'company';
+  session: Session;
+  headers: Record<string, string>;
+  routes: (url: string) => boolean;
+  url: (route: Route) => string;
+}
+
+const FORM_SLUG = 'barrido';
+
+/**
+ * A linked device (its token) and a company signed in on the firm's public form: set up through the
+ * API as the user; a step that fails is named and its pass left out.
+ */
+async function credentialPasses(app: FastifyInstance, user: Session, mailLines: readonly string[], log?: (line: string) => void): Promise<CredentialPass[]> {
+  const passes: CredentialPass[] = [];
+  const link = await user.inject({ method: 'POST', url: '/api/machines/link', payload: { machineHashCode: 'a'.repeat(64), machineName: 'PC del barrido' } });
+  const deviceToken = link.statusCode < 300 ? (link.json() as { deviceToken?: string }).deviceToken : undefined;
+  if (deviceToken) {
+    // A device's first call marks its machine online (a write): made here, not counted against a case.
+    await user.inject({ method: 'GET', url: '/api/device/me', headers: { authorization: `Device ${deviceToken}` } });
+    passes.push({
+      who: 'device',
+      session: new Session(app),
+      headers: { authorization: `Device ${deviceToken}` },
+      routes: (url) => url.startsWith('/api/device/') || url.includes('/robot/'),
+      // A well-formed id and the query a document upload takes: the body is what is swept.
+      url: (route) => `${fillParams(route.url, '6f1c0a9e-1b2c-4d5e-8f90-1234567890ab')}?kind=documento&name=barrido.pdf`,
+    });
+  } else log?.(`aviso: no se pudo vincular un equipo (${link.statusCode}); sin pasada de dispositivo`);
+
+  const boundary = 'barrido-ajustes';
+  const fields = { title: 'Barrido', url: FORM_SLUG };
+  const settings = await user.inject({
+    method: 'PUT',
+    url: '/api/users/formToFlow',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: `${Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--${boundary}--\r\n`,
+  });
+  const email = 'empresa-barrido@cliente.es';
+  const company = await user.inject({ method: 'POST', url: '/api/form-to-flow-user/client', payload: { name: 'Empresa del barrido', email, cccList: [{ label: 'Centro', key: '28123456742' }] } });
+  const companyId = company.statusCode === 201 ? (company.json() as { _id?: string })._id : undefined;
+  // A company is sent its credentials once it has a group of workers.
+  const group = { text: 'Camarero/a', fieldsValues: { Jornada: 'parcial', 'Tipo Contrato*': '200', 'Coeficiente Parcialidad': '500', 'Grupo Cotización': '07', 'Convenio Colectivo': '46000805011981', 'CN Ocupación': '5120' } };
+  if (companyId) await user.inject({ method: 'POST', url: `/api/form-to-flow-client-group/${companyId}/groups`, payload: { '3f1c0a9e-1b2c-4d5e-8f90-1234567890ab': group } });
+  const sent = companyId ? await user.inject({ method: 'PUT', url: `/api/form-to-flow-user/sendemail/${companyId}`, payload: {} }) : undefined;
+  const mailed = mailLines.at(-1);
+  const password = mailed ? /Contraseña: (\S+)/.exec((JSON.parse(mailed) as { mail?: { text?: string } }).mail?.text ?? '')?.[1] : undefined;
+  const companySession = new Session(app);
+  const signIn = password ? await companySession.inject({ method: 'POST', url: '/api/form-to-flow-form/auth', payload: { url: `/form/flows/${FORM_SLUG}`, email, password } }) : undefined;
+  if (signIn?.statusCode === 200) {
+    passes.push({ who: 'company', session: companySession, headers: {}, routes: (url) => url.startsWith('/api/form-to-flow-form/'), url: (route) => fillParams(route.url, FORM_SLUG) });
+  } else {
+    log?.(`aviso: no se pudo iniciar la sesión de una empresa (ajustes ${settings.statusCode}, empresa ${company.statusCode}, envío ${sent?.statusCode ?? '-'}, acceso ${signIn?.statusCode ?? '-'}); sin pasada de empresa`);
+  }
+  return passes;
+}
+
 export interface SweepOptions {
   small?: boolean;
   log?: (line: string) => void;
@@ -187,6 +247,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
   const dir = await mkdtemp(join(tmpdir(), 'autoasesor-sweep-'));
   const file = join(dir, 'sweep.sqlite');
   const storageDir = join(dir, 'storage');
+  const mailLines: string[] = [];
   const app = await (options.build ?? buildApp)({
     database: { kind: 'sqlite', file },
     storageDir,
@@ -194,10 +255,11 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
     publicUrl: 'http://app.test',
     cookieSecure: false,
     allowedOrigins: [],
-    logStream: { write: () => undefined },
+    // Only the mailed form credentials are kept (the company pass signs in with them).
+    logStream: { write: (line) => void (line.includes('form_credentials') && mailLines.push(line)) },
   });
   const reader = new SqliteDatabase(file, { readonly: true });
-  const figures: SweepFigures = { routes: routesFromTree(app.printRoutes({ commonPrefix: false })), signedIn: true, requests: 0, byStatus: {}, serverErrors: [], writesOnRejected: [], writesOnOther4xx: [], ledger: { firms: 0, mismatches: [] }, ms: 0 };
+  const figures: SweepFigures = { routes: routesFromTree(app.printRoutes({ commonPrefix: false })), signedIn: true, credentials: [], requests: 0, byStatus: {}, serverErrors: [], writesOnRejected: [], writesOnOther4xx: [], ledger: { firms: 0, mismatches: [] }, ms: 0 };
   try {
     const user = new Session(app);
     const email = 'barrido@asesoria.es';
@@ -213,6 +275,45 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
       if (login.statusCode !== 200) options.log?.(`aviso: no se pudo volver a iniciar sesión (${login.statusCode})`);
     };
 
+    /** Sends one case to one route as `who`, and records what it finds. */
+    const probe = async (who: Finding['who'], session: Session, route: Route, item: Case, url: string, headers: Record<string, string> = {}) => {
+      const before = fingerprint(reader);
+      const filesBefore = await storedFileCount(storageDir);
+      const response = await session.inject({
+        method: route.method as InjectOptions['method'],
+        url,
+        headers: { ...headers, ...item.headers },
+        ...(item.payload !== undefined && { payload: item.payload }),
+      });
+      const after = fingerprint(reader);
+      const filesAfter = await storedFileCount(storageDir);
+      figures.requests++;
+      const status = response.statusCode;
+      figures.byStatus[status] = (figures.byStatus[status] ?? 0) + 1;
+      const finding: Finding = { who, method: route.method, url: route.url, case: item.name, status };
+      if (status >= 500) {
+        figures.serverErrors.push(finding);
+        options.log?.(`5xx ${status} ${who} ${route.method} ${route.url} «${item.name}»: ${response.body.slice(0, 200)}`);
+      }
+      if (status >= 400 && status < 500 && (after.version !== before.version || filesAfter > filesBefore)) {
+        const tables = [...after.counts].filter(([table, count]) => before.counts.get(table) !== count).map(([table]) => table);
+        if (filesAfter > filesBefore) tables.push(`(disco: ${filesAfter - filesBefore} archivos)`);
+        (REJECTED.has(status) ? figures.writesOnRejected : figures.writesOnOther4xx).push({ ...finding, tables });
+      }
+    };
+
+    // The multipart routes that take another credential than a user's session — a linked device's token
+    // (DEHÚ documents), a company's session on the public altas form — get the malformed multipart
+    // bodies with it, so the parser is reached. First, while the firm's state is as set up.
+    if (figures.signedIn) {
+      for (const pass of await credentialPasses(app, user, mailLines, options.log)) {
+        figures.credentials.push(pass.who);
+        for (const route of figures.routes.filter((each) => BODY_METHODS.has(each.method) && pass.routes(each.url))) {
+          for (const item of [...MALFORMED_MULTIPART, ...cases(true).filter((each) => each.name === 'multipart junk')]) await probe(pass.who, pass.session, route, item, pass.url(route), pass.headers);
+        }
+      }
+    }
+
     const battery = cases(options.small ?? false);
     for (const route of figures.routes) {
       for (const who of figures.signedIn ? (['signed-out', 'signed-in'] as const) : (['signed-out'] as const)) {
@@ -220,30 +321,7 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
           if (!item.path && item.payload !== undefined && !BODY_METHODS.has(route.method)) continue;
           if (who === 'signed-in') await signIn();
           const session = who === 'signed-in' ? user : new Session(app);
-          const url = item.path?.(route) ?? fillParams(route.url, 'barrido%40asesoria.es');
-          const before = fingerprint(reader);
-          const filesBefore = await storedFileCount(storageDir);
-          const response = await session.inject({
-            method: route.method as InjectOptions['method'],
-            url,
-            ...(item.headers && { headers: item.headers }),
-            ...(item.payload !== undefined && { payload: item.payload }),
-          });
-          const after = fingerprint(reader);
-          const filesAfter = await storedFileCount(storageDir);
-          figures.requests++;
-          const status = response.statusCode;
-          figures.byStatus[status] = (figures.byStatus[status] ?? 0) + 1;
-          const finding: Finding = { who, method: route.method, url: route.url, case: item.name, status };
-          if (status >= 500) {
-            figures.serverErrors.push(finding);
-            options.log?.(`5xx ${status} ${who} ${route.method} ${route.url} «${item.name}»: ${response.body.slice(0, 200)}`);
-          }
-          if (status >= 400 && status < 500 && (after.version !== before.version || filesAfter > filesBefore)) {
-            const tables = [...after.counts].filter(([table, count]) => before.counts.get(table) !== count).map(([table]) => table);
-            if (filesAfter > filesBefore) tables.push(`(disco: ${filesAfter - filesBefore} archivos)`);
-            (REJECTED.has(status) ? figures.writesOnRejected : figures.writesOnOther4xx).push({ ...finding, tables });
-          }
+          await probe(who, session, route, item, item.path?.(route) ?? fillParams(route.url, 'barrido%40asesoria.es'));
         }
       }
     }
@@ -265,6 +343,7 @@ async function main() {
   const figures = await runSweep({ small: process.argv.includes('--small'), log: (line) => console.error(line) });
   console.log(`Rutas barridas: ${figures.routes.length} (${figures.routes.map((route) => `${route.method} ${route.url}`).join(', ')})`);
   if (!figures.signedIn) console.log('AVISO: sin usuario registrado, solo se barrió sin sesión');
+  console.log(`Credenciales además de la sesión (multipart): ${figures.credentials.join(', ') || 'ninguna'}`);
   console.log(`Peticiones: ${figures.requests} en ${(figures.ms / 1000).toFixed(1)} s · por estado: ${JSON.stringify(figures.byStatus)}`);
   console.log(`5xx: ${figures.serverErrors.length}`);
   for (const finding of figures.serverErrors) console.log(describe(finding));
