@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { altasPaths } from '#shared/api/altas.ts';
+import { DEVICE_FINISH_OUTPUTS_MAX_BYTES } from '#shared/api/devices.ts';
 import { fiePaths } from '#shared/api/fie.ts';
 import { flowsPaths, pathFor } from '#shared/api/flows.ts';
 import { notificationsPaths } from '#shared/api/notifications.ts';
@@ -45,6 +46,8 @@ interface Target {
   capBytes: number | null;
   /** The first bytes of a file of a type the route takes (as named by fileName('document')). */
   start: Buffer;
+  /** False for a route that holds its files in memory until it stores them (nothing on disk mid-body). */
+  streamsToDisk?: boolean;
 }
 
 const cookieOf = (jar: CookieJar) => ({ cookie: [...jar.cookies].map(([name, cookie]) => `${name}=${cookie.value}`).join('; ') });
@@ -60,6 +63,12 @@ const targets = (): Target[] => [
   {
     name: 'DEHÚ documents', method: 'POST', url: () => `${pathFor(notificationsPaths.robotDocuments, { id: notificationId })}?kind=documento&name=Notificaci%C3%B3n.pdf`, field: 'file',
     headers: () => ({ authorization: `Device ${ana.device.token}` }), fileName: (kind) => (kind === 'sheet' ? 'anexo.xlsx' : 'notificacion.pdf'), capBytes: 20_000_000, start: PDF_START,
+  },
+  {
+    // A desktop run's output files (a run no machine holds: refused, after its files were read).
+    name: 'device run outputs', method: 'POST', url: () => `/api/device/runs/${randomUUID()}/finish`, field: 'outputs',
+    fields: { outcome: JSON.stringify({ kind: 'result', result: 'Success', usageUnits: 1, outputFolder: 'C:\\AutoAsesor\\run', outputFileNames: ['salida.pdf'], outputs: [{ name: 'salida.pdf', base64: '' }] }) },
+    headers: () => ({ authorization: `Device ${ana.device.token}` }), fileName: (kind) => (kind === 'sheet' ? 'salida.xlsx' : 'salida.pdf'), capBytes: DEVICE_FINISH_OUTPUTS_MAX_BYTES, start: PDF_START, streamsToDisk: false,
   },
 ];
 
@@ -180,7 +189,7 @@ describe('refused uploads leave nothing on disk', () => {
     const port = Number(new URL(address).port);
     const left: string[] = [];
     // (The FIE upload receives into a temporary folder of its own, outside the storage folder: see the FIE suite.)
-    for (const target of targets().filter((each) => each.name !== 'FIE upload')) {
+    for (const target of targets().filter((each) => each.name !== 'FIE upload' && each.streamsToDisk !== false)) {
       const watched = () => filesUnder(storageDir());
       if (!(await hangUpMidBody(target, port, watched))) left.push(`${target.name}: the server never started writing`);
       const keys = await indexedKeys();
