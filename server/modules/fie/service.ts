@@ -21,7 +21,7 @@ import { judgeFieContent, type JudgedFie } from './judge.ts';
 import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE, FIE_NO_ENTRIES_REASON, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import { ImportLeases } from './import-leases.ts';
 import {
-  deleteDocument, deleteImport, importingDocuments, insertImport, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, findDocument, findDocumentByHash, insertDocument, listDocuments,
+  deleteDocument, deleteImport, importingDocuments, insertImport, deleteOrphanEntries, DocumentEntryWriter, entriesByIds, findDocument, findDocumentByHash, lockDocument, insertDocument, listDocuments,
   listLinkedEntries, unlinkDocumentEntries, workerEntries, type DocumentRow, type LinkedEntryRow,
 } from './store.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -168,7 +168,7 @@ export class FieService {
   async update(caller: FieCaller, body: { _id: string; entries: FieEntryFieldsBody[] }): Promise<FieDocumentView> {
     const fieldSets = body.entries.map(fieldsFromBody);
     await this.db.transaction().execute(async (trx) => {
-      const document = await findDocument(trx, caller.groupId, body._id);
+      const document = await lockDocument(trx, caller.groupId, body._id);
       if (!document) throw fieNotFound();
       // Unlinked first and orphans deleted last: an entry kept by the update keeps its id and its A3 state.
       const before = await unlinkDocumentEntries(trx, document.id);
@@ -192,7 +192,7 @@ export class FieService {
   async append(caller: FieCaller, id: string, entries: FieEntryFieldsBody[]): Promise<{ _id: string; entryCount: number }> {
     const fieldSets = entries.map(fieldsFromBody);
     return this.db.transaction().execute(async (trx) => {
-      const document = await findDocument(trx, caller.groupId, id);
+      const document = await lockDocument(trx, caller.groupId, id);
       if (!document) throw fieNotFound();
       const writer = await DocumentEntryWriter.resume(trx, caller.groupId, document.id, this.now().toISOString());
       await writer.write(fieldSets.map(entryFacts));
@@ -209,7 +209,7 @@ export class FieService {
   /** DELETE fie/:id: the document and the entries no other document links. */
   async remove(groupId: string, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const document = await findDocument(trx, groupId, id);
+      const document = await lockDocument(trx, groupId, id);
       if (!document) throw fieNotFound();
       await deleteDocument(trx, groupId, id);
     });

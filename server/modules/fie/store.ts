@@ -34,6 +34,16 @@ export async function findDocument(db: Db, groupId: string, id: string): Promise
   return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).where('id', '=', id).where('importing', '=', 0).executeTakeFirst();
 }
 
+/**
+ * A document of the firm, its row locked for the rest of the transaction: writes to one document's
+ * entries (replace, append, delete) run one after the other. On PostgreSQL two at once each read the
+ * links before the other's commit and collided on them (a 500); an update is the lock both databases take.
+ */
+export async function lockDocument(trx: Transaction<Database>, groupId: string, id: string): Promise<DocumentRow | undefined> {
+  const locked = await trx.updateTable('fie_documents').set({ entry_count: sql`entry_count` }).where('group_id', '=', groupId).where('id', '=', id).where('importing', '=', 0).executeTakeFirst();
+  return locked.numUpdatedRows > 0n ? findDocument(trx, groupId, id) : undefined;
+}
+
 export async function findDocumentByHash(db: Db, groupId: string, contentHash: string): Promise<DocumentRow | undefined> {
   return db.selectFrom('fie_documents').selectAll().where('group_id', '=', groupId).where('content_hash', '=', contentHash).executeTakeFirst();
 }
