@@ -255,6 +255,8 @@ export async function runSweep(options: SweepOptions = {}): Promise<SweepFigures
     publicUrl: 'http://app.test',
     cookieSecure: false,
     allowedOrigins: [],
+    // The device pass marks its machine online once, in its set-up; a later touch would be a write on whatever case came next.
+    deviceTouchEveryMs: 24 * 60 * 60_000,
     // Only the mailed form credentials are kept (the company pass signs in with them).
     logStream: { write: (line) => void (line.includes('form_credentials') && mailLines.push(line)) },
   });

@@ -125,6 +125,8 @@ export interface ServerConfig {
   fieDecoder?: Partial<FieDecoderOptions>;
   /** Run execution: RUN_CONCURRENCY (2), worker memory, claim lease (RUN_LEASE_MS, 60 s: a server's or a machine's), stop grace. */
   runs?: Partial<Omit<RunsOptions, 'flowsModule'>>;
+  /** How often a machine's last call is written at most (5 s); the bad-input sweep marks its machine online once and no more. */
+  deviceTouchEveryMs?: number;
   /** How often this process looks for due schedules of server flows (5 s); 0: never (tests that drive it). */
   scheduleRunnerIntervalMs?: number;
   /**
@@ -303,7 +305,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerStorageRoutes(app, ctx, storage, inspections);
   registerRunsRoutes(app, ctx, runs, storage);
   // One DeviceAuth for every device route: it writes a machine's last call at most every few seconds.
-  const deviceAuth = new DeviceAuth(db, now);
+  const deviceAuth = new DeviceAuth(db, now, config.deviceTouchEveryMs);
   registerSchedulesRoutes(app, ctx, catalogue, runs, deviceAuth);
   registerMachinesRoutes(app, ctx, catalogue);
   await registerFieRoutes(app, ctx, new FieService(db, now, new FieDecoder({ ...DEFAULT_FIE_DECODER_OPTIONS, ...config.fieDecoder }), app.log), deviceAuth);

@@ -14,7 +14,7 @@ export interface DeviceCaller {
 }
 
 /** A machine's last call is written at most this often (a desktop calls several times a second while reporting). */
-const TOUCH_EVERY_MS = 5_000;
+export const DEVICE_TOUCH_EVERY_MS = 5_000;
 
 /** A new device token (32 random bytes, base64url) and what the server keeps of it. */
 export function newDeviceToken(): { token: string; tokenHash: string } {
@@ -50,6 +50,7 @@ export class DeviceAuth {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date,
+    private readonly touchEveryMs = DEVICE_TOUCH_EVERY_MS,
   ) {}
 
   async require(request: FastifyRequest): Promise<DeviceCaller> {
@@ -70,7 +71,7 @@ export class DeviceAuth {
 
   private async touch(caller: DeviceCaller): Promise<void> {
     const last = this.touchedAt.get(caller.tokenId) ?? 0;
-    if (Date.now() - last < TOUCH_EVERY_MS) return;
+    if (Date.now() - last < this.touchEveryMs) return;
     this.touchedAt.set(caller.tokenId, Date.now());
     const at = this.now().toISOString();
     await this.db.updateTable('machines').set({ last_seen_at: at }).where('id', '=', caller.machineId).execute();
