@@ -32,6 +32,7 @@ import { DeviceAuth } from './modules/devices/auth.ts';
 import { DeviceRunService } from './modules/devices/device-runs.ts';
 import { registerDevicesRoutes } from './modules/devices/routes.ts';
 import { DEFAULT_FIE_DECODER_OPTIONS, FieDecoder, type FieDecoderOptions } from './modules/fie/decoder.ts';
+import { FieA3 } from './modules/fie/a3.ts';
 import { registerFieRoutes } from './modules/fie/routes.ts';
 import { FieService } from './modules/fie/service.ts';
 import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
@@ -308,7 +309,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const deviceAuth = new DeviceAuth(db, now, config.deviceTouchEveryMs);
   registerSchedulesRoutes(app, ctx, catalogue, runs, deviceAuth);
   registerMachinesRoutes(app, ctx, catalogue);
-  await registerFieRoutes(app, ctx, new FieService(db, now, new FieDecoder({ ...DEFAULT_FIE_DECODER_OPTIONS, ...config.fieDecoder }), app.log), deviceAuth);
+  await registerFieRoutes(app, ctx, new FieService(db, now, new FieDecoder({ ...DEFAULT_FIE_DECODER_OPTIONS, ...config.fieDecoder }), app.log), new FieA3(db, now), deviceAuth);
   const altas = new AltasService(ctx, storage, passwords, app.log, deviceAuth, config.altas?.uploadCaps);
   const formPurge = new RepeatingPass(() => altas.public.purge(), (error) => app.log.error({ err: error }, 'No se han podido borrar las sesiones caducadas del formulario de altas'));
   app.addHook('preClose', async () => formPurge.stop());

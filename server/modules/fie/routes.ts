@@ -23,6 +23,7 @@ import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import type { DeviceAuth } from '../devices/auth.ts';
 import { FIE_UPLOAD_EMPTY_MESSAGE, FIE_UPLOAD_NOT_MULTIPART_MESSAGE, FIE_UPLOAD_TOO_MANY_MESSAGE } from './messages.ts';
+import type { FieA3 } from './a3.ts';
 import type { FieCaller, FieService, ReceivedFieFile } from './service.ts';
 import { newUploadFolder, removeStaleUploadFolders, removeUploadFolder } from './upload-folders.ts';
 
@@ -48,7 +49,7 @@ const reconciliationResponseSchema = z.object({ items: z.array(reconciliationRow
  * `Authorization: Device <token>` (the desktop's SILTRA fetch uploads, its A3 sync asks for records
  * and reports results). Every body and query is parsed with shared/api/fie.ts before anything is written.
  */
-export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, fie: FieService, deviceAuth: DeviceAuth): Promise<void> {
+export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, fie: FieService, a3: FieA3, deviceAuth: DeviceAuth): Promise<void> {
   const callerOf = async (request: FastifyRequest): Promise<FieCaller> => {
     const header = request.headers.authorization;
     if (typeof header === 'string' && header.trim().startsWith(`${DEVICE_AUTH_SCHEME} `)) {
@@ -116,7 +117,7 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
   app.post(fiePaths.exportA3, { schema: exportSchema, bodyLimit: SELECTION_BODY_LIMIT }, async (request, reply) => {
     const { groupId } = await callerOf(request);
     const { entryIds } = parseInput(fieEntrySelectionSchema, request.body);
-    const workbook = await fie.exportA3(groupId, entryIds);
+    const workbook = await a3.exportA3(groupId, entryIds);
     return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`).send(Buffer.from(workbook));
   });
 
@@ -124,18 +125,18 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
   app.post(fiePaths.a3Records, { schema: recordsSchema, bodyLimit: SELECTION_BODY_LIMIT }, async (request) => {
     const { groupId } = await callerOf(request);
     const { entryIds } = parseInput(fieEntrySelectionSchema, request.body);
-    return { records: await fie.a3Records(groupId, entryIds) };
+    return { records: await a3.a3Records(groupId, entryIds) };
   });
 
   const resultsSchema = routeSchema({ tag, summary: 'What the A3 import answered per entry', body: a3ResultsRequestSchema, response: { 200: a3ResultsResponseSchema } });
   app.post(fiePaths.a3Results, { schema: resultsSchema, bodyLimit: RESULTS_BODY_LIMIT }, async (request) => {
     const { groupId } = await callerOf(request);
     const body = parseInput(a3ResultsRequestSchema, request.body);
-    return { updated: await fie.a3Results(groupId, body) };
+    return { updated: await a3.a3Results(groupId, body) };
   });
 
   const reconciliationSchema = routeSchema({ tag, summary: 'Workers with an open baja, and whether A3 has it', response: { 200: reconciliationResponseSchema } });
-  app.get(fiePaths.reconciliation, { schema: reconciliationSchema }, async (request) => ({ items: await fie.reconciliation((await callerOf(request)).groupId) }));
+  app.get(fiePaths.reconciliation, { schema: reconciliationSchema }, async (request) => ({ items: await a3.reconciliation((await callerOf(request)).groupId) }));
 
   // Encapsulated: the multipart parser serves the upload only.
   await app.register(async (scope) => {

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import { toA3SyncRecord } from '#shared/a3/sync-record.ts';
+import { incidenciasWorkbook } from '#shared/a3/incidences-sheet.ts';
+import type { ReconciliationRow } from '#shared/api/fie.ts';
+import type { A3SyncRecordWithEntry } from '#shared/bridge/contract.ts';
+import { daysBetween } from '#shared/fie/dates.ts';
+import { isFieTypeDisabled } from '#shared/fie/labels.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { entryOf, parseFields } from './entries.ts';
+import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE } from './messages.ts';
+import { isoDay } from './service.ts';
+import { entriesByIds, workerEntries } from './store.ts';
+
+/**
+ * The FIE entries' way into A3, within one firm: the sync records and the incidences workbook of the
+ * selected entries, what the A3 import answered per entry, and the reconciliation of open bajas with A3.
+ * The documents and their imports are FieService's (service.ts).
+ */
+export class FieA3 {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The caller's entries of these ids, all of them, or a 404. */
+  private async ownEntries(groupId: string, ids: readonly string[]) {
+    const rows = await entriesByIds(this.db, groupId, ids);
+    if (rows.length !== new Set(ids).size) throw new HttpError(404, 'FIE_ENTRY_NOT_FOUND', FIE_ENTRIES_NOT_FOUND_MESSAGE);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return [...new Set(ids)].map((id) => byId.get(id) as (typeof rows)[number]);
+  }
+
+  async a3Records(groupId: string, entryIds: readonly string[]): Promise<A3SyncRecordWithEntry[]> {
+    const rows = await this.ownEntries(groupId, entryIds);
+    const disabled = [...new Set(rows.filter((row) => isFieTypeDisabled(row.type)).map((row) => row.type))];
+    if (disabled.length > 0) throw new HttpError(400, 'FIE_TYPE_NOT_SYNCED', disabledEntriesMessage(disabled));
+    return rows.map((row) => ({ ...toA3SyncRecord(entryOf(parseFields(row.fields_json)), { fieId: row.first_document_id }), entryId: row.id }));
+  }
+
+  /** The A3 incidences workbook of these entries (the robot's 'Incidencias' columns). */
+  async exportA3(groupId: string, entryIds: readonly string[]): Promise<Uint8Array> {
+    const rows = await this.ownEntries(groupId, entryIds);
+    return incidenciasWorkbook(rows.map((row) => toA3SyncRecord(entryOf(parseFields(row.fields_json)), { fieId: row.first_document_id })));
+  }
+
+  /** What the A3 import answered per entry; entries of another firm are not touched (nor counted). */
+  async a3Results(groupId: string, body: { runId?: string; results: { entryId: string; state: 'synced' | 'error'; error: string | null }[] }): Promise<number> {
+    const at = this.now().toISOString();
+    const runId = body.runId ?? null;
+    // The last answer about an entry wins; the synced ones go in a few statements, each refusal with its own text.
+    const answers = new Map(body.results.map((result) => [result.entryId, result]));
+    const synced = [...answers.values()].filter((result) => result.state === 'synced').map((result) => result.entryId);
+    const refused = [...answers.values()].filter((result) => result.state === 'error');
+    return this.db.transaction().execute(async (trx) => {
+      // A disabled type is never sent, so no answer about one is taken.
+      const owned = trx.updateTable('fie_entries').where('group_id', '=', groupId).where('a3_state', '!=', 'excluded');
+      let updated = 0;
+      for (let start = 0; start < synced.length; start += 500) {
+        const chunk = synced.slice(start, start + 500);
+        const outcome = await owned.set({ a3_state: 'synced', a3_error: null, a3_synced_at: at, a3_run_id: runId }).where('id', 'in', chunk).executeTakeFirst();
+        updated += Number(outcome.numUpdatedRows);
+      }
+      for (const result of refused) {
+        const outcome = await owned
+          .set({ a3_state: 'error', a3_error: result.error ?? A3_REFUSED_MESSAGE, a3_run_id: runId })
+          .where('id', '=', result.entryId)
+          .executeTakeFirst();
+        updated += Number(outcome.numUpdatedRows);
+      }
+      return updated;
+    });
+  }
+
+  /**
+   * Workers whose newest non-cancelled entry is an open baja (baja, dip or cit with no alta date): the
+   * leave A3 must have. pendingEntries counts the worker's entries not in A3 yet (pending or refused;
+   * the disabled types are never sent, so they are not counted).
+   */
+  async reconciliation(groupId: string): Promise<ReconciliationRow[]> {
+    const rows = await workerEntries(this.db, groupId);
+    const byWorker = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const nif = row.nif as string;
+      const list = byWorker.get(nif);
+      if (list) list.push(row);
+      else byWorker.set(nif, [row]);
+    }
+    const today = isoDay(this.now());
+    const open: ReconciliationRow[] = [];
+    for (const [nif, entries] of byWorker) {
+      const newest = entries
+        .filter((entry) => entry.canceled === 0)
+        .sort((a, b) =>
+          (b.entry_date ?? '').localeCompare(a.entry_date ?? '') ||
+          (b.registration_date ?? '').localeCompare(a.registration_date ?? '') ||
+          b.created_at.localeCompare(a.created_at),
+        )[0];
+      if (!newest || !['baja', 'dip', 'cit'].includes(newest.type) || newest.leave_end !== null) continue;
+      open.push({
+        nif,
+        fullname: newest.fullname,
+        companyName: newest.company_name,
+        ccc: newest.ccc,
+        entryId: newest.id,
+        leaveStart: newest.leave_start,
+        daysOpen: newest.leave_start === null ? null : Math.max(0, daysBetween(newest.leave_start, today) + 1),
+        a3sync: newest.a3_state,
+        pendingEntries: entries.filter((entry) => entry.a3_state === 'pending' || entry.a3_state === 'error').length,
+      });
+    }
+    return open.sort((a, b) => (a.leaveStart ?? '').localeCompare(b.leaveStart ?? '') || a.fullname.localeCompare(b.fullname));
+  }
+}
