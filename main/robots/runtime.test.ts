@@ -93,6 +93,16 @@ describe('robot runtime', () => {
     // Starting the robot's process took over 20 s once in the full suite on 2 cores; the grace period is 10 minutes.
   }, 60_000);
 
+  it('a time limit that runs out while the process is still starting ends the run at once, not after the grace period', async () => {
+    // 5 ms: no process is ready that soon, so the limit always comes before the job is sent. On a
+    // loaded CI machine the 1 s limit above did the same, and the run then waited out its 10-minute grace.
+    const robots = runtime({ stopGraceMs: 10 * 60_000 });
+    const run = watch(robots, job('se-cuelga', { timeLimitSeconds: 0.005 }));
+    await expect(run.robot.outcome).resolves.toEqual({ kind: 'timeout' });
+    expect(run.logs).toEqual([]);
+    expect(robots.running()).toBe(0);
+  }, 30_000);
+
   it('a robot that ignores the stop is killed after the grace period: stopped by the user, its process gone', async () => {
     const robots = runtime({ stopGraceMs: 500 });
     const run = watch(robots, job('ignora-parada'));

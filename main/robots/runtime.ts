@@ -186,6 +186,8 @@ function runRobot(job: RobotJob, events: RobotEvents, options: Settings, first: 
   /** The robot's own end (a result, written out, or a throw), once its message arrived. */
   let decided: Promise<RobotOutcome> | null = null;
   let robotStarted = false;
+  /** Whether the job went to the process: until then no robot runs there that could give up. */
+  let jobSent = false;
   let loggedYet = false;
   let killTimer: NodeJS.Timeout | undefined;
   const killAfterGrace = () => {
@@ -202,6 +204,12 @@ function runRobot(job: RobotJob, events: RobotEvents, options: Settings, first: 
     const { child } = current;
     if (ending !== null || decided !== null || child.exitCode !== null || child.signalCode !== null) return;
     ending = reason;
+    // A process still starting (a loaded machine can take seconds) has no robot to let give up: it
+    // goes at once, not after the grace period, and its 'close' ends the run with this reason.
+    if (!jobSent) {
+      child.kill('SIGKILL');
+      return;
+    }
     send({ type: 'abort' });
     killAfterGrace();
   };
@@ -226,7 +234,8 @@ function runRobot(job: RobotJob, events: RobotEvents, options: Settings, first: 
 
   const sendJob = () => {
     mark('process-ready');
-    if (ending !== null) return; // stopped before it started: it is killed after the grace period
+    if (ending !== null) return; // stopped before it started: end() has killed it
+    jobSent = true;
     send({
       type: 'start',
       job: {
