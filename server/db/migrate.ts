@@ -19,6 +19,7 @@ import * as mail from './migrations/0016-mail.ts';
 import * as billingSupport from './migrations/0017-billing-support.ts';
 import * as fieImports from './migrations/0018-fie-imports.ts';
 import * as billingPaymentFailedMail from './migrations/0019-billing-payment-failed-mail.ts';
+import * as documents from './migrations/0020-documents.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0017-billing-support': billingSupport,
   '0018-fie-imports': fieImports,
   '0019-billing-payment-failed-mail': billingPaymentFailedMail,
+  '0020-documents': documents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { DocCategoriesTable, DocDocumentsTable, DocFormsTable, DocSubmissionsTable, DocTemplatesTable, GoogleSignInsTable, SharesTable } from './schema-documents.ts';
 import type { AltasClientSessionsTable, AltasClientUsersTable, AltasCompaniesTable, AltasFilesTable, AltasFormsTable, AltasSubmissionsTable } from './schema-altas.ts';
 import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable, FieImportsTable } from './schema-fie.ts';
 import type { DehuDigestsTable, DehuDocumentsTable, DehuNotificationsTable, DehuWatchedCertificatesTable } from './schema-notifications.ts';
@@ -68,6 +69,13 @@ export interface Database {
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   support_attachments: SupportAttachmentsTable;
+  doc_categories: DocCategoriesTable;
+  doc_templates: DocTemplatesTable;
+  doc_forms: DocFormsTable;
+  doc_submissions: DocSubmissionsTable;
+  doc_documents: DocDocumentsTable;
+  shares: SharesTable;
+  google_sign_ins: GoogleSignInsTable;
   colleague_invitations: ColleagueInvitationsTable;
 }
 
@@ -98,6 +106,8 @@ export interface UsersTable {
   support_agent: Generated<number>;
   /** Set when the firm's owner removed this colleague: no sign-in, no sessions. */
   disabled_at: Generated<string | null>;
+  /** Google's subject id once the user signed in with Google (migration 0020). */
+  google_sub: Generated<string | null>;
 }
 
 /** One access + refresh token pair. A login starts a family; each refresh rotates to a new row in it. */

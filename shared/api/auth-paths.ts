@@ -11,4 +11,10 @@ export const authPaths = {
   resetPass: '/api/auth/resetpass',
   resetPassCheck: '/api/auth/resetpasscheck',
   emailValidation: (email: string) => `/api/auth/emailvalidation/${encodeURIComponent(email)}`,
+  /** GET -> { enabled }: whether 'Continuar con Google' is offered (GOOGLE_SIGNIN_* configured). */
+  googleStatus: '/api/auth/google',
+  /** GET ?redirect=/path -> 302 to Google (OpenID Connect, PKCE); 404 with a Spanish message when not configured. */
+  googleStart: '/api/auth/google/start',
+  /** GET ?code&state -> signs in and 302s to the saved path, or 302s to /auth?google=<reason> when refused. */
+  googleCallback: '/api/auth/google/callback',
 } as const;
