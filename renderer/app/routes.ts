@@ -2,7 +2,7 @@ import type { GroupConfig } from '#shared/domain/group.ts';
 
 export type RouteName =
   | 'Root' | 'Login' | 'Auth' | 'Home' | 'Roboteka' | 'Launcher' | 'MacroRecorder' | 'NotificationsDashboard'
-  | 'FlowsPanel' | 'WorkEnvironmentSetup' | 'AltasBajasDashboard' | 'FIE' | 'SmartBuilder' | 'DocumentManager'
+  | 'FlowsPanel' | 'WorkEnvironmentSetup' | 'AltasBajasDashboard' | 'FIE' | 'SmartBuilder' | 'DocumentCreator' | 'DocumentManager'
   | 'Frumecar' | 'UserProfile' | 'Payments' | 'CreditLedger' | 'Help' | 'SupportDesk' | 'Invitation' | 'Onboarding' | 'Scraper' | 'OAuthResponse' | 'OnlineForm'
   | 'Info' | 'Form' | 'DebugComponents' | 'EmailWizard';
 
@@ -65,6 +65,7 @@ export const routes: readonly AppRoute[] = [
     name: 'SmartBuilder', path: '/smartbuilder', page: 'smartbuilder/SmartBuilderPage',
     meta: app({ navigation: true, requiresPayment: true, allowed: ({ embedded }) => !embedded }),
   },
+  { name: 'DocumentCreator', path: '/documentcreator', page: 'documentcreator/DocumentCreatorPage', meta: app({ navigation: true }) },
   { name: 'DocumentManager', path: '/documanager', page: 'documanager/DocumentManagerPage', meta: app({ navigation: true, allowed: listedInConfig('/documanager') }) },
   { name: 'Frumecar', path: '/frumecar', page: 'frumecar/FrumecarPage', meta: app({ navigation: true, allowed: listedInConfig('/frumecar') }) },
   { name: 'UserProfile', path: '/userprofile', page: 'userprofile/UserProfilePage', meta: app() },

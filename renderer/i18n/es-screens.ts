@@ -19,7 +19,8 @@ export const areas = {
   altasybajas: { title: 'Altas y bajas', dashboard: 'Altas | Historial y Pendientes', path: '/altasybajas', summary: 'Aquí llevarás el registro de empresas y grupos de tus clientes, capturarás altas de trabajadores, las sincronizarás con A3 y lanzarás altas automáticas en el Sistema RED.' },
   fie: { title: 'Procesador FIE', path: '/fie', summary: 'Aquí verás los ficheros FIE de SILTRA decodificados y podrás sincronizarlos con A3.' },
   smartbuilder: { title: 'Smart Builder', path: '/smartbuilder', summary: 'Aquí podrás crear tus propios robots a partir de bloques, sin programar.' },
-  documanager: { title: 'Gestor documental', path: '/documanager', summary: 'Aquí podrás crear y organizar los documentos de tus clientes a partir de plantillas.' },
+  documentcreator: { title: 'Documentos', path: '/documentcreator', summary: 'Crea plantillas de contratos, autorizaciones y consentimientos, genera documentos en PDF y Word y recoge datos y firmas de tus clientes con formularios online.' },
+  documanager: { title: 'Gestor documental', path: '/documanager', summary: 'Todos los documentos de tu asesoría en un sitio: generados, firmados, resultados de robots, adjuntos de altas, FIE y DEHÚ.' },
   frumecar: { title: 'Frumecar', path: '/frumecar', summary: 'Aquí podrás gestionar los pedidos de Frumecar.' },
   scraper: { title: 'Extractor web', path: '/scraper', summary: 'Aquí podrás extraer datos de páginas web y descargarlos en una hoja de cálculo.' },
   onlineform: { title: 'Formulario online', path: '/online-form', summary: 'Aquí podrás rellenar los formularios online que te comparta tu asesoría.' },
@@ -28,7 +29,7 @@ export const areas = {
 export type AreaKey = keyof typeof areas;
 
 /** The areas above that this version already provides; the others say "aún no está disponible". */
-export const readyAreas: readonly AreaKey[] = ['flows', 'launcher', 'roboteka', 'workspace', 'altasybajas', 'fie', 'notifications'];
+export const readyAreas: readonly AreaKey[] = ['flows', 'launcher', 'roboteka', 'workspace', 'altasybajas', 'fie', 'notifications', 'documentcreator', 'documanager', 'onlineform'];
 
 /** The areas this version already provides (built with the app shell). */
 export const availableAreas = [

@@ -23,6 +23,7 @@ export const es = {
     AltasBajasDashboard: areas.altasybajas.title,
     FIE: areas.fie.title,
     SmartBuilder: areas.smartbuilder.title,
+    DocumentCreator: areas.documentcreator.title,
     DocumentManager: areas.documanager.title,
     Frumecar: areas.frumecar.title,
     Help: screens.help.title,
