@@ -82,7 +82,8 @@ describe('AuthPage', () => {
     type('Contraseña', 'x');
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Email o contraseña incorrectos');
-    expect(api.calls.map((call) => call.key)).toEqual(['POST /api/auth/login']);
+    // GET /api/auth/google only asks whether 'Continuar con Google' is offered (GoogleSignInButton.test.tsx).
+    expect(api.calls.map((call) => call.key).filter((key) => key !== 'GET /api/auth/google')).toEqual(['POST /api/auth/login']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     await waitFor(() => expect(store.getState().session.status).toBe('authenticated'));

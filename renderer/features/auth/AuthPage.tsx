@@ -1,6 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { es } from '../../i18n/es-core.ts';
 import { EmailValidation } from './EmailValidation.tsx';
+import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { NewPasswordForm, ResetRequestForm } from './ResetForms.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
@@ -32,6 +33,7 @@ export default function AuthPage() {
         <h1 id="auth-title">{title}</h1>
         {settingNewPassword && <NewPasswordForm token={token} />}
         {mode === 'reset' && !settingNewPassword && <ResetRequestForm />}
+        {mode === 'signin' && <GoogleSignInButton />}
         {mode === 'signin' && <SignInForm />}
         {mode === 'signup' && <SignUpForm />}
         {mode === 'emailvalidation' ? (

@@ -6,10 +6,16 @@ import UserProfilePage from './UserProfilePage.tsx';
 
 /** The page also lists the firm's colleagues (ColleaguesSection.test.tsx); here that list is empty and its call left out of `calls`. */
 const COLLEAGUES = 'GET /api/colleagues';
+/** And the firm's screen settings (RouteSettingsSection.test.tsx), left out of `calls` the same way. */
+const ROUTE_SETTINGS = 'GET /api/groups/route-settings';
 function profileApi(routes: Parameters<typeof mockApi>[0]) {
-  const api = mockApi({ [COLLEAGUES]: () => jsonResponse(200, { members: [], invitations: [], canManage: false }), ...routes });
+  const api = mockApi({
+    [COLLEAGUES]: () => jsonResponse(200, { members: [], invitations: [], canManage: false }),
+    [ROUTE_SETTINGS]: () => jsonResponse(200, { hidden_routes: [], allowed_routes: [], defaultRoute: '/home' }),
+    ...routes,
+  });
   vi.stubGlobal('fetch', api.fetchMock);
-  return { get calls() { return api.calls.filter((call) => call.key !== COLLEAGUES); } };
+  return { get calls() { return api.calls.filter((call) => call.key !== COLLEAGUES && call.key !== ROUTE_SETTINGS); } };
 }
 
 beforeEach(() => void profileApi({}));

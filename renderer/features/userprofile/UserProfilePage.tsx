@@ -4,6 +4,7 @@ import { ColleaguesSection } from './ColleaguesSection.tsx';
 import { EmailStatus } from './EmailStatus.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { RouteSettingsSection } from './RouteSettingsSection.tsx';
 
 /**
  * Mi cuenta: the email and its validation, name and language, a password change (PUT /api/users)
@@ -19,6 +20,7 @@ export default function UserProfilePage() {
       <ProfileForm user={user} />
       <PasswordForm />
       <ColleaguesSection />
+      <RouteSettingsSection />
     </main>
   );
 }
