@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import RecorderPage from './recorder/RecorderPage.tsx';
 import SmartBuilderPage from './smartbuilder/SmartBuilderPage.tsx';
-import DocumentManagerPage from './documanager/DocumentManagerPage.tsx';
 import FrumecarPage from './frumecar/FrumecarPage.tsx';
 import ScraperPage from './scraper/ScraperPage.tsx';
 import OnlineFormPage from './onlineform/OnlineFormPage.tsx';
@@ -20,7 +19,6 @@ const notAvailable = 'Esta sección aún no está disponible en esta versión.';
 const comingSoon: [string, ComponentType, string][] = [
   ['Grabador de tareas', RecorderPage, 'Próximamente'],
   ['Smart Builder', SmartBuilderPage, 'Próximamente'],
-  ['Gestor documental', DocumentManagerPage, 'Próximamente'],
   ['Frumecar', FrumecarPage, 'Próximamente'],
   ['Extractor web', ScraperPage, 'Próximamente'],
   ['Formulario online', OnlineFormPage, 'Próximamente'],
