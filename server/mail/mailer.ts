@@ -43,7 +43,10 @@ export interface MessageEmail {
     // Support answered a ticket: to the user who opened it.
     | 'ticket_answer'
     // Stripe could not charge an invoice: to the firm's owner.
-    | 'payment_failed';
+    | 'payment_failed'
+    // An online form's public link, sent by an advisor to clients; and a new answer, to the form's owner (issue 40).
+    | 'online_form_link'
+    | 'online_form_submission';
 }
 
 export interface Mailer {
