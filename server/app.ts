@@ -28,6 +28,14 @@ import { PasswordGuard } from './modules/auth/guard.ts';
 import { resolveAuthLimits, type AuthLimits } from './modules/auth/limits.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import type { GoogleSignInConfig } from './modules/auth/google-config.ts';
+import { registerGoogleSignInRoutes } from './modules/auth/google-routes.ts';
+import { GoogleSignIn } from './modules/auth/google.ts';
+import { registerDocumentManagerRoutes } from './modules/documentmanager/routes.ts';
+import { DocumentManager } from './modules/documentmanager/service.ts';
+import { registerGroupsRoutes } from './modules/groups/routes.ts';
+import { registerShareRoutes } from './modules/share/routes.ts';
+import { Shares } from './modules/share/service.ts';
 import { DeviceAuth } from './modules/devices/auth.ts';
 import { DeviceRunService } from './modules/devices/device-runs.ts';
 import { registerDevicesRoutes } from './modules/devices/routes.ts';
@@ -157,6 +165,8 @@ export interface ServerConfig {
    * their unsent files are purged (10 min, and a minute after start); 0: never (tests that drive it).
    */
   altas?: { uploadCaps?: Partial<AltasUploadCaps>; purgeIntervalMs?: number };
+  /** Sign in with Google (GOOGLE_SIGNIN_*; modules/auth/google-config.ts). Unset or null: not offered. */
+  google?: GoogleSignInConfig | null;
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
@@ -326,6 +336,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerStripeWebhookRoutes(app, ctx, billingSync);
   registerUsageReportRoutes(app, ctx);
   registerColleaguesRoutes(app, ctx, colleagues, passwords);
+  // Documents (issue 40): sharing, the document manager, the firm's screen settings, Sign in with Google.
+  registerShareRoutes(app, ctx, new Shares({ db, now }));
+  registerDocumentManagerRoutes(app, ctx, new DocumentManager({ db, now, fileRetentionDays }));
+  registerGroupsRoutes(app, ctx);
+  registerGoogleSignInRoutes(app, ctx, new GoogleSignIn({ db, now, config: config.google ?? null, redirectUri: `${ctx.publicUrl}/api/auth/google/callback`, log: app.log }));
   await registerWebApp(app, config.webRoot ?? 'dist/renderer');
 
   await app.ready();

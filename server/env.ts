@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import type { LogLevel, ServerConfig } from './app.ts';
 import { mailProvidersFromEnv } from './modules/mail/providers.ts';
+import { googleSignInFromEnv } from './modules/auth/google-config.ts';
 import { DEFAULT_FILE_RETENTION_DAYS, MAX_FILE_RETENTION_DAYS } from './modules/retention/retention.ts';
 import { supportConfigFromEnv } from './modules/support/config.ts';
 import { billingConfigFromEnv } from './modules/billing/config.ts';
@@ -107,7 +108,8 @@ function parseRunLeaseMs(value: string | undefined): number | undefined {
  * RUN_LEASE_MS (60000), FILE_RETENTION_DAYS (30), SECRETS_KEY (base64 of 32 bytes sealing OAuth tokens;
  * required with several processes on PostgreSQL, else <DATA_DIR>/secrets.key is made on first use) and
  * the mail providers' MAIL_GOOGLE_* / MAIL_MICROSOFT_* (endpoints, defaulting to the real ones, and
- * OAuth client ids and secrets; listed in modules/mail/providers.ts); Stripe's STRIPE_SECRET_KEY,
+ * OAuth client ids and secrets; listed in modules/mail/providers.ts); Sign in with Google's GOOGLE_SIGNIN_*
+ * (modules/auth/google-config.ts); Stripe's STRIPE_SECRET_KEY,
  * STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE and STRIPE_METER_EVENT (modules/billing/config.ts).
  */
 export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenConfig; dataDir: string | null; logFile: string | null } {
@@ -142,6 +144,7 @@ export function configFromEnv(env: Env): { server: ServerConfig; listen: ListenC
     },
     fileRetention: { days: parseFileRetentionDays(env.FILE_RETENTION_DAYS) },
     mail: mailProvidersFromEnv(env),
+    google: googleSignInFromEnv(env),
     secrets: { ...(env.SECRETS_KEY?.trim() && { key: env.SECRETS_KEY.trim() }), keyFile: join(dataDir ?? './data', 'secrets.key') },
     ...(env.WEB_ROOT && { webRoot: env.WEB_ROOT }),
     ...(env.SMTP_URL && { smtp: { url: env.SMTP_URL, from: env.SMTP_FROM?.trim() || 'AutoAsesor <no-reply@autoasesor.es>' } }),

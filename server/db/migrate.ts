@@ -20,6 +20,7 @@ import * as billingSupport from './migrations/0017-billing-support.ts';
 import * as fieImports from './migrations/0018-fie-imports.ts';
 import * as billingPaymentFailedMail from './migrations/0019-billing-payment-failed-mail.ts';
 import * as documents from './migrations/0020-documents.ts';
+import * as documentManagerIndexes from './migrations/0021-document-manager-indexes.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0018-fie-imports': fieImports,
   '0019-billing-payment-failed-mail': billingPaymentFailedMail,
   '0020-documents': documents,
+  '0021-document-manager-indexes': documentManagerIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
