@@ -142,3 +142,6 @@ await optionalBench('./bench/table-bench.ts', 'runTableBench');
 
 console.log('== Certificates: GetCertificatesList with 200 certificates in the NSS store');
 await optionalBench('./bench/certificates.ts', 'runCertificatesBench');
+
+console.log('== Documents: a 20-page document rendered to PDF and .docx in the rendering process (goal ≤ 2 s)');
+await optionalBench('./bench/documents.ts', 'runDocumentsBench');

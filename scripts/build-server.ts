@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Packages the bundle imports from node_modules at run time (see above for why). */
-const UNBUNDLED_PACKAGES = ['argon2', 'better-sqlite3', 'pg', 'pg-native', 'pg-boss', 'pino', 'pino-roll', 'thread-stream'];
+// pdfkit reads its standard fonts' metrics (data/*.afm) from beside its own file at run time.
+const UNBUNDLED_PACKAGES = ['argon2', 'better-sqlite3', 'pg', 'pg-native', 'pg-boss', 'pino', 'pino-roll', 'thread-stream', 'pdfkit'];
 
 /**
  * `import { z } from 'zod/mini'` in our sources, read as `import * as z from 'zod/mini'` (the same
@@ -65,6 +66,7 @@ const CHILD_ENTRIES = {
   'inspect-child': 'server/files/inspect-child.ts',
   'demo-process': 'server/db/demo-process.ts',
   'fie-decode-child': 'server/modules/fie/fie-decode-child.ts',
+  'document-render-child': 'server/modules/documents/document-render-child.ts',
 };
 
 /**

@@ -23,6 +23,8 @@ import { FORM_PURGE_INTERVAL_MS, type AltasUploadCaps } from './modules/altas/fo
 import { AltasService } from './modules/altas/service.ts';
 import { registerAltasSubmissionRoutes } from './modules/altas/submission-routes.ts';
 import { registerAppLogsRoutes } from './modules/applogs/routes.ts';
+import { DocumentGenerator } from './modules/documents/generator.ts';
+import { registerDocumentsRoutes } from './modules/documents/routes.ts';
 import type { AppLogLimits } from './modules/applogs/service.ts';
 import { PasswordGuard } from './modules/auth/guard.ts';
 import { resolveAuthLimits, type AuthLimits } from './modules/auth/limits.ts';
@@ -324,6 +326,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const formPurge = new RepeatingPass(() => altas.public.purge(), (error) => app.log.error({ err: error }, 'No se han podido borrar las sesiones caducadas del formulario de altas'));
   app.addHook('preClose', async () => formPurge.stop());
   await registerAltasRoutes(app, ctx, altas);
+  // Documents (issue 40): one generator renders every document (the creator's and online forms' submissions) in child processes.
+  const documentGenerator = new DocumentGenerator({ db, storage, now, log: app.log });
+  app.addHook('preClose', async () => documentGenerator.stop());
+  await registerDocumentsRoutes(app, ctx, documentGenerator);
   registerAltasSubmissionRoutes(app, ctx, altas);
   await registerAltasPublicRoutes(app, ctx, altas);
   await registerNotificationsRoutes(app, ctx, new NotificationsService(db, storage, now), deviceAuth);

@@ -43,6 +43,8 @@ const WITHOUT_BODY = new Set([
   'POST /api/stripe/webhook',
   // Support: an agent's emailed answer, raw RFC 822.
   'POST /api/support/inbound',
+  // Sharing: a copy's only input is the object in the path.
+  'POST /api/share/clone/{kind}/{id}',
 ]);
 
 /** '/a/:x|:y/b' -> ['/a/:x/b', '/a/:y/b']. */

@@ -101,7 +101,8 @@ export class GoogleSignIn {
     const { config } = deps;
     if (!server || !client || !config) return { kind: 'refused', reason: 'not-configured' };
     const state = query.state;
-    const pending = typeof state === 'string' && state.length > 0 && state.length <= 200 ? await this.take(state) : null;
+    // Ours are base64url (oauth4webapi's random state); anything else was never issued here.
+    const pending = typeof state === 'string' && /^[\w-]{1,200}$/.test(state) ? await this.take(state) : null;
     // The user said no on Google's page (or Google refused the request).
     if (typeof query.error === 'string') return { kind: 'refused', reason: query.error === 'access_denied' ? 'denied' : 'failed' };
     if (!pending || typeof state !== 'string') return { kind: 'refused', reason: 'failed' };

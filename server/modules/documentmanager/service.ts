@@ -87,9 +87,10 @@ export class DocumentManager {
 
   private filters(query: ManagedDocumentsQuery): RawBuilder<unknown> {
     const conditions: RawBuilder<unknown>[] = [sql`1 = 1`];
-    const company = query.company?.trim();
+    // PostgreSQL refuses NUL in text; no stored name or company has one.
+    const company = query.company?.replaceAll('\u0000', '').trim();
     if (company) conditions.push(sql`u.company = ${company}`);
-    const q = query.q?.trim();
+    const q = query.q?.replaceAll('\u0000', '').trim();
     if (q) {
       const pattern = likePattern(q);
       conditions.push(sql`(lower(u.name) like ${pattern} escape '\\' or lower(coalesce(u.company, '')) like ${pattern} escape '\\')`);

@@ -18,7 +18,8 @@ const cloneResponseSchema = z.object({ kind: z.enum(SHARE_KINDS), id: z.string()
 /** Params that cannot name one of the firm's objects (an unknown kind, an overlong id) name nothing: 404. */
 function objectParams(input: unknown): z.output<typeof shareParamsSchema> {
   const result = z.safeParse(shareParamsSchema, input);
-  if (!result.success) throw sharedObjectNotFound();
+  // Ids are UUIDs: a NUL (which PostgreSQL refuses in text) or other junk names nothing.
+  if (!result.success || !/^[\w-]+$/.test(result.data.id)) throw sharedObjectNotFound();
   return result.data;
 }
 

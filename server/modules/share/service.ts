@@ -152,13 +152,15 @@ export class Shares {
 
   /** The ids among `userIds` that are active members of the firm other than the owner. */
   private async colleaguesAmong(groupId: string, ownerUserId: string, userIds: readonly string[]): Promise<Set<string>> {
-    if (userIds.length === 0) return new Set();
+    // Ids are UUIDs; anything else (a NUL PostgreSQL would refuse in text) is nobody.
+    const candidates = [...new Set(userIds)].filter((userId) => /^[\w-]+$/.test(userId));
+    if (candidates.length === 0) return new Set();
     const rows = await this.deps.db
       .selectFrom('users')
       .select('id')
       .where('group_id', '=', groupId)
       .where('disabled_at', 'is', null)
-      .where('id', 'in', [...new Set(userIds)])
+      .where('id', 'in', candidates)
       .execute();
     return new Set(rows.map((row) => row.id).filter((userId) => userId !== ownerUserId));
   }
@@ -188,6 +190,7 @@ export class Shares {
     const object = await this.owned(caller, kind, id);
     const { db } = this.deps;
     if (access === null) {
+      if (!/^[\w-]+$/.test(userId)) return this.describe(caller, kind, object);
       await db.deleteFrom('shares').where('object_kind', '=', kind).where('object_id', '=', object.id).where('user_id', '=', userId).execute();
       return this.describe(caller, kind, object);
     }
