@@ -17,16 +17,17 @@ export function exportFilename(form: Pick<FormRow, 'title'>, now: Date): string 
 
 /**
  * The filtered submissions as an .xlsx (Fecha, each field's label, Firmante, Documento), newest first:
- * read page by page and written row by row with the streaming writer (shared/spreadsheet), so memory
- * holds the compressed workbook, never every submission.
+ * read page by page (keyset, newest first) and written row by row with the streaming writer
+ * (shared/spreadsheet), so memory holds the compressed workbook, never every submission, and the event
+ * loop is let go between pages.
  */
 export async function submissionsWorkbook(submissions: FormSubmissions, form: FormRow, filter: SubmissionsFilter): Promise<Buffer> {
   const fields = fieldsOf(form);
   const book = new XlsxWriter();
   const sheet = book.addSheet('Respuestas', [17, ...fields.map(() => 24), 28, 16]);
   sheet.row(['Fecha', ...fields.map((field) => field.label), 'Firmante', 'Documento']);
-  for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const rows = await submissions.rows(form, filter, EXPORT_PAGE, offset);
+  for (let cursor: { created_at: string; id: string } | null = null; ; ) {
+    const rows = await submissions.rows(form, filter, EXPORT_PAGE, { cursor });
     for (const row of rows) {
       const submission = submissionOf(row);
       sheet.row([
@@ -36,7 +37,11 @@ export async function submissionsWorkbook(submissions: FormSubmissions, form: Fo
         submission.documentStatus ? DOCUMENT_STATUS_LABELS[submission.documentStatus] : '',
       ]);
     }
-    if (rows.length < EXPORT_PAGE) break;
+    // Writing and deflating a page takes tens of milliseconds: other requests go between pages.
+    await new Promise((resolve) => setImmediate(resolve));
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE) break;
+    cursor = { created_at: last.created_at, id: last.id };
   }
   sheet.end();
   const bytes = book.finish();

@@ -63,7 +63,8 @@ export class FormSubmissions {
 
   /** The form's submissions filtered, newest first, with their document's status joined. */
   filtered(form: Pick<FormRow, 'id' | 'group_id'>, filter: SubmissionsFilter) {
-    let query = this.db.selectFrom('doc_submissions as s').where('s.form_id', '=', form.id).where('s.group_id', '=', form.group_id);
+    // The form is the caller's firm's (formFor): its id alone picks its rows through doc_submissions_form_idx.
+    let query = this.db.selectFrom('doc_submissions as s').where('s.form_id', '=', form.id);
     const q = filter.q?.trim();
     if (q) query = query.where(sql<boolean>`s.search_text like ${containsPattern(q)} escape '\\'`);
     if (filter.from) query = query.where('s.created_at', '>=', madridDayStart(filter.from));
@@ -71,24 +72,28 @@ export class FormSubmissions {
     return query;
   }
 
-  /** Rows of the filtered list, `limit` from `offset`, newest first. */
-  rows(form: Pick<FormRow, 'id' | 'group_id'>, filter: SubmissionsFilter, limit: number, offset: number): Promise<SubmissionRow[]> {
-    return this.filtered(form, filter)
+  /** Rows of the filtered list, newest first: `limit` from `offset`, or after `cursor` (the last row read; the export's way). */
+  rows(form: Pick<FormRow, 'id' | 'group_id'>, filter: SubmissionsFilter, limit: number, at: { offset: number } | { cursor: { created_at: string; id: string } | null }): Promise<SubmissionRow[]> {
+    let query = this.filtered(form, filter)
       .leftJoin('doc_documents as d', 'd.id', 's.document_id')
       .selectAll('s')
       .select('d.status as document_status')
       .orderBy('s.created_at', 'desc')
       .orderBy('s.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+      .limit(limit);
+    if ('offset' in at) query = query.offset(at.offset);
+    else if (at.cursor) {
+      const { created_at, id } = at.cursor;
+      query = query.where((eb) => eb.or([eb('s.created_at', '<', created_at), eb.and([eb('s.created_at', '=', created_at), eb('s.id', '<', id)])]));
+    }
+    return query.execute();
   }
 
   async page(session: ActiveSession, formId: string, query: SubmissionsQuery): Promise<SubmissionsPage> {
     const { form } = await formFor(this.db, session, formId, 'read');
     const page = query.page ?? 1;
     const [rows, total] = await Promise.all([
-      this.rows(form, query, SUBMISSIONS_PAGE_SIZE, (page - 1) * SUBMISSIONS_PAGE_SIZE),
+      this.rows(form, query, SUBMISSIONS_PAGE_SIZE, { offset: (page - 1) * SUBMISSIONS_PAGE_SIZE }),
       this.filtered(form, query).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(submissionOf), total: Number(total.count), page, pageSize: SUBMISSIONS_PAGE_SIZE };

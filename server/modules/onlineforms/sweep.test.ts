@@ -55,7 +55,8 @@ describe('online forms: bad input on every route with real ids', () => {
     const submission = (sent.json() as { id: string }).id;
     await settledSubmission(owner, submission);
     ids = { form: form.id, publicId, submission };
-  });
+    // A server, a template, a form and a generated document: more than the default hook time on a loaded machine.
+  }, 60_000);
   afterAll(() => server.close());
 
   const snapshot = async () => ({
