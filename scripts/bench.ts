@@ -20,6 +20,7 @@
  *  - robots at scale: Validar identificadores (100,000 rows) and FIE a incidencias A3 (10,000 and 100,000
  *    entries) streamed, each beside its floor, with peak RSS; `--big` adds the 1,000,000 cases
  *  - certificates: GetCertificatesList with 200 certificates in a real NSS database (scripts/bench/certificates.ts)
+ *  - online forms: 10,000 submissions of one form listed, filtered and exported (scripts/bench/onlineforms.ts)
  * `--build` rebuilds the web app first (it is built anyway when dist/renderer has no index.html).
  */
 import { execSync } from 'node:child_process';
@@ -142,6 +143,9 @@ await optionalBench('./bench/table-bench.ts', 'runTableBench');
 
 console.log('== Certificates: GetCertificatesList with 200 certificates in the NSS store');
 await optionalBench('./bench/certificates.ts', 'runCertificatesBench');
+
+console.log('== Online forms: 10,000 submissions of one form listed, filtered and exported (in-process, server time; goal ≤ 200 ms)');
+await optionalBench('./bench/onlineforms.ts', 'runOnlineFormsBench');
 
 console.log('== Documents: a 20-page document rendered to PDF and .docx in the rendering process (goal ≤ 2 s)');
 await optionalBench('./bench/documents.ts', 'runDocumentsBench');

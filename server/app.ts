@@ -71,6 +71,9 @@ import { UploadInspections } from './modules/storage/inspections.ts';
 import { DEFAULT_INSPECTOR_OPTIONS, UploadInspector, type InspectorOptions } from './files/inspector.ts';
 import { builtInFlows } from '../resources/flows/index.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
+import type { OnlineFormCaps } from './modules/onlineforms/messages.ts';
+import { createOnlineForms } from './modules/onlineforms/module.ts';
+import { registerOnlineFormsRoutes } from './modules/onlineforms/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
 import { DEFAULT_FILE_RETENTION_DAYS } from './modules/retention/retention.ts';
 import { FileSweeper } from './modules/retention/sweeper.ts';
@@ -169,6 +172,8 @@ export interface ServerConfig {
   altas?: { uploadCaps?: Partial<AltasUploadCaps>; purgeIntervalMs?: number };
   /** Sign in with Google (GOOGLE_SIGNIN_*; modules/auth/google-config.ts). Unset or null: not offered. */
   google?: GoogleSignInConfig | null;
+  /** Online forms' caps on the public side (modules/onlineforms/messages.ts): rate, daily submissions, bytes, link mails. */
+  onlineForms?: Partial<OnlineFormCaps>;
 }
 
 export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
@@ -330,6 +335,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const documentGenerator = new DocumentGenerator({ db, storage, now, log: app.log });
   app.addHook('preClose', async () => documentGenerator.stop());
   await registerDocumentsRoutes(app, ctx, documentGenerator);
+  // Online forms (issue 40 §2): clients' submissions make their documents through the same generator.
+  const onlineForms = createOnlineForms(ctx, { storage, generator: documentGenerator, log: app.log, caps: config.onlineForms });
+  app.addHook('preClose', async () => onlineForms.publicForms.settle());
+  registerOnlineFormsRoutes(app, ctx, onlineForms);
   registerAltasSubmissionRoutes(app, ctx, altas);
   await registerAltasPublicRoutes(app, ctx, altas);
   await registerNotificationsRoutes(app, ctx, new NotificationsService(db, storage, now), deviceAuth);
