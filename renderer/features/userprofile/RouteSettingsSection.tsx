@@ -80,6 +80,7 @@ function RouteSettingsForm({ saved }: { saved: RouteSettings }) {
                 <input
                   type="checkbox"
                   checked={draft.hidden_routes.includes(path)}
+                  disabled={!canEdit}
                   aria-label={text.hide(screenName(path))}
                   onChange={(event) => setDraft({ ...draft, hidden_routes: toggled(HIDEABLE_ROUTES, draft.hidden_routes, path, event.target.checked) })}
                 />
