@@ -45,6 +45,9 @@ const WITHOUT_BODY = new Set([
   'POST /api/support/inbound',
   // Sharing: a copy's only input is the object in the path.
   'POST /api/share/clone/{kind}/{id}',
+  // Online forms: publishing and closing take only the form in the path.
+  'POST /api/documentcreator/forms/{id}/publish',
+  'POST /api/documentcreator/forms/{id}/close',
 ]);
 
 /** '/a/:x|:y/b' -> ['/a/:x/b', '/a/:y/b']. */
