@@ -27,7 +27,8 @@ export function readView(params: URLSearchParams): CreatorView {
   const scope = params.get('scope');
   const page = Number(params.get('page'));
   return {
-    tab: (CREATOR_TABS as readonly string[]).includes(tab ?? '') ? (tab as CreatorTab) : 'plantillas',
+    // '?form=<id>' (the new-answer mail's link) and '?tab=forms' open the online forms' tab.
+    tab: (CREATOR_TABS as readonly string[]).includes(tab ?? '') ? (tab as CreatorTab) : tab === 'forms' || params.has('form') ? 'formularios' : 'plantillas',
     category: params.get('category') || null,
     q: params.get('q') ?? '',
     scope: (SCOPES as readonly string[]).includes(scope ?? '') ? (scope as TemplateScope) : 'all',
@@ -46,6 +47,8 @@ export function writeView(previous: URLSearchParams, partial: Partial<CreatorVie
     else next.set(key, value);
   };
   if (partial.tab !== undefined) set('tab', partial.tab, 'plantillas');
+  // Leaving the forms' tab closes the form open there (its '?form=' would bring the tab back).
+  if (partial.tab !== undefined && partial.tab !== 'formularios') next.delete('form');
   if (partial.category !== undefined) set('category', partial.category);
   if (partial.q !== undefined) set('q', partial.q);
   if (partial.scope !== undefined) set('scope', partial.scope, 'all');

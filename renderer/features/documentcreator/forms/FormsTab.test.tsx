@@ -52,7 +52,7 @@ function Where() {
   return <output data-testid="where">{location.search}</output>;
 }
 
-function renderTab(path = '/documentcreator?tab=forms') {
+function renderTab(path = '/documentcreator?tab=formularios') {
   return renderWithApp(
     <Routes>
       <Route path="/documentcreator" element={<><FormsTab /><Where /></>} />
@@ -67,7 +67,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('FormsTab', () => {
+// The first render loads the modal and RTK Query; a loaded 2-core machine needs more than the default 5 s.
+describe('FormsTab', { timeout: 30_000 }, () => {
   it('lists the forms with their status, answers and owner, and opens one into the address', async () => {
     stubApi({
       'GET /api/documentcreator/forms': ok({ items: [summary, { ...summary, id: 'f2', title: 'RGPD', status: 'draft', submissions: 0, lastSubmissionAt: null, access: 'view', ownerName: 'Luis' }] }),
@@ -84,7 +85,7 @@ describe('FormsTab', () => {
     expect(within(rows[2] as HTMLElement).getByText(/Compartido \(lectura\)/)).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('Sin respuestas')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Abrir el formulario «Datos de alta»' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?tab=forms&form=f1'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?tab=formularios&form=f1'));
     expect(await screen.findByRole('heading', { name: 'Datos de alta' })).toBeTruthy();
   });
 
@@ -115,7 +116,7 @@ describe('FormsTab', () => {
     expect((within(dialog).getByRole('button', { name: 'Crear formulario' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(select, { target: { value: 't1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear formulario' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?tab=forms&form=f9'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?tab=formularios&form=f9'));
     const sent = calls.find((call) => call.key === 'POST /api/documentcreator/forms');
     expect(sent?.body).toEqual({
       templateId: 't1', title: 'Solicitud de datos de alta', description: '', requireSignature: true,
@@ -142,7 +143,7 @@ describe('FormsTab', () => {
       'GET /api/documentcreator/forms/f1/submissions': ok(page([])),
       'GET /api/documentcreator/templates': ok({ items: [template] }),
     });
-    renderTab('/documentcreator?tab=forms&form=f1');
+    renderTab('/documentcreator?tab=formularios&form=f1');
     await screen.findByRole('heading', { name: 'Datos de alta' });
     expect((screen.getByRole('button', { name: 'Guardar borrador' }) as HTMLButtonElement).disabled).toBe(true);
     const questions = screen.getAllByLabelText('Pregunta');
@@ -181,7 +182,7 @@ describe('FormsTab', () => {
       'GET /api/documentcreator/forms/f1/submissions': ok(page([submission()])),
       'GET /api/documentcreator/templates': ok({ items: [] }),
     });
-    renderTab('/documentcreator?tab=forms&form=f1');
+    renderTab('/documentcreator?tab=formularios&form=f1');
     await screen.findByText('Este formulario está compartido contigo solo para leer.');
     expect(screen.queryByRole('button', { name: 'Publicar cambios' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Compartir' })).toBeNull();
@@ -199,7 +200,7 @@ describe('FormsTab', () => {
       'GET /api/documentcreator/templates': ok({ items: [template] }),
       'DELETE /api/documentcreator/submissions/s1': () => new Response(null, { status: 204 }),
     });
-    renderTab('/documentcreator?tab=forms&form=f1');
+    renderTab('/documentcreator?tab=formularios&form=f1');
     const table = await screen.findByRole('table', { name: 'Respuestas del formulario' });
     expect(within(table).getAllByText('María García')).toHaveLength(2);
     expect(within(table).getByText('Generando…')).toBeTruthy();
@@ -230,7 +231,7 @@ describe('FormsTab', () => {
       'GET /api/documentcreator/templates': ok({ items: [template] }),
       'POST /api/documentcreator/forms/f1/send': ok({ sent: 2 }),
     });
-    renderTab('/documentcreator?tab=forms&form=f1');
+    renderTab('/documentcreator?tab=formularios&form=f1');
     expect((await screen.findByLabelText('Enlace público') as HTMLInputElement).value).toBe('http://localhost:3000/online-form/pub123'.replace('http://localhost:3000', window.location.origin));
     fireEvent.click(screen.getByRole('button', { name: 'Enviar por correo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enviar el enlace por correo' });

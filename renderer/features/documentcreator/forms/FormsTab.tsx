@@ -6,7 +6,7 @@ import './forms.css';
 /**
  * The document creator's 'Formularios' tab (issue 40 §2): the advisor's online forms, and one form
  * with its editor, public link and submissions. '?form=<id>' opens a form (the notification mail
- * links to /documentcreator?form=<id>); the page keeps its own '?tab=forms'.
+ * links to /documentcreator?form=<id>); the page's '?tab=formularios' goes with it.
  */
 export default function FormsTab() {
   const [params, setParams] = useSearchParams();
@@ -14,7 +14,7 @@ export default function FormsTab() {
   const open = (id: string | null) =>
     setParams((previous) => {
       const next = new URLSearchParams(previous);
-      next.set('tab', 'forms');
+      next.set('tab', 'formularios');
       if (id === null) next.delete('form');
       else next.set('form', id);
       return next;
