@@ -134,7 +134,8 @@ export class GoogleSignIn {
     const columns = ['id', 'email', 'disabled_at', 'google_sub'] as const;
     const user =
       (await db.selectFrom('users').select(columns).where('google_sub', '=', sub).executeTakeFirst()) ??
-      (await db.selectFrom('users').select(columns).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst());
+      // Addresses are stored lower-case (users/service.ts), as `email` is here.
+      (await db.selectFrom('users').select(columns).where('email', '=', email).executeTakeFirst());
     if (!user) return { kind: 'refused', reason: 'no-account' };
     if (user.disabled_at !== null) return { kind: 'refused', reason: 'disabled' };
     if (user.google_sub === null) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
-  DOCUMENT_MANAGER_PAGE_SIZE, MANAGED_DOCUMENT_KINDS,
+  DOCUMENT_MANAGER_PAGE_SIZE,
   type ManagedDocument, type ManagedDocumentKind, type ManagedDocumentsPage, type ManagedDocumentsQuery,
 } from '#shared/api/documentmanager.ts';
 import { altasPaths } from '#shared/api/altas.ts';
@@ -30,6 +30,9 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** One branch per table; 'generated' reads doc_documents for signed submissions too. */
+const BRANCHES = ['generated', 'robot-output', 'alta-attachment', 'fie', 'dehu'] as const;
+
 const FIE_SOURCE = sql<string>`case f.source when 'siltra' then 'FIE de SILTRA' when 'fier' then 'FIE de FIE-R' when 'api' then 'FIE de la API' else 'FIE subido' end`;
 
 /**
@@ -42,18 +45,18 @@ const FIE_SOURCE = sql<string>`case f.source when 'siltra' then 'FIE de SILTRA' 
 export class DocumentManager {
   constructor(private readonly deps: { db: Kysely<Database>; now: () => Date; fileRetentionDays: number }) {}
 
-  private branch(kind: ManagedDocumentKind, groupId: string): RawBuilder<ManagedRow> {
+  /** The branch that reads `kind`; generated documents and signed submissions share doc_documents' (one scan for both). */
+  private branch(kind: Exclude<ManagedDocumentKind, 'submission'>, groupId: string, only?: 'generated' | 'submission'): RawBuilder<ManagedRow> {
     switch (kind) {
-      case 'generated':
-        return sql<ManagedRow>`select d.id as id, 'generated' as kind, d.name as name, d.company as company, coalesce(t.name, 'Documento') as source,
-          d.pdf_size as size, d.created_at as created_at, cast(null as text) as parent_id, case when d.pdf_key is null then 0 else 1 end as downloadable
+      case 'generated': {
+        const which = only === 'generated' ? sql` and d.submission_id is null` : only === 'submission' ? sql` and d.submission_id is not null` : sql``;
+        return sql<ManagedRow>`select d.id as id, case when d.submission_id is null then 'generated' else 'submission' end as kind, d.name as name, d.company as company,
+          coalesce(fm.title, t.name, 'Documento') as source, d.pdf_size as size, d.created_at as created_at, cast(null as text) as parent_id,
+          case when d.pdf_key is null then 0 else 1 end as downloadable
           from doc_documents d left join doc_templates t on t.id = d.template_id
-          where d.group_id = ${groupId} and d.status = 'ready' and d.submission_id is null`;
-      case 'submission':
-        return sql<ManagedRow>`select d.id as id, 'submission' as kind, d.name as name, d.company as company, coalesce(fm.title, 'Formulario') as source,
-          d.pdf_size as size, d.created_at as created_at, cast(null as text) as parent_id, case when d.pdf_key is null then 0 else 1 end as downloadable
-          from doc_documents d left join doc_submissions s on s.id = d.submission_id left join doc_forms fm on fm.id = s.form_id
-          where d.group_id = ${groupId} and d.status = 'ready' and d.submission_id is not null`;
+            left join doc_submissions s on s.id = d.submission_id left join doc_forms fm on fm.id = s.form_id
+          where d.group_id = ${groupId} and d.status = 'ready'${which}`;
+      }
       case 'robot-output':
         // Files past their retention are gone (or about to be): not offered.
         return sql<ManagedRow>`select sf.id as id, 'robot-output' as kind, sf.name as name, cast(null as text) as company, coalesce(r.flow_name, 'Robot') as source,
@@ -79,41 +82,52 @@ export class DocumentManager {
     }
   }
 
-  /** The union of the kinds asked for, as a derived table `u`. */
-  private union(groupId: string, kind: ManagedDocumentKind | undefined): RawBuilder<ManagedRow> {
-    const kinds = kind ? [kind] : MANAGED_DOCUMENT_KINDS;
-    return sql<ManagedRow>`(${sql.join(kinds.map((one) => this.branch(one, groupId)), sql` union all `)}) u`;
+  /** The branches of the kinds asked for (a kind filter leaves the other tables out of the query). */
+  private branches(groupId: string, kind: ManagedDocumentKind | undefined): RawBuilder<ManagedRow>[] {
+    if (kind === 'generated' || kind === 'submission') return [this.branch('generated', groupId, kind)];
+    return (kind ? [kind] : BRANCHES).map((one) => this.branch(one, groupId));
   }
 
+  /** The list's filters on a branch's columns (alias b). */
   private filters(query: ManagedDocumentsQuery): RawBuilder<unknown> {
     const conditions: RawBuilder<unknown>[] = [sql`1 = 1`];
     // PostgreSQL refuses NUL in text; no stored name or company has one.
     const company = query.company?.replaceAll('\u0000', '').trim();
-    if (company) conditions.push(sql`u.company = ${company}`);
+    if (company) conditions.push(sql`b.company = ${company}`);
     const q = query.q?.replaceAll('\u0000', '').trim();
     if (q) {
       const pattern = likePattern(q);
-      conditions.push(sql`(lower(u.name) like ${pattern} escape '\\' or lower(coalesce(u.company, '')) like ${pattern} escape '\\')`);
+      conditions.push(sql`(lower(b.name) like ${pattern} escape '\\' or lower(coalesce(b.company, '')) like ${pattern} escape '\\')`);
     }
     return sql.join(conditions, sql` and `);
   }
 
-  /** One page of the firm's documents, newest first, with how many match. */
+  /**
+   * One page of the firm's documents, newest first, with how many match. Each branch hands over only its
+   * own newest `page × size` matches (read down its (group_id, created_at) index), so a page costs the
+   * same whatever the firm holds; the total is each branch's count, added up.
+   */
   async list(groupId: string, query: ManagedDocumentsQuery): Promise<ManagedDocumentsPage> {
     const { db } = this.deps;
     const page = query.page ?? 1;
     const where = this.filters(query);
-    const [rows, count] = await Promise.all([
-      sql<ManagedRow>`select * from ${this.union(groupId, query.kind)} where ${where}
-        order by u.created_at desc, u.kind, u.id limit ${DOCUMENT_MANAGER_PAGE_SIZE} offset ${(page - 1) * DOCUMENT_MANAGER_PAGE_SIZE}`.execute(db),
-      sql<{ total: number | string }>`select count(*) as total from ${this.union(groupId, query.kind)} where ${where}`.execute(db),
+    const branches = this.branches(groupId, query.kind);
+    const newest = page * DOCUMENT_MANAGER_PAGE_SIZE;
+    const order = sql`created_at desc, kind, id`;
+    const tops = branches.map((branch) => sql`select * from (select * from (${branch}) b where ${where} order by ${order} limit ${newest}) t`);
+    const counts = branches.map((branch) => sql`select count(*) as total from (${branch}) b where ${where}`);
+    const [rows, totals] = await Promise.all([
+      sql<ManagedRow>`select * from (${sql.join(tops, sql` union all `)}) u order by ${order} limit ${DOCUMENT_MANAGER_PAGE_SIZE} offset ${newest - DOCUMENT_MANAGER_PAGE_SIZE}`.execute(db),
+      sql<{ total: number | string }>`${sql.join(counts, sql` union all `)}`.execute(db),
     ]);
-    return { items: rows.rows.map((row) => this.toDocument(row)), total: Number(count.rows[0]?.total ?? 0), page, pageSize: DOCUMENT_MANAGER_PAGE_SIZE };
+    const total = totals.rows.reduce((sum, row) => sum + Number(row.total), 0);
+    return { items: rows.rows.map((row) => this.toDocument(row)), total, page, pageSize: DOCUMENT_MANAGER_PAGE_SIZE };
   }
 
   /** The companies the firm's documents are about, with how many each, for the filter. */
   async companies(groupId: string): Promise<Array<{ company: string; documents: number }>> {
-    const result = await sql<{ company: string; documents: number | string }>`select u.company as company, count(*) as documents from ${this.union(groupId, undefined)}
+    const union = sql.join(this.branches(groupId, undefined), sql` union all `);
+    const result = await sql<{ company: string; documents: number | string }>`select u.company as company, count(*) as documents from (${union}) u
       where u.company is not null and u.company <> '' group by u.company order by u.company`.execute(this.deps.db);
     return result.rows.map((row) => ({ company: row.company, documents: Number(row.documents) }));
   }
