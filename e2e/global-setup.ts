@@ -14,6 +14,7 @@ import { startSmtpCapture } from './smtp-capture.ts';
 import { startE2eMailProviders } from './mail-providers.ts';
 import { startE2eStripe } from './stripe-standin.ts';
 import { agentBridgeOf, startCompiledServer, startProcess, stop } from './processes.ts';
+import { startPostgresServer } from './postgres-server.ts';
 
 /**
  * Starts a real server (built renderer + API on a fresh SQLite file in a temp dir) and a headless
@@ -43,6 +44,12 @@ export default async function globalSetup() {
   const { baseUrl } = server;
   mail.allowWebRedirect(baseUrl);
   stripe.sendWebhooksTo(baseUrl);
+
+  // The same build on PostgreSQL (when TEST_DATABASE_URL is set, as in CI), for the specs that walk a
+  // capability on both databases (documents.spec.ts); null elsewhere, and those walks then run on SQLite only.
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await startPostgresServer(serverBuild.entry, process.env.TEST_DATABASE_URL, { dataDir: join(dataDir, 'pg'), env: { SIGNUPS_PER_IP_HOUR: '1000', SMTP_URL: smtp.url, SMTP_FROM: 'AutoAsesor <no-reply@autoasesor.test>' }, logFile: join(dataDir, 'server-pg.log') })
+    : null;
 
   // The agent reads a real NSS store (Chrome's format on Linux) holding test certificates with their keys.
   const nss = await certificateStore(dataDir);
@@ -80,6 +87,7 @@ export default async function globalSetup() {
   const bridge = await agentBridgeOf(agent);
 
   process.env.E2E_BASE_URL = baseUrl;
+  if (postgres) process.env.E2E_PG_BASE_URL = postgres.baseUrl;
   process.env.E2E_DATABASE_FILE = join(dataDir, 'autoasesor.sqlite');
   process.env.E2E_SERVER_LOG = serverLog;
   process.env.E2E_MAILBOX = mailbox;
@@ -95,7 +103,7 @@ export default async function globalSetup() {
   process.env.E2E_AGENT_ENV = JSON.stringify(agentEnv);
 
   return async () => {
-    await Promise.all([stop(server.child), stop(agent.child), portal.close(), redOnline.close(), dehu.close(), a3.close(), mail.providers.close(), stripe.standin.close()]);
+    await Promise.all([stop(server.child), postgres?.stop(), stop(agent.child), portal.close(), redOnline.close(), dehu.close(), a3.close(), mail.providers.close(), stripe.standin.close()]);
     await smtp.close();
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };
