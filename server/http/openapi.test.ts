@@ -43,6 +43,8 @@ const WITHOUT_BODY = new Set([
   'POST /api/stripe/webhook',
   // Support: an agent's emailed answer, raw RFC 822.
   'POST /api/support/inbound',
+  // Document creator: a starter's copy takes only the starter in the path.
+  'POST /api/documentcreator/starters/{key}',
   // Sharing: a copy's only input is the object in the path.
   'POST /api/share/clone/{kind}/{id}',
   // Online forms: publishing and closing take only the form in the path.

@@ -46,8 +46,9 @@ process.on('message', (job: RenderJob) => {
   })();
 });
 
+// Started ahead of need (renderer.ts warmUp): warmed on the sample while nobody waits. Started for a document: straight to it.
 try {
-  await render({ type: 'render', jobId: 0, title: 'Prueba', content: WARM_UP, values: { Nombre: 'Prueba' }, now: new Date().toISOString(), signaturePng: null });
+  if (process.argv.includes('--warm-up')) await render({ type: 'render', jobId: 0, title: 'Prueba', content: WARM_UP, values: { Nombre: 'Prueba' }, now: new Date().toISOString(), signaturePng: null });
 } finally {
   await post({ type: 'ready' });
 }

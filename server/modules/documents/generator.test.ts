@@ -77,7 +77,8 @@ class HeldRenderer extends DocumentRenderer {
   }
 }
 
-describe('DocumentGenerator', () => {
+// Documents render in child processes: slow on a loaded machine, never asserted on time.
+describe('DocumentGenerator', { timeout: 60_000 }, () => {
   it("answers at once with a 'generating' row; the PDF gets the drawn signature and the [[SIGNATURE]] text", async () => {
     const documents = generator();
     const { documentId } = await documents.generate(input({ ownerUserId: null, signaturePng: new Uint8Array(TINY_PNG), values: { Nombre: 'José', SIGNATURE: 'Firmado por José Pérez el 10/03/2026' } }));

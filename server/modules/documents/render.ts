@@ -153,7 +153,20 @@ export function renderPdf(input: RenderInput): Promise<Uint8Array> {
         return;
       case 'list':
         if (block.items.length === 0) return;
-        body().list(block.items, { width: TEXT_WIDTH - 18, listType: block.ordered ? 'numbered' : 'bullet', bulletRadius: fontSize / 5, textIndent: 18, indent: 18 });
+        body();
+        block.items.forEach((item, index) => {
+          // Each item's lines hang beside its marker ('1.' or a bullet).
+          const indent = fontSize * 1.6;
+          const textLeft = MARGINS.left + indent + fontSize * 1.4;
+          const width = MARGINS.left + TEXT_WIDTH - textLeft;
+          room(doc.heightOfString(item || ' ', { width }));
+          const top = doc.y;
+          if (block.ordered) doc.text(`${index + 1}.`, MARGINS.left + indent - fontSize * 0.4, top, { width: fontSize * 1.6, lineBreak: false });
+          else doc.circle(MARGINS.left + indent + fontSize * 0.3, top + fontSize * 0.55, fontSize * 0.18).fill('#000000');
+          doc.text(item, textLeft, top, { width });
+          doc.y += fontSize * 0.2;
+        });
+        doc.x = MARGINS.left;
         gap();
         return;
       case 'table':

@@ -105,7 +105,7 @@ export class DocumentRenderer {
     if (this.stopped) return Promise.resolve();
     if (this.idle[0]) return this.idle[0].ready;
     if (this.all.size > 0) return Promise.resolve();
-    const worker = this.spawn();
+    const worker = this.spawn(true);
     this.release(worker);
     return worker.ready;
   }
@@ -141,10 +141,10 @@ export class DocumentRenderer {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 
-  private spawn(): Worker {
+  private spawn(warmUp = false): Worker {
     const { memoryMb } = this.options;
     const { entry, execArgv } = this.command(memoryMb);
-    const child = fork(entry, [], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    const child = fork(entry, warmUp ? ['--warm-up'] : [], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
     let markReady = () => undefined as void;
     const ready = new Promise<void>((resolve) => (markReady = resolve));
     const worker: Worker = { child, jobs: 0, stderrTail: '', current: null, idleTimer: null, ready, markReady };
