@@ -13,6 +13,7 @@ describe('the app routes', () => {
   it('restores the session first, then sends an anonymous visitor to Auth and back to the target after login', async () => {
     const api = mockApi({
       'GET /api/auth/session': () => jsonResponse(200, { userData: null }),
+      'GET /api/auth/google': () => jsonResponse(200, { enabled: false }),
       'POST /api/auth/login': () => jsonResponse(200, { userData: testUser() }),
       'GET /api/subscriptions/launcher': () => jsonResponse(200, launcher),
       'GET /api/subscriptions/usage': () => jsonResponse(200, usage),
@@ -24,7 +25,8 @@ describe('the app routes', () => {
     expect(router.state.location.pathname).toBe('/auth');
     expect(store.getState().session.redirectTarget).toBe('/userprofile?tab=1');
     // Signed out is a 200 with no user: no 401, no refresh attempt, nothing logged by the browser.
-    expect(api.calls.map((call) => call.key)).toEqual(['GET /api/auth/session']);
+    // The sign-in screen then asks whether 'Continuar con Google' is offered.
+    await waitFor(() => expect(api.calls.map((call) => call.key)).toEqual(['GET /api/auth/session', 'GET /api/auth/google']));
     expect(screen.queryByRole('alert')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@asesoria.es' } });
