@@ -7,7 +7,8 @@ import { HttpError, VALIDATION_MESSAGE } from '../../http/errors.ts';
 
 /**
  * What the public side of online forms may take (issue 40 §2), all in one place. A day is the last 24
- * hours; bytes are what submissions hold in storage (their signature and values, doc_submissions.bytes).
+ * hours; bytes are what submissions hold in storage: their signature and values (doc_submissions.bytes)
+ * and the PDF and .docx generated from them.
  */
 export interface OnlineFormCaps {
   /** Submissions one client address may send in a minute (any form). */

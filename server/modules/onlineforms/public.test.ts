@@ -188,6 +188,23 @@ describe('online forms: caps and rate limits', () => {
     expect((await storedFiles(server)).filter((file) => file.endsWith('.png'))).toEqual(files.filter((file) => file.endsWith('.png')));
   });
 
+  it("the firm's bytes count the documents its submissions generated too", async () => {
+    server = await startTestServer({ onlineForms: { submissionsPerIpPerMinute: 1_000, bytesPerFirm: 3_000 } });
+    const owner = await registerUser(server.app, 'ana@asesoria.es');
+    const first = await publishedForm(owner, { requireSignature: false });
+    const second = await publishedForm(owner, { requireSignature: false });
+    const send = (publicId: string) => server!.app.inject({ method: 'POST', url: publicPath(onlineFormsPaths.publicSubmissions, publicId), payload: { values: GOOD_VALUES } });
+    const accepted = await send(first.publicId);
+    expect(accepted.statusCode).toBe(201);
+    const { documentId } = await settledSubmission(owner, (accepted.json() as { id: string }).id);
+    const sizes = await withDb(server, (db) => db.selectFrom('doc_documents').select(['pdf_size', 'docx_size']).where('id', '=', documentId ?? '').executeTakeFirstOrThrow());
+    expect((sizes.pdf_size ?? 0) + (sizes.docx_size ?? 0)).toBeGreaterThan(3_000);
+    const refused = await send(second.publicId);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json<{ message: string }>().message).toMatch(/Los formularios de esta asesoría ya guardan/);
+    expect(server.countRows('doc_submissions')).toBe(1);
+  });
+
   it('one client address sends so many a minute (429), another still can', async () => {
     server = await startTestServer({ onlineForms: { submissionsPerIpPerMinute: 2 } });
     const owner = await registerUser(server.app, 'ana@asesoria.es');

@@ -115,17 +115,26 @@ export class PublicForms {
   private async overCap(form: FormRow, count: number, bytes: number): Promise<HttpError | null> {
     const { db, now, caps } = this.deps;
     const dayAgo = new Date(now().getTime() - DAY_MS).toISOString();
-    const totals = () => db.selectFrom('doc_submissions').select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.sum<number | string | null>('bytes').as('bytes')]);
-    const [formDay, firmDay, formAll, firmAll] = await Promise.all([
-      totals().where('form_id', '=', form.id).where('created_at', '>', dayAgo).executeTakeFirstOrThrow(),
-      totals().where('group_id', '=', form.group_id).where('created_at', '>', dayAgo).executeTakeFirstOrThrow(),
-      totals().where('form_id', '=', form.id).executeTakeFirstOrThrow(),
-      totals().where('group_id', '=', form.group_id).executeTakeFirstOrThrow(),
+    const counted = () => db.selectFrom('doc_submissions').select((eb) => eb.fn.countAll<number | string>().as('count'));
+    // What they hold: their own bytes (signature and values) and their generated PDF and .docx.
+    const held = () =>
+      db
+        .selectFrom('doc_submissions as s')
+        .leftJoin('doc_documents as d', 'd.id', 's.document_id')
+        .select((eb) => [eb.fn.sum<number | string | null>('s.bytes').as('own'), eb.fn.sum<number | string | null>('d.pdf_size').as('pdf'), eb.fn.sum<number | string | null>('d.docx_size').as('docx')]);
+    const total = (row: { own: number | string | null; pdf: number | string | null; docx: number | string | null }) => Number(row.own ?? 0) + Number(row.pdf ?? 0) + Number(row.docx ?? 0);
+    const [formDay, firmDay, formHeld, firmHeld] = await Promise.all([
+      counted().where('form_id', '=', form.id).where('created_at', '>', dayAgo).executeTakeFirstOrThrow(),
+      counted().where('group_id', '=', form.group_id).where('created_at', '>', dayAgo).executeTakeFirstOrThrow(),
+      held().where('s.form_id', '=', form.id).executeTakeFirstOrThrow(),
+      held().where('s.group_id', '=', form.group_id).executeTakeFirstOrThrow(),
     ]);
+    const formAll = { bytes: total(formHeld) };
+    const firmAll = { bytes: total(firmHeld) };
     if (Number(formDay.count) + count > caps.submissionsPerFormPerDay) return new HttpError(429, 'FORM_FULL_TODAY', FORM_FULL_TODAY_MESSAGE);
     if (Number(firmDay.count) + count > caps.submissionsPerFirmPerDay) return new HttpError(429, 'FIRM_FULL_TODAY', FIRM_FULL_TODAY_MESSAGE);
-    if (Number(formAll.bytes ?? 0) + bytes > caps.bytesPerForm) return new HttpError(413, 'STORAGE_CAP', formBytesMessage(caps.bytesPerForm));
-    if (Number(firmAll.bytes ?? 0) + bytes > caps.bytesPerFirm) return new HttpError(413, 'STORAGE_CAP', firmBytesMessage(caps.bytesPerFirm));
+    if (formAll.bytes + bytes > caps.bytesPerForm) return new HttpError(413, 'STORAGE_CAP', formBytesMessage(caps.bytesPerForm));
+    if (firmAll.bytes + bytes > caps.bytesPerFirm) return new HttpError(413, 'STORAGE_CAP', firmBytesMessage(caps.bytesPerFirm));
     return null;
   }
 
