@@ -174,18 +174,20 @@ function ImageFields({ block, readOnly, update, textProps }: { block: Extract<Bl
       {block.dataUrl !== '' && <img src={block.dataUrl} alt="" className="dc-block__thumb" />}
       {!readOnly && (
         <div className="dc-field">
-          <label htmlFor={inputId}>{text.editor.image}</label>
+          <span id={`${inputId}-hint`}>{text.editor.image}</span>
           <input
             id={inputId}
             type="file"
             accept="image/png,image/jpeg"
-            className="dc-block__file"
+            className="ui-visually-hidden dc-file-input"
+            aria-describedby={`${inputId}-hint`}
             aria-invalid={problem ? true : undefined}
             onChange={(event) => {
               void choose(event.currentTarget.files?.[0]);
               event.currentTarget.value = '';
             }}
           />
+          <label htmlFor={inputId} className="ui-button ui-button--secondary dc-file-button">{block.dataUrl === '' ? text.editor.imageChoose : text.editor.imageChange}</label>
           {problem && <p className="ui-inline-error" role="alert">{problem}</p>}
         </div>
       )}

@@ -23,7 +23,6 @@ export function CategoriesPanel({ selected, onSelect }: CategoriesPanelProps) {
   const [remove, removal] = useDeleteDocCategoryMutation();
   const toast = useToast();
   const titleId = useId();
-  const total = categories.data?.reduce((sum, category) => sum + category.templates, 0);
 
   const confirmRemove = async () => {
     if (!removing) return;
@@ -53,7 +52,6 @@ export function CategoriesPanel({ selected, onSelect }: CategoriesPanelProps) {
           <li>
             <button type="button" className="dc-category" aria-current={selected === null ? 'true' : undefined} onClick={() => onSelect(null)}>
               <span>{text.categories.all}</span>
-              {total !== undefined && <span className="dc-category__count">{total}</span>}
             </button>
           </li>
           {(categories.data ?? []).map((category) => (
