@@ -55,6 +55,7 @@ export const formsTab = {
   openLabel: (title: string) => `Abrir el formulario «${title}»`,
   never: 'Sin respuestas',
   back: 'Volver a los formularios',
+  sections: { label: 'Qué ver del formulario', answers: (count: number) => `Respuestas (${count})`, edit: 'Editar formulario' },
   chooseTemplate: {
     title: 'Nuevo formulario',
     label: 'Plantilla',

@@ -61,6 +61,9 @@ export function OnlineFormFill({ publicId, form, onSent, onGone }: OnlineFormFil
     if (field && (errors[key] !== undefined || field.type === 'checkbox' || field.type === 'select')) setError(key, fieldError(field, value));
   };
 
+  // 'Revisa los campos marcados' goes once every marked field is right.
+  const shownBanner = banner === text.checkFields && Object.keys(errors).length === 0 ? null : banner;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
@@ -131,7 +134,7 @@ export function OnlineFormFill({ publicId, form, onSent, onGone }: OnlineFormFil
         </section>
       )}
       <div className="onlineform-actions">
-        <ErrorBanner data={{ hasError: banner !== null, msg: banner ?? undefined }} />
+        <ErrorBanner data={{ hasError: shownBanner !== null, msg: shownBanner ?? undefined }} />
         <Button type="submit" loading={sending} disabled={sending}>{sending ? text.sending : text.submit}</Button>
       </div>
     </form>

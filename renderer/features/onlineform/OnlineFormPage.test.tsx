@@ -159,6 +159,10 @@ describe('OnlineFormPage', () => {
     expect(input('NIF *').getAttribute('aria-invalid')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(input('Nombre completo *')));
     expect(calls.filter((call) => call.key === SEND_KEY)).toHaveLength(0);
+    // Each error goes as its field is put right, and the banner with the last one.
+    fillValid();
+    expect(input('Nombre completo *').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Revisa los campos marcados antes de enviar el formulario.')).toBeNull();
   });
 
   it('sends the checked values and shows the receipt with the date', async () => {

@@ -10,6 +10,7 @@ import { useToast } from '../../../app/hooks.ts';
 import { formsTab as text } from '../../../i18n/es-onlineforms.ts';
 import { Button, EmptyState, ErrorBanner, IconArrowLeft, IconForm, IconMail } from '../../../ui/index.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { SegmentedFilter } from '../../../ui/Tabs.tsx';
 import { ShareDialog } from '../ShareDialog.tsx';
 import { FormEditor } from './FieldsEditor.tsx';
 import { StatusChip } from './FormsList.tsx';
@@ -68,6 +69,8 @@ function FormDetailLoaded({ form, back, onDeleted }: { form: OnlineForm; back: R
   const [errors, setErrors] = useState<DraftErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'send' | 'share' | 'close' | 'delete' | null>(null);
+  // A draft opens on its editor; a form that takes or took answers on them (the editor is a click away).
+  const [section, setSection] = useState<'answers' | 'edit'>(form.status === 'draft' ? 'edit' : 'answers');
   const linkId = useId();
 
   // A form changed by the server (a publish, another tab) comes back: an editor without unsaved changes follows it.
@@ -94,6 +97,7 @@ function FormDetailLoaded({ form, back, onDeleted }: { form: OnlineForm; back: R
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setBanner(text.editor.checkFields);
+      setSection('edit');
       return false;
     }
     if (!changed) return true;
@@ -107,6 +111,7 @@ function FormDetailLoaded({ form, back, onDeleted }: { form: OnlineForm; back: R
       const httpError = failure as HttpError;
       const placed = placeBodyIssues(httpError.data?.issues ?? []);
       setErrors(placed);
+      if (Object.keys(placed).length > 0) setSection('edit');
       setBanner(Object.keys(placed).length > 0 ? text.editor.checkFields : httpError.message || text.editor.saveFailed);
       return false;
     }
@@ -202,9 +207,17 @@ function FormDetailLoaded({ form, back, onDeleted }: { form: OnlineForm; back: R
         </div>
       </section>
 
-      <FormEditor draft={draft} onChange={setDraft} errors={errors} placeholders={placeholders} readOnly={!canEdit} />
-
-      <SubmissionsPanel formId={form.id} formTitle={form.title} fields={form.fields} canDelete={canEdit} />
+      <SegmentedFilter
+        label={text.sections.label}
+        options={[{ value: 'answers', label: text.sections.answers(form.submissions) }, { value: 'edit', label: text.sections.edit }]}
+        value={section}
+        onChange={setSection}
+      />
+      {section === 'edit' ? (
+        <FormEditor draft={draft} onChange={setDraft} errors={errors} placeholders={placeholders} readOnly={!canEdit} />
+      ) : (
+        <SubmissionsPanel formId={form.id} formTitle={form.title} fields={form.fields} canDelete={canEdit} />
+      )}
 
       <SendLinkDialog formId={form.id} open={dialog === 'send'} onClose={() => setDialog(null)} />
       <ShareDialog kind="form" id={form.id} name={form.title} open={dialog === 'share'} onClose={() => setDialog(null)} />

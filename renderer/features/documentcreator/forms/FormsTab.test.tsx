@@ -186,7 +186,10 @@ describe('FormsTab', { timeout: 30_000 }, () => {
     await screen.findByText('Este formulario está compartido contigo solo para leer.');
     expect(screen.queryByRole('button', { name: 'Publicar cambios' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Compartir' })).toBeNull();
+    // A published form opens on its answers; the editor is the other section.
+    await screen.findByRole('table', { name: 'Respuestas del formulario' });
     expect(screen.queryByRole('button', { name: /^Eliminar la respuesta/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Editar formulario' }));
     expect((screen.getAllByLabelText('Pregunta')[0] as HTMLInputElement).closest('fieldset')?.disabled).toBe(true);
   });
 
