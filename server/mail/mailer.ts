@@ -34,6 +34,8 @@ export interface MessageEmail {
   link?: string;
   /** Where an answer goes instead of the sender (a ticket's signed reply address). */
   replyTo?: string;
+  /** An HTML part besides the text (a link the reader clicks); the text stays whole on its own. */
+  html?: string;
   purpose:
     | 'form_credentials'
     | 'alta_registered'
@@ -77,16 +79,16 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
         log.info({ mail: { to, purpose } }, `Correo no configurado (SMTP_URL): aviso para ${to}: ${subject}`);
       },
       // The whole text: a local install has no other way to hand the company its credentials.
-      async sendMessage({ to, purpose, subject, text, link, replyTo }) {
-        log.info({ mail: { to, purpose, link: link ?? null, text, replyTo: replyTo ?? null } }, `Correo no configurado (SMTP_URL): mensaje para ${to}: ${subject}`);
+      async sendMessage({ to, purpose, subject, text, link, replyTo, html }) {
+        log.info({ mail: { to, purpose, link: link ?? null, text, replyTo: replyTo ?? null, ...(html !== undefined && { html }) } }, `Correo no configurado (SMTP_URL): mensaje para ${to}: ${subject}`);
       },
     };
   }
   // nodemailer (~0.4 MB) loads with the first email, not with every server start.
   let transport: Promise<Transporter> | null = null;
-  const send = async (to: string, subject: string, text: string, replyTo?: string) => {
+  const send = async (to: string, subject: string, text: string, replyTo?: string, html?: string) => {
     transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp.url));
-    await (await transport).sendMail({ from: smtp.from, to, subject, text, ...(replyTo && { replyTo }) });
+    await (await transport).sendMail({ from: smtp.from, to, subject, text, ...(replyTo && { replyTo }), ...(html && { html }) });
   };
   return {
     configured: true,
@@ -96,8 +98,8 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
     async sendNotice({ to, subject, text }) {
       await send(to, subject, text);
     },
-    async sendMessage({ to, subject, text, replyTo }) {
-      await send(to, subject, text, replyTo);
+    async sendMessage({ to, subject, text, replyTo, html }) {
+      await send(to, subject, text, replyTo, html);
     },
   };
 }

@@ -158,14 +158,19 @@ describe('online forms: the advisor side', () => {
     await owner.post(formPath(onlineFormsPaths.publish, draft.id));
     expect((await owner.post(sendPath, { emails: ['no-es-correo'], message: '' })).statusCode).toBe(400);
     expect((await owner.post(sendPath, { emails: [], message: '' })).statusCode).toBe(400);
-    const sent = await owner.post(sendPath, { emails: ['cliente@empresa.es', 'CLIENTE@empresa.es', 'otra@empresa.es'], message: 'Necesitamos tus datos antes del viernes.' });
+    const sent = await owner.post(sendPath, { emails: ['cliente@empresa.es', 'CLIENTE@empresa.es', 'otra@empresa.es'], message: 'Necesitamos tus datos antes del viernes <b>ya</b>' });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ sent: 2 });
     const mails = server.mailedMessages('online_form_link');
     expect(mails.map((mail) => mail.to)).toEqual(['cliente@empresa.es', 'otra@empresa.es']);
     expect(mails[0]?.link).toBe(`http://app.test${draft.publicPath}`);
     expect(mails[0]?.text).toContain(mails[0]?.link ?? '-');
-    expect(mails[0]?.text).toContain('Necesitamos tus datos antes del viernes.');
+    expect(mails[0]?.text).toContain('Necesitamos tus datos antes del viernes <b>ya</b>');
+    // The HTML part has the link to click and written out, and the advisor's words escaped.
+    const html = server.logLines().map((line) => (line.mail as { purpose?: string; html?: string } | undefined)).find((mail) => mail?.purpose === 'online_form_link')?.html ?? '';
+    expect(html).toContain(`<a href="http://app.test${draft.publicPath}"`);
+    expect(html).toContain('antes del viernes &#60;b&#62;ya&#60;/b&#62;');
+    expect(html).not.toContain('<b>ya</b>');
     const capped = await owner.post(sendPath, { emails: ['a@empresa.es', 'b@empresa.es'], message: '' });
     expect(capped.statusCode).toBe(429);
     expect(capped.json()).toMatchObject({ code: 'TOO_MANY_MAILS' });

@@ -9,6 +9,7 @@ import { HttpError, VALIDATION_MESSAGE } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
 import { accessTo, forgetShares, sharedWith, type Access } from '../share/access.ts';
+import { mailHtml } from './mail-html.ts';
 import { FIELD_NOT_IN_TEMPLATE_MESSAGE, LINK_MAILS_TODAY_MESSAGE, templateNotFound, type OnlineFormCaps } from './messages.ts';
 import { fieldsOf, formFor, type FormRow } from './store.ts';
 import type { SubmissionFiles } from './submission-files.ts';
@@ -154,11 +155,11 @@ export class OnlineForms {
     ]);
     const link = `${publicUrl}${publicPathOf(form)}`;
     const message = body.message.trim();
-    const text =
-      `Hola:\n\n${advisor.name}, de ${firm.name}, te pide que rellenes el formulario «${form.title}».\n\n` +
-      (message ? `${message}\n\n` : '') +
-      `Ábrelo en este enlace (funciona también desde el móvil):\n${link}\n\nSi no esperabas este correo, puedes ignorarlo.`;
-    for (const to of emails) await mailer.sendMessage({ to, subject: `${firm.name}: ${form.title}`, text, link, purpose: 'online_form_link' });
+    const intro = `${advisor.name}, de ${firm.name}, te pide que rellenes el formulario «${form.title}».`;
+    const outro = 'Si no esperabas este correo, puedes ignorarlo.';
+    const text = `Hola:\n\n${intro}\n\n${message ? `${message}\n\n` : ''}Ábrelo en este enlace (funciona también desde el móvil):\n${link}\n\n${outro}`;
+    const html = mailHtml(['Hola:', intro, message, outro], { href: link, label: 'Abrir el formulario' });
+    for (const to of emails) await mailer.sendMessage({ to, subject: `${firm.name}: ${form.title}`, text, html, link, purpose: 'online_form_link' });
     return { sent: emails.length };
   }
 

@@ -70,6 +70,8 @@ describe('online forms: the public path', () => {
     expect(mail.to).toBe('ana@asesoria.es');
     expect(mail.link).toBe(`http://app.test/documentcreator?form=${form.id}`);
     expect(mail.text).toContain(mail.link);
+    const html = server.logLines().map((line) => (line.mail as { purpose?: string; html?: string } | undefined)).find((entry) => entry?.purpose === 'online_form_submission')?.html ?? '';
+    expect(html).toContain(`href="http://app.test/documentcreator?form=${form.id}"`);
 
     const signature = await owner.get(formPath(onlineFormsPaths.submissionSignature, receipt.id));
     expect(signature.statusCode).toBe(200);

@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { FileStorage } from '../storage/service.ts';
+import { mailHtml } from './mail-html.ts';
 import { fieldErrors, FIRM_FULL_TODAY_MESSAGE, firmBytesMessage, FORM_FULL_TODAY_MESSAGE, formBytesMessage, formNotFound, type OnlineFormCaps } from './messages.ts';
 import { signaturePngOf } from './signature.ts';
 import { contentOf, fieldsOf, type FormRow } from './store.ts';
@@ -175,10 +176,13 @@ export class PublicForms {
       const owner = await db.selectFrom('users').select(['email', 'name']).where('id', '=', form.owner_user_id).executeTakeFirst();
       if (!owner) return;
       const link = `${publicUrl}/documentcreator?form=${form.id}`;
+      const greeting = `Hola, ${owner.name}:`;
+      const news = `El formulario «${form.title}» ha recibido una respuesta el ${formatMadridDateTime(received)}.`;
       await mailer.sendMessage({
         to: owner.email,
         subject: `Nueva respuesta en ${form.title}`,
-        text: `Hola, ${owner.name}:\n\nEl formulario «${form.title}» ha recibido una respuesta el ${formatMadridDateTime(received)}.\n\nVerla y descargar su documento:\n${link}`,
+        text: `${greeting}\n\n${news}\n\nVerla y descargar su documento:\n${link}`,
+        html: mailHtml([greeting, news], { href: link, label: 'Ver la respuesta' }),
         link,
         purpose: 'online_form_submission',
       });
