@@ -72,9 +72,57 @@ function squared(rows: readonly (readonly string[])[]): string[][] {
   return rows.map((row) => [...row, ...Array<string>(columns - row.length).fill('')]);
 }
 
+/** What the PDF's standard fonts can draw (Windows-1252): Latin-1 and a few typographic signs. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const drawable = (char: string) => {
+  const code = char.codePointAt(0) ?? 0;
+  return char === '\n' || char === '\t' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
+};
+
+/**
+ * Text the standard fonts can draw: a letter they lack loses its accent ('ł' and 'ż' as 'l' and 'z'),
+ * anything else becomes '?'. The .docx keeps the text exactly (Word's fonts cover it).
+ */
+export function pdfText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    if (drawable(char)) {
+      out += char;
+      continue;
+    }
+    const base = char.normalize('NFD').replace(/\p{M}/gu, '');
+    out += base !== '' && [...base].every(drawable) ? base : (PLAIN_LETTERS[char] ?? '?');
+  }
+  return out;
+}
+
+/** Letters NFD does not take apart. */
+const PLAIN_LETTERS: Record<string, string> = { 'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'Ħ': 'H', 'ħ': 'h', 'ı': 'i', 'Ŀ': 'L', 'ŀ': 'l', 'Ŧ': 'T', 'ŧ': 't', 'ẞ': 'SS' };
+
+function drawableContent(content: TemplateContent): TemplateContent {
+  const blocks = content.blocks.map((block): Block => {
+    switch (block.type) {
+      case 'heading':
+      case 'paragraph':
+        return { ...block, text: pdfText(block.text) };
+      case 'list':
+        return { ...block, items: block.items.map(pdfText) };
+      case 'table':
+        return { ...block, rows: block.rows.map((row) => row.map(pdfText)) };
+      case 'signature':
+        return { ...block, label: pdfText(block.label) };
+      case 'image':
+      case 'pageBreak':
+        return block;
+    }
+  });
+  return { ...content, blocks };
+}
+
 /** The PDF: A4, the blocks in order, 'Página X de Y' at the foot of every page. */
 export function renderPdf(input: RenderInput): Promise<Uint8Array> {
-  const { content, signaturePng } = input;
+  const { signaturePng } = input;
+  const content = drawableContent(input.content);
   const fonts = fontsOf(content);
   const { fontSize, accentColor } = content.styles;
   const doc = new PDFDocument({ size: 'A4', margins: MARGINS, bufferPages: true, info: { Title: input.title, Producer: 'AutoAsesor', Creator: 'AutoAsesor' } });

@@ -35,7 +35,7 @@ function parsedOr404<Schema extends z.core.$ZodType>(schema: Schema, input: unkn
 
 /** `filename*` (RFC 6266 / 5987): any name, accents included, without breaking the header; a plain ASCII fallback first. */
 function attachment(name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'documento';
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\/:*?<>|]/g, '_') || 'documento';
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

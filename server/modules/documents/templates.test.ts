@@ -102,6 +102,17 @@ describe('document creator: templates and their access', { timeout: 60_000 }, ()
     expect(server.countTables(DOCUMENT_TABLES)).toEqual(before);
   });
 
+  it('takes template bodies up to TEMPLATE_BODY_LIMIT (images as data URLs), and refuses bigger ones writing nothing', async () => {
+    const image = (fill: string) => ({ type: 'image' as const, dataUrl: `data:image/png;base64,${fill.repeat(650_000)}`, width: 50, alt: '' });
+    const big = await ana.post(documentsPaths.templates, templateBody([image('A'), image('B')], { name: 'Con logos' }));
+    expect(big.statusCode, big.body.slice(0, 200)).toBe(201);
+    expect(big.json<Template>().content.blocks).toHaveLength(2);
+    const before = server.countTables(DOCUMENT_TABLES);
+    const tooBig = await ana.post(documentsPaths.templates, templateBody(Array.from({ length: 7 }, () => image('C')), { name: 'Demasiado' }));
+    expect(tooBig.statusCode).toBe(413);
+    expect(server.countTables(DOCUMENT_TABLES)).toEqual(before);
+  });
+
   it('categories: unique names in the firm, counts, filter, rename, delete keeps the templates', async () => {
     const laboral = await ana.post(documentsPaths.categories, { name: ' Laboral ' });
     expect(laboral.statusCode).toBe(201);
