@@ -87,7 +87,7 @@ export class OnlineForms {
     return this.formOf(form, 'owner');
   }
 
-  /** Its title, fields and template change; a published form's clients see the change once it is published again. */
+  /** Its title, description, fields and template change at once; a published form keeps the template content it published until it is published again. */
   async update(session: ActiveSession, id: string, body: FormBody): Promise<OnlineForm> {
     const { db, now } = this.deps;
     const { form, access } = await formFor(db, session, id, 'edit');
