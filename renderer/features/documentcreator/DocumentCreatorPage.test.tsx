@@ -140,6 +140,13 @@ describe('DocumentCreatorPage templates', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar el bloque 1' }));
     expect(blockTitles()).toEqual(['1. Firma', '2. Párrafo']);
 
+    // Another tab asks first too; staying keeps the changes.
+    fireEvent.click(screen.getByRole('tab', { name: 'Documentos' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' }, slow)).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Plantillas', selected: true })).toBeTruthy();
+    expect(blockTitles()).toEqual(['1. Firma', '2. Párrafo']);
+
     fireEvent.click(screen.getByRole('button', { name: 'Volver a las plantillas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambios sin guardar' }, slow);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salir sin guardar' }));

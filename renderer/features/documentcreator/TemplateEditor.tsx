@@ -150,7 +150,7 @@ function EditorForm({ template, categoryId, onClose, onOpen, onGenerated, onDirt
   };
 
   const save = async () => {
-    const local = localErrors(state, { nameMissing: 'Escribe el nombre de la plantilla', imageMissing: text.editor.imageMissing });
+    const local = localErrors(state, { nameMissing: text.editor.nameMissing, imageMissing: text.editor.imageMissing });
     setErrors(local);
     if (hasErrors(local)) {
       toast.error(text.editor.invalid);
@@ -217,7 +217,7 @@ function EditorForm({ template, categoryId, onClose, onOpen, onGenerated, onDirt
               <select className="ui-input" value={state.categoryId ?? ''} disabled={readOnly} onChange={(event) => dispatch({ type: 'category', categoryId: event.target.value === '' ? null : event.target.value })}>
                 <option value="">{text.editor.noCategory}</option>
                 {(categories.data ?? []).map((category) => <option key={category.id} value={category.id}>{category.name}</option>)}
-                {state.categoryId !== null && categories.data && !categories.data.some((category) => category.id === state.categoryId) && <option value={state.categoryId}>{text.editor.category}</option>}
+                {state.categoryId !== null && categories.data && !categories.data.some((category) => category.id === state.categoryId) && <option value={state.categoryId}>{text.editor.foreignCategory}</option>}
               </select>
               {errors.categoryId && <span className="ui-inline-error">{errors.categoryId}</span>}
             </label>
