@@ -334,6 +334,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // Documents (issue 40): one generator renders every document (the creator's and online forms' submissions) in child processes.
   const documentGenerator = new DocumentGenerator({ db, storage, now, log: app.log });
   app.addHook('preClose', async () => documentGenerator.stop());
+  // SQLite has one server process: a document a previous process left 'generating' will never be finished.
+  if (config.database.kind === 'sqlite') await documentGenerator.failInterrupted();
   await registerDocumentsRoutes(app, ctx, documentGenerator);
   // Online forms (issue 40 §2): clients' submissions make their documents through the same generator.
   const onlineForms = createOnlineForms(ctx, { storage, generator: documentGenerator, log: app.log, caps: config.onlineForms });

@@ -155,6 +155,19 @@ describe('DocumentGenerator', { timeout: 60_000 }, () => {
     expect(await row(late.documentId)).toMatchObject({ status: 'failed', error: STOPPED_MESSAGE });
   });
 
+  it('failInterrupted marks what a previous process left generating as failed', async () => {
+    const renderer = new HeldRenderer();
+    const earlier = generator({ renderer });
+    const { documentId } = await earlier.generate(input());
+    await generator().failInterrupted();
+    expect(await row(documentId)).toMatchObject({ status: 'failed', error: STOPPED_MESSAGE });
+    renderer.releaseOne();
+    await earlier.whenIdle();
+    // The render that ended afterwards does not bring it back, and keeps no file.
+    expect((await row(documentId)).status).toBe('failed');
+    expect(await storedDocumentFiles(server)).toEqual([]);
+  });
+
   it('keeps a rendering process for the next document and ends them all on stop', async () => {
     const renderer = new DocumentRenderer();
     const documents = generator({ renderer });

@@ -96,6 +96,14 @@ export class DocumentGenerator {
   }
 
   /**
+   * At start, with one server process (SQLite): documents a previous process left 'generating' were cut
+   * off by its end (nobody will finish them), so they are marked failed, to be generated again.
+   */
+  async failInterrupted(): Promise<void> {
+    await this.deps.db.updateTable('doc_documents').set({ status: 'failed', error: STOPPED_MESSAGE }).where('status', '=', 'generating').execute();
+  }
+
+  /**
    * Someone is about to generate (the document creator or an online form is open): a rendering process
    * starts and warms up now, so their document does not wait for it. Never throws.
    */
