@@ -41,6 +41,15 @@ describe('Sign in with Google when not configured', () => {
     expect(callback.headers.location).toBe('/auth?google=not-configured');
     expect(server.countRows('google_sign_ins')).toBe(0);
   });
+
+  it('limits start and callback per address', async () => {
+    for (const url of [authPaths.googleStart, authPaths.googleCallback]) {
+      const answers: number[] = [];
+      for (let attempt = 0; attempt < 31; attempt++) answers.push((await server.app.inject({ method: 'GET', url })).statusCode);
+      expect(answers.slice(0, 30).every((status) => status !== 429)).toBe(true);
+      expect(answers[30]).toBe(429);
+    }
+  });
 });
 
 describe('Sign in with Google (OpenID Connect against the stand-in)', () => {

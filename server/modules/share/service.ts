@@ -77,11 +77,14 @@ export class Shares {
     const { db } = this.deps;
     let query = db
       .selectFrom('shares')
-      .select(['object_kind', 'object_id', (eb) => eb.fn.countAll<number | string>().as('grants')])
-      .where('group_id', '=', caller.groupId)
-      .where('created_by', '=', caller.userId)
-      .groupBy(['object_kind', 'object_id']);
-    if (kind) query = query.where('object_kind', '=', kind);
+      // A removed colleague's grant no longer counts.
+      .innerJoin('users', 'users.id', 'shares.user_id')
+      .select(['shares.object_kind', 'shares.object_id', (eb) => eb.fn.countAll<number | string>().as('grants')])
+      .where('shares.group_id', '=', caller.groupId)
+      .where('shares.created_by', '=', caller.userId)
+      .where('users.disabled_at', 'is', null)
+      .groupBy(['shares.object_kind', 'shares.object_id']);
+    if (kind) query = query.where('shares.object_kind', '=', kind);
     const rows = await query.execute();
     const ownerName = (await db.selectFrom('users').select('name').where('id', '=', caller.userId).executeTakeFirst())?.name ?? '';
     const items: SharedObject[] = [];

@@ -156,6 +156,15 @@ describe('sharing objects with colleagues', () => {
     expect((await luis.get(objectPath('template', (await db.selectFrom('doc_templates').select('id').where('owner_user_id', '=', ids.luis).executeTakeFirstOrThrow()).id))).statusCode).toBe(200);
   });
 
+  it("no longer counts a removed colleague's grant", async () => {
+    await owner.put(objectPath('template', objects.template), { grants: [{ userId: ids.luis, access: 'view' }, { userId: ids.eva, access: 'edit' }] });
+    await db.updateTable('users').set({ disabled_at: STAMP }).where('id', '=', ids.eva).execute();
+    expect((await owner.get(sharePaths.own)).json<{ items: SharedObject[] }>().items).toMatchObject([{ id: objects.template, sharedWith: 1 }]);
+    const shares = (await owner.get(objectPath('template', objects.template))).json<ObjectShares>();
+    expect(shares.grants.map((grant) => grant.userId)).toEqual([ids.luis]);
+    expect(shares.colleagues.map((colleague) => colleague.userId)).toEqual([ids.luis]);
+  });
+
   it('forgets a grant when its object is gone', async () => {
     await owner.patch(editPath('flow-settings', objects['flow-settings']), { userId: ids.luis, access: 'view' });
     await db.deleteFrom('script_settings').where('id', '=', objects['flow-settings']).execute();
