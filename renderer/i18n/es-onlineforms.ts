@@ -24,6 +24,8 @@ export const onlineForm = {
     clear: 'Borrar firma',
     signed: 'Firma recogida.',
     empty: 'Aún no has firmado.',
+    typed: 'Firmar con mi nombre',
+    typedHint: 'Si no puedes dibujar, escribe antes tu nombre arriba: se pondrá en el recuadro como firma.',
   },
   submit: 'Enviar formulario',
   sending: 'Enviando…',

@@ -124,6 +124,7 @@ export function OnlineFormFill({ publicId, form, onSent, onGone }: OnlineFormFil
             }}
           />
           <SignatureField
+            signerName={signerName}
             value={signature}
             error={errors[SIGNATURE_KEY]}
             onChange={(next) => {

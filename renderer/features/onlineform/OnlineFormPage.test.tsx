@@ -226,6 +226,12 @@ describe('OnlineFormPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Solicitud de datos de alta' });
     expect(screen.getByRole('img', { name: /Recuadro para firmar/ })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Borrar firma' }) as HTMLButtonElement).disabled).toBe(true);
+    // Whoever cannot draw signs with the name typed above: offered once there is a name.
+    const typed = screen.getByRole('button', { name: 'Firmar con mi nombre' }) as HTMLButtonElement;
+    expect(typed.disabled).toBe(true);
+    type('Nombre de quien firma *', 'María García');
+    expect(typed.disabled).toBe(false);
+    type('Nombre de quien firma *', '');
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar formulario' }));
     expect(await screen.findByText(SIGNATURE_REQUIRED_MESSAGE)).toBeTruthy();

@@ -9,6 +9,8 @@ export interface SignatureFieldProps {
   value: string | null;
   onChange: (value: string | null) => void;
   error?: string;
+  /** The signer's name: 'Firmar con mi nombre' writes it in the box, for whoever cannot draw (keyboard, screen reader). */
+  signerName: string;
 }
 
 /**
@@ -16,9 +18,11 @@ export interface SignatureFieldProps {
  * times the device pixel ratio (sharp on a phone), takes no page scroll while drawing (touch-action:
  * none), and keeps the strokes when the box changes width (a phone turned sideways).
  */
-export function SignatureField({ value, onChange, error }: SignatureFieldProps) {
+export function SignatureField({ value, onChange, error, signerName }: SignatureFieldProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
+  /** The name written in the box, kept so a resize writes it again (the pad redraws only its strokes). */
+  const typedRef = useRef<string | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const hintId = useId();
@@ -43,13 +47,14 @@ export function SignatureField({ value, onChange, error }: SignatureFieldProps) 
       canvas.height = Math.round(box.height * ratio);
       canvas.getContext('2d')?.scale(ratio, ratio);
       pad.clear();
-      if (strokes.length > 0) pad.fromData(strokes);
+      if (typedRef.current !== null) writeName(canvas, typedRef.current);
+      if (strokes.length > 0) pad.fromData(strokes, { clear: false });
     };
     resize();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(resize);
     observer?.observe(canvas);
     window.addEventListener('resize', resize);
-    const ended = () => onChangeRef.current(pad.isEmpty() ? null : exportPng(canvas, pad));
+    const ended = () => onChangeRef.current(pad.isEmpty() && typedRef.current === null ? null : exportPng(canvas, pad));
     pad.addEventListener('endStroke', ended);
     return () => {
       pad.removeEventListener('endStroke', ended);
@@ -61,8 +66,20 @@ export function SignatureField({ value, onChange, error }: SignatureFieldProps) 
   }, []);
 
   const clear = () => {
+    typedRef.current = null;
     padRef.current?.clear();
     onChange(null);
+  };
+
+  const signWithName = () => {
+    const canvas = canvasRef.current;
+    const pad = padRef.current;
+    const name = signerName.trim();
+    if (canvas === null || pad === null || name === '') return;
+    pad.clear();
+    typedRef.current = name;
+    writeName(canvas, name);
+    onChange(exportPng(canvas, pad));
   };
 
   const describedBy = [hintId, statusId, error ? errorId : undefined].filter(Boolean).join(' ');
@@ -82,11 +99,34 @@ export function SignatureField({ value, onChange, error }: SignatureFieldProps) 
       />
       <div className="onlineform-signature__foot">
         <span id={statusId} className="ui-muted" aria-live="polite">{value === null ? text.signature.empty : text.signature.signed}</span>
-        <Button variant="secondary" onClick={clear} disabled={value === null}>{text.signature.clear}</Button>
+        <span className="onlineform-signature__buttons">
+          <Button variant="secondary" onClick={signWithName} disabled={signerName.trim() === ''} aria-describedby={`${hintId}-typed`}>{text.signature.typed}</Button>
+          <Button variant="secondary" onClick={clear} disabled={value === null}>{text.signature.clear}</Button>
+        </span>
       </div>
+      <p id={`${hintId}-typed`} className="ui-muted onlineform-signature__typed-hint">{text.signature.typedHint}</p>
       <p className="app-field__error"><span id={errorId}>{error}</span></p>
     </div>
   );
+}
+
+/** The signer's name in a handwriting-like face, centred on the signature line of the box. */
+function writeName(canvas: HTMLCanvasElement, name: string) {
+  const context = canvas.getContext('2d');
+  if (context === null) return;
+  const box = canvas.getBoundingClientRect();
+  let size = Math.min(48, box.height * 0.35);
+  const face = (px: number) => `italic ${px}px "Segoe Script", "Brush Script MT", "URW Chancery L", cursive`;
+  context.font = face(size);
+  // As large as fits the box's width, with a margin.
+  while (size > 12 && context.measureText(name).width > box.width - 32) {
+    size -= 2;
+    context.font = face(size);
+  }
+  context.fillStyle = '#10243e';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillText(name, box.width / 2, box.height / 2);
 }
 
 /**
