@@ -21,7 +21,6 @@ const comingSoon: [string, ComponentType, string][] = [
   ['Smart Builder', SmartBuilderPage, 'Próximamente'],
   ['Frumecar', FrumecarPage, 'Próximamente'],
   ['Extractor web', ScraperPage, 'Próximamente'],
-  ['Formulario online', OnlineFormPage, 'Próximamente'],
 ];
 
 describe('area screens with honest empty states', () => {

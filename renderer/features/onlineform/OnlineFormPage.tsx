@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FORM_CLOSED_MESSAGE } from '#shared/api/onlineforms.ts';
 import type { PublicOnlineForm } from '#shared/api/onlineforms.ts';
+import { BackToApp } from '../../app/shell/BackToApp.tsx';
 import { onlineForm as text } from '../../i18n/es-onlineforms.ts';
 import { Button, EmptyState, IconCheck, IconForm, LoadingImage } from '../../ui/index.ts';
 import { OnlineFormFill } from './OnlineFormFill.tsx';
@@ -29,7 +30,7 @@ export function formatReceivedAt(iso: string): string {
  */
 export default function OnlineFormPage() {
   const { id = '' } = useParams();
-  const [state, setState] = useState<PageState>({ status: 'loading' });
+  const [state, setState] = useState<PageState>(() => (id === '' ? { status: 'missing' } : { status: 'loading' }));
   const doneRef = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
@@ -69,6 +70,8 @@ export default function OnlineFormPage() {
     return (
       <main className="ui-page onlineform-page">
         <h1 className="ui-visually-hidden">{text.pageTitle}</h1>
+        {/* No form to fill: the page is not a dead end (the form itself never shows the app's links). */}
+        <BackToApp />
         <EmptyState
           icon={<IconForm />}
           title={title}
