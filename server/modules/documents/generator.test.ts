@@ -81,11 +81,12 @@ class HeldRenderer extends DocumentRenderer {
 describe('DocumentGenerator', { timeout: 60_000 }, () => {
   it("answers at once with a 'generating' row; the PDF gets the drawn signature and the [[SIGNATURE]] text", async () => {
     const documents = generator();
-    const { documentId } = await documents.generate(input({ ownerUserId: null, signaturePng: new Uint8Array(TINY_PNG), values: { Nombre: 'José', SIGNATURE: 'Firmado por José Pérez el 10/03/2026' } }));
+    const { documentId } = await documents.generate(input({ ownerUserId: null, name: 'Alta\u0000', signaturePng: new Uint8Array(TINY_PNG), values: { Nombre: 'José', SIGNATURE: 'Firmado por José Pérez el 10/03/2026' } }));
     expect((await row(documentId)).status).toBe('generating');
     await documents.whenIdle();
     const ready = await row(documentId);
-    expect(ready).toMatchObject({ status: 'ready', error: null, company: 'Talleres Núñez SL', owner_user_id: null });
+    // A NUL (which PostgreSQL refuses) never reaches the row.
+    expect(ready).toMatchObject({ status: 'ready', error: null, name: 'Alta', company: 'Talleres Núñez SL', owner_user_id: null });
     expect(ready.pdf_key).toBe(`${groupId}/documents/${documentId}.pdf`);
     const pdf = await storage.read(ready.pdf_key ?? '');
     expect(pdf.byteLength).toBe(Number(ready.pdf_size));

@@ -75,8 +75,9 @@ export class DocumentGenerator {
         owner_user_id: input.ownerUserId,
         template_id: input.templateId,
         submission_id: input.submissionId,
-        name: input.name,
-        company: input.company,
+        // PostgreSQL refuses a NUL in text; no name needs one.
+        name: input.name.replaceAll('\u0000', ''),
+        company: input.company?.replaceAll('\u0000', '') ?? null,
         status: this.stopped ? 'failed' : 'generating',
         error: this.stopped ? STOPPED_MESSAGE : null,
         pdf_key: null,
