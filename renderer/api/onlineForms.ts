@@ -1,6 +1,5 @@
 import { pathFor } from '#shared/api/flows.ts';
-import { documentsPaths, templateSummarySchema } from '#shared/api/documents.ts';
-import type { TemplateSummary } from '#shared/api/documents.ts';
+import { documentsPaths } from '#shared/api/documents.ts';
 import {
   onlineFormSchema, onlineFormSummarySchema, onlineFormsPaths, submissionsPageSchema,
 } from '#shared/api/onlineforms.ts';
@@ -41,12 +40,12 @@ export const submissionSignatureUrl = (submissionId: string) => pathFor(onlineFo
 export const publicFormUrl = (publicPath: string) => new URL(publicPath, window.location.origin).toString();
 
 const formsListSchema = z.object({ items: z.array(onlineFormSummarySchema) });
-const templatesListSchema = z.object({ items: z.array(templateSummarySchema) });
 const sentSchema = z.object({ sent: z.number() });
 
 /**
  * The advisor's online forms (shared/api/onlineforms.ts). 'OnlineForms' covers the list and each form;
- * 'FormSubmissions' the submissions. The public page never uses these (its calls need no session).
+ * 'FormSubmissions' the submissions. The templates a form starts from are the document creator's
+ * (renderer/api/documents.ts docTemplates). The public page never uses these (its calls need no session).
  */
 export const onlineFormsApi = baseApi.enhanceEndpoints({ addTagTypes: ['OnlineForms', 'FormSubmissions'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -59,11 +58,6 @@ export const onlineFormsApi = baseApi.enhanceEndpoints({ addTagTypes: ['OnlineFo
       query: (id) => pathFor(onlineFormsPaths.form, { id }),
       transformResponse: (response: unknown) => onlineFormSchema.parse(response),
       providesTags: (_result, _error, id) => [{ type: 'OnlineForms', id }],
-    }),
-    /** The templates a form can start from (the document creator's list, with their placeholders). */
-    formTemplates: build.query<TemplateSummary[], void>({
-      query: () => documentsPaths.templates,
-      transformResponse: (response: unknown) => templatesListSchema.parse(response).items,
     }),
     createOnlineForm: build.mutation<OnlineForm, FormBody>({
       query: (body) => ({ url: onlineFormsPaths.forms, method: 'POST', body }),
@@ -106,7 +100,7 @@ export const onlineFormsApi = baseApi.enhanceEndpoints({ addTagTypes: ['OnlineFo
 });
 
 export const {
-  useOnlineFormsQuery, useOnlineFormQuery, useFormTemplatesQuery, useCreateOnlineFormMutation, useSaveOnlineFormMutation,
+  useOnlineFormsQuery, useOnlineFormQuery, useCreateOnlineFormMutation, useSaveOnlineFormMutation,
   usePublishOnlineFormMutation, useCloseOnlineFormMutation, useDeleteOnlineFormMutation, useSendOnlineFormLinkMutation,
   useFormSubmissionsQuery, useDeleteFormSubmissionMutation,
 } = onlineFormsApi;

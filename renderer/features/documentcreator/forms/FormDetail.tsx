@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { OnlineForm } from '#shared/api/onlineforms.ts';
 import type { HttpError } from '../../../api/baseApi.ts';
+import { useDocTemplatesQuery } from '../../../api/documents.ts';
 import {
-  publicFormUrl, useCloseOnlineFormMutation, useDeleteOnlineFormMutation, useFormTemplatesQuery, useOnlineFormQuery, usePublishOnlineFormMutation,
+  publicFormUrl, useCloseOnlineFormMutation, useDeleteOnlineFormMutation, useOnlineFormQuery, usePublishOnlineFormMutation,
   useSaveOnlineFormMutation,
 } from '../../../api/onlineForms.ts';
 import { useToast } from '../../../app/hooks.ts';
@@ -59,7 +60,7 @@ export function FormDetail({ id, onBack }: FormDetailProps) {
 
 function FormDetailLoaded({ form, back, onDeleted }: { form: OnlineForm; back: ReactNode; onDeleted: () => void }) {
   const toast = useToast();
-  const templates = useFormTemplatesQuery();
+  const templates = useDocTemplatesQuery({});
   const [save, saving] = useSaveOnlineFormMutation();
   const [publish, publishing] = usePublishOnlineFormMutation();
   const [close, closing] = useCloseOnlineFormMutation();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { HttpError } from '../../../api/baseApi.ts';
-import { useCreateOnlineFormMutation, useFormTemplatesQuery } from '../../../api/onlineForms.ts';
+import { useDocTemplatesQuery } from '../../../api/documents.ts';
+import { useCreateOnlineFormMutation } from '../../../api/onlineForms.ts';
 import { formsTab as text } from '../../../i18n/es-onlineforms.ts';
 import { Button, Spinner } from '../../../ui/index.ts';
 import { Modal } from '../../../ui/Modal.tsx';
@@ -19,7 +20,7 @@ export function NewFormDialog({ open, onClose, onCreated }: NewFormDialogProps) 
 }
 
 function NewFormDialogOpen({ onClose, onCreated }: Omit<NewFormDialogProps, 'open'>) {
-  const templates = useFormTemplatesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const templates = useDocTemplatesQuery({}, { refetchOnMountOrArgChange: true });
   const [create, creating] = useCreateOnlineFormMutation();
   const [templateId, setTemplateId] = useState('');
   const [error, setError] = useState<string | null>(null);
