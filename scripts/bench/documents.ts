@@ -44,7 +44,7 @@ export function twentyPageTemplate(): TemplateContent {
 const VALUES = { Empresa: 'Talleres Núñez SL', Nombre: 'José Pérez García', IBAN: 'ES91 2100 0418 4502 0005 1332' };
 
 /** A 400×160 signature-like PNG (grey strokes on transparent), made with zlib as a canvas would export it. */
-function signaturePng(): Uint8Array {
+export function signaturePngForBench(): Uint8Array {
   const width = 400;
   const height = 160;
   const raw = Buffer.alloc((width * 4 + 1) * height);
@@ -80,7 +80,7 @@ function crc32(bytes: Buffer): number {
 
 export async function runDocumentsBench(): Promise<string[]> {
   const content = twentyPageTemplate();
-  const signature = signaturePng();
+  const signature = signaturePngForBench();
   const lines: string[] = [];
 
   // The libraries alone, in this process (the first run warms the JIT and pdfkit's font metrics).
