@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { DEFAULT_DOCUMENT_STYLES, fillTemplate, type Block, type TemplateContent } from '#shared/documents/blocks.ts';
 import { renderDocx, renderPdf } from '../../server/modules/documents/render.ts';
-import { DocumentRenderer, documentRenderCommand } from '../../server/modules/documents/renderer.ts';
+import { DEFAULT_RENDERER_OPTIONS, DocumentRenderer, documentRenderCommand } from '../../server/modules/documents/renderer.ts';
 import { buildChildBundles } from '../build-server.ts';
 import { goalVerdict, median } from './stats.ts';
 
@@ -101,7 +101,7 @@ export async function runDocumentsBench(): Promise<string[]> {
   const bundles = await mkdtemp(join(root, 'dist', 'server', 'bench-documents-'));
   try {
     await buildChildBundles(bundles);
-    const renderer = new DocumentRenderer({ timeLimitMs: 60_000, memoryMb: 512 }, (memoryMb) => documentRenderCommand(memoryMb, pathToFileURL(join(root, 'server/modules/documents/renderer.ts')).href, bundles));
+    const renderer = new DocumentRenderer(DEFAULT_RENDERER_OPTIONS, (memoryMb) => documentRenderCommand(memoryMb, pathToFileURL(join(root, 'server/modules/documents/renderer.ts')).href, bundles));
     const render = async () => {
       const started = performance.now();
       await renderer.render({ title: 'Bench', content, values: VALUES, now: new Date().toISOString(), signaturePng: signature });
