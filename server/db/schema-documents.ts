@@ -16,6 +16,9 @@ export interface DocTemplatesTable {
   description: string;
   /** JSON TemplateContent. */
   content: string;
+  /** JSON string[] (templatePlaceholders of the content). */
+  placeholders: string;
+  takes_signature: number;
   starter_key: string | null;
   created_at: string;
   updated_at: string;

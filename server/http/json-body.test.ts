@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '#shared/api/errors.ts';
 import type { Database } from '../db/schema.ts';
@@ -10,6 +11,14 @@ describe('jsonDepthExceeds', () => {
     expect(jsonDepthExceeds('{"a":[1,{"b":[2]}]}', 3)).toBe(true);
     expect(jsonDepthExceeds(JSON.stringify({ text: '[[[[[[{{{{{{' }), 1)).toBe(false);
     expect(jsonDepthExceeds(JSON.stringify({ text: 'comilla \\" y [[[' }), 1)).toBe(false);
+  });
+
+  it('agrees with the real depth of any JSON, whatever its strings hold (quotes, backslashes, brackets)', () => {
+    const depthOf = (value: unknown): number =>
+      Array.isArray(value) ? 1 + Math.max(0, ...value.map(depthOf)) : value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    const tricky = fc.string({ unit: fc.constantFrom('"', '\\', '[', ']', '{', '}', 'a', ',', ':') });
+    const json = fc.letrec((tie) => ({ value: fc.oneof({ depthSize: 'small' }, tricky, fc.integer(), fc.array(tie('value')), fc.dictionary(tricky, tie('value'))) })).value;
+    fc.assert(fc.property(json, fc.integer({ min: 0, max: 6 }), (value, max) => jsonDepthExceeds(JSON.stringify(value), max) === depthOf(value) > max));
   });
 });
 

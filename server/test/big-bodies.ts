@@ -112,6 +112,10 @@ export interface BigBodyLimits {
   deviceFinishFiles: number | null;
   /** Whether POST /api/fie/:id/entries exists (the paged FIE entries). */
   fieAppend: boolean;
+  /** A document template's body (its images as data URLs); null before the document creator (issue 40). */
+  documentTemplates: number | null;
+  /** The longest data URL of one image block. */
+  documentTemplateImage: number;
 }
 
 /** main before issue 39 (for the bench's "before" figures). */
@@ -129,7 +133,24 @@ export const LIMITS_BEFORE_ISSUE_39: BigBodyLimits = {
   deviceFinish: 60 * 1024 * 1024,
   deviceFinishFiles: null,
   fieAppend: false,
+  documentTemplates: null,
+  documentTemplateImage: 0,
 };
+
+/** A template of image blocks filling `limit` bytes, each image a PNG's first bytes and padding. */
+function templateWithImages(limit: number, imageMax: number): string {
+  const wrap = (blocks: string[]) => `{"name":"Cuerpos grandes","description":"","categoryId":null,"content":{"styles":{"font":"sans","fontSize":11,"accentColor":"#1f4e79"},"blocks":[${blocks.join(',')}]}}`;
+  const image = (chars: number) => `{"type":"image","dataUrl":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUg${'A'.repeat(Math.max(0, chars))}","width":50,"alt":""}`;
+  const perImage = Buffer.byteLength(image(0));
+  const blocks: string[] = [];
+  let room = limit - Buffer.byteLength(wrap([]));
+  while (room > perImage + 4) {
+    const chars = Math.min(imageMax - 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg'.length, room - perImage - 1) & ~3;
+    blocks.push(image(chars));
+    room -= Buffer.byteLength(image(chars)) + 1;
+  }
+  return wrap(blocks);
+}
 
 export function bigBodyRoutes(limits: BigBodyLimits): BigBodyRoute[] {
   const fieResults = (limit: number) =>
@@ -173,6 +194,9 @@ export function bigBodyRoutes(limits: BigBodyLimits): BigBodyRoute[] {
       },
     },
   );
+  if (limits.documentTemplates !== null) {
+    routes.push({ name: 'POST /api/documentcreator/templates', method: 'POST', path: () => '/api/documentcreator/templates', auth: 'session', limit: limits.documentTemplates, body: (limit) => templateWithImages(limit, limits.documentTemplateImage) });
+  }
   if (limits.deviceFinishFiles !== null) {
     routes.push({
       name: 'POST /api/device/runs/:runId/finish (multipart)',

@@ -1,3 +1,5 @@
+import { TEMPLATE_BODY_LIMIT } from '#shared/api/documents.ts';
+import { MAX_IMAGE_DATA_URL } from '#shared/documents/blocks.ts';
 import { ALTAS_MAX_IDS_PER_REQUEST, ALTAS_RESULTS_BODY_LIMIT } from '#shared/api/altas.ts';
 import { DEVICE_FINISH_BODY_LIMIT, DEVICE_FINISH_OUTPUTS_MAX_BYTES } from '#shared/api/devices.ts';
 import {
@@ -21,4 +23,6 @@ export const BIG_BODY_LIMITS: BigBodyLimits = {
   deviceFinish: DEVICE_FINISH_BODY_LIMIT,
   deviceFinishFiles: DEVICE_FINISH_OUTPUTS_MAX_BYTES,
   fieAppend: true,
+  documentTemplates: TEMPLATE_BODY_LIMIT,
+  documentTemplateImage: MAX_IMAGE_DATA_URL,
 };

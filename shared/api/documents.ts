@@ -40,8 +40,11 @@ export const CATEGORY_NOT_FOUND_MESSAGE = 'No encontramos esa categoría';
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'No encontramos ese documento';
 export const DOCUMENT_NOT_READY_MESSAGE = 'El documento aún se está generando';
 export const CATEGORY_TAKEN_MESSAGE = 'Ya tienes una categoría con ese nombre';
-/** JSON bodies of templates carry images as data URLs (at most MAX_IMAGE_DATA_URL each). */
-export const TEMPLATE_BODY_LIMIT = 4 * 1_048_576;
+/**
+ * JSON bodies of templates carry images as data URLs (at most MAX_IMAGE_DATA_URL each): 640 KB in all.
+ * SQLite writes a template on the server's one thread, so a bigger body would hold every firm's requests.
+ */
+export const TEMPLATE_BODY_LIMIT = 640 * 1024;
 export const DOCUMENTS_PAGE_SIZE = 50;
 
 const name = (message: string) => z.string().check(z.trim(), z.minLength(1, message), z.maxLength(120, 'Como mucho 120 caracteres'));

@@ -25,8 +25,12 @@ export const MAX_BLOCK_TEXT = 20_000;
 export const MAX_LIST_ITEMS = 200;
 export const MAX_TABLE_ROWS = 200;
 export const MAX_TABLE_COLUMNS = 10;
-/** An image block's PNG or JPEG as a data URL, at most this many characters (~500 KB of image). */
-export const MAX_IMAGE_DATA_URL = 700_000;
+/**
+ * An image block's PNG or JPEG as a data URL, at most this many characters (~140 KB of image: a logo or
+ * a letterhead). Images travel inside the template's JSON, so they are kept small enough that three
+ * templates saved at once never hold the server's event loop (issue 39's rule, server/http/big-bodies.test.ts).
+ */
+export const MAX_IMAGE_DATA_URL = 200_000;
 
 const text = (max = MAX_BLOCK_TEXT) => z.string().check(z.maxLength(max, `Como mucho ${max.toLocaleString('es-ES')} caracteres`));
 export const IMAGE_DATA_URL = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/;
@@ -43,7 +47,7 @@ export const tableBlockSchema = z.object({
 export const pageBreakBlockSchema = z.object({ type: z.literal('pageBreak') });
 export const imageBlockSchema = z.object({
   type: z.literal('image'),
-  dataUrl: z.string().check(z.maxLength(MAX_IMAGE_DATA_URL, 'La imagen es demasiado grande (máximo 500 KB)'), z.regex(IMAGE_DATA_URL, 'La imagen debe ser PNG o JPEG')),
+  dataUrl: z.string().check(z.maxLength(MAX_IMAGE_DATA_URL, 'La imagen es demasiado grande (máximo 140 KB)'), z.regex(IMAGE_DATA_URL, 'La imagen debe ser PNG o JPEG')),
   /** Width as a percentage of the text width. */
   width: z.number().check(z.int(), z.gte(10), z.lte(100)),
   alt: text(200),

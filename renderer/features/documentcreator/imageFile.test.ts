@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES, imageFileProblem, readImageFile } from './imageFile.ts
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (char) => char.charCodeAt(0));
 
 describe('image block files', () => {
-  it('takes PNG and JPEG up to 500 KB only', () => {
+  it('takes PNG and JPEG up to 140 KB only', () => {
     expect(imageFileProblem({ type: 'image/png', size: MAX_IMAGE_BYTES })).toBeNull();
     expect(imageFileProblem({ type: 'image/jpeg', size: 10 })).toBeNull();
     expect(imageFileProblem({ type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toBe('size');

@@ -1,7 +1,7 @@
 import { IMAGE_DATA_URL, MAX_IMAGE_DATA_URL } from '#shared/documents/blocks.ts';
 
-/** An image block's file: PNG or JPEG, at most 500 KB, read as a data URL the template stores. */
-export const MAX_IMAGE_BYTES = 500 * 1024;
+/** An image block's file: PNG or JPEG, at most 140 KB, read as a data URL the template stores. */
+export const MAX_IMAGE_BYTES = 140 * 1024;
 
 export type ImageProblem = 'type' | 'size' | 'unreadable';
 

@@ -26,6 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     /** JSON TemplateContent (shared/documents/blocks.ts). */
     .addColumn('content', 'text', (c) => c.notNull())
+    /** JSON string[]: its data placeholders, and whether it takes a signature, kept so lists never read the content (images). */
+    .addColumn('placeholders', 'text', (c) => c.notNull())
+    .addColumn('takes_signature', 'integer', (c) => c.notNull())
     /** The starter it was made from ('autorizacion-red'…), or null. */
     .addColumn('starter_key', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())

@@ -28,7 +28,7 @@ export async function insertFirmDocuments(db: Kysely<Database>, member: { groupI
 
   // A generated document (from a template) and a client's signed submission.
   const templateId = id();
-  await db.insertInto('doc_templates').values({ id: templateId, group_id: groupId, owner_user_id: userId, category_id: null, name: 'Autorización RED', description: '', content: '{"blocks":[]}', starter_key: null, created_at: stamp, updated_at: stamp }).execute();
+  await db.insertInto('doc_templates').values({ id: templateId, group_id: groupId, owner_user_id: userId, category_id: null, name: 'Autorización RED', description: '', content: '{"blocks":[]}', placeholders: '[]', takes_signature: 0, starter_key: null, created_at: stamp, updated_at: stamp }).execute();
   const generated = id();
   await db
     .insertInto('doc_documents')

@@ -115,8 +115,8 @@ describe('document creator: generated documents', { timeout: 60_000 }, () => {
   });
 
   it('a template whose image is broken gives a failed document with a Spanish reason, and no file', async () => {
-    // The data URL's shape is right; its bytes are not an image.
-    const template = await createTemplate(ana, templateBody([{ type: 'image', dataUrl: 'data:image/png;base64,AAAAAAAAAAAAAAAA', width: 50, alt: '' }]));
+    // The data URL's shape is right and it starts as a PNG (so it is stored); the rest is not an image.
+    const template = await createTemplate(ana, templateBody([{ type: 'image', dataUrl: 'data:image/png;base64,iVBORw0KGgoAAAAAAAAAAAAAAAA', width: 50, alt: '' }]));
     const document = await generateAndWait(ana, { templateId: template.id, name: 'Roto', values: {} });
     expect(document.status).toBe('failed');
     expect(document.error).toMatch(/No se ha podido generar el documento: Una imagen de la plantilla está dañada/);

@@ -40,3 +40,6 @@ export type DocumentsQuery = z.infer<typeof documentsQuerySchema>;
 
 /** A LIKE pattern that finds `text` anywhere in a lower-cased column, its wildcards taken literally (escape '\'). */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** An image block whose bytes are not the PNG or JPEG its data URL names (templates.ts checkImages). */
+export const IMAGE_CONTENT_MESSAGE = 'La imagen no es un PNG o JPEG válido; elige otra imagen';

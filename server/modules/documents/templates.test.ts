@@ -4,7 +4,7 @@ import { colleaguesPaths, type Colleagues } from '#shared/api/colleagues.ts';
 import { sharePaths } from '#shared/api/share.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { joinFirm } from '../colleagues/test-support.ts';
-import { OWNER_ONLY_DELETE_MESSAGE, VIEW_ONLY_MESSAGE } from './messages.ts';
+import { IMAGE_CONTENT_MESSAGE, OWNER_ONLY_DELETE_MESSAGE, VIEW_ONLY_MESSAGE } from './messages.ts';
 import { createTemplate, DOCUMENT_TABLES, generateAndWait, path, templateBody } from './test-support.ts';
 
 let server: TestServer;
@@ -103,14 +103,30 @@ describe('document creator: templates and their access', { timeout: 60_000 }, ()
   });
 
   it('takes template bodies up to TEMPLATE_BODY_LIMIT (images as data URLs), and refuses bigger ones writing nothing', async () => {
-    const image = (fill: string) => ({ type: 'image' as const, dataUrl: `data:image/png;base64,${fill.repeat(650_000)}`, width: 50, alt: '' });
-    const big = await ana.post(documentsPaths.templates, templateBody([image('A'), image('B')], { name: 'Con logos' }));
+    // The first bytes are a PNG's (signature and IHDR): images are judged by what they start with.
+    const image = (fill: string) => ({ type: 'image' as const, dataUrl: `data:image/png;base64,iVBORw0KGgoAAAANSUhEUg${fill.repeat(190_000)}`, width: 50, alt: '' });
+    const big = await ana.post(documentsPaths.templates, templateBody([image('A'), image('B'), image('D')], { name: 'Con logos' }));
     expect(big.statusCode, big.body.slice(0, 200)).toBe(201);
-    expect(big.json<Template>().content.blocks).toHaveLength(2);
+    expect(big.json<Template>().content.blocks).toHaveLength(3);
     const before = server.countTables(DOCUMENT_TABLES);
-    const tooBig = await ana.post(documentsPaths.templates, templateBody(Array.from({ length: 7 }, () => image('C')), { name: 'Demasiado' }));
+    const tooBig = await ana.post(documentsPaths.templates, templateBody(Array.from({ length: 4 }, () => image('C')), { name: 'Demasiado' }));
     expect(tooBig.statusCode).toBe(413);
     expect(server.countTables(DOCUMENT_TABLES)).toEqual(before);
+  });
+
+  it('judges image blocks by their bytes: what a data URL calls PNG or JPEG must start as one, or nothing is written', async () => {
+    const before = server.countTables(DOCUMENT_TABLES);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>').toString('base64');
+    const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    for (const dataUrl of [`data:image/png;base64,${svg}`, `data:image/jpeg;base64,${html}`, `data:image/jpeg;base64,${png}`]) {
+      const refused = await ana.post(documentsPaths.templates, templateBody([{ type: 'image', dataUrl, width: 50, alt: 'Logo' }], { name: 'Logo falso' }));
+      expect(refused.statusCode, dataUrl.slice(0, 40)).toBe(400);
+      expect(refused.json()).toMatchObject({ message: IMAGE_CONTENT_MESSAGE });
+    }
+    expect(server.countTables(DOCUMENT_TABLES)).toEqual(before);
+    const logo = await ana.post(documentsPaths.templates, templateBody([{ type: 'image', dataUrl: `data:image/png;base64,${png}`, width: 50, alt: 'Logo' }], { name: 'Logo' }));
+    expect(logo.statusCode, logo.body).toBe(201);
   });
 
   it('categories: unique names in the firm, counts, filter, rename, delete keeps the templates', async () => {

@@ -5,7 +5,7 @@ import { templateContentSchema, templatePlaceholders, templateTakesSignature, ty
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { accessTo, canEdit, forgetShares, sharedWith, type Access } from '../share/access.ts';
-import { categoryNotFound, containsPattern, forbidden, notFound, OWNER_ONLY_DELETE_MESSAGE, STARTER_NOT_FOUND_MESSAGE, templateNotFound, VIEW_ONLY_MESSAGE, type TemplatesQuery } from './messages.ts';
+import { categoryNotFound, containsPattern, forbidden, IMAGE_CONTENT_MESSAGE, notFound, OWNER_ONLY_DELETE_MESSAGE, STARTER_NOT_FOUND_MESSAGE, templateNotFound, VIEW_ONLY_MESSAGE, type TemplatesQuery } from './messages.ts';
 import { starterByKey } from './starters.ts';
 
 /** Who is asking: a member of a firm. */
@@ -14,6 +14,7 @@ export interface Caller {
   groupId: string;
 }
 
+/** A template's row without its content: what lists and access checks read (the content can be a megabyte of images). */
 interface TemplateRow {
   id: string;
   owner_user_id: string;
@@ -21,7 +22,8 @@ interface TemplateRow {
   category_id: string | null;
   name: string;
   description: string;
-  content: string;
+  placeholders: string;
+  takes_signature: number;
   updated_at: string;
 }
 
@@ -31,18 +33,41 @@ function storedContent(json: string): TemplateContent {
   return parsed.success ? parsed.data : { blocks: [], styles: { font: 'sans', fontSize: 11, accentColor: '#1f4e79' } };
 }
 
-function summaryOf(row: TemplateRow, access: Access, content: TemplateContent): TemplateSummary {
+function summaryOf(row: TemplateRow, access: Access): TemplateSummary {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     categoryId: row.category_id,
-    placeholders: templatePlaceholders(content),
-    takesSignature: templateTakesSignature(content),
+    placeholders: JSON.parse(row.placeholders) as string[],
+    takesSignature: row.takes_signature === 1,
     access,
     ownerName: row.owner_name,
     updatedAt: row.updated_at,
   };
+}
+
+const IMAGE_SIGNATURES: Record<string, number[]> = { png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], jpeg: [0xff, 0xd8, 0xff] };
+
+/**
+ * Image blocks are judged by their bytes, as every upload is (README: one upload rule): a data URL that
+ * says PNG or JPEG must start as one. Only the first bytes are decoded; the PDF renderer reads the rest.
+ */
+function checkImages(content: TemplateContent): void {
+  content.blocks.forEach((block, index) => {
+    if (block.type !== 'image') return;
+    const type = block.dataUrl.startsWith('data:image/png;base64,') ? 'png' : block.dataUrl.startsWith('data:image/jpeg;base64,') ? 'jpeg' : '';
+    const start = Buffer.from(block.dataUrl.slice(block.dataUrl.indexOf(',') + 1, block.dataUrl.indexOf(',') + 17), 'base64');
+    const signature = IMAGE_SIGNATURES[type] ?? [];
+    if (signature.length === 0 || !signature.every((byte, at) => start[at] === byte)) {
+      throw new HttpError(400, 'VALIDATION', IMAGE_CONTENT_MESSAGE, { issues: [{ path: `content.blocks.${index}.dataUrl`, message: IMAGE_CONTENT_MESSAGE }] });
+    }
+  });
+}
+
+/** The columns a template's content is stored in: the JSON, and what lists show of it. */
+function storedForm(content: TemplateContent): { content: string; placeholders: string; takes_signature: number } {
+  return { content: JSON.stringify(content), placeholders: JSON.stringify(templatePlaceholders(content)), takes_signature: templateTakesSignature(content) ? 1 : 0 };
 }
 
 const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(error instanceof Error ? error.message : '');
@@ -106,31 +131,32 @@ export class DocumentTemplates {
 
   async list(caller: Caller, query: TemplatesQuery): Promise<TemplateSummary[]> {
     const rows = await this.visibleRows(caller, query);
-    return rows.filter(({ access }) => query.scope === 'all' || (query.scope === 'own') === (access === 'owner')).map(({ row, access }) => summaryOf(row, access, storedContent(row.content)));
+    return rows.filter(({ access }) => query.scope === 'all' || (query.scope === 'own') === (access === 'owner')).map(({ row, access }) => summaryOf(row, access));
   }
 
   /** One template the caller may see, with their access to it. */
   async get(caller: Caller, id: string): Promise<Template> {
     const { row, access } = await this.visible(caller, id);
-    const content = storedContent(row.content);
-    return { ...summaryOf(row, access, content), content };
+    return { ...summaryOf(row, access), content: await this.content(id) };
   }
 
   /** The template's content for generating a document (the caller must see it). */
   async contentFor(caller: Caller, id: string): Promise<{ name: string; content: TemplateContent }> {
     const { row } = await this.visible(caller, id);
-    return { name: row.name, content: storedContent(row.content) };
+    return { name: row.name, content: await this.content(id) };
   }
 
   async create(caller: Caller, body: TemplateBody, starterKey: string | null = null): Promise<Template> {
+    checkImages(body.content);
     if (body.categoryId !== null) await this.category(caller.groupId, body.categoryId);
     const id = randomUUID();
     const at = this.deps.now().toISOString();
+    const stored = storedForm(body.content);
     await this.deps.db
       .insertInto('doc_templates')
-      .values({ id, group_id: caller.groupId, owner_user_id: caller.userId, category_id: body.categoryId, name: body.name, description: body.description, content: JSON.stringify(body.content), starter_key: starterKey, created_at: at, updated_at: at })
+      .values({ id, group_id: caller.groupId, owner_user_id: caller.userId, category_id: body.categoryId, name: body.name, description: body.description, ...stored, starter_key: starterKey, created_at: at, updated_at: at })
       .execute();
-    return this.get(caller, id);
+    return this.written(id, 'owner', body, stored, at);
   }
 
   /** The caller's own copy of a starter (starters.ts). */
@@ -144,14 +170,29 @@ export class DocumentTemplates {
   async update(caller: Caller, id: string, body: TemplateBody): Promise<Template> {
     const { access } = await this.visible(caller, id);
     if (!canEdit(access)) throw forbidden(VIEW_ONLY_MESSAGE);
+    checkImages(body.content);
     if (body.categoryId !== null) await this.category(caller.groupId, body.categoryId);
+    const at = this.deps.now().toISOString();
+    const stored = storedForm(body.content);
     await this.deps.db
       .updateTable('doc_templates')
-      .set({ name: body.name, description: body.description, category_id: body.categoryId, content: JSON.stringify(body.content), updated_at: this.deps.now().toISOString() })
+      .set({ name: body.name, description: body.description, category_id: body.categoryId, ...stored, updated_at: at })
       .where('id', '=', id)
       .where('group_id', '=', caller.groupId)
       .execute();
-    return this.get(caller, id);
+    return this.written(id, access, body, stored, at);
+  }
+
+  /** What a write answers, from what was written: the content is not read back (it can be a megabyte). */
+  private async written(id: string, access: Access, body: TemplateBody, { placeholders, takes_signature }: ReturnType<typeof storedForm>, at: string): Promise<Template> {
+    const owner = await this.deps.db.selectFrom('doc_templates as t').innerJoin('users as u', 'u.id', 't.owner_user_id').select('u.name').where('t.id', '=', id).executeTakeFirstOrThrow();
+    const row: TemplateRow = { id, owner_user_id: '', owner_name: owner.name, category_id: body.categoryId, name: body.name, description: body.description, placeholders, takes_signature, updated_at: at };
+    return { ...summaryOf(row, access), content: body.content };
+  }
+
+  private async content(id: string): Promise<TemplateContent> {
+    const row = await this.deps.db.selectFrom('doc_templates').select('content').where('id', '=', id).executeTakeFirstOrThrow();
+    return storedContent(row.content);
   }
 
   /** The owner only; grants to it go too. Documents made from it stay (without template). */
@@ -177,7 +218,7 @@ export class DocumentTemplates {
     return this.deps.db
       .selectFrom('doc_templates as t')
       .innerJoin('users as u', 'u.id', 't.owner_user_id')
-      .select(['t.id', 't.owner_user_id', 'u.name as owner_name', 't.category_id', 't.name', 't.description', 't.content', 't.updated_at'])
+      .select(['t.id', 't.owner_user_id', 'u.name as owner_name', 't.category_id', 't.name', 't.description', 't.placeholders', 't.takes_signature', 't.updated_at'])
       .where('t.group_id', '=', groupId);
   }
 

@@ -17,7 +17,7 @@ const editPath = (kind: ShareKind, id: string) => sharePaths.edit.replace(':kind
 async function insertObjects(db: Kysely<Database>, owner: { userId: string; groupId: string }): Promise<Record<ShareKind, string>> {
   const base = { group_id: owner.groupId, created_at: STAMP };
   const template = randomUUID();
-  await db.insertInto('doc_templates').values({ ...base, id: template, owner_user_id: owner.userId, category_id: null, name: 'Autorización RED', description: 'Modelo', content: '{"blocks":[]}', starter_key: 'autorizacion-red', updated_at: STAMP }).execute();
+  await db.insertInto('doc_templates').values({ ...base, id: template, owner_user_id: owner.userId, category_id: null, name: 'Autorización RED', description: 'Modelo', content: '{"blocks":[]}', placeholders: '[]', takes_signature: 0, starter_key: 'autorizacion-red', updated_at: STAMP }).execute();
   const form = randomUUID();
   await db
     .insertInto('doc_forms')

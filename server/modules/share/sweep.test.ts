@@ -8,6 +8,7 @@ import { sharePaths } from '#shared/api/share.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
+import { JUNK, jsonCase, junkAnswerProblem, junkBodies, junkQueries, type JunkCase } from '../../test/junk-requests.ts';
 import { startGoogleTestProvider, type GoogleTestProvider } from '../auth/google-test-provider.ts';
 import { joinFirm } from '../colleagues/test-support.ts';
 import { memberOf } from '../flowlogs/fixtures.ts';
@@ -17,39 +18,18 @@ import { memberOf } from '../flowlogs/fixtures.ts';
  * Google sign-in with REAL ids, so the junk reaches the body and query checks: every answer a clear
  * 4xx (never a 500) or what the route does with its path alone, and a refusal changes nothing.
  */
-const JUNK = '\u0000\u202e💥\uffff<script>alert(1)</script>\'";--\\';
-const nested = (depth: number, open: string, close: string) => `${open.repeat(depth)}1${close.repeat(depth)}`;
-const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify(value) });
 const FIELDS = ['grants', 'userId', 'access', 'hidden_routes', 'allowed_routes', 'defaultRoute'];
 
-interface Case {
-  name: string;
-  headers?: Record<string, string>;
-  payload?: string | Buffer;
-  query?: string;
-}
-
-const CASES: Case[] = [
-  { name: 'no body' },
-  ...['', 'null', '[]', '"texto"', '42', '{}', '{', '{"a":}', '{"__proto__":{"admin":true}}'].map((payload) => ({ name: `JSON ${payload}`, headers: { 'content-type': 'application/json' }, payload })),
-  { name: 'text/plain', headers: { 'content-type': 'text/plain' }, payload: 'a=1' },
-  { name: 'invalid UTF-8', headers: { 'content-type': 'application/json' }, payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]) },
-  { name: 'deep arrays', headers: { 'content-type': 'application/json' }, payload: nested(3_000, '[', ']') },
-  { name: 'deep objects', headers: { 'content-type': 'application/json' }, payload: nested(2_000, '{"a":', '}') },
-  { name: 'over 1 MB', ...json({ grants: 'a'.repeat(1_100_000) }) },
-  ...[123, true, [], {}, null, JUNK, '', { $gt: '' }].map((value) => ({ name: `every field = ${JSON.stringify(value)}`, ...json(Object.fromEntries(FIELDS.map((field) => [field, value]))) })),
-  ...FIELDS.flatMap((field) => [
-    { name: `${field} huge`, ...json({ [field]: 'a'.repeat(250_000) }) },
-    { name: `${field} junk`, ...json({ [field]: JUNK }) },
+const CASES: JunkCase[] = [
+  ...junkBodies(FIELDS, { field: 'grants', bytes: 1_100_000 }),
+  { name: 'grants junk', ...jsonCase({ grants: [{ userId: JUNK, access: 'view' }, { userId: 'x', access: JUNK }] }) },
+  { name: 'grants too many', ...jsonCase({ grants: Array.from({ length: 201 }, () => ({ userId: randomUUID(), access: 'view' })) }) },
+  { name: 'edit junk', ...jsonCase({ userId: JUNK, access: 'edit' }) },
+  { name: 'settings junk', ...jsonCase({ hidden_routes: [JUNK], allowed_routes: ['/documanager', '/documanager', '/frumecar'], defaultRoute: '//malo.test' }) },
+  ...junkQueries([
+    `?q=${encodeURIComponent(JUNK)}`, `?company=${encodeURIComponent(JUNK)}`, '?kind=contrato', `?redirect=${encodeURIComponent(JUNK)}`, `?redirect=${'/x'.repeat(2_000)}`,
+    `?state=${encodeURIComponent(JUNK)}&code=1`, '?error=access_denied&state=x',
   ]),
-  { name: 'grants junk', ...json({ grants: [{ userId: JUNK, access: 'view' }, { userId: 'x', access: JUNK }] }) },
-  { name: 'grants too many', ...json({ grants: Array.from({ length: 201 }, () => ({ userId: randomUUID(), access: 'view' })) }) },
-  { name: 'edit junk', ...json({ userId: JUNK, access: 'edit' }) },
-  { name: 'settings junk', ...json({ hidden_routes: [JUNK], allowed_routes: ['/documanager', '/documanager', '/frumecar'], defaultRoute: '//malo.test' }) },
-  ...[
-    '?a=1&a=2&a[b]=3', '?__proto__[admin]=1', '?q=%ZZ%', `?q=${'x'.repeat(8_000)}`, `?q=${encodeURIComponent(JUNK)}`, `?company=${encodeURIComponent(JUNK)}`, '?page=-1', '?page=1e9',
-    '?kind=contrato', '?q=a&q=b', `?redirect=${encodeURIComponent(JUNK)}`, `?redirect=${'/x'.repeat(2_000)}`, `?state=${encodeURIComponent(JUNK)}&code=1`, '?error=access_denied&state=x',
-  ].map((query) => ({ name: `query ${query.slice(0, 30)}`, query })),
 ];
 
 const REJECTED = new Set([400, 403, 404, 413, 415, 429]);
@@ -70,7 +50,7 @@ describe('sharing, document manager, screen settings and Google sign-in: bad inp
     const member = await memberOf(db, 'ana@asesoria.test');
     template = randomUUID();
     const stamp = new Date().toISOString();
-    await db.insertInto('doc_templates').values({ id: template, group_id: member.groupId, owner_user_id: member.userId, category_id: null, name: 'Plantilla', description: '', content: '{}', starter_key: null, created_at: stamp, updated_at: stamp }).execute();
+    await db.insertInto('doc_templates').values({ id: template, group_id: member.groupId, owner_user_id: member.userId, category_id: null, name: 'Plantilla', description: '', content: '{}', placeholders: '[]', takes_signature: 0, starter_key: null, created_at: stamp, updated_at: stamp }).execute();
     await owner.put(groupsPaths.routeSettings, { hidden_routes: [], allowed_routes: ['/documanager'], defaultRoute: '/home' });
   }, 60_000);
   afterAll(async () => {
@@ -113,9 +93,8 @@ describe('sharing, document manager, screen settings and Google sign-in: bad inp
         const response = await owner.request({ method: route.method, url: `${fill(route.url)}${item.query ?? ''}`, ...(item.headers && { headers: item.headers }), ...(item.payload !== undefined && { payload: item.payload }) });
         requests += 1;
         const name = `${route.method} ${route.url} ${item.name}`;
-        if (response.statusCode >= 500) failures.push(`${name}: ${response.statusCode}`);
-        else if (response.statusCode >= 400 && !REJECTED.has(response.statusCode)) failures.push(`${name}: unexpected ${response.statusCode}`);
-        else if (response.statusCode >= 400 && (response.json() as { message?: unknown }).message === undefined) failures.push(`${name}: no message`);
+        const problem = junkAnswerProblem(name, response, REJECTED);
+        if (problem !== null) failures.push(problem);
         else if (response.statusCode >= 400 && server.countRows('google_sign_ins') !== signIns) failures.push(`${name}: wrote a sign-in`);
         // Google's callback without a sign-in of ours is always refused, whatever it carries.
         if (route.url === authPaths.googleCallback && !String(response.headers.location ?? '').startsWith('/auth?google=')) failures.push(`${name}: not refused`);
