@@ -47,8 +47,9 @@ export default async function globalSetup() {
 
   // The same build on PostgreSQL (when TEST_DATABASE_URL is set, as in CI), for the specs that walk a
   // capability on both databases (documents.spec.ts); null elsewhere, and those walks then run on SQLite only.
+  // No demo account there: its robots' first-start burst would land on the first tests of every lane.
   const postgres = process.env.TEST_DATABASE_URL
-    ? await startPostgresServer(serverBuild.entry, process.env.TEST_DATABASE_URL, { dataDir: join(dataDir, 'pg'), env: { SIGNUPS_PER_IP_HOUR: '1000', SMTP_URL: smtp.url, SMTP_FROM: 'AutoAsesor <no-reply@autoasesor.test>' }, logFile: join(dataDir, 'server-pg.log') })
+    ? await startPostgresServer(serverBuild.entry, process.env.TEST_DATABASE_URL, { dataDir: join(dataDir, 'pg'), env: { DEMO_ACCOUNT: '0', SIGNUPS_PER_IP_HOUR: '1000', SMTP_URL: smtp.url, SMTP_FROM: 'AutoAsesor <no-reply@autoasesor.test>' }, logFile: join(dataDir, 'server-pg.log') })
     : null;
 
   // The agent reads a real NSS store (Chrome's format on Linux) holding test certificates with their keys.

@@ -10,8 +10,9 @@ async function main(): Promise<void> {
   // LOG_FILE: size-rotated files instead of stdout, so a busy server cannot fill the disk with its log.
   const log = logFile ? await openRotatingLog(logFile) : null;
 
-  // buildApp migrates and seeds; the demo account only outside production (checked in the seed too).
-  const app = await buildApp({ ...server, ...(log && { logStream: log.stream }), demoAccount: process.env.NODE_ENV !== 'production' });
+  // buildApp migrates and seeds; the demo account only outside production (checked in the seed too),
+  // and not when DEMO_ACCOUNT=0 (a staging server, or a second test server that needs no demo robots).
+  const app = await buildApp({ ...server, ...(log && { logStream: log.stream }), demoAccount: process.env.NODE_ENV !== 'production' && process.env.DEMO_ACCOUNT !== '0' });
 
   await app.listen({ port: listen.port, host: listen.host });
   app.log.info(`AutoAsesor escuchando en http://${listen.host}:${listen.port} (web: ${server.publicUrl})`);
