@@ -33,7 +33,9 @@ export default defineConfig({
     { name: 'app', testIgnore: [...DESKTOP_LANE, ...SCREENS_LANE], workers: 1 },
   ],
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A robot launched from the browser (Validar, the FIE and RED robots) takes 15 s alone and over 30 s
+  // with three lanes and two servers on a 2-core machine: the limit is for hangs, not for a busy CI.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   // After the run, the spec files that took over 20 s (issue 20: the browser suite's time is watched).
