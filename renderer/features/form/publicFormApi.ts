@@ -1,51 +1,22 @@
 import { altasPaths, publicFormSchema, publicUploadedFileSchema } from '#shared/api/altas.ts';
 import type { FieldsValues, PublicForm, SubmissionFile } from '#shared/api/altas.ts';
-import type { FieldIssue } from '#shared/api/errors.ts';
-import { readApiError } from '../../api/http.ts';
+import { NO_ANSWER, publicCall, type CallResult } from '../../api/publicCall.ts';
 
 /**
  * The company's calls. Plain fetch with the company's own cookie (same origin), never the app's
  * baseApi: its 401 handling refreshes an advisor's session and sends the user to the advisor login.
  */
 
-export type CallResult<T> = { ok: true; data: T } | { ok: false; error: CallError };
+export type { CallError, CallResult } from '../../api/publicCall.ts';
 
-export interface CallError {
-  /** The HTTP status; 0 when no answer came (offline, timeout). */
-  status: number;
-  /** The server's Spanish message, when it sent one. */
-  message: string | undefined;
-  issues: FieldIssue[];
-}
-
-const TIMEOUT_MS = 30_000;
 /** Uploads of up to 10 MB on a slow line need longer than a JSON call. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 const formPath = (slug: string) => altasPaths.publicForm.replace(':id', encodeURIComponent(slug));
 const filesPath = (slug: string) => altasPaths.publicFiles.replace(':id', encodeURIComponent(slug));
 
-async function call(url: string, init: RequestInit, timeoutMs = TIMEOUT_MS): Promise<CallResult<unknown>> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  try {
-    const response = await fetch(url, { ...init, credentials: 'same-origin', signal: controller.signal });
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text === '' ? null : (JSON.parse(text) as unknown);
-    } catch {
-      body = text;
-    }
-    if (response.ok) return { ok: true, data: body };
-    const apiError = readApiError(body);
-    return { ok: false, error: { status: response.status, message: apiError?.message, issues: apiError?.issues ?? [] } };
-  } catch {
-    return { ok: false, error: { status: 0, message: undefined, issues: [] } };
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** With the company's own cookie (same origin). */
+const call = (url: string, init: RequestInit, timeoutMs?: number) => publicCall(url, init, { credentials: 'same-origin', ...(timeoutMs !== undefined && { timeoutMs }) });
 
 const jsonInit = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -57,7 +28,7 @@ const jsonInit = (body: unknown): RequestInit => ({
 function parsed<T>(result: CallResult<unknown>, parse: (data: unknown) => T | undefined): CallResult<T> {
   if (!result.ok) return result;
   const data = parse(result.data);
-  return data === undefined ? { ok: false, error: { status: 0, message: undefined, issues: [] } } : { ok: true, data };
+  return data === undefined ? { ok: false, error: NO_ANSWER } : { ok: true, data };
 }
 
 export async function fetchPublicForm(slug: string): Promise<CallResult<PublicForm>> {
