@@ -5,9 +5,10 @@
  * verifier and issues an RS256 id_token with the request's nonce and `email_verified`; /jwks publishes
  * the signing key. Not product code.
  */
-import { createHash, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readForm, sendJson as json, signedIdToken } from '../../test/oauth-standin-http.ts';
 import type { GoogleSignInConfig } from './google-config.ts';
 
 export const TEST_GOOGLE_CLIENT = { clientId: 'google-signin-web', clientSecret: 'google-signin-secret' } as const;
@@ -46,21 +47,7 @@ const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const KID = 'google-test';
 
-function idToken(claims: Record<string, unknown>, key: typeof signingKey.privateKey): string {
-  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const input = `${b64({ alg: 'RS256', typ: 'JWT', kid: KID })}.${b64(claims)}`;
-  return `${input}.${createSign('RSA-SHA256').update(input).sign(key).toString('base64url')}`;
-}
-
-async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
-}
+const idToken = (claims: Record<string, unknown>, key: typeof signingKey.privateKey): string => signedIdToken(claims, key, KID);
 
 export const subOf = (email: string): string => createHash('sha256').update(`google:${email}`).digest('hex').slice(0, 21);
 

@@ -5,10 +5,11 @@
  * RS256 id_tokens, refreshes (rotating Microsoft's refresh token) and answers invalid_grant for
  * anything revoked or used; /revoke revokes. Not product code.
  */
-import { createHash, createSign, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MailProvider } from '#shared/api/mail.ts';
+import { readForm, sendJson as json, signedIdToken } from '../../test/oauth-standin-http.ts';
 import type { MailProvidersConfig } from './types.ts';
 
 export const TEST_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
@@ -55,24 +56,7 @@ export interface TestOAuthProvider {
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
-function b64url(data: Buffer | string): string {
-  return Buffer.from(data).toString('base64url');
-}
-
-function idToken(claims: Record<string, unknown>): string {
-  const input = `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'test' }))}.${b64url(JSON.stringify(claims))}`;
-  return `${input}.${createSign('RSA-SHA256').update(input).sign(privateKey).toString('base64url')}`;
-}
-
-async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
-}
+const idToken = (claims: Record<string, unknown>): string => signedIdToken(claims, privateKey, 'test');
 
 export async function startTestOAuthProvider(): Promise<TestOAuthProvider> {
   const codes = new Map<string, IssuedCode>();
