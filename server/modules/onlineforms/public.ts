@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FORM_CLOSED_MESSAGE, SIGNATURE_REQUIRED_MESSAGE, type PublicOnlineForm, type PublicSubmissionBody } from '#shared/api/onlineforms.ts';
-import type { TemplateContent } from '#shared/documents/blocks.ts';
 import { checkOnlineFormValues, documentValuesOf, type OnlineFormField, type OnlineFormValues } from '#shared/documents/form-fields.ts';
 import { formatMadridDate, formatMadridDateTime } from '#shared/time/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { DocumentGenerator } from '../documents/generator.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { mailHtml } from './mail-html.ts';
 import { fieldErrors, FIRM_FULL_TODAY_MESSAGE, firmBytesMessage, FORM_FULL_TODAY_MESSAGE, formBytesMessage, formNotFound, type OnlineFormCaps } from './messages.ts';
@@ -15,19 +15,8 @@ import { signaturePngOf } from './signature.ts';
 import { contentOf, fieldsOf, type FormRow } from './store.ts';
 
 /** What a submission's document is generated with: the documents module's DocumentGenerator (server/modules/documents/generator.ts). */
-export interface SubmissionDocumentGenerator {
-  generate(input: {
-    groupId: string;
-    ownerUserId: string | null;
-    templateId: string | null;
-    submissionId: string | null;
-    name: string;
-    company: string | null;
-    content: TemplateContent;
-    values: Record<string, string>;
-    signaturePng?: Uint8Array;
-  }): Promise<{ documentId: string }>;
-}
+/** What the online forms need of the documents module's DocumentGenerator: a document made from an answer. */
+export type SubmissionDocumentGenerator = Pick<DocumentGenerator, 'generate'>;
 
 export interface PublicFormsDeps {
   db: Kysely<Database>;
