@@ -9,7 +9,7 @@
  * Microsoft Edge on Windows (every Windows 10/11 has it, so nothing is downloaded or bundled), Google
  * Chrome on macOS (Playwright's 'chrome' channel: the advisor installs it), /usr/bin/chromium on Linux.
  */
-import type { Browser, BrowserContext, LaunchOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, LaunchOptions, Page } from 'playwright-core';
 import type { ClientCertificate } from '../../certificates/client-certificate.ts';
 
 /** The flags of docs/ARCHITECTURE.md: no GPU, no background traffic, no first-run screens. */
@@ -58,30 +58,37 @@ export class RobotBrowsers {
 
   constructor(private readonly options: RobotBrowsersOptions) {}
 
-  async open(request: { certificateInput: string; origins: readonly string[] }): Promise<Page> {
+  /**
+   * A fresh page in a context of its own. With `certificateInput`, that context presents the certificate
+   * chosen in that input to `origins`; without it (a macro without certificate), a plain context.
+   */
+  async open(request: { certificateInput?: string; origins?: readonly string[] } = {}): Promise<Page> {
     if (this.closed) throw new Error('El navegador del robot ya se ha cerrado');
+    if (request.certificateInput === undefined) {
+      return this.newPage(await this.launch(), {});
+    }
     const fingerprint = this.options.inputs[request.certificateInput];
     if (typeof fingerprint !== 'string' || !FINGERPRINT.test(fingerprint)) {
       throw new Error(`No se ha elegido un certificado en la entrada «${request.certificateInput}»`);
     }
-    const origins = request.origins.map(originOf);
+    const origins = (request.origins ?? []).map(originOf);
     if (origins.length === 0) throw new Error('openBrowser necesita al menos un origen (https://...) al que presentar el certificado');
 
     const [certificate, browser] = await Promise.all([this.options.clientCertificate(fingerprint), this.launch()]);
     const pfx = Buffer.from(certificate.pfx);
     try {
-      const context = await browser.newContext({
-        acceptDownloads: true,
-        clientCertificates: origins.map((origin) => ({ origin, pfx, passphrase: certificate.passphrase })),
-        ignoreHTTPSErrors: this.options.ignoreHTTPSErrors,
-      });
-      this.contexts.push(context);
-      if (this.closed) await this.closeAll();
-      return await context.newPage();
+      return await this.newPage(browser, { clientCertificates: origins.map((origin) => ({ origin, pfx, passphrase: certificate.passphrase })) });
     } finally {
       // Playwright has made its TLS context from it; this copy of the key is no longer needed.
       pfx.fill(0);
     }
+  }
+
+  private async newPage(browser: Browser, options: BrowserContextOptions): Promise<Page> {
+    const context = await browser.newContext({ acceptDownloads: true, ignoreHTTPSErrors: this.options.ignoreHTTPSErrors, ...options });
+    this.contexts.push(context);
+    if (this.closed) await this.closeAll();
+    return context.newPage();
   }
 
   /** Closes every context and the browser; safe to call more than once, and it never throws. */

@@ -9,10 +9,11 @@ import type { RobotContext, RobotResult } from '#shared/flows/robot.ts';
 export interface DesktopRobotContext extends RobotContext {
   /**
    * A fresh Chromium page (playwright-core) whose TLS client authentication presents the certificate
-   * chosen in the Certificate input `certificateInput` to the given origins (mutual TLS). The browser
-   * closes when the run ends; downloads are allowed.
+   * chosen in the Certificate input `certificateInput` to the given origins (mutual TLS). Without
+   * `certificateInput` (a macro that needs none), a plain context that presents no certificate. The
+   * browser closes when the run ends; downloads are allowed.
    */
-  openBrowser(options: { certificateInput: string; origins: readonly string[] }): Promise<Page>;
+  openBrowser(options?: { certificateInput?: string; origins?: readonly string[] }): Promise<Page>;
   /**
    * The flow folder's settings (its settings.json: base URL, selectors), with this installation's
    * overrides applied (AUTOASESOR_ROBOT_SETTINGS): the real portal and a stand-in differ only here.
