@@ -63,8 +63,14 @@ test('the desktop lists its store, syncs and shares it; a colleague on the web s
   // Another firm sees none of it.
   const other = await browser.newContext({ baseURL });
   const stranger = (await signedUp(other)).page;
+  // The server's answer first (what another firm must never get), then the screen; under a full suite's
+  // load the first paint of a fresh context waits on the route's chunk and this list (CI took over 7 s once).
+  const machinesAnswer = stranger.waitForResponse((response) => new URL(response.url()).pathname === '/api/machines' && response.request().method() === 'GET');
   await stranger.goto('/workspace');
-  await expect(stranger.getByText('No hay compartidos en tu entorno de trabajo')).toBeVisible();
+  const answer = await machinesAnswer;
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { items: unknown[] }).items).toEqual([]);
+  await expect(stranger.getByText('No hay compartidos en tu entorno de trabajo')).toBeVisible({ timeout: 20_000 });
   await expect(stranger.getByText('PC Oficina e2e')).toHaveCount(0);
   await expect(stranger.getByText(E2E_CERTIFICATES[0]?.commonName ?? '')).toHaveCount(0);
   await other.close();
