@@ -10,6 +10,8 @@
  */
 import type { Browser } from 'playwright-core';
 import type { RobotResult } from '#shared/flows/robot.ts';
+import { MACRO_FLOW_PREFIX } from '#shared/macros/to-flow.ts';
+import type { DesktopRobot } from '../../resources/flows/_lib/desktop.ts';
 // Only the list (flow.json, settings.json and a loader per robot); each robot's code loads with its run.
 // Imported by name, so the desktop build leaves out the server's robots listed beside it.
 import { desktopFlows as appDesktopFlows } from '../../resources/flows/index.ts';
@@ -132,10 +134,7 @@ async function run(job: RobotProcessJob): Promise<void> {
   const launched = prepared?.chromiumPath === job.chromiumPath ? prepared.browser : null;
   if (launched === null) void closeBrowser(prepared?.browser ?? null);
   try {
-    const flow = (await loadDesktopFlows(job.robotsModule)).find((candidate) => candidate.id === job.flowId);
-    if (!flow) throw new Error(`El robot ${job.flowId} no está instalado en este equipo`);
-    const robot = await flow.loadRobot();
-    const settings = mergedSettings(flow.settings, job.settingsOverrides);
+    const { robot, settings } = await loadRobot(job);
     browsers = new RobotBrowsers({
       launchOptions: browserLaunchOptions(process.platform, job.chromiumPath, process.env),
       inputs: job.inputs,
@@ -165,6 +164,20 @@ async function run(job: RobotProcessJob): Promise<void> {
     await post({ type: 'failed', message: 'El robot no ha devuelto un resultado válido' });
   }
   process.exit(0);
+}
+
+/**
+ * The job's robot and settings: the macro player for a macro flow ('macro-<id>', loaded on demand so
+ * the desktop build keeps it in a chunk of its own), else the installed flow of that id.
+ */
+async function loadRobot(job: RobotProcessJob): Promise<{ robot: DesktopRobot; settings: Readonly<Record<string, unknown>> }> {
+  if (job.flowId.startsWith(MACRO_FLOW_PREFIX)) {
+    const { macroRobot } = await import('../macros/robot.ts');
+    return { robot: macroRobot, settings: mergedSettings({}, job.settingsOverrides) };
+  }
+  const flow = (await loadDesktopFlows(job.robotsModule)).find((candidate) => candidate.id === job.flowId);
+  if (!flow) throw new Error(`El robot ${job.flowId} no está instalado en este equipo`);
+  return { robot: await flow.loadRobot(), settings: mergedSettings(flow.settings, job.settingsOverrides) };
 }
 
 /** The `desktopFlows` of the robots module: the app's own (resources/flows) or a test's. */
