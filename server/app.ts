@@ -47,8 +47,11 @@ import { registerFieRoutes } from './modules/fie/routes.ts';
 import { FieService } from './modules/fie/service.ts';
 import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
 import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
+import { FlowDirectory } from './modules/flows/directory.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
 import { registerMachinesRoutes } from './modules/machines/routes.ts';
+import { registerMacrosRoutes } from './modules/macros/routes.ts';
+import { Macros } from './modules/macros/store.ts';
 import { MailAccounts } from './modules/mail/accounts.ts';
 import { registerMailDeliveryRoutes } from './modules/mail/deliveries-routes.ts';
 import { MailOutbox } from './modules/mail/outbox-worker.ts';
@@ -237,8 +240,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     config.database.kind === 'postgres'
       ? new PgBossRunQueue(config.database.url, runsOptions.concurrency, (error) => app.log.warn({ err: error }, 'Error en la cola de ejecuciones (pg-boss)'))
       : new LocalRunQueue(runsOptions.concurrency, runsOptions.runningPerFirm);
-  const runs = new RunService({ db, now, catalogue, storage, inspections, queue, options: runsOptions, log: app.log });
-  const deviceRuns = new DeviceRunService({ db, now, catalogue, runs, storage, leaseMs: runsOptions.leaseMs });
+  // Macros (issue 41): the firm's own robots, run as flows 'macro-<id>' beside the built-in catalogue.
+  const macros = new Macros({ db, now });
+  const flows = new FlowDirectory(catalogue, macros);
+  const runs = new RunService({ db, now, flows, storage, inspections, queue, options: runsOptions, log: app.log });
+  const deviceRuns = new DeviceRunService({ db, now, flows, runs, storage, leaseMs: runsOptions.leaseMs });
   // Machines' long polls answer at once rather than holding the close.
   app.addHook('preClose', async () => deviceRuns.shutdown());
   // Before the database closes: runs executing here end (not charged) and the queue lets go.
@@ -319,12 +325,12 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerNotesRoutes(app, ctx);
   registerSubscriptionsRoutes(app, ctx);
   registerFlowlogRoutes(app, ctx);
-  registerFlowsRoutes(app, ctx, catalogue);
+  registerFlowsRoutes(app, ctx, flows);
   await registerStorageRoutes(app, ctx, storage, inspections);
   registerRunsRoutes(app, ctx, runs, storage);
   // One DeviceAuth for every device route: it writes a machine's last call at most every few seconds.
   const deviceAuth = new DeviceAuth(db, now, config.deviceTouchEveryMs);
-  registerSchedulesRoutes(app, ctx, catalogue, runs, deviceAuth);
+  registerSchedulesRoutes(app, ctx, flows, runs, deviceAuth);
   registerMachinesRoutes(app, ctx, catalogue);
   await registerFieRoutes(app, ctx, new FieService(db, now, new FieDecoder({ ...DEFAULT_FIE_DECODER_OPTIONS, ...config.fieDecoder }), app.log), new FieA3(db, now), deviceAuth);
   const altas = new AltasService(ctx, storage, passwords, app.log, deviceAuth, config.altas?.uploadCaps);
@@ -341,6 +347,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const onlineForms = createOnlineForms(ctx, { storage, generator: documentGenerator, log: app.log, caps: config.onlineForms });
   app.addHook('preClose', async () => onlineForms.publicForms.settle());
   registerOnlineFormsRoutes(app, ctx, onlineForms);
+  registerMacrosRoutes(app, ctx, macros);
   registerAltasSubmissionRoutes(app, ctx, altas);
   await registerAltasPublicRoutes(app, ctx, altas);
   await registerNotificationsRoutes(app, ctx, new NotificationsService(db, storage, now), deviceAuth);

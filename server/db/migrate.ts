@@ -21,6 +21,7 @@ import * as fieImports from './migrations/0018-fie-imports.ts';
 import * as billingPaymentFailedMail from './migrations/0019-billing-payment-failed-mail.ts';
 import * as documents from './migrations/0020-documents.ts';
 import * as documentManagerIndexes from './migrations/0021-document-manager-indexes.ts';
+import * as macros from './migrations/0022-macros.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019-billing-payment-failed-mail': billingPaymentFailedMail,
   '0020-documents': documents,
   '0021-document-manager-indexes': documentManagerIndexes,
+  '0022-macros': macros,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -79,7 +79,7 @@ export interface DocDocumentsTable {
 export interface SharesTable {
   id: string;
   group_id: string;
-  object_kind: 'template' | 'form' | 'schedule' | 'flow-settings';
+  object_kind: 'template' | 'form' | 'schedule' | 'flow-settings' | 'macro';
   object_id: string;
   user_id: string;
   access: 'view' | 'edit';

@@ -3,6 +3,7 @@ import type { DocCategoriesTable, DocDocumentsTable, DocFormsTable, DocSubmissio
 import type { AltasClientSessionsTable, AltasClientUsersTable, AltasCompaniesTable, AltasFilesTable, AltasFormsTable, AltasSubmissionsTable } from './schema-altas.ts';
 import type { FieDocumentEntriesTable, FieDocumentsTable, FieEntriesTable, FieImportsTable } from './schema-fie.ts';
 import type { DehuDigestsTable, DehuDocumentsTable, DehuNotificationsTable, DehuWatchedCertificatesTable } from './schema-notifications.ts';
+import type { MacrosTable, MacroVersionsTable } from './schema-macros.ts';
 import type { MailAccountsTable, MailOAuthStatesTable, MailOutboxTable } from './schema-mail.ts';
 import type { DeviceTokensTable, MachineCertificatesTable, MachineConfigsTable, MachinesTable, ScriptSettingsTable } from './schema-machines.ts';
 import type {
@@ -77,6 +78,8 @@ export interface Database {
   shares: SharesTable;
   google_sign_ins: GoogleSignInsTable;
   colleague_invitations: ColleagueInvitationsTable;
+  macros: MacrosTable;
+  macro_versions: MacroVersionsTable;
 }
 
 export interface GroupsTable {

@@ -19,13 +19,14 @@ export const sharePaths = {
   edit: '/api/share/edit/:kind/:id',
 } as const;
 
-export const SHARE_KINDS = ['template', 'form', 'schedule', 'flow-settings'] as const;
+export const SHARE_KINDS = ['template', 'form', 'schedule', 'flow-settings', 'macro'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
 export const SHARE_KIND_LABELS: Record<ShareKind, string> = {
   template: 'Plantilla',
   form: 'Formulario',
   schedule: 'Programación',
   'flow-settings': 'Configuración de robot',
+  macro: 'Robot propio',
 };
 
 export const SHARE_ACCESS = ['view', 'edit'] as const;

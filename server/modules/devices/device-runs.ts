@@ -4,7 +4,7 @@ import { fileInputValueSchema } from '#shared/api/flows.ts';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { FlowCatalogue } from '../flows/catalogue.ts';
+import type { FlowDirectory } from '../flows/directory.ts';
 import { failed } from '../runs/closing.ts';
 import { LOG_LIMIT_NOTICE, MAX_LOG_LINES } from '../runs/log-writer.ts';
 import { flowInputs } from '../runs/inputs.ts';
@@ -24,7 +24,8 @@ const RECHECK_MS = 500;
 export interface DeviceRunsDeps {
   db: Kysely<Database>;
   now: () => Date;
-  catalogue: FlowCatalogue;
+  /** A run's flow: built-in, or the macro version it was launched with (FlowDirectory.ofRun). */
+  flows: Pick<FlowDirectory, 'ofRun'>;
   runs: RunService;
   /** Where the uploads of FileUpload inputs are kept (the machine downloads them before its robot starts). */
   storage: FileStorage;
@@ -105,7 +106,7 @@ export class DeviceRunService {
   async claim(caller: DeviceCaller, executionToken: string): Promise<LeasedRun> {
     const run = await this.deps.db
       .selectFrom('flow_runs')
-      .select(['id', 'flow_id', 'state'])
+      .select(['id', 'flow_id', 'inputs', 'state'])
       .where('execution_token', '=', executionToken)
       .where('group_id', '=', caller.groupId)
       .where('machine_id', '=', caller.machineId)
@@ -155,7 +156,7 @@ export class DeviceRunService {
    */
   async finish(caller: DeviceCaller, runId: string, outcome: DeviceRunOutcome, files?: readonly Buffer[]): Promise<boolean> {
     const run = await this.ownRun(caller, runId);
-    const timeLimitSeconds = this.deps.catalogue.get(run.flow_id)?.definition.timeLimitSeconds ?? 0;
+    const timeLimitSeconds = this.deps.flows.ofRun(run)?.definition.timeLimitSeconds ?? 0;
     const { closing, desktop } = closingForDevice(outcome, timeLimitSeconds, Number(run.send_output_to_server) === 1, files);
     return this.deps.runs.closeRun(runId, closing, { leaseOwner: machineLeaseOwner(caller.machineId) }, desktop);
   }
@@ -176,7 +177,7 @@ export class DeviceRunService {
     if (!run || run.state === 'queued') throw runNotFound();
     const held = run.state === 'running' && run.lease_owner === machineLeaseOwner(caller.machineId) && (run.lease_until ?? '') >= this.deps.now().toISOString();
     if (!held) throw leaseLost();
-    const definition = this.deps.catalogue.get(run.flow_id)?.definition;
+    const definition = this.deps.flows.ofRun(run)?.definition;
     const inputs = JSON.parse(run.inputs) as Record<string, unknown>;
     const named = (definition ? fileInputKeys(definition) : []).some((key) => fileInputValueSchema.safeParse(inputs[key]).data?.some((file) => file.uploadId === uploadId) === true);
     if (!named) throw runFileNotFound();
@@ -209,7 +210,7 @@ export class DeviceRunService {
   private async ownRun(caller: DeviceCaller, runId: string) {
     const run = await this.deps.db
       .selectFrom('flow_runs')
-      .select(['id', 'flow_id', 'send_output_to_server'])
+      .select(['id', 'flow_id', 'inputs', 'send_output_to_server'])
       .where('id', '=', runId)
       .where('group_id', '=', caller.groupId)
       .where('machine_id', '=', caller.machineId)
@@ -223,7 +224,7 @@ export class DeviceRunService {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const run = await this.deps.db
         .selectFrom('flow_runs')
-        .select(['id', 'flow_id'])
+        .select(['id', 'flow_id', 'inputs'])
         .where('machine_id', '=', caller.machineId)
         .where('state', '=', 'queued')
         .orderBy('created_at')
@@ -238,9 +239,9 @@ export class DeviceRunService {
   }
 
   /** queued -> running under this machine's lease, in one guarded UPDATE; null when the run was not queued any more. */
-  private async lease(caller: DeviceCaller, run: { id: string; flow_id: string }): Promise<LeasedRun | null> {
-    const { db, runs, catalogue, leaseMs } = this.deps;
-    const flow = catalogue.get(run.flow_id);
+  private async lease(caller: DeviceCaller, run: { id: string; flow_id: string; inputs: string }): Promise<LeasedRun | null> {
+    const { db, runs, flows, leaseMs } = this.deps;
+    const flow = flows.ofRun(run);
     if (!flow) {
       await runs.closeRun(run.id, failed(500, FLOW_GONE_MESSAGE, FLOW_GONE_MESSAGE), 'queued');
       return null;

@@ -7,6 +7,7 @@ import { toFieldIssues } from '#shared/api/errors.ts';
 import type { FlowSummary } from '#shared/api/flows.ts';
 import { flowDefinitionProblems, flowDefinitionSchema, type FlowDefinition } from '#shared/flows/definition.ts';
 import type { Robot } from '#shared/flows/robot.ts';
+import { MACRO_FLOW_PREFIX } from '#shared/macros/to-flow.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** A flow folder as resources/flows/index.ts lists it (the robot is loaded only when a run needs it). */
@@ -58,6 +59,8 @@ export class FlowCatalogue {
     builtIn.forEach((flow, index) => {
       const definition = parseFlow(flow, index);
       if (flows.has(definition.id)) throw new Error(`Hay dos robots con el mismo id: "${definition.id}"`);
+      // 'macro-<id>' names a firm's own robot (flows/directory.ts): a built-in one could shadow it.
+      if (definition.id.startsWith(MACRO_FLOW_PREFIX)) throw new Error(`El id del robot "${definition.id}" no puede empezar por "${MACRO_FLOW_PREFIX}"`);
       const template = flow.templateFile;
       flows.set(definition.id, { definition, templatePath: template ? (isAbsolute(template) ? template : join(root, template)) : null });
     });
@@ -95,6 +98,7 @@ export function toFlowSummary({ definition, templatePath }: CatalogueFlow): Flow
 /**
  * Keeps table `flows` in step with the catalogue: every loaded flow upserted active, every row whose
  * folder is gone kept (old runs name it) but marked inactive. Idempotent, so several servers may run it.
+ * Firms' macros' rows ('macro-<id>') are the macros module's, left alone.
  */
 export async function syncCatalogue(db: Kysely<Database>, catalogue: FlowCatalogue, now: Date): Promise<void> {
   const at = now.toISOString();
@@ -116,7 +120,7 @@ export async function syncCatalogue(db: Kysely<Database>, catalogue: FlowCatalog
         .execute();
     }
     const ids = catalogue.ids();
-    let gone = trx.updateTable('flows').set({ active: 0, updated_at: at }).where('active', '=', 1);
+    let gone = trx.updateTable('flows').set({ active: 0, updated_at: at }).where('active', '=', 1).where('id', 'not like', `${MACRO_FLOW_PREFIX}%`);
     if (ids.length > 0) gone = gone.where('id', 'not in', ids);
     await gone.execute();
   });

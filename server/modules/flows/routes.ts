@@ -9,30 +9,34 @@ import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { attachment } from '../storage/download.ts';
-import { toFlowSummary, type FlowCatalogue } from './catalogue.ts';
-import { requireFlow } from './errors.ts';
+import { toFlowSummary } from './catalogue.ts';
+import type { FlowDirectory } from './directory.ts';
+import { requireVisibleFlow } from './errors.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The catalogue (spec §7 Flows): signed-in users read it; robot code never leaves the server. */
-export function registerFlowsRoutes(app: FastifyInstance, ctx: AppContext, catalogue: FlowCatalogue): void {
+/**
+ * The catalogue (spec §7 Flows): signed-in users read it; robot code never leaves the server. The
+ * built-in flows come first, then the firm's macros the user may see (issue 41).
+ */
+export function registerFlowsRoutes(app: FastifyInstance, ctx: AppContext, flows: FlowDirectory): void {
   app.get(flowsPaths.catalogue, { schema: routeSchema({ tag: 'flows', summary: 'The flow catalogue', response: { 200: catalogueResponseSchema } }) }, async (request) => {
-    await requireSession(request, ctx);
-    return { items: catalogue.list().map(toFlowSummary) };
+    const { groupId, userId } = await requireSession(request, ctx);
+    return { items: (await flows.flowsFor(groupId, userId)).map(toFlowSummary) };
   });
 
   const flowSchema = routeSchema({ tag: 'flows', summary: 'A flow\'s whole definition', params: flowIdParamsSchema, response: { 200: flowResponseSchema } });
   app.get(flowsPaths.flow, { schema: flowSchema }, async (request) => {
-    await requireSession(request, ctx);
+    const { groupId, userId } = await requireSession(request, ctx);
     const { id } = parseInput(flowIdParamsSchema, request.params);
-    return requireFlow(catalogue, id).definition;
+    return (await requireVisibleFlow(flows, groupId, id, userId)).definition;
   });
 
   const templateSchema = routeSchema({ tag: 'flows', summary: 'A flow\'s input template (.xlsx download)', params: flowIdParamsSchema });
   app.get(flowsPaths.template, { schema: templateSchema }, async (request, reply) => {
-    await requireSession(request, ctx);
+    const { groupId, userId } = await requireSession(request, ctx);
     const { id } = parseInput(flowIdParamsSchema, request.params);
-    const { definition, templatePath } = requireFlow(catalogue, id);
+    const { definition, templatePath } = await requireVisibleFlow(flows, groupId, id, userId);
     const size = templatePath ? await stat(templatePath).then((info) => info.size, () => null) : null;
     if (templatePath === null || size === null) throw new HttpError(404, 'TEMPLATE_NOT_FOUND', 'Este robot no tiene plantilla');
     return reply

@@ -30,6 +30,7 @@ interface ActiveRun {
 export interface RunExecutorDeps {
   db: Kysely<Database>;
   now: () => Date;
+  /** The built-in flows: a firm's macros are desktop flows (flows/directory.ts), never run here. */
   catalogue: FlowCatalogue;
   storage: FileStorage;
   queue: RunQueue;

@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { machineTarget } from '../devices/machine-runs.ts';
 import { recordRunCreated } from '../flowlogs/counts.ts';
-import type { FlowCatalogue } from '../flows/catalogue.ts';
+import { MACRO_DEFINITION_INPUT, MACRO_VERSION_INPUT } from '#shared/macros/to-flow.ts';
+import { isMacroFlow, refuseServerInputs, type FlowDirectory } from '../flows/directory.ts';
 import { flowNotFound } from '../flows/errors.ts';
 import { machineCertificate } from '../machines/certificates.ts';
 import { findGroupUpload } from '../storage/service.ts';
@@ -22,7 +23,8 @@ import { isUsableEmailConfig } from '../mail/account-queries.ts';
 export interface LaunchDeps {
   db: Kysely<Database>;
   now: () => Date;
-  catalogue: FlowCatalogue;
+  /** The built-in flows and the firm's macros (flows/directory.ts). */
+  flows: FlowDirectory;
   /** What uploads hold, inspected when they were uploaded (the estimate reads their rows and FIE entries). */
   inspections: UploadInspections;
   queue: RunQueue;
@@ -41,9 +43,11 @@ export interface LaunchDeps {
  * Answers the run this launch started, or the one an earlier request with the same idempotency key started.
  */
 export async function launchRun(deps: LaunchDeps, input: LaunchInput): Promise<RunRow> {
-  const { db, catalogue } = deps;
-  const flow = catalogue.get(input.flowId);
+  const { db } = deps;
+  // A macro the user may no longer see (deleted, unshared) is as gone as a retired robot.
+  const flow = await deps.flows.flowFor(input.groupId, input.flowId, input.userId);
   if (!flow) throw flowNotFound();
+  refuseServerInputs(input.inputs);
   const earlier = await findRunByKey(db, input.userId, input.idempotencyKey);
   if (earlier) return earlier;
   const { definition } = flow;
@@ -94,6 +98,11 @@ export async function launchRun(deps: LaunchDeps, input: LaunchInput): Promise<R
     }
     throw error;
   });
+  if (isMacroFlow(flow)) {
+    // The player runs the version current at this launch (a scheduled run too), and the history says which.
+    checked.stored[MACRO_DEFINITION_INPUT] = flow.macro;
+    checked.stored[MACRO_VERSION_INPUT] = flow.version;
+  }
   const estimatedCost = costOf(estimateUnits(definition, await deps.inspections.counts(Object.values(checked.uploads).flat())), definition.usageRatio);
   const base = row(checked.stored);
 
@@ -132,3 +141,4 @@ export async function launchRun(deps: LaunchDeps, input: LaunchInput): Promise<R
   else await deps.queue.enqueue({ runId, groupId: input.groupId, rank: decision.rank ?? 0 });
   return findRunById(db, runId);
 }
+

@@ -4,7 +4,7 @@ import type { ExecutionStateResponse } from '#shared/api/flows.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { isMachineLease, MACHINE_GONE_MESSAGE } from '../devices/machine-runs.ts';
-import type { FlowCatalogue } from '../flows/catalogue.ts';
+import type { FlowDirectory } from '../flows/directory.ts';
 import type { FileStorage } from '../storage/service.ts';
 import type { UploadInspections } from '../storage/inspections.ts';
 import { RunChanges } from './changes.ts';
@@ -24,7 +24,8 @@ const SWEEP_MAX_MS = 5_000;
 export interface RunServiceDeps {
   db: Kysely<Database>;
   now: () => Date;
-  catalogue: FlowCatalogue;
+  /** The built-in flows (the executor's) and the firm's macros (launches). */
+  flows: FlowDirectory;
   storage: FileStorage;
   /** What uploads hold, inspected when they were uploaded (the estimate reads their rows and FIE entries). */
   inspections: UploadInspections;
@@ -46,7 +47,7 @@ export class RunService implements RunLauncher {
   private sweepTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: RunServiceDeps) {
-    this.executor = new RunExecutor({ ...deps, changes: this.changes, closeRun: (runId, closing, guard) => this.closeRun(runId, closing, guard) });
+    this.executor = new RunExecutor({ ...deps, catalogue: deps.flows.catalogue, changes: this.changes, closeRun: (runId, closing, guard) => this.closeRun(runId, closing, guard) });
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -59,8 +60,8 @@ export class RunService implements RunLauncher {
 
   /** The run this launch started, or the one an earlier request with the same idempotency key started. */
   launchRun(input: LaunchInput): Promise<RunRow> {
-    const { db, now, catalogue, inspections, queue, options } = this.deps;
-    return launchRun({ db, now, catalogue, inspections, queue, queuedPerFirm: options.queuedPerFirm, changes: this.changes }, input);
+    const { db, now, flows, inspections, queue, options } = this.deps;
+    return launchRun({ db, now, flows, inspections, queue, queuedPerFirm: options.queuedPerFirm, changes: this.changes }, input);
   }
 
   /** Calls `listener` whenever this process queues a run for the machine; returns the unsubscribe. */

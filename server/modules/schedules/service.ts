@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SCHEDULE_FAILED_MESSAGE, type ScheduledFlow, type scheduleRequestSchema } from '#shared/api/flows.ts';
+import { macroIdOfFlow } from '#shared/macros/to-flow.ts';
 import { SCHEDULE_INTERVALS, type ScheduleInterval } from '#shared/schedule/index.ts';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
 import { SERVER_FLOW_MACHINE_MESSAGE } from '../devices/machine-runs.ts';
-import type { FlowCatalogue } from '../flows/catalogue.ts';
+import { refuseServerInputs, type FlowDirectory } from '../flows/directory.ts';
 import { machineNotFound, visibleMachines } from '../machines/access.ts';
 import { checkInputs } from '../runs/inputs.ts';
 import { findGroupUpload } from '../storage/service.ts';
@@ -65,8 +66,8 @@ export function parseInputs(json: string): Record<string, unknown> {
   }
 }
 
-/** Where a schedule's flow definitions come from (the app's catalogue). */
-export type ScheduleCatalogue = Pick<FlowCatalogue, 'get'>;
+/** Where a schedule's flow definitions come from: the built-in catalogue and the firm's macros (FlowDirectory). */
+export type ScheduleCatalogue = Pick<FlowDirectory, 'flowFor'>;
 
 /**
  * A schedule's inputs checked when it is saved exactly as a launch checks them (runs/inputs.ts), so a
@@ -82,7 +83,9 @@ export async function checkScheduleInputs(
   flowId: string,
   flowInputs: Readonly<Record<string, unknown>>,
 ): Promise<void> {
-  const definition = catalogue.get(flowId)?.definition;
+  // The inputs a launch gets from the server (a macro's definition) are never a schedule's.
+  refuseServerInputs(flowInputs, 'flowInputs');
+  const definition = (await catalogue.flowFor(groupId, flowId, null))?.definition;
   if (!definition) return;
   await checkInputs(definition, flowInputs, (id) => findGroupUpload(db, groupId, id), (configId) => isUsableEmailConfig(db, groupId, configId)).catch((error: unknown) => {
     if (!(error instanceof HttpError) || error.extra.issues === undefined) throw error;
@@ -131,7 +134,9 @@ export async function createSchedule(
   now: Date,
 ): Promise<ScheduledFlow> {
   const flow = await db.selectFrom('flows').select(['id', 'name', 'runs_on']).where('id', '=', flowId).where('active', '=', 1).executeTakeFirst();
-  if (!flow) throw new HttpError(404, 'FLOW_NOT_FOUND', SCHEDULE_FAILED_MESSAGE);
+  // A firm's macro is in table flows for every firm: only its own firm's members who may see it schedule it.
+  const offered = await catalogue.flowFor(member.groupId, flowId, member.userId);
+  if (!flow || (offered === undefined && macroIdOfFlow(flowId) !== null)) throw new HttpError(404, 'FLOW_NOT_FOUND', SCHEDULE_FAILED_MESSAGE);
   const machineId = await scheduleMachine(db, member, flow.runs_on, request.machine);
   const flowInputs = JSON.stringify(request.flowInputs);
   if (new TextEncoder().encode(flowInputs).length > MAX_FLOW_INPUTS_BYTES) throw fieldError('flowInputs', 'Las entradas del robot ocupan demasiado');
@@ -156,7 +161,7 @@ export async function createSchedule(
       machine_id: machineId,
       local_machine_hash: request.localMachineHashCode ?? null,
       // A flow that stands for a local process (the FIE fetch and A3 sync) always runs it, whatever was asked.
-      local_process: catalogue.get(flow.id)?.definition.localProcess ?? request.localProcess ?? null,
+      local_process: offered?.definition.localProcess ?? request.localProcess ?? null,
       claimed_by: null,
       claimed_until: null,
       created_at: now.toISOString(),

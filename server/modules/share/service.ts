@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { ActiveSession } from '../auth/sessions.ts';
+import { copyMacro } from '../macros/store.ts';
 import { accessTo, type Access } from './access.ts';
 
 type Caller = Pick<ActiveSession, 'userId' | 'groupId'>;
@@ -50,6 +51,9 @@ export class Shares {
         return db.selectFrom('flow_schedules').select(['id', 'user_id as ownerUserId', 'flow_name as name']).where('group_id', '=', groupId).where('id', 'in', ids).execute();
       case 'flow-settings':
         return db.selectFrom('script_settings').select(['id', 'user_id as ownerUserId', 'name']).where('group_id', '=', groupId).where('id', 'in', ids).execute();
+      case 'macro':
+        // A deleted macro (kept for the history's runs) is nobody's to share or copy.
+        return db.selectFrom('macros').select(['id', 'owner_user_id as ownerUserId', 'name']).where('group_id', '=', groupId).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
     }
   }
 
@@ -241,6 +245,9 @@ export class Shares {
         await db.insertInto('script_settings').values({ ...row, id: newId, user_id: caller.userId, name: `${row.name}${COPY_SUFFIX}`, created_at: stamp }).execute();
         break;
       }
+      case 'macro':
+        // Its current version as the copy's first, under the firm's cap (macros/store.ts).
+        return { kind, id: await copyMacro(db, caller, id, this.deps.now()) };
     }
     return { kind, id: newId };
   }

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { joinFirm } from '../colleagues/test-support.ts';
 import { memberOf } from '../flowlogs/fixtures.ts';
+import { sampleMacro } from '../macros/test-support.ts';
 
 const STAMP = '2026-03-01T10:00:00.000Z';
 const objectPath = (kind: ShareKind, id: string) => sharePaths.object.replace(':kind', kind).replace(':id', id);
@@ -30,7 +31,10 @@ async function insertObjects(db: Kysely<Database>, owner: { userId: string; grou
     .execute();
   const settings = randomUUID();
   await db.insertInto('script_settings').values({ ...base, id: settings, user_id: owner.userId, flow_id: 'validar', name: 'Oficina centro', settings: '{"configuration":{"a":1}}' }).execute();
-  return { template, form, schedule, 'flow-settings': settings };
+  const macro = randomUUID();
+  await db.insertInto('macros').values({ ...base, id: macro, owner_user_id: owner.userId, name: 'Consulta de saldo', description: '', current_version: 1, steps: 4, updated_at: STAMP, deleted_at: null }).execute();
+  await db.insertInto('macro_versions').values({ macro_id: macro, version: 1, definition: JSON.stringify(sampleMacro()), created_by: owner.userId, created_at: STAMP, note: '' }).execute();
+  return { template, form, schedule, 'flow-settings': settings, macro };
 }
 
 describe('sharing objects with colleagues', () => {
@@ -129,7 +133,7 @@ describe('sharing objects with colleagues', () => {
   });
 
   it("makes the caller's own copy of what they may see, of every kind", async () => {
-    for (const kind of ['template', 'form', 'schedule', 'flow-settings'] as const) {
+    for (const kind of ['template', 'form', 'schedule', 'flow-settings', 'macro'] as const) {
       // Without a grant it is as unknown as another firm's.
       expect((await luis.post(clonePath(kind, objects[kind]))).statusCode).toBe(404);
       expect((await stranger.post(clonePath(kind, objects[kind]))).statusCode).toBe(404);
@@ -152,6 +156,10 @@ describe('sharing objects with colleagues', () => {
     expect(schedule).toMatchObject({ flow_id: 'validar', flow_inputs: '{"nif":"12345678Z"}', scheduled_date: '2026-04-01T08:00:00.000Z', claimed_by: null, group_id: (await memberOf(db, 'luis@asesoria.test')).groupId });
     const settings = await db.selectFrom('script_settings').selectAll().where('user_id', '=', ids.luis).executeTakeFirstOrThrow();
     expect(settings).toMatchObject({ name: 'Oficina centro (copia)', settings: '{"configuration":{"a":1}}' });
+    // A macro's copy starts at version 1 with the original's current definition, under its new name.
+    const macro = await db.selectFrom('macros').innerJoin('macro_versions as v', 'v.macro_id', 'macros.id').select(['macros.name', 'macros.current_version', 'v.definition']).where('macros.owner_user_id', '=', ids.luis).executeTakeFirstOrThrow();
+    expect(macro).toMatchObject({ name: 'Consulta de saldo (copia)', current_version: 1 });
+    expect(JSON.parse(macro.definition)).toEqual({ ...sampleMacro(), name: 'Consulta de saldo (copia)' });
     // The copies are Luis's: he manages their sharing.
     expect((await luis.get(objectPath('template', (await db.selectFrom('doc_templates').select('id').where('owner_user_id', '=', ids.luis).executeTakeFirstOrThrow()).id))).statusCode).toBe(200);
   });
