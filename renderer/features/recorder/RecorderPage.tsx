@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MACRO_STEP_LABELS } from '#shared/macros/definition.ts';
 import type { MacroStep } from '#shared/macros/definition.ts';
-import { macroFlowId } from '#shared/macros/to-flow.ts';
 import { useLauncherSubscriptionQuery } from '../../api/account.ts';
 import { problemsOf, useCreateMacroMutation } from '../../api/macros.ts';
 import { invokeMacroCommand, pickLocalCertificate } from '../../api/macrosBridge.ts';
@@ -21,7 +20,7 @@ const URL_PATTERN = /^https?:\/\/[^\s]+$/;
 type Phase =
   | { kind: 'ready' }
   | { kind: 'recording'; recordingId: string; steps: MacroStep[]; open: boolean }
-  | { kind: 'saved'; id: string; name: string };
+  | { kind: 'saved'; flowId: string; name: string };
 
 /** A recorded step in one line: 'Hacer clic: botón «Entrar»'. */
 function stepLine(step: MacroStep): string {
@@ -127,12 +126,12 @@ export default function RecorderPage() {
       return;
     }
     try {
-      const created = await createMacro(result.data.macro).unwrap();
+      const created = await createMacro({ source: 'recording', definition: result.data.macro }).unwrap();
       if (!mounted.current) return;
       setBusy(null);
       // SmartBuilder is the web app's, on paid plans: go there when both hold, else say where the robot is.
       if (!embedded && subscription.data?.active) navigate(`/smartbuilder?robot=${encodeURIComponent(created.id)}`);
-      else setPhase({ kind: 'saved', id: created.id, name: created.name });
+      else setPhase({ kind: 'saved', flowId: created.flowId, name: created.name });
     } catch (error) {
       setBusy(null);
       setProblem(problemsOf(error, text.saveFailed).join(' '));
@@ -149,7 +148,7 @@ export default function RecorderPage() {
           <p>{text.savedText}</p>
           {subscription.data?.active !== true ? <p>{text.savedNeedsPlan}</p> : embedded ? <p>{text.savedEditOnWeb}</p> : null}
           <div className="sb-actions">
-            <Link className="ui-button ui-button--primary" to={`/launcher/${encodeURIComponent(macroFlowId(phase.id))}`}>{text.openLauncher}</Link>
+            <Link className="ui-button ui-button--primary" to={`/launcher/${encodeURIComponent(phase.flowId)}`}>{text.openLauncher}</Link>
             <Button variant="secondary" onClick={() => setPhase({ kind: 'ready' })}>{text.again}</Button>
           </div>
         </section>

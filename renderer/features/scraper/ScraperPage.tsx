@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { parseMacro } from '#shared/macros/definition.ts';
 import { partsOf, selectorOf } from '#shared/macros/locator.ts';
-import { macroFlowId } from '#shared/macros/to-flow.ts';
 import { useLauncherSubscriptionQuery } from '../../api/account.ts';
 import { problemsOf, useCreateMacroMutation } from '../../api/macros.ts';
 import { invokeMacroCommand, pickLocalCertificate } from '../../api/macrosBridge.ts';
@@ -66,7 +65,7 @@ export default function ScraperPage() {
   const [paginate, setPaginate] = useState(false);
   const [nextTarget, setNextTarget] = useState(DEFAULT_NEXT_TARGET);
   const [maxPages, setMaxPages] = useState(DEFAULT_MAX_PAGES);
-  const [saved, setSaved] = useState<{ id: string; name: string } | null>(null);
+  const [saved, setSaved] = useState<{ id: string; flowId: string; name: string } | null>(null);
 
   if (!bridge.available) {
     return (
@@ -130,8 +129,8 @@ export default function ScraperPage() {
     }
     setProblems([]);
     try {
-      const created = await createMacro(parsed.macro).unwrap();
-      setSaved({ id: created.id, name: created.name });
+      const created = await createMacro({ source: 'scraper', definition: parsed.macro }).unwrap();
+      setSaved({ id: created.id, flowId: created.flowId, name: created.name });
     } catch (error) {
       setProblems(problemsOf(error, text.saveFailed));
     }
@@ -156,7 +155,7 @@ export default function ScraperPage() {
           <h2 className="sb-section-title" id={`${ids}-saved`}>{text.savedTitle(saved.name)}</h2>
           <p>{text.savedText}</p>
           <div className="sb-actions">
-            <Link className="ui-button ui-button--primary" to={`/launcher/${encodeURIComponent(macroFlowId(saved.id))}`}>{text.schedule}</Link>
+            <Link className="ui-button ui-button--primary" to={`/launcher/${encodeURIComponent(saved.flowId)}`}>{text.schedule}</Link>
             {!embedded && subscription.data?.active && (
               <Link className="ui-button ui-button--secondary" to={`/smartbuilder?robot=${encodeURIComponent(saved.id)}`}>{text.openEditor}</Link>
             )}

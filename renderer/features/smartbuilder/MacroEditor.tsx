@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MACRO_INPUT_KIND_LABELS, MACRO_INPUT_KINDS, parseMacro } from '#shared/macros/definition.ts';
 import type { MacroDefinition, MacroInput, MacroInputKind } from '#shared/macros/definition.ts';
-import { macroFlowId } from '#shared/macros/to-flow.ts';
 import { formatMadridDateTime } from '#shared/time/madrid.ts';
 import {
   macroExportUrl, problemsOf, useCloneMacroMutation, useCreateMacroMutation, useDeleteMacroMutation, useMacroQuery, useSaveMacroMutation,
@@ -175,7 +174,7 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
     setProblems([]);
     try {
       if (!detail) {
-        const created = await createMacro(parsed.macro).unwrap();
+        const created = await createMacro({ source: 'blank', definition: parsed.macro }).unwrap();
         setSaved(JSON.stringify(macro));
         toast.success(text.editor.created);
         onOpen(created.id);
@@ -238,7 +237,7 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
         )}
         {detail && (
           <>
-            <Link className="ui-button ui-button--secondary" to={`/launcher/${encodeURIComponent(macroFlowId(detail.id))}`}>{text.editor.test}</Link>
+            <Link className="ui-button ui-button--secondary" to={`/launcher/${encodeURIComponent(detail.flowId)}`}>{text.editor.test}</Link>
             <a className="ui-button ui-button--secondary" href={macroExportUrl(detail.id)} download aria-label={text.editor.exportLabel(detail.name)}>{text.editor.export}</a>
             <Button variant="ghost" onClick={() => void duplicate()} loading={cloning.isLoading}>{text.editor.duplicate}</Button>
             {detail.access === 'owner' && <Button variant="ghost" className="sb-danger" onClick={() => setConfirmRemove(true)}>{text.editor.remove}</Button>}
