@@ -15,8 +15,8 @@ import { keyFileSecretBox, type SecretBox } from '../certificates/secret-box.ts'
 export const SECRET_MISSING_MESSAGE = 'La contraseña de este paso solo está guardada en el equipo donde se grabó el robot';
 
 export interface MacroSecretStore {
-  /** Keeps the password sealed and answers its new reference (what the macro holds). */
-  save(password: string): Promise<string>;
+  /** Keeps the password sealed and answers its reference (what the macro holds): `ref`, or a new one. */
+  save(password: string, ref?: string): Promise<string>;
   /** The password of a reference, or null when this machine does not hold it (or cannot open it). */
   reveal(ref: string): Promise<string | null>;
 }
@@ -45,9 +45,8 @@ export function fileMacroSecretStore(folder: string, box: SecretBox): MacroSecre
     }
   };
   return {
-    save(password) {
+    save(password, ref = newSecretRef()) {
       const saved = writing.then(async () => {
-        const ref = newSecretRef();
         const sealed = await box.seal(password);
         const contents = await read();
         contents.secrets[ref] = sealed;

@@ -12,6 +12,8 @@
  *   /alta        NIF + Nombre -> 'Alta registrada nº <digits of the NIF>' or an error for a bad NIF
  *   /descargas   a link that downloads informe.csv
  *
+ * Every page but the index has an 'Inicio' link to it, so a recording can go anywhere by clicking.
+ *
  * Served over HTTP (url) and, with TLS options (the portal stand-in's test certificates by default),
  * over HTTPS too (httpsUrl), asking for a client certificate the way standins/portal does.
  */
@@ -61,6 +63,9 @@ export const CARDS = [
   { title: 'Plan Grande', price: '90 €' },
   { title: 'Plan Anual', price: '300 €' },
 ] as const;
+
+/** The index's title: every other page has an 'Inicio' link back to it. */
+const HOME_TITLE = 'Sitio de pruebas';
 
 const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
@@ -114,7 +119,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const post = request.method === 'POST';
   switch (url.pathname) {
     case '/':
-      return page(response, 200, 'Sitio de pruebas', `<h1>Sitio de pruebas de robots</h1>
+      return page(response, 200, HOME_TITLE, `<h1>Sitio de pruebas de robots</h1>
 <ul>
 <li><a href="/acceso">Acceder con certificado</a></li>
 <li><a href="/login">Iniciar sesión</a></li>
@@ -149,6 +154,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
 <form method="post" action="/alta">
 <p><label>NIF <input name="nif" autocomplete="off"></label></p>
 <p><label>Nombre <input name="nombre" autocomplete="off"></label></p>
+<p><label for="contrato">Contrato</label> <select id="contrato" name="contrato"><option value="100">Indefinido</option><option value="401">Temporal</option></select></p>
+<p><label><input type="checkbox" name="completa" checked> Jornada completa</label></p>
 <p><button type="submit">Registrar</button></p>
 </form>`);
     case '/descargas':
@@ -232,6 +239,7 @@ async function registration(request: IncomingMessage, response: ServerResponse):
   page(response, 200, 'Alta registrada', `<h1>Alta registrada</h1>
 <p data-testid="alta-ok">Alta registrada nº <span data-testid="numero-alta">${number}</span></p>
 <p>Trabajador: ${escapeHtml(name)}</p>
+<p>Contrato: <span data-testid="contrato">${escapeHtml(form.get('contrato') ?? '')}</span> · Jornada: <span data-testid="jornada">${form.get('completa') === null ? 'parcial' : 'completa'}</span></p>
 <p><a href="/alta">Nueva alta</a></p>`);
 }
 
@@ -250,7 +258,7 @@ function page(response: ServerResponse, status: number, title: string, body: str
 <html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font-family:sans-serif;margin:2rem} .tarjeta{border:1px solid #ccc;padding:.5rem;margin:.5rem 0}</style></head>
 <body>
-${body}
+${title === HOME_TITLE ? '' : '<header><a href="/">Inicio</a></header>\n'}${body}
 </body></html>`;
   response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
 }
