@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { LOCATOR_KIND_LABELS, LOCATOR_KINDS, LOCATOR_ROLE_LABELS, LOCATOR_ROLES, partsOf, selectorOf } from '#shared/macros/locator.ts';
 import type { LocatorKind, LocatorParts } from '#shared/macros/locator.ts';
 import { macros } from '../../i18n/es-macros.ts';
@@ -24,8 +24,14 @@ function switchKind(parts: LocatorParts, kind: LocatorKind): LocatorParts {
  */
 export function LocatorFields({ label, value, onChange, disabled = false }: { label: string; value: string; onChange: (selector: string) => void; disabled?: boolean }) {
   const id = useId();
-  const parts = partsOf(value);
-  const set = (next: LocatorParts) => onChange(selectorOf(next));
+  // 'Selector avanzado' sticks even when the selector it shows could be read as one of the other kinds.
+  const [raw, setRaw] = useState(false);
+  // A new step has no element yet: it starts on the readable kind recordings use most.
+  const parts: LocatorParts = raw ? { kind: 'selector', selector: value } : value === '' ? { kind: 'role', role: 'button', name: '', exact: false } : partsOf(value);
+  const set = (next: LocatorParts) => {
+    setRaw(next.kind === 'selector');
+    onChange(selectorOf(next));
+  };
   return (
     <fieldset className="sb-locator" disabled={disabled}>
       <legend>{label}</legend>
@@ -71,11 +77,11 @@ export function LocatorFields({ label, value, onChange, disabled = false }: { la
         </label>
       )}
       {parts.kind === 'selector' ? (
-        <label className="sb-field" htmlFor={`${id}-selector`}>
-          {text.selector}
+        <div className="sb-field">
+          <label htmlFor={`${id}-selector`}>{text.selector}</label>
           <textarea id={`${id}-selector`} rows={2} value={parts.selector} onChange={(event) => onChange(event.target.value)} aria-describedby={`${id}-selector-help`} />
           <span id={`${id}-selector-help`} className="ui-muted sb-small">{text.selectorHelp}</span>
-        </label>
+        </div>
       ) : (
         <p className="ui-muted sb-small sb-code-line">
           {text.selectorResult} <code>{value || '—'}</code>

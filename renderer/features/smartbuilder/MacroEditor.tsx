@@ -96,7 +96,7 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
   const numbers = useMemo(() => new Map(rows.map((row) => [row.step.id, row.number])), [rows]);
   const stepProblems = useMemo(() => {
     const map = new Map<string, string[]>();
-    for (const problem of problems) if (problem.stepId) map.set(problem.stepId, [...(map.get(problem.stepId) ?? []), problem.message]);
+    for (const problem of problems) if (problem.stepId) map.set(problem.stepId, [...(map.get(problem.stepId) ?? []), problem.detail ?? problem.message]);
     return map;
   }, [problems]);
 
@@ -276,19 +276,19 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
               {text.editor.name}
               <input id={`${ids}-name`} value={macro.name} maxLength={80} onChange={(event) => setField('name', event.target.value)} />
             </label>
-            <label className="sb-field" htmlFor={`${ids}-url`}>
-              {text.editor.startUrl}
+            <div className="sb-field">
+              <label htmlFor={`${ids}-url`}>{text.editor.startUrl}</label>
               <input id={`${ids}-url`} type="url" value={macro.startUrl} onChange={(event) => setField('startUrl', event.target.value)} aria-describedby={`${ids}-url-help`} />
               <span id={`${ids}-url-help`} className="ui-muted sb-small">{text.editor.startUrlHelp}</span>
-            </label>
+            </div>
           </div>
           <label className="sb-field" htmlFor={`${ids}-description`}>
             {text.editor.description}
             <textarea id={`${ids}-description`} rows={2} value={macro.description} maxLength={1000} onChange={(event) => setField('description', event.target.value)} />
           </label>
           <div className="sb-grid">
-            <label className="sb-field" htmlFor={`${ids}-certificate`}>
-              {text.editor.certificateInput}
+            <div className="sb-field">
+              <label htmlFor={`${ids}-certificate`}>{text.editor.certificateInput}</label>
               <select
                 id={`${ids}-certificate`}
                 value={macro.certificate?.input ?? ''}
@@ -308,10 +308,10 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
                 {certificateInputs.map((input) => <option key={input.key} value={input.key}>{input.label}</option>)}
               </select>
               {certificateInputs.length === 0 && <span id={`${ids}-certificate-help`} className="ui-muted sb-small">{text.editor.certificateNeedsInput}</span>}
-            </label>
+            </div>
             {macro.certificate && (
-              <label className="sb-field" htmlFor={`${ids}-origins`}>
-                {text.editor.certificateOrigins}
+              <div className="sb-field">
+                <label htmlFor={`${ids}-origins`}>{text.editor.certificateOrigins}</label>
                 <textarea
                   id={`${ids}-origins`}
                   rows={2}
@@ -320,7 +320,7 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
                   onChange={(event) => change({ ...macro, certificate: { input: macro.certificate!.input, origins: event.target.value.split('\n').map((line) => line.trim()).filter((line, index, all) => line !== '' || index === all.length - 1) } })}
                 />
                 <span id={`${ids}-origins-help`} className="ui-muted sb-small">{text.editor.certificateOriginsHelp}</span>
-              </label>
+              </div>
             )}
           </div>
           <div className="sb-grid sb-grid--narrow">

@@ -135,7 +135,7 @@ export function StepEditor({ step, number, inputs, onChange, onConvert }: StepEd
   const set = (partial: Partial<MacroStep>) => onChange({ ...step, ...partial } as MacroStep);
   const timeoutSeconds = step.timeoutMs === undefined ? '' : String(step.timeoutMs / 1000);
   return (
-    <div className="sb-step-editor" role="group" aria-label={text.steps.editLabel(number)}>
+    <div className="sb-step-editor">
       {'target' in step && <LocatorFields label={step.type === 'repeatWhile' ? macros.scraper.nextTarget : text.step.target} value={step.target} onChange={(target) => set({ target })} />}
       {value && (
         <ValueField
@@ -153,11 +153,11 @@ export function StepEditor({ step, number, inputs, onChange, onConvert }: StepEd
         </label>
       )}
       {step.type === 'press' && (
-        <label className="sb-field" htmlFor={`${id}-key`}>
-          {text.step.key}
+        <div className="sb-field">
+          <label htmlFor={`${id}-key`}>{text.step.key}</label>
           <input id={`${id}-key`} value={step.key} onChange={(event) => set({ key: event.target.value })} aria-describedby={`${id}-key-help`} />
           <span id={`${id}-key-help`} className="ui-muted sb-small">{text.step.keyHelp}</span>
-        </label>
+        </div>
       )}
       {step.type === 'check' && (
         <label className="sb-check">
@@ -231,8 +231,8 @@ export function StepEditor({ step, number, inputs, onChange, onConvert }: StepEd
           {text.steps.note}
           <input id={`${id}-note`} value={step.note ?? ''} onChange={(event) => onChange(event.target.value === '' ? (({ note: _note, ...rest }) => rest)(step) as MacroStep : { ...step, note: event.target.value })} />
         </label>
-        <label className="sb-field" htmlFor={`${id}-timeout`}>
-          {text.steps.timeout}
+        <div className="sb-field">
+          <label htmlFor={`${id}-timeout`}>{text.steps.timeout}</label>
           <input
             id={`${id}-timeout`}
             type="number"
@@ -244,7 +244,7 @@ export function StepEditor({ step, number, inputs, onChange, onConvert }: StepEd
             onChange={(event) => onChange(event.target.value === '' ? (({ timeoutMs: _timeoutMs, ...rest }) => rest)(step) as MacroStep : { ...step, timeoutMs: Math.round(Number(event.target.value) * 1000) })}
           />
           <span id={`${id}-timeout-help`} className="ui-muted sb-small">{text.steps.timeoutHelp}</span>
-        </label>
+        </div>
       </div>
     </div>
   );

@@ -261,6 +261,8 @@ export function describeStep(step: MacroStep, inputs: readonly MacroInput[]): st
 /** A validation problem tied to the step it is about, when it names one. */
 export interface MacroProblem {
   message: string;
+  /** The message as the step's own card shows it (without 'Paso N:'). */
+  detail?: string;
   stepId?: string;
   stepNumber?: number;
 }
@@ -300,6 +302,6 @@ export function placeProblems(macro: MacroDefinition, problems: readonly string[
       } else break;
     }
     const number = step ? numbered.find((row) => row.step.id === step.id)?.number : undefined;
-    return step && number !== undefined ? { message: text.stepProblem(number, detail), stepId: step.id, stepNumber: number } : { message };
+    return step && number !== undefined ? { message: text.stepProblem(number, detail), detail, stepId: step.id, stepNumber: number } : { message };
   });
 }
