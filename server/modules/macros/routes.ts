@@ -62,7 +62,7 @@ function importedMacro(body: unknown): MacroDefinition {
 }
 
 /** A file name from a macro's name: no path separators nor characters file systems refuse. */
-const fileName = (name: string) => `${name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'robot'}${MACRO_FILE_SUFFIX}`;
+const fileName = (name: string) => `${[...name].map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? ' ' : char)).join('').trim() || 'robot'}${MACRO_FILE_SUFFIX}`;
 
 /**
  * Macros (issue 41; shared/api/macros.ts): the firm's own robots, versioned, shared like templates
