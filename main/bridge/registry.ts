@@ -31,6 +31,10 @@ import { SyncSubmissionsToA3 } from './SyncSubmissionsToA3.ts';
 import { UpdateNotificationsList } from './UpdateNotificationsList.ts';
 import { GetNotificationsFromDehu } from './GetNotificationsFromDehu.ts';
 import { OAuthConnect } from './OAuthConnect.ts';
+import { StartMacroRecording } from './StartMacroRecording.ts';
+import { GetMacroRecording } from './GetMacroRecording.ts';
+import { StopMacroRecording } from './StopMacroRecording.ts';
+import { PreviewScrape } from './PreviewScrape.ts';
 
 /** One handler per contract command: a command without a handler does not compile. */
 export const handlers: { [C in BridgeCommand]: Handler<C> } = {
@@ -61,6 +65,10 @@ export const handlers: { [C in BridgeCommand]: Handler<C> } = {
   UpdateNotificationsList,
   GetNotificationsFromDehu,
   OAuthConnect,
+  StartMacroRecording,
+  GetMacroRecording,
+  StopMacroRecording,
+  PreviewScrape,
 };
 
 /**

@@ -5,10 +5,9 @@
  * and the draft, the password sealed on this machine and never in the macro, and replays the draft.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMacro, type MacroDefinition } from '#shared/macros/definition.ts';
 import { MACRO_DEFINITION_INPUT } from '#shared/macros/to-flow.ts';
@@ -18,55 +17,7 @@ import { browserLaunchOptions } from '../robots/sdk/browser.ts';
 import { playMacroRun } from './player.ts';
 import { closeRecording, recordingOf, startRecording, RecordingBusy } from './recorder.ts';
 import { fileMacroSecretStore } from './secrets.ts';
-import { browserContext, chromiumFound, chromiumPath, sheetsOf } from './testing.ts';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The recording browser's page, as the user sees it, over Chromium's debugging port. */
-export async function userPage(port: number): Promise<{ browser: Browser; page: Page }> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const page = browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().startsWith('http'));
-  if (!page) throw new Error('No recording page');
-  return { browser, page };
-}
-
-/** What the user does in the recording browser: log in, an alta, an upload and a download, all by clicking and typing. */
-export async function driveTheSite(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
-  await page.getByRole('textbox', { name: 'Usuario' }).click();
-  await page.keyboard.type('gestor');
-  await page.getByRole('textbox', { name: 'Contraseña' }).click();
-  await page.keyboard.type(MACRO_SITE_PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'Hola, gestor' }).waitFor();
-  await page.getByRole('link', { name: 'Inicio' }).click();
-  await page.getByRole('link', { name: 'Alta de trabajador' }).click();
-  await page.getByRole('textbox', { name: 'NIF' }).click();
-  await page.keyboard.type('12345678Z');
-  await page.getByRole('textbox', { name: 'Nombre' }).click();
-  await page.keyboard.type('Ana');
-  await page.getByLabel('Contrato').selectOption('401');
-  await page.getByRole('checkbox', { name: 'Jornada completa' }).uncheck();
-  await page.getByRole('button', { name: 'Registrar' }).click();
-  await page.getByText('Alta registrada nº').waitFor();
-  await page.getByRole('link', { name: 'Inicio' }).click();
-  await page.getByRole('link', { name: 'Subir un fichero' }).click();
-  await page.getByLabel('Fichero').setInputFiles({ name: 'nominas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
-  await page.getByRole('button', { name: 'Enviar' }).click();
-  await page.getByText('Fichero recibido').waitFor();
-  await page.getByRole('link', { name: 'Inicio' }).click();
-  await page.getByRole('link', { name: 'Descargas' }).click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Descargar informe' }).click();
-  await download;
-}
+import { browserContext, chromiumFound, chromiumPath, driveTheSite, freePort, userPage } from './testing.ts';
 
 function expectedDraft(url: string, ref: string): MacroDefinition {
   const link = (name: string) => `internal:role=link[name="${name}"i]`;

@@ -4,11 +4,13 @@
  * run, and macros written short.
  */
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { createServer } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import { MACRO_SCHEMA_VERSION, type MacroDefinition } from '#shared/macros/definition.ts';
 import type { DesktopRobotContext } from '../../resources/flows/_lib/desktop.ts';
+import { MACRO_SITE_PASSWORD } from '../../standins/macro-site/site.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const chromiumFound = existsSync(chromiumPath);
@@ -74,3 +76,52 @@ const NIF_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 export function nifOf(number: number): string {
   return `${String(number).padStart(8, '0')}${NIF_LETTERS[number % 23]}`;
 }
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The recording browser's page, as the user sees it, over Chromium's debugging port. */
+export async function userPage(port: number): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().startsWith('http'));
+  if (!page) throw new Error('No recording page');
+  return { browser, page };
+}
+
+/** What the user does in the recording browser: log in, an alta, an upload and a download, all by clicking and typing. */
+export async function driveTheSite(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('textbox', { name: 'Usuario' }).click();
+  await page.keyboard.type('gestor');
+  await page.getByRole('textbox', { name: 'Contraseña' }).click();
+  await page.keyboard.type(MACRO_SITE_PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Hola, gestor' }).waitFor();
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await page.getByRole('link', { name: 'Alta de trabajador' }).click();
+  await page.getByRole('textbox', { name: 'NIF' }).click();
+  await page.keyboard.type('12345678Z');
+  await page.getByRole('textbox', { name: 'Nombre' }).click();
+  await page.keyboard.type('Ana');
+  await page.getByLabel('Contrato').selectOption('401');
+  await page.getByRole('checkbox', { name: 'Jornada completa' }).uncheck();
+  await page.getByRole('button', { name: 'Registrar' }).click();
+  await page.getByText('Alta registrada nº').waitFor();
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await page.getByRole('link', { name: 'Subir un fichero' }).click();
+  await page.getByLabel('Fichero').setInputFiles({ name: 'nominas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await page.getByText('Fichero recibido').waitFor();
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await page.getByRole('link', { name: 'Descargas' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Descargar informe' }).click();
+  await download;
+}
+

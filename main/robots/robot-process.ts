@@ -172,8 +172,8 @@ async function run(job: RobotProcessJob): Promise<void> {
  */
 async function loadRobot(job: RobotProcessJob): Promise<{ robot: DesktopRobot; settings: Readonly<Record<string, unknown>> }> {
   if (job.flowId.startsWith(MACRO_FLOW_PREFIX)) {
-    const { macroRobot } = await import('../macros/robot.ts');
-    return { robot: macroRobot, settings: mergedSettings({}, job.settingsOverrides) };
+    const [{ macroRobot }, { macroSettings }] = await Promise.all([import('../macros/robot.ts'), import('../macros/host.ts')]);
+    return { robot: macroRobot, settings: mergedSettings(macroSettings(process.env), job.settingsOverrides) };
   }
   const flow = (await loadDesktopFlows(job.robotsModule)).find((candidate) => candidate.id === job.flowId);
   if (!flow) throw new Error(`El robot ${job.flowId} no está instalado en este equipo`);

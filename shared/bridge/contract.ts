@@ -5,6 +5,7 @@ import { FIE_MAX_ENTRIES_PER_REQUEST, fieUploadResponseSchema } from '../api/fie
 import { ALTAS_MAX_IDS_PER_REQUEST, pendingSummarySchema } from '../api/altas.ts';
 import { NOTIFICATIONS_MAX_WATCHED } from '../api/notifications.ts';
 import { codeVerifierSchema, desktopClientSchema, EMAIL_PROVIDERS, loopbackRedirectSchema } from '../api/mail.ts';
+import { macroDefinitionSchema, macroStepSchema } from '../macros/definition.ts';
 
 const deviceStatusSchema = z.object({
   /** This PC holds a device token for the server below (it can run desktop flows and receive remote launches). */
@@ -44,6 +45,18 @@ export const a3SyncRecordWithEntrySchema = z.object({
 });
 export type A3SyncRecordWithEntry = z.infer<typeof a3SyncRecordWithEntrySchema>;
 export const FIE_FETCH_SOURCES = ['folder', 'fier', 'both'] as const;
+const macroStartUrl = z.string().check(z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/, 'La dirección debe empezar por https:// o http://'));
+const recordingIdSchema = z.string().check(z.minLength(1), z.maxLength(64));
+/** One thing PreviewScrape found: a table (extractTable's target) or repeated blocks (extractList's items and fields). */
+export const scrapeCandidateSchema = z.object({
+  kind: z.enum(['table', 'list']),
+  target: z.string(),
+  fields: z.optional(z.array(z.object({ column: z.string(), target: z.string() }))),
+  header: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  total: z.number(),
+});
+export type ScrapeCandidateResult = z.infer<typeof scrapeCandidateSchema>;
 
 /**
  * The desktop bridge: every command the renderer may ask of the desktop app (or the headless agent),
@@ -283,6 +296,22 @@ export const bridgeCommands = {
   DeleteAutopilotTask: { args: z.strictObject({ taskId: z.string().check(z.minLength(1), z.maxLength(200)) }), result: autopilotSnapshotSchema },
   /** The desktop app runs the loop while the panel is open (spec §4); the agent runs it always and ignores this. */
   SetAutopilotPanelOpen: { args: z.strictObject({ open: z.boolean() }), result: autopilotSnapshotSchema },
+
+  // Macros (issue 41, main/macros/): the recorder in the robot's Chromium, and the scraper's preview.
+  /** Opens the recording browser at startUrl (with that certificate of this PC); one recording at a time. */
+  StartMacroRecording: {
+    args: z.strictObject({ startUrl: macroStartUrl, certificateFingerprint: z.optional(fingerprint) }),
+    result: z.object({ recordingId: z.string() }),
+  },
+  /** The steps recorded so far (polled every second by the screen); open is false once the user closed the browser. */
+  GetMacroRecording: { args: z.strictObject({ recordingId: recordingIdSchema }), result: z.object({ steps: z.array(macroStepSchema), open: z.boolean() }) },
+  /** Ends the recording: the browser closes, typed passwords are sealed on this PC, and the macro draft comes back. */
+  StopMacroRecording: { args: z.strictObject({ recordingId: recordingIdSchema }), result: z.object({ macro: macroDefinitionSchema }) },
+  /** The tables and repeated blocks of a page, with Playwright selectors and their first 20 rows. */
+  PreviewScrape: {
+    args: z.strictObject({ url: macroStartUrl, certificateFingerprint: z.optional(fingerprint) }),
+    result: z.object({ candidates: z.array(scrapeCandidateSchema) }),
+  },
 } as const;
 
 export type BridgeCommand = keyof typeof bridgeCommands;

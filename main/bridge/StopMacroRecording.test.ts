@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { dispatch } from './registry.ts';
+import { fakeContext } from './test-context.ts';
+
+describe('StopMacroRecording', () => {
+  it('a recording that is not open on this PC is not found (the live run is in StartMacroRecording.test.ts)', async () => {
+    expect(await dispatch('StopMacroRecording', { recordingId: 'no-existe' }, fakeContext())).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Esta grabación ya no está abierta en este equipo.' },
+    });
+  });
+});
