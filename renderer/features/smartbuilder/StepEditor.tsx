@@ -9,7 +9,6 @@ const text = macros.smartbuilder;
 
 export interface StepEditorProps {
   step: MacroStep;
-  number: number;
   inputs: readonly MacroInput[];
   onChange: (step: MacroStep) => void;
   /** 'Convertir en dato': the step's typed text becomes a new input of this label and kind. */
@@ -129,7 +128,7 @@ function ValueField({ label, value, inputs, onChange, onConvert }: { label: stri
 }
 
 /** The fields of one step, by its type. */
-export function StepEditor({ step, number, inputs, onChange, onConvert }: StepEditorProps) {
+export function StepEditor({ step, inputs, onChange, onConvert }: StepEditorProps) {
   const id = useId();
   const value = valueOf(step);
   const set = (partial: Partial<MacroStep>) => onChange({ ...step, ...partial } as MacroStep);

@@ -130,7 +130,7 @@ function StepItem(props: StepListProps & { step: MacroStep; first: boolean; last
       {isOpen && (
         <fieldset className="sb-step__editor" disabled={readOnly}>
           <legend className="ui-visually-hidden">{text.editLabel(number)}</legend>
-          <StepEditor step={step} number={number} inputs={inputs} onChange={actions.change} onConvert={(label, kind) => actions.convert(step.id, label, kind)} />
+          <StepEditor step={step} inputs={inputs} onChange={actions.change} onConvert={(label, kind) => actions.convert(step.id, label, kind)} />
         </fieldset>
       )}
       {isContainer(step) && (
