@@ -34,7 +34,7 @@ beforeEach(async () => {
   const link = await linkPc(ana, 'despacho', 'PC del despacho');
   machineId = link.machine._id;
   device = new DeviceClient(server, link.deviceToken);
-});
+}, 60_000);
 afterEach(async () => {
   await db.destroy();
   await server.close();

@@ -29,6 +29,7 @@ const save = (jar: CookieJar, id: string, definition = sampleMacro(), note?: str
 const remove = (jar: CookieJar, id: string) => jar.request({ method: 'DELETE', url: one(id) });
 const share = (id: string, grants: { userId: string; access: 'view' | 'edit' }[]) => ana.put(sharePaths.object.replace(':kind', 'macro').replace(':id', id), { grants });
 
+// Four sign-ups (argon2 hashing) on a loaded machine can outlast a hook's default 10 s.
 beforeEach(async () => {
   server = await startTestServer();
   db = connectDatabase(server.database);
@@ -37,7 +38,7 @@ beforeEach(async () => {
   marta = await joinFirm(server, ana, 'marta@asesoria-uno.es', 'Marta Sanz');
   otra = await registerUser(server.app, 'eva@asesoria-dos.es', 'Eva Otra');
   ids = { luis: (await memberOf(db, 'luis@asesoria-uno.es')).userId, marta: (await memberOf(db, 'marta@asesoria-uno.es')).userId };
-});
+}, 60_000);
 afterEach(async () => {
   await db.destroy();
   await server.close();
@@ -156,7 +157,8 @@ describe('macros: checking what comes in', () => {
   });
 });
 
-describe('macros: versions', () => {
+// 52 saves, each a transaction: slow on PostgreSQL under load, never asserted on time.
+describe('macros: versions', { timeout: 90_000 }, () => {
   it(`keeps every saved version readable, up to ${MAX_MACRO_VERSIONS}: older ones are pruned`, async () => {
     const macro = await createMacro(ana);
     for (let n = 2; n <= MAX_MACRO_VERSIONS + 2; n += 1) {
