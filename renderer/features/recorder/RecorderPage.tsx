@@ -4,7 +4,7 @@ import { MACRO_STEP_LABELS } from '#shared/macros/definition.ts';
 import type { MacroStep } from '#shared/macros/definition.ts';
 import { useLauncherSubscriptionQuery } from '../../api/account.ts';
 import { problemsOf, useCreateMacroMutation } from '../../api/macros.ts';
-import { invokeMacroCommand, pickLocalCertificate } from '../../api/macrosBridge.ts';
+import { pickLocalCertificate } from '../../api/macrosBridge.ts';
 import type { PageCertificate } from '../../api/macrosBridge.ts';
 import { useBridge, useEmbedded, usePrompt } from '../../app/hooks.ts';
 import { macros, needsDesktop } from '../../i18n/es-macros.ts';
@@ -69,7 +69,7 @@ export default function RecorderPage() {
     if (recordingId === null) return;
     let stopped = false;
     const poll = async () => {
-      const result = await invokeMacroCommand(bridge, 'GetMacroRecording', { recordingId });
+      const result = await bridge.invoke('GetMacroRecording', { recordingId });
       if (stopped) return;
       if (!result.ok) {
         setProblem(text.pollFailed(result.error.message));
@@ -109,7 +109,7 @@ export default function RecorderPage() {
     }
     setProblem(null);
     setBusy('start');
-    const result = await invokeMacroCommand(bridge, 'StartMacroRecording', { startUrl: startUrl.trim(), ...(certificate && { certificateFingerprint: certificate.fingerprint }) });
+    const result = await bridge.invoke('StartMacroRecording', { startUrl: startUrl.trim(), ...(certificate && { certificateFingerprint: certificate.fingerprint }) });
     setBusy(null);
     if (!result.ok) setProblem(result.error.message);
     else setPhase({ kind: 'recording', recordingId: result.data.recordingId, steps: [], open: true });
@@ -119,7 +119,7 @@ export default function RecorderPage() {
     if (phase.kind !== 'recording') return;
     setBusy('stop');
     setProblem(null);
-    const result = await invokeMacroCommand(bridge, 'StopMacroRecording', { recordingId: phase.recordingId });
+    const result = await bridge.invoke('StopMacroRecording', { recordingId: phase.recordingId });
     if (!result.ok) {
       setBusy(null);
       setProblem(result.error.message);

@@ -4,7 +4,7 @@ import { parseMacro } from '#shared/macros/definition.ts';
 import { partsOf, selectorOf } from '#shared/macros/locator.ts';
 import { useLauncherSubscriptionQuery } from '../../api/account.ts';
 import { problemsOf, useCreateMacroMutation } from '../../api/macros.ts';
-import { invokeMacroCommand, pickLocalCertificate } from '../../api/macrosBridge.ts';
+import { pickLocalCertificate } from '../../api/macrosBridge.ts';
 import type { PageCertificate, ScrapeCandidate } from '../../api/macrosBridge.ts';
 import { useBridge, useEmbedded, usePrompt } from '../../app/hooks.ts';
 import { macros, needsDesktop } from '../../i18n/es-macros.ts';
@@ -102,7 +102,7 @@ export default function ScraperPage() {
     setProblems([]);
     setSaved(null);
     setBusy('analyse');
-    const result = await invokeMacroCommand(bridge, 'PreviewScrape', { url: target, ...(certificate && { certificateFingerprint: certificate.fingerprint }) });
+    const result = await bridge.invoke('PreviewScrape', { url: target, ...(certificate && { certificateFingerprint: certificate.fingerprint }) });
     setBusy(null);
     if (!result.ok) {
       setProblems([text.analyseFailed(result.error.message)]);
