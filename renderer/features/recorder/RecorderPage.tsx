@@ -63,6 +63,11 @@ export default function RecorderPage() {
   const recordingId = phase.kind === 'recording' ? phase.recordingId : null;
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
+  // The button pressed goes away with the phase it belonged to: the new phase's heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (phase.kind !== 'ready') heading.current?.focus();
+  }, [phase.kind]);
 
   // While recording, the steps so far every second (the robot's browser keeps them).
   useEffect(() => {
@@ -141,10 +146,9 @@ export default function RecorderPage() {
   return (
     <main className="ui-page sb-page">
       <PageHeader title={text.title} subtitle={text.subtitle} />
-      {problem && <p className="sb-problems" role="alert">{problem}</p>}
       {phase.kind === 'saved' ? (
         <section className="ui-card sb-card" aria-labelledby={`${ids}-saved`}>
-          <h2 className="sb-section-title" id={`${ids}-saved`}>{text.savedTitle(phase.name)}</h2>
+          <h2 className="sb-section-title" id={`${ids}-saved`} ref={heading} tabIndex={-1}>{text.savedTitle(phase.name)}</h2>
           <p>{text.savedText}</p>
           {subscription.data?.active !== true ? <p>{text.savedNeedsPlan}</p> : embedded ? <p>{text.savedEditOnWeb}</p> : null}
           <div className="sb-actions">
@@ -181,7 +185,7 @@ export default function RecorderPage() {
         </section>
       ) : (
         <section className="ui-card sb-card" aria-labelledby={`${ids}-recording`}>
-          <h2 className="sb-section-title" id={`${ids}-recording`}>
+          <h2 className="sb-section-title" id={`${ids}-recording`} ref={heading} tabIndex={-1}>
             <span className="sb-rec-dot" aria-hidden="true" /> {text.recording}
           </h2>
           <p className="ui-muted sb-small">{phase.open ? text.recordingHelp : text.closed}</p>
@@ -198,6 +202,8 @@ export default function RecorderPage() {
           </div>
         </section>
       )}
+      {/* Below the buttons, so a message never pushes them from under the pointer. */}
+      {problem && <p className="sb-problems" role="alert">{problem}</p>}
       {busy === 'stop' && <p className="ui-visually-hidden" role="status"><Spinner size="small" decorative /> {text.stopping}</p>}
     </main>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { parseMacro } from '#shared/macros/definition.ts';
 import { partsOf, selectorOf } from '#shared/macros/locator.ts';
@@ -66,6 +66,15 @@ export default function ScraperPage() {
   const [nextTarget, setNextTarget] = useState(DEFAULT_NEXT_TARGET);
   const [maxPages, setMaxPages] = useState(DEFAULT_MAX_PAGES);
   const [saved, setSaved] = useState<{ id: string; flowId: string; name: string } | null>(null);
+  // What an analysis or a save shows next takes the focus (the button pressed may be gone).
+  const savedHeading = useRef<HTMLHeadingElement>(null);
+  const foundHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (saved) savedHeading.current?.focus();
+  }, [saved]);
+  useEffect(() => {
+    if (analysed) foundHeading.current?.focus();
+  }, [analysed]);
 
   if (!bridge.available) {
     return (
@@ -145,14 +154,9 @@ export default function ScraperPage() {
   return (
     <main className="ui-page sb-page">
       <PageHeader title={text.title} subtitle={text.subtitle} />
-      {problems.length > 0 && (
-        <div className="sb-problems" role="alert">
-          <ul>{problems.map((problem, index) => <li key={index}>{problem}</li>)}</ul>
-        </div>
-      )}
       {saved ? (
         <section className="ui-card sb-card" aria-labelledby={`${ids}-saved`}>
-          <h2 className="sb-section-title" id={`${ids}-saved`}>{text.savedTitle(saved.name)}</h2>
+          <h2 className="sb-section-title" id={`${ids}-saved`} ref={savedHeading} tabIndex={-1}>{text.savedTitle(saved.name)}</h2>
           <p>{text.savedText}</p>
           <div className="sb-actions">
             <Link className="ui-button ui-button--primary" to={`/launcher/${encodeURIComponent(saved.flowId)}`}>{text.schedule}</Link>
@@ -194,7 +198,7 @@ export default function ScraperPage() {
           {analysed && candidates.length === 0 && <p role="status" className="sb-state">{text.noneFound}</p>}
           {analysed && candidates.length > 0 && (
             <section className="ui-card sb-card" aria-labelledby={`${ids}-found`}>
-              <h2 className="sb-section-title" id={`${ids}-found`}>{text.candidatesLabel}</h2>
+              <h2 className="sb-section-title" id={`${ids}-found`} ref={foundHeading} tabIndex={-1}>{text.candidatesLabel}</h2>
               <ul className="sb-candidates" role="radiogroup" aria-labelledby={`${ids}-found`}>
                 {candidates.map((candidate, index) => (
                   <li key={index} className={`sb-candidate${index === chosen ? ' sb-candidate--chosen' : ''}`}>
@@ -272,6 +276,12 @@ export default function ScraperPage() {
             </section>
           )}
         </>
+      )}
+      {/* Below the buttons, so a message never pushes them from under the pointer. */}
+      {problems.length > 0 && (
+        <div className="sb-problems" role="alert">
+          <ul>{problems.map((problem, index) => <li key={index}>{problem}</li>)}</ul>
+        </div>
       )}
     </main>
   );

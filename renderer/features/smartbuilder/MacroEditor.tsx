@@ -232,7 +232,7 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
                 <input id={`${ids}-note`} value={note} maxLength={200} onChange={(event) => setNote(event.target.value)} />
               </label>
             )}
-            <Button onClick={() => void save()} loading={busy}>{busy ? text.editor.saving : text.editor.save}</Button>
+            <Button onClick={() => void save()} loading={busy}>{text.editor.save}</Button>
           </>
         )}
         {detail && (
