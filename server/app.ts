@@ -331,7 +331,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   // One DeviceAuth for every device route: it writes a machine's last call at most every few seconds.
   const deviceAuth = new DeviceAuth(db, now, config.deviceTouchEveryMs);
   registerSchedulesRoutes(app, ctx, flows, runs, deviceAuth);
-  registerMachinesRoutes(app, ctx, catalogue);
+  registerMachinesRoutes(app, ctx, flows);
   await registerFieRoutes(app, ctx, new FieService(db, now, new FieDecoder({ ...DEFAULT_FIE_DECODER_OPTIONS, ...config.fieDecoder }), app.log), new FieA3(db, now), deviceAuth);
   const altas = new AltasService(ctx, storage, passwords, app.log, deviceAuth, config.altas?.uploadCaps);
   const formPurge = new RepeatingPass(() => altas.public.purge(), (error) => app.log.error({ err: error }, 'No se han podido borrar las sesiones caducadas del formulario de altas'));

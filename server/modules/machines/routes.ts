@@ -10,8 +10,8 @@ import { HttpError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
-import type { FlowCatalogue } from '../flows/catalogue.ts';
-import { requireFlow } from '../flows/errors.ts';
+import type { FlowDirectory } from '../flows/directory.ts';
+import { requireVisibleFlow } from '../flows/errors.ts';
 import { expiringCertificates, syncCertificates } from './certificates.ts';
 import { createConfig, deleteConfig } from './configs.ts';
 import { createScriptSetting, deleteScriptSetting, listScriptSettings, parseScriptSetting } from './script-settings.ts';
@@ -21,7 +21,7 @@ import { deleteMachine, findMachine, listMachines, updateMachine } from './servi
  * Spec §7 machines, certificates and scripts, always within the caller's group: another group's ids,
  * and another member's private machine, answer 404 as if they did not exist.
  */
-export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext, catalogue: FlowCatalogue): void {
+export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext, flows: FlowDirectory): void {
   const certificatesSchema = routeSchema({
     tag: 'machines',
     summary: 'Register a machine if new and replace its synced certificates',
@@ -91,9 +91,10 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext, ca
 
   const settingsSchema = routeSchema({ tag: 'machines', summary: "A flow's saved script settings", params: scriptFlowParamsSchema, response: { 200: scriptSettingsResponseSchema } });
   app.get(machinesPaths.scriptSettings, { schema: settingsSchema }, async (request) => {
-    const { groupId } = await requireSession(request, ctx);
+    const { groupId, userId } = await requireSession(request, ctx);
     const { flowId } = parseInput(scriptFlowParamsSchema, request.params);
-    requireFlow(catalogue, flowId);
+    // A firm's macro the user sees has settings like a built-in flow (issue 41).
+    await requireVisibleFlow(flows, groupId, flowId, userId);
     return { items: await listScriptSettings(ctx.db, groupId, flowId) };
   });
 
@@ -101,7 +102,7 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext, ca
   app.post(machinesPaths.scriptSettings, { schema: newSettingSchema }, async (request, reply) => {
     const member = await requireSession(request, ctx);
     const { flowId } = parseInput(scriptFlowParamsSchema, request.params);
-    requireFlow(catalogue, flowId);
+    await requireVisibleFlow(flows, member.groupId, flowId, member.userId);
     const setting = parseScriptSetting(request.body);
     return reply.status(201).send(await createScriptSetting(ctx.db, member, flowId, setting, ctx.now()));
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExecutionStateResponse, ScheduledFlow } from '#shared/api/flows.ts';
+import { pathFor, type ExecutionStateResponse, type ScheduledFlow } from '#shared/api/flows.ts';
+import { machinesPaths } from '#shared/api/machines.ts';
 import { MACRO_RESERVED_INPUT_MESSAGE, macrosPaths, type Macro } from '#shared/api/macros.ts';
 import { sharePaths } from '#shared/api/share.ts';
 import { MACRO_DEFINITION_INPUT, MACRO_VERSION_INPUT } from '#shared/macros/to-flow.ts';
@@ -108,7 +109,12 @@ describe('launching a macro', () => {
     // Shared: Luis may launch it (on Ana's PC he cannot see, so 404 for the machine, not the robot).
     expect((await launch(luis, macro.flowId, { usuario: 'x' }, { machineId })).json()).not.toMatchObject({ code: 'FLOW_NOT_FOUND' });
 
+    // The launcher's saved settings of the flow answer for the firm's own macro only.
+    expect((await ana.get(pathFor(machinesPaths.scriptSettings, { flowId: macro.flowId }))).json()).toEqual({ items: [] });
+    expect((await otra.get(pathFor(machinesPaths.scriptSettings, { flowId: macro.flowId }))).statusCode).toBe(404);
+
     expect((await ana.request({ method: 'DELETE', url: macroPath(macrosPaths.macro, { id: macro.id }) })).statusCode).toBe(204);
+    expect((await ana.get(pathFor(machinesPaths.scriptSettings, { flowId: macro.flowId }))).statusCode).toBe(404);
     const gone = await launch(ana, macro.flowId, { usuario: 'ana' }, { machineId });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ code: 'FLOW_NOT_FOUND', message: FLOW_NOT_FOUND_MESSAGE });
