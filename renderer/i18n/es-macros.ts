@@ -253,6 +253,8 @@ export const macros = {
     closed: 'El navegador del robot se ha cerrado. Guarda lo grabado o descártalo.',
     stop: 'Detener y guardar',
     stopping: 'Guardando el robot…',
+    stopped: 'Grabación terminada. El robot aún no se ha guardado: vuelve a intentarlo.',
+    saveAgain: 'Guardar el robot',
     pollFailed: (reason: string) => `No se pueden leer los pasos grabados: ${reason}`,
     saveFailed: 'No se ha podido guardar el robot.',
     savedTitle: (name: string) => `Robot «${name}» guardado`,

@@ -130,4 +130,26 @@ describe('RecorderPage', () => {
     expect(screen.getByText(/necesitas un plan de pago, pero el robot ya está guardado/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Abrir en el lanzador' }).getAttribute('href')).toBe(`/launcher/macro-${ID}`);
   });
+
+  it('keeps a stopped recording when the server refuses it, and saves it on the next try without recording again', async () => {
+    let refuse = true;
+    const calls = stubApi({
+      'GET /api/subscriptions/launcher': subscription(true),
+      'POST /api/macro': () => (refuse
+        ? jsonResponse(402, { statusCode: 402, code: 'PAYMENT_REQUIRED', message: 'Crear y editar robots propios necesita un plan de pago activo. Elige un plan en Pagos para continuar' })
+        : jsonResponse(201, created)),
+    });
+    const { bridge, calls: bridgeCalls } = recorderBridge(steps, recordedMacro);
+    renderRecorder(bridge, true);
+    fireEvent.change(screen.getByLabelText('Dirección donde empieza la tarea'), { target: { value: 'https://portal.example/login' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Grabar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Detener y guardar' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/necesita un plan de pago activo/);
+    expect(within(screen.getByRole('list', { name: 'Pasos grabados' })).getAllByRole('listitem')).toHaveLength(3);
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar el robot' }));
+    expect(await screen.findByRole('heading', { name: 'Robot «Grabación del 2 de diciembre» guardado' })).toBeTruthy();
+    expect(bridgeCalls.filter((call) => call.command === 'StopMacroRecording')).toHaveLength(1);
+    expect(calls.filter((call) => call.key === 'POST /api/macro')).toHaveLength(2);
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MACRO_STEP_LABELS } from '#shared/macros/definition.ts';
-import type { MacroStep } from '#shared/macros/definition.ts';
+import type { MacroDefinition, MacroStep } from '#shared/macros/definition.ts';
 import { useLauncherSubscriptionQuery } from '../../api/account.ts';
 import { problemsOf, useCreateMacroMutation } from '../../api/macros.ts';
 import { pickLocalCertificate } from '../../api/macrosBridge.ts';
@@ -19,7 +19,8 @@ const URL_PATTERN = /^https?:\/\/[^\s]+$/;
 
 type Phase =
   | { kind: 'ready' }
-  | { kind: 'recording'; recordingId: string; steps: MacroStep[]; open: boolean }
+  /** `macro` once the recording is stopped: kept until the server has it, so a failed save can be tried again. */
+  | { kind: 'recording'; recordingId: string; steps: MacroStep[]; open: boolean; macro: MacroDefinition | null }
   | { kind: 'saved'; flowId: string; name: string };
 
 /** A recorded step in one line: 'Hacer clic: botón «Entrar»'. */
@@ -60,7 +61,7 @@ export default function RecorderPage() {
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
   const [busy, setBusy] = useState<'certificate' | 'start' | 'stop' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const recordingId = phase.kind === 'recording' ? phase.recordingId : null;
+  const recordingId = phase.kind === 'recording' && phase.macro === null ? phase.recordingId : null;
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
   // The button pressed goes away with the phase it belonged to: the new phase's heading takes the focus.
@@ -117,21 +118,27 @@ export default function RecorderPage() {
     const result = await bridge.invoke('StartMacroRecording', { startUrl: startUrl.trim(), ...(certificate && { certificateFingerprint: certificate.fingerprint }) });
     setBusy(null);
     if (!result.ok) setProblem(result.error.message);
-    else setPhase({ kind: 'recording', recordingId: result.data.recordingId, steps: [], open: true });
+    else setPhase({ kind: 'recording', recordingId: result.data.recordingId, steps: [], open: true, macro: null });
   };
 
   const stop = async () => {
     if (phase.kind !== 'recording') return;
     setBusy('stop');
     setProblem(null);
-    const result = await bridge.invoke('StopMacroRecording', { recordingId: phase.recordingId });
-    if (!result.ok) {
-      setBusy(null);
-      setProblem(result.error.message);
-      return;
+    let macro = phase.macro;
+    if (macro === null) {
+      const result = await bridge.invoke('StopMacroRecording', { recordingId: phase.recordingId });
+      if (!result.ok) {
+        setBusy(null);
+        setProblem(result.error.message);
+        return;
+      }
+      macro = result.data.macro;
+      const stopped = macro;
+      setPhase({ ...phase, steps: stopped.steps, open: false, macro: stopped });
     }
     try {
-      const created = await createMacro({ source: 'recording', definition: result.data.macro }).unwrap();
+      const created = await createMacro({ source: 'recording', definition: macro }).unwrap();
       if (!mounted.current) return;
       setBusy(null);
       // SmartBuilder is the web app's, on paid plans: go there when both hold, else say where the robot is.
@@ -188,7 +195,7 @@ export default function RecorderPage() {
           <h2 className="sb-section-title" id={`${ids}-recording`} ref={heading} tabIndex={-1}>
             <span className="sb-rec-dot" aria-hidden="true" /> {text.recording}
           </h2>
-          <p className="ui-muted sb-small">{phase.open ? text.recordingHelp : text.closed}</p>
+          <p className="ui-muted sb-small">{phase.macro ? text.stopped : phase.open ? text.recordingHelp : text.closed}</p>
           <p role="status" aria-live="polite" className="sb-small">{text.stepsCount(phase.steps.length)}</p>
           {phase.steps.length === 0 ? (
             <p className="ui-muted">{text.noSteps}</p>
@@ -198,7 +205,7 @@ export default function RecorderPage() {
             </ol>
           )}
           <div className="sb-actions">
-            <Button loading={busy === 'stop'} onClick={() => void stop()}>{busy === 'stop' ? text.stopping : text.stop}</Button>
+            <Button loading={busy === 'stop'} onClick={() => void stop()}>{busy === 'stop' ? text.stopping : phase.macro ? text.saveAgain : text.stop}</Button>
           </div>
         </section>
       )}
