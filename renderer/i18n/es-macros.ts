@@ -131,6 +131,8 @@ export const macros = {
       edit: 'Editar',
       editLabel: (number: number) => `Editar el paso ${number}`,
       close: 'Cerrar',
+      closeLabel: (number: number) => `Cerrar el paso ${number}`,
+      viewLabel: (number: number) => `Ver el paso ${number}`,
       up: 'Subir',
       upLabel: (number: number) => `Subir el paso ${number}`,
       down: 'Bajar',

@@ -137,7 +137,7 @@ describe('SmartBuilderPage editor', () => {
     const editor = screen.getByRole('group', { name: 'Editar el paso 4' });
     fireEvent.change(within(editor).getByLabelText('Nombre accesible'), { target: { value: 'Acceder' } });
     fireEvent.click(within(editor).getByLabelText('Texto exacto (mayúsculas incluidas)'));
-    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar el paso 4' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Editar el paso 2' }));
     const fill = screen.getByRole('group', { name: 'Editar el paso 2' });

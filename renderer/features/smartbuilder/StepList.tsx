@@ -115,7 +115,7 @@ function StepItem(props: StepListProps & { step: MacroStep; first: boolean; last
         </ul>
       )}
       <div className="sb-step__tools" role="group" aria-label={text.number(number)}>
-        <Button variant="secondary" aria-expanded={isOpen} aria-label={isOpen ? text.close : text.editLabel(number)} onClick={() => setOpen(isOpen ? null : step.id)} data-edit={step.id}>
+        <Button variant="secondary" aria-expanded={isOpen} aria-label={isOpen ? text.closeLabel(number) : readOnly ? text.viewLabel(number) : text.editLabel(number)} onClick={() => setOpen(isOpen ? null : step.id)} data-edit={step.id}>
           {isOpen ? text.close : readOnly ? macros.smartbuilder.list.view : text.edit}
         </Button>
         {!readOnly && (
