@@ -109,17 +109,25 @@ describe('macros: creating, reading and sharing', () => {
     expect((await list(luis)).map((item) => item.name)).toEqual(['Consulta de saldo (copia)']);
   });
 
-  it('answers 402 to creating or saving without an active subscription, and still reads', async () => {
+  it('answers 402 to building, importing or saving without an active subscription; a recording is still stored, and reads go on', async () => {
     const macro = await createMacro(ana);
     const { groupId } = await memberOf(db, 'ana@asesoria-uno.es');
     await db.updateTable('subscriptions').set({ status: 'canceled' }).where('group_id', '=', groupId).execute();
     const before = server.countTables(MACRO_TABLES);
-    for (const response of [await ana.post(macrosPaths.macros, { source: 'blank', definition: sampleMacro() }), await save(ana, macro.id)]) {
+    const refused = [
+      await ana.post(macrosPaths.macros, { source: 'blank', definition: sampleMacro() }),
+      await ana.post(macrosPaths.import, { format: 'autoasesor-macro', version: 1, macro: sampleMacro() }),
+      await save(ana, macro.id),
+    ];
+    for (const response of refused) {
       expect(response.statusCode).toBe(402);
       expect(response.json()).toMatchObject({ code: 'PAYMENT_REQUIRED', message: MACRO_PAYMENT_REQUIRED_MESSAGE });
     }
     expect(server.countTables(MACRO_TABLES)).toEqual(before);
     expect((await ana.get(one(macro.id))).statusCode).toBe(200);
+    // The recorder and the scraper are the desktop's: what they made is kept, to launch (and pay per run).
+    expect((await ana.post(macrosPaths.macros, { source: 'recording', definition: sampleMacro() })).statusCode).toBe(201);
+    expect((await ana.post(macrosPaths.macros, { source: 'scraper', definition: sampleMacro() })).statusCode).toBe(201);
   });
 });
 

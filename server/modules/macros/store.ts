@@ -97,7 +97,7 @@ export async function copyMacro(db: Kysely<Database>, caller: Caller, id: string
 export class Macros implements MacroFlowSource {
   constructor(private readonly deps: { db: Kysely<Database>; now: () => Date }) {}
 
-  /** Creating and saving are SmartBuilder's: a firm without an active subscription gets a 402. */
+  /** SmartBuilder's creating, importing and saving: a firm without an active subscription gets a 402. */
   private async requirePaidPlan(groupId: string): Promise<void> {
     const record = await findSubscriptionRecord(this.deps.db, groupId);
     if (!deriveSubscription(record, this.deps.now()).active) throw paymentRequired();
@@ -189,7 +189,9 @@ export class Macros implements MacroFlowSource {
   }
 
   async create(caller: Caller, body: MacroCreateBody): Promise<Macro> {
-    await this.requirePaidPlan(caller.groupId);
+    // Recording and the scraper are the desktop's, open to every plan (a run is charged anyway);
+    // building from nothing and importing are SmartBuilder's, like saving a new version.
+    if (body.source === 'blank' || body.source === 'import') await this.requirePaidPlan(caller.groupId);
     const note = body.note || { recording: 'Grabado', scraper: 'Creado con el extractor', blank: 'Creado', import: 'Importado' }[body.source];
     const id = await insertMacro(this.deps.db, caller, body.definition, note, this.deps.now().toISOString());
     return this.get(caller, id);
