@@ -2,10 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import RecorderPage from './recorder/RecorderPage.tsx';
-import SmartBuilderPage from './smartbuilder/SmartBuilderPage.tsx';
 import FrumecarPage from './frumecar/FrumecarPage.tsx';
-import ScraperPage from './scraper/ScraperPage.tsx';
 import OnlineFormPage from './onlineform/OnlineFormPage.tsx';
 import OAuthResponsePage from './oauth/OAuthResponsePage.tsx';
 import InfoPage from './info/InfoPage.tsx';
@@ -17,10 +14,7 @@ const notAvailable = 'Esta sección aún no está disponible en esta versión.';
 
 // Every area that this version does not provide yet: its title and an empty state that says so.
 const comingSoon: [string, ComponentType, string][] = [
-  ['Grabador de tareas', RecorderPage, 'Próximamente'],
-  ['Smart Builder', SmartBuilderPage, 'Próximamente'],
   ['Frumecar', FrumecarPage, 'Próximamente'],
-  ['Extractor web', ScraperPage, 'Próximamente'],
 ];
 
 describe('area screens with honest empty states', () => {

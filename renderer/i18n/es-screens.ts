@@ -29,7 +29,7 @@ export const areas = {
 export type AreaKey = keyof typeof areas;
 
 /** The areas above that this version already provides; the others say "aún no está disponible". */
-export const readyAreas: readonly AreaKey[] = ['flows', 'launcher', 'roboteka', 'workspace', 'altasybajas', 'fie', 'notifications', 'documentcreator', 'documanager', 'onlineform'];
+export const readyAreas: readonly AreaKey[] = ['flows', 'launcher', 'roboteka', 'workspace', 'altasybajas', 'fie', 'notifications', 'documentcreator', 'documanager', 'onlineform', 'recorder', 'smartbuilder', 'scraper'];
 
 /** The areas this version already provides (built with the app shell). */
 export const availableAreas = [

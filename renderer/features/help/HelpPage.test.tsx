@@ -66,9 +66,11 @@ describe('/help: Mis consultas', () => {
     expect(link.getAttribute('href')).toBe('mailto:ayuda@mi-asesoria.es');
     expect(link.closest('p')?.textContent).toContain('También puedes escribirnos a');
     expect(screen.getByRole('link', { name: 'Pagos' }).getAttribute('href')).toBe('/payments');
-    const recorder = screen.getByText('Grabador de tareas').closest('div');
-    expect(recorder?.textContent).toContain('Aún no disponible');
-    expect(screen.queryByRole('link', { name: 'Grabador de tareas' })).toBeNull();
+    // An area this version does not provide yet is named without a link; a provided one links to it.
+    const frumecar = screen.getByText('Frumecar').closest('div');
+    expect(frumecar?.textContent).toContain('Aún no disponible');
+    expect(screen.queryByRole('link', { name: 'Frumecar' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Grabador de tareas' }).getAttribute('href')).toBe('/recorder');
   });
 
   it('says so quietly when the address cannot be loaded', async () => {
