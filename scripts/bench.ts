@@ -21,6 +21,7 @@
  *    entries) streamed, each beside its floor, with peak RSS; `--big` adds the 1,000,000 cases
  *  - certificates: GetCertificatesList with 200 certificates in a real NSS database (scripts/bench/certificates.ts)
  *  - online forms: 10,000 submissions of one form listed, filtered and exported (scripts/bench/onlineforms.ts)
+ *  - macros: a recording replayed 100 times, and a loop over a 1,000-row workbook (scripts/bench/macros.ts)
  * `--build` rebuilds the web app first (it is built anyway when dist/renderer has no index.html).
  */
 import { execSync } from 'node:child_process';
@@ -149,3 +150,6 @@ await optionalBench('./bench/onlineforms.ts', 'runOnlineFormsBench');
 
 console.log('== Documents: a 20-page document rendered to PDF and .docx in the rendering process (goal ≤ 2 s)');
 await optionalBench('./bench/documents.ts', 'runDocumentsBench');
+
+console.log('== Macros: a recording replayed 100 times (goal ≥ 99 identical), and a loop over a 1,000-row workbook');
+await optionalBench('./bench/macros.ts', 'runMacrosBench');

@@ -3,14 +3,19 @@
  * standins/portal/chromium.test.ts), a DesktopRobotContext over one browser with a fresh context per
  * run, and macros written short.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
-import type { RobotFile } from '#shared/flows/robot.ts';
+import type { RobotFile, RobotResult } from '#shared/flows/robot.ts';
+import { MACRO_DEFINITION_INPUT } from '#shared/macros/to-flow.ts';
 import { MACRO_SCHEMA_VERSION, type MacroDefinition } from '#shared/macros/definition.ts';
 import type { DesktopRobotContext } from '../../resources/flows/_lib/desktop.ts';
 import { MACRO_SITE_PASSWORD } from '../../standins/macro-site/site.ts';
+import { playMacroRun } from './player.ts';
+import { closeRecording, startRecording } from './recorder.ts';
+import type { MacroSecretStore } from './secrets.ts';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const chromiumFound = existsSync(chromiumPath);
@@ -125,3 +130,80 @@ export async function driveTheSite(page: Page): Promise<void> {
   await download;
 }
 
+
+/**
+ * The recording the replay figures are about (the reliability test, npm run bench): recorded live on the
+ * test site through the recorder, a login with a password (sealed in `secrets`), two links and a download.
+ */
+export async function recordLoginAndDownload(siteUrl: string, secrets: MacroSecretStore): Promise<MacroDefinition> {
+  const port = await freePort();
+  const recording = await startRecording({ startUrl: `${siteUrl}/login`, chromiumPath, env: { AUTOASESOR_RECORDER_HEADLESS: '1', AUTOASESOR_RECORDER_CDP_PORT: String(port) }, secrets });
+  try {
+    const user = await userPage(port);
+    try {
+      const { page } = user;
+      await page.getByRole('textbox', { name: 'Usuario' }).click();
+      await page.keyboard.type('gestor');
+      await page.getByRole('textbox', { name: 'Contraseña' }).click();
+      await page.keyboard.type(MACRO_SITE_PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: 'Inicio' }).click();
+      await page.getByRole('link', { name: 'Descargas' }).click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Descargar informe' }).click();
+      await download;
+      // The download's signal turns the last click into a download step; wait for it before stopping.
+      for (let waited = 0; recording.steps().at(-1)?.type !== 'download'; waited += 100) {
+        if (waited > 10_000) throw new Error('The recording never saw the download');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await user.browser.close().catch(() => undefined);
+    }
+    return await recording.stop();
+  } finally {
+    await closeRecording();
+  }
+}
+
+/** What a replay gave: its result and each output's name and bytes. */
+function fingerprint(result: RobotResult): string {
+  const files = result.outputs.map((file) => `${file.name}:${createHash('sha256').update(file.data).digest('hex')}`);
+  return JSON.stringify({ result: result.result, message: result.message ?? null, usageUnits: result.usageUnits, files });
+}
+
+/**
+ * Plays `macro` `times` times in `browser`, a fresh context each, `atOnce` at a time: the most common
+ * outcome (its fingerprint), how many replays gave it, and a printable report with the odd ones out.
+ */
+export async function replayMany(
+  browser: Browser,
+  macro: MacroDefinition,
+  secrets: MacroSecretStore,
+  times: number,
+  atOnce: number,
+): Promise<{ common: string; identical: number; report: string }> {
+  const started = Date.now();
+  const fingerprints: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < times) {
+      next += 1;
+      const run = browserContext(browser, { inputs: { [MACRO_DEFINITION_INPUT]: macro } });
+      try {
+        fingerprints.push(fingerprint(await playMacroRun(run.context, secrets)));
+      } catch (error) {
+        fingerprints.push(`threw: ${String(error)}`);
+      } finally {
+        await run.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: atOnce }, worker));
+  const counts = new Map<string, number>();
+  for (const print of fingerprints) counts.set(print, (counts.get(print) ?? 0) + 1);
+  const [common, identical] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  const odd = [...counts].filter(([print]) => print !== common).map(([print, count]) => `\n  ${count}× ${print}`);
+  const report = `Replay reliability: ${identical}/${times} replays gave identical outputs (${((Date.now() - started) / times).toFixed(0)} ms a replay, ${atOnce} at a time)${odd.join('')}`;
+  return { common, identical, report };
+}
