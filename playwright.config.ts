@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
  * renderer served by a real server on a free port with a fresh database (see e2e/global-setup.ts).
  */
 const DESKTOP_LANE = [
-  'autopilot.spec.ts', 'certificates.spec.ts', 'desktop-runs.spec.ts', 'embedded.spec.ts', 'account-recovery.spec.ts', 'desktop-update.spec.ts', 'hidden-routes.spec.ts', 'altas.spec.ts', 'notifications.spec.ts', 'email-desktop.spec.ts',
+  'autopilot.spec.ts', 'certificates.spec.ts', 'desktop-runs.spec.ts', 'embedded.spec.ts', 'account-recovery.spec.ts', 'desktop-update.spec.ts', 'hidden-routes.spec.ts', 'altas.spec.ts', 'notifications.spec.ts', 'email-desktop.spec.ts', 'macros.spec.ts',
 ];
 /**
  * Half of the app's specs by time: the launcher's and the FIE screen's specs in one lane, the screens' in the

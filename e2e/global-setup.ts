@@ -9,11 +9,12 @@ import { startStandinDehu } from '../standins/dehu/dehu.ts';
 import { dehuOptions } from '../standins/dehu/test-certificates.ts';
 import { startA3Importer } from '../standins/a3-importer/importer.ts';
 import { startStandinRedOnline } from '../standins/red-online/red-online.ts';
+import { startMacroSite } from '../standins/macro-site/site.ts';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 import { startE2eMailProviders } from './mail-providers.ts';
 import { startE2eStripe } from './stripe-standin.ts';
-import { agentBridgeOf, startCompiledServer, startProcess, stop } from './processes.ts';
+import { agentBridgeOf, freePort, startCompiledServer, startProcess, stop } from './processes.ts';
 import { startPostgresServer } from './postgres-server.ts';
 
 /**
@@ -69,7 +70,12 @@ export default async function globalSetup() {
   const dehu = await startStandinDehu(dehuOptions());
   const dehuCaFile = join(dataDir, 'dehu-server-ca.pem');
   await writeFile(dehuCaFile, serverAuthority().pem);
-  const robotSettings = JSON.stringify({ 'descargar-justificantes': { baseUrl: portal.url, ignoreHTTPSErrors: true } });
+  // The site the firm's own robots are recorded on and replayed against (issue 41): its HTTPS side asks for
+  // a client certificate of the same test CAs. The agent's recorder runs headless here and opens Chromium's
+  // debugging port, so a test can act in the recording browser as the user would.
+  const macroSite = await startMacroSite();
+  const recorderPort = await freePort();
+  const robotSettings = JSON.stringify({ 'descargar-justificantes': { baseUrl: portal.url, ignoreHTTPSErrors: true }, macros: { ignoreHTTPSErrors: true } });
   const agentEnv = {
     AGENT_ALLOWED_ORIGINS: baseUrl,
     AUTOASESOR_NSS_DB: nss ?? `sql:${join(dataDir, 'no-nssdb')}`,
@@ -81,6 +87,8 @@ export default async function globalSetup() {
     DEHU_REALIZADAS_URL: dehu.realizadasUrl,
     DEHU_CA_FILE: dehuCaFile,
     DEHU_SERVERNAME: 'localhost',
+    AUTOASESOR_RECORDER_HEADLESS: '1',
+    AUTOASESOR_RECORDER_CDP_PORT: String(recorderPort),
   };
   // The agent has no browser: the addresses it would open go to this file, and a test opens them in Chromium.
   const urlOpenerFile = join(dataDir, 'agent-opened-urls.txt');
@@ -96,6 +104,8 @@ export default async function globalSetup() {
   process.env.E2E_AGENT_TOKEN = bridge.token;
   if (nss) process.env.E2E_NSS_DB = nss;
   process.env.E2E_PORTAL_URL = portal.url;
+  process.env.E2E_MACRO_SITE_URL = macroSite.httpsUrl ?? macroSite.url;
+  process.env.E2E_RECORDER_CDP_PORT = String(recorderPort);
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_PROVIDERS_URL = mail.providers.url;
   process.env.E2E_STRIPE_URL = stripe.standin.url;
@@ -104,7 +114,7 @@ export default async function globalSetup() {
   process.env.E2E_AGENT_ENV = JSON.stringify(agentEnv);
 
   return async () => {
-    await Promise.all([stop(server.child), postgres?.stop(), stop(agent.child), portal.close(), redOnline.close(), dehu.close(), a3.close(), mail.providers.close(), stripe.standin.close()]);
+    await Promise.all([stop(server.child), postgres?.stop(), stop(agent.child), portal.close(), macroSite.close(), redOnline.close(), dehu.close(), a3.close(), mail.providers.close(), stripe.standin.close()]);
     await smtp.close();
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(serverBuild.dir, { recursive: true, force: true })]);
   };

@@ -24,6 +24,7 @@ const PROJECTS = [
   'standins/dehu/tsconfig.json',
   'standins/mail-providers/tsconfig.json',
   'standins/stripe/tsconfig.json',
+  'standins/macro-site/tsconfig.json',
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

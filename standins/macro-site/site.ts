@@ -217,7 +217,7 @@ ${rows.join('\n')}
 
 async function upload(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const body = await bodyBytes(request);
-  const form = await new Request('http://sitio.invalid/subir', { method: 'POST', headers: { 'content-type': request.headers['content-type'] ?? '' }, body }).formData();
+  const form = await new Request('http://sitio.invalid/subir', { method: 'POST', headers: { 'content-type': request.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
   const file = form.get('fichero');
   if (!(file instanceof File) || file.name === '') {
     return page(response, 400, 'Subir un fichero', '<p data-testid="mensaje-error">No se ha elegido ningún fichero.</p>');
