@@ -47,8 +47,8 @@ describe.skipIf(!chromiumFound)(`Descargar justificantes on the stand-in portal 
 
   /** What the runtime's openBrowser does: a fresh context presenting the chosen certificate to the origins. */
   function openBrowser(inputs: Record<string, unknown>, settings: Record<string, unknown>): DesktopRobotContext['openBrowser'] {
-    return async ({ certificateInput, origins }) => {
-      const chosen = store.get(String(inputs[certificateInput]));
+    return async ({ certificateInput, origins = [] } = {}) => {
+      const chosen = certificateInput === undefined ? undefined : store.get(String(inputs[certificateInput]));
       if (!chosen) throw new Error('El certificado elegido no está en este dispositivo');
       const context = await browser.newContext({
         acceptDownloads: true,
