@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, newUser, signUp, test } from './fixtures.ts';
+import { expect, newUser, scheduleTomorrowNight, signUp, test } from './fixtures.ts';
 
 /**
  * The FIE local processes are robots of the catalogue (issue 22): 'FIE de SILTRA a A3' opens in the
@@ -20,17 +20,7 @@ test("FIE de SILTRA a A3: scheduled from the web on the office PC, without a cer
   await page.getByRole('radio', { name: /PC Oficina/ }).check();
   if (process.env.LAUNCHER_SHOTS) await page.screenshot({ path: `${process.env.LAUNCHER_SHOTS}/fie-siltra-a3.png`, fullPage: true });
 
-  await page.getByRole('button', { name: 'Programar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Elige fecha y hora' });
-  await dialog.getByLabel(/^Hora/).fill('23');
-  await dialog.getByLabel(/^Minutos/).fill('59');
-  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
-  const day = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(tomorrow);
-  const tomorrowButton = dialog.getByRole('button', { name: new RegExp(`^[^,]+, ${day}(,|$)`) });
-  if (!(await tomorrowButton.isVisible())) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
-  await tomorrowButton.click();
-  await dialog.getByRole('button', { name: 'Programar tarea' }).click();
-  await expect(page.getByText(/^Robot programado para el \d{2}\/\d{2}\/\d{4} 23:59$/)).toBeVisible();
+  await scheduleTomorrowNight(page);
 
   const { items } = (await (await page.request.get('/api/browserflow/schedule')).json()) as { items: { browserFlow: string; localProcess: string | null; machine: { name: string } | null }[] };
   expect(items.filter((schedule) => schedule.browserFlow === 'fie-siltra-a3')).toEqual([expect.objectContaining({ localProcess: 'sync-siltra-a3', machine: expect.objectContaining({ name: 'PC Oficina' }) })]);

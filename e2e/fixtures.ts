@@ -50,3 +50,24 @@ export async function officePc(page: Page, name: string): Promise<string> {
   if (!machine) throw new Error(`The machine ${name} was not registered`);
   return machine._id;
 }
+
+/**
+ * The launcher's 'Programar' for tomorrow at 23:59 (never already gone whenever the test runs): the
+ * scheduler dialog, then its confirmation toast. Leaves the dialog closed.
+ */
+export async function scheduleTomorrowNight(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Programar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Elige fecha y hora' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/^Hora/).fill('23');
+  await dialog.getByLabel(/^Minutos/).fill('59');
+  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+  const day = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(tomorrow);
+  // 'jueves, 4 de diciembre de 2025': anchored, so the 4th is not the 14th or the 24th.
+  const tomorrowButton = dialog.getByRole('button', { name: new RegExp(`^[^,]+, ${day}(,|$)`) });
+  if (!(await tomorrowButton.isVisible())) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
+  await tomorrowButton.click();
+  await dialog.getByRole('button', { name: 'Programar tarea' }).click();
+  await expect(page.getByText(/^Robot programado para el \d{2}\/\d{2}\/\d{4} 23:59$/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { setUsedCredits } from './database.ts';
-import { expect, newUser, signUp, test } from './fixtures.ts';
+import { expect, newUser, scheduleTomorrowNight, signUp, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 const workbook = 'resources/flows/validar-identificadores/fixtures/trabajadores.xlsx';
@@ -51,21 +51,7 @@ test('launch Validar identificadores with a real workbook: cost first, output to
 test('schedule Validar identificadores from the launcher', async ({ page }) => {
   await signUp(page, newUser());
   await openLauncherWithWorkbook(page);
-  await page.getByRole('button', { name: 'Programar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Elige fecha y hora' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel(/^Hora/).fill('23');
-  await dialog.getByLabel(/^Minutos/).fill('59');
-  // Tomorrow, so the time is never already gone whenever the test runs.
-  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
-  const day = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(tomorrow);
-  // 'jueves, 4 de diciembre de 2025': anchored, so the 4th is not the 14th or the 24th.
-  const tomorrowButton = dialog.getByRole('button', { name: new RegExp(`^[^,]+, ${day}(,|$)`) });
-  if (!(await tomorrowButton.isVisible())) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
-  await tomorrowButton.click();
-  await dialog.getByRole('button', { name: 'Programar tarea' }).click();
-  await expect(page.getByText(/^Robot programado para el \d{2}\/\d{2}\/\d{4} 23:59$/)).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await scheduleTomorrowNight(page);
 
   // The robot's page in Robots lists it.
   await page.goto('/flows/validar-identificadores');

@@ -4,7 +4,7 @@ import * as XLSX from 'xlsx';
 import { E2E_CERTIFICATES } from './certificates.ts';
 import { runsOf, withDatabase } from './database.ts';
 import { embeddedContext, screenshotsInto } from './embedded-context.ts';
-import { expect, newUser, signIn, signUp, test } from './fixtures.ts';
+import { expect, newUser, scheduleTomorrowNight, signIn, signUp, test } from './fixtures.ts';
 
 /**
  * Issue 41 end to end: a robot the firm builds itself. In the desktop app (the suite's agent) the advisor
@@ -183,17 +183,7 @@ test('a firm records a robot (certificate login, paginated table, upload, alta),
   await editor.getByRole('group', { name: /^Fichero para subir/ }).getByTestId('file-input').setInputFiles(PDF);
   await editor.getByRole('group', { name: /^Hoja de cálculo/ }).getByTestId('file-input').setInputFiles(workbookOf(1_000));
   await expect(editor.getByText('Archivo subido')).toHaveCount(2);
-  await editor.getByRole('button', { name: 'Programar' }).click();
-  const dialog = editor.getByRole('dialog', { name: 'Elige fecha y hora' });
-  await dialog.getByLabel(/^Hora/).fill('23');
-  await dialog.getByLabel(/^Minutos/).fill('59');
-  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
-  const day = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(tomorrow);
-  const tomorrowButton = dialog.getByRole('button', { name: new RegExp(`^[^,]+, ${day}(,|$)`) });
-  if (!(await tomorrowButton.isVisible())) await dialog.getByRole('button', { name: 'Mes siguiente' }).click();
-  await tomorrowButton.click();
-  await dialog.getByRole('button', { name: 'Programar tarea' }).click();
-  await expect(editor.getByText(/^Robot programado para el \d{2}\/\d{2}\/\d{4} 23:59$/)).toBeVisible();
+  await scheduleTomorrowNight(editor);
   const schedules = withDatabase((db) => db.prepare('select flow_id from flow_schedules s join users u on u.id = s.user_id where u.email = ?').all(advisor.email) as { flow_id: string }[]);
   expect(schedules).toEqual([{ flow_id: stored.flowId }]);
   await web.close();

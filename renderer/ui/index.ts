@@ -26,3 +26,4 @@ export type { SubscriptionStatusCardProps } from './SubscriptionStatusCard.tsx';
 export { TextField } from './TextField.tsx';
 export type { TextFieldProps } from './TextField.tsx';
 export { Toggle } from './Toggle.tsx';
+export { PageCertificateField } from './PageCertificateField.tsx';

@@ -18,3 +18,27 @@ export function parseInput<Schema extends z.core.$ZodType>(schema: Schema, input
   if (!result.success) throw validationError(toFieldIssues(result.error));
   return result.data;
 }
+
+export const NUL_MESSAGE = 'El texto contiene un carácter no válido (NUL)';
+
+/** Where a NUL hides in parsed input (a key or a text; PostgreSQL refuses it in text), or null. */
+export function nulAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = key.includes('\u0000') ? path : nulAt(item, path === '' ? key : `${path}.${key}`);
+    if (at !== null) return at;
+  }
+  return null;
+}
+
+/**
+ * parseInput, and a 400 for text holding a NUL: no text of ours has one, and PostgreSQL could not store
+ * it (SQLite would, so the two databases would disagree). For bodies that are stored as they come.
+ */
+export function parseNulFreeInput<Schema extends z.core.$ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const value = parseInput(schema, input);
+  const at = nulAt(value);
+  if (at !== null) throw validationError([{ path: at || '(body)', message: NUL_MESSAGE }]);
+  return value;
+}

@@ -8,8 +8,9 @@ import { pickLocalCertificate } from '../../api/macrosBridge.ts';
 import type { PageCertificate } from '../../api/macrosBridge.ts';
 import { useBridge, useEmbedded, usePrompt } from '../../app/hooks.ts';
 import { macros, needsDesktop } from '../../i18n/es-macros.ts';
-import { Button, IconRecord, InfoCard, PageHeader, Spinner, TextField } from '../../ui/index.ts';
+import { Button, PageCertificateField, IconRecord, InfoCard, PageHeader, Spinner, TextField } from '../../ui/index.ts';
 import { describeSelector } from '#shared/macros/locator.ts';
+import '../../ui/robot-tools.css';
 import './recorder.css';
 
 const text = macros.recorder;
@@ -178,14 +179,7 @@ export default function RecorderPage() {
             }}
           />
           <p className="ui-muted sb-small sb-hint" id={`${ids}-url-help`}>{text.startUrlHelp}</p>
-          <div className="sb-field" role="group" aria-labelledby={`${ids}-cert`}>
-            <span id={`${ids}-cert`}>{macros.certificate.label}</span>
-            <p className="ui-muted sb-small sb-code-line">{certificate ? macros.certificate.chosen(certificate.commonName) : `${macros.noCertificate}. ${macros.certificate.help}`}</p>
-            <div className="sb-actions">
-              <Button variant="secondary" loading={busy === 'certificate'} onClick={() => void chooseCertificate()}>{certificate ? macros.certificate.change : macros.certificate.choose}</Button>
-              {certificate && <Button variant="ghost" onClick={() => setCertificate(null)}>{macros.certificate.clear}</Button>}
-            </div>
-          </div>
+          <PageCertificateField certificate={certificate} choosing={busy === 'certificate'} onChoose={() => void chooseCertificate()} onClear={() => setCertificate(null)} />
           <div className="sb-actions">
             <Button icon={<IconRecord size={16} />} loading={busy === 'start'} onClick={() => void start()}>{busy === 'start' ? text.starting : text.record}</Button>
           </div>

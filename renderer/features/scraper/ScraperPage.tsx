@@ -8,8 +8,9 @@ import { pickLocalCertificate } from '../../api/macrosBridge.ts';
 import type { PageCertificate, ScrapeCandidate } from '../../api/macrosBridge.ts';
 import { useBridge, useEmbedded, usePrompt } from '../../app/hooks.ts';
 import { macros, needsDesktop } from '../../i18n/es-macros.ts';
-import { Button, IconGlobe, InfoCard, PageHeader, TextField } from '../../ui/index.ts';
+import { Button, PageCertificateField, IconGlobe, InfoCard, PageHeader, TextField } from '../../ui/index.ts';
 import { DEFAULT_MAX_PAGES, DEFAULT_NEXT_TARGET, hostOf, outputNameFor, scrapeMacro } from './scraperModel.ts';
+import '../../ui/robot-tools.css';
 import './scraper.css';
 
 const text = macros.scraper;
@@ -182,14 +183,7 @@ export default function ScraperPage() {
               }}
             />
             <p className="ui-muted sb-small sb-hint">{text.urlHelp}</p>
-            <div className="sb-field" role="group" aria-labelledby={`${ids}-cert`}>
-              <span id={`${ids}-cert`}>{macros.certificate.label}</span>
-              <p className="ui-muted sb-small sb-code-line">{certificate ? macros.certificate.chosen(certificate.commonName) : `${macros.noCertificate}. ${macros.certificate.help}`}</p>
-              <div className="sb-actions">
-                <Button variant="secondary" loading={busy === 'certificate'} onClick={() => void chooseCertificate()}>{certificate ? macros.certificate.change : macros.certificate.choose}</Button>
-                {certificate && <Button variant="ghost" onClick={() => setCertificate(null)}>{macros.certificate.clear}</Button>}
-              </div>
-            </div>
+            <PageCertificateField certificate={certificate} choosing={busy === 'certificate'} onChoose={() => void chooseCertificate()} onClear={() => setCertificate(null)} />
             <div className="sb-actions">
               <Button icon={<IconGlobe size={16} />} loading={busy === 'analyse'} onClick={() => void analyse()}>{busy === 'analyse' ? text.analysing : text.analyse}</Button>
             </div>

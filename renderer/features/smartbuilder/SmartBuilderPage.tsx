@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/index.ts';
 import { MacroEditor } from './MacroEditor.tsx';
 import { MacroList } from './MacroList.tsx';
 import type { MacroScope } from './MacroList.tsx';
+import '../../ui/robot-tools.css';
 import './smartbuilder.css';
 
 const text = macros.smartbuilder;

@@ -7,8 +7,7 @@ import {
 import { BLOCK_LABELS, BLOCK_TYPES, documentStylesSchema, STYLE_PRESETS } from '#shared/documents/blocks.ts';
 import type { AppContext } from '../../context.ts';
 import { routeSchema } from '../../http/openapi.ts';
-import { validationError } from '../../http/errors.ts';
-import { parseInput as parseSchema } from '../../http/parse.ts';
+import { parseNulFreeInput as parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { GeneratedDocuments } from './documents.ts';
 import type { DocumentGenerator } from './generator.ts';
@@ -27,26 +26,6 @@ const startersSchema = z.object({ items: z.array(starterSchema) });
 const stylesSchema = z.object({ items: z.array(z.object({ key: z.string(), name: z.string(), styles: documentStylesSchema })) });
 const blocksSchema = z.object({ items: z.array(z.object({ type: z.enum(BLOCK_TYPES), label: z.string() })) });
 
-const NUL_MESSAGE = 'El texto contiene un carácter no válido (NUL)';
-
-/** Where a NUL hides in parsed input (PostgreSQL refuses it in text), or null. */
-function nulAt(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = key.includes('\u0000') ? path : nulAt(item, path === '' ? key : `${path}.${key}`);
-    if (at !== null) return at;
-  }
-  return null;
-}
-
-/** parseInput, and a 400 for text holding a NUL: no text of ours has one, and PostgreSQL could not store it. */
-function parseInput<Schema extends z.core.$ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const value = parseSchema(schema, input);
-  const at = nulAt(value, '');
-  if (at !== null) throw validationError([{ path: at || '(body)', message: NUL_MESSAGE }]);
-  return value;
-}
 
 /** An id that cannot be one of ours names nothing: 404, as another firm's would. */
 function parsedOr404<Schema extends z.core.$ZodType>(schema: Schema, input: unknown, notFound: () => Error): z.output<Schema> {

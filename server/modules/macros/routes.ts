@@ -8,33 +8,12 @@ import { MACRO_BODY_LIMIT, macroProblems, parseMacro, type MacroDefinition } fro
 import type { AppContext } from '../../context.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
 import { routeSchema } from '../../http/openapi.ts';
-import { parseInput as parseSchema } from '../../http/parse.ts';
+import { NUL_MESSAGE, nulAt, parseNulFreeInput as parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
 import { attachment } from '../storage/download.ts';
 import { macroNotFound, type Macros } from './store.ts';
 
 const tag = 'macro';
-
-const NUL_MESSAGE = 'El texto contiene un carácter no válido (NUL)';
-
-/** Where a NUL hides in parsed input (PostgreSQL refuses it in text), or null. */
-function nulAt(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = key.includes('\u0000') ? path : nulAt(item, path === '' ? key : `${path}.${key}`);
-    if (at !== null) return at;
-  }
-  return null;
-}
-
-/** parseInput, then a 400 for a NUL anywhere (no text of ours has one). */
-function parseInput<Schema extends z.core.$ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const value = parseSchema(schema, input);
-  const at = nulAt(value, '');
-  if (at !== null) throw validationError([{ path: at || '(body)', message: NUL_MESSAGE }]);
-  return value;
-}
 
 /** What the schema cannot say (macroProblems), as a 400 on `definition`; nothing is written. */
 function checkDefinition(macro: MacroDefinition): MacroDefinition {
