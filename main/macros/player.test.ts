@@ -155,6 +155,25 @@ describe.skipIf(!chromiumFound)('the macro player on the test site', () => {
     expect(result.usageUnits).toBe(0);
   }, 60_000);
 
+  it('never opens a local file: a row whose address is file:// fails that row and copies nothing of the disk', async () => {
+    const definition = macro({
+      startUrl: `${site.url}/`,
+      charge: { per: 'row', slans: 1 },
+      inputs: [{ key: 'hoja', label: 'Hoja', kind: 'workbook', required: true }],
+      steps: [{
+        id: 'loop', type: 'forEachRow', input: 'hoja', steps: [
+          { id: 'g', type: 'goto', url: { kind: 'column', column: 'Dirección' } },
+          { id: 'x', type: 'extractText', target: 'body', column: 'Texto', timeoutMs: 1000 },
+        ],
+      }],
+    });
+    const { result } = await play(definition, { files: { hoja: [workbookFile('hoja.xlsx', [['Dirección'], ['file:///etc/passwd'], [`${site.url}/login`]])] } });
+    const sheet = sheetsOf(result.outputs[0]!.data)['Resultado']!;
+    expect(sheet[1]).toEqual(['file:///etc/passwd', '', 'El paso 2 (Ir a una dirección (la columna «Dirección»)) ha fallado: solo puede ir a direcciones https:// o http://, no a «file:///etc/passwd»']);
+    expect(sheet[2]?.[2]).toBe('OK');
+    expect(JSON.stringify(sheet)).not.toContain('root:');
+  }, 60_000);
+
   it('types a recorded password from this machine; without it the step says where it lives', async () => {
     const definition = macro({
       startUrl: `${site.url}/login`,

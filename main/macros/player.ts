@@ -16,6 +16,9 @@ import { fileBytes } from '../../resources/flows/_lib/files.ts';
 import { cellAt, cellText, firstSheetTable, readWorkbook, sheetFromRows, writeWorkbook } from '../../resources/flows/_lib/workbook.ts';
 import { SECRET_MISSING_MESSAGE } from './secrets.ts';
 
+/** The only addresses a 'goto' may open (the definition's startUrl is held to the same). */
+const WEB_ADDRESS = /^https?:\/\/[^\s]+$/i;
+
 export const RESULT_SHEET = 'Resultado';
 export const DATA_SHEET = 'Datos';
 export const RESULT_COLUMN = 'RESULTADO';
@@ -203,9 +206,13 @@ export class MacroPlayer {
   private async runStep(step: MacroStep, scope: Scope): Promise<void> {
     const timeout = step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
     switch (step.type) {
-      case 'goto':
-        await this.page.goto(await this.value(step.url, scope), { timeout: Math.max(timeout, 30_000) });
+      case 'goto': {
+        const url = await this.value(step.url, scope);
+        // A value from a row or an input could name file:// or a browser page: only web pages, as startUrl.
+        if (!WEB_ADDRESS.test(url)) throw new Error(`solo puede ir a direcciones https:// o http://, no a «${url.slice(0, 80)}»`);
+        await this.page.goto(url, { timeout: Math.max(timeout, 30_000) });
         return;
+      }
       case 'click':
         await this.locator(step).click({ timeout, ...(step.count === 2 && { clickCount: 2 }) });
         return;

@@ -71,6 +71,14 @@ describe('a macro definition', () => {
     ]);
   });
 
+  it('goes only to web addresses: a goto to file:// or javascript: is refused', () => {
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'chrome://settings']) {
+      expect(problems(macro({ steps: [{ id: 'a', type: 'goto', url: { kind: 'text', text: url } }], charge: { per: 'run', slans: 1 } }))).toEqual([
+        'El paso 1 (Ir a una dirección) debe ir a una dirección que empiece por https:// o http://',
+      ]);
+    }
+  });
+
   it('allows row columns only inside a loop, one loop level, and a per-row charge only with a loop', () => {
     expect(problems(macro({ steps: [{ id: 'a', type: 'fill', target: 'x', value: { kind: 'column', column: 'NIF' } }] }))).toEqual([
       'El paso 1 (Escribir) usa la columna «NIF» fuera de un «Por cada fila de la hoja»',

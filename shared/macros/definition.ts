@@ -240,6 +240,9 @@ export function macroProblems(macro: MacroDefinition): string[] {
     if (ids.has(step.id)) problems.push(`${where} repite el identificador ${step.id}`);
     ids.add(step.id);
     if (depth > MAX_MACRO_DEPTH) problems.push(`${where} está dentro de más de ${MAX_MACRO_DEPTH - 1} bucles o condiciones`);
+    if (step.type === 'goto' && step.url.kind === 'text' && !/^https?:\/\/[^\s]+$/i.test(step.url.text)) {
+      problems.push(`${where} debe ir a una dirección que empiece por https:// o http://`);
+    }
     for (const value of valuesOf(step)) {
       if (value.kind === 'input') inputOfKind(value.key, ['text', 'date'], where);
       if (value.kind === 'column' && !inRow) problems.push(`${where} usa la columna «${value.column}» fuera de un «${MACRO_STEP_LABELS.forEachRow}»`);
