@@ -1,3 +1,4 @@
+import { sharing } from './es-share.ts';
 import type { BlockType } from '#shared/documents/blocks.ts';
 
 /** The document creator (/documentcreator, issue 40 §1) and the sharing dialog (§3). */
@@ -213,24 +214,6 @@ export const documents = {
     removeFailed: 'No se ha podido eliminar el documento.',
     sizes: (pdf: string, docx: string) => `PDF ${pdf} · Word ${docx}`,
   },
-  share: {
-    title: (name: string) => `Compartir «${name}»`,
-    intro: 'Elige con qué compañeros de tu asesoría la compartes y qué pueden hacer.',
-    loading: 'Cargando compañeros…',
-    loadFailed: 'No se ha podido cargar con quién está compartido.',
-    noColleagues: 'No hay más personas en tu asesoría. Invita a tus compañeros desde tu perfil para compartir con ellos.',
-    grantsTitle: 'Con acceso',
-    noGrants: 'Aún no lo compartes con nadie.',
-    add: 'Compartir con',
-    addPlaceholder: 'Elige un compañero',
-    access: 'Permiso',
-    accessFor: (name: string) => `Permiso de ${name}`,
-    addButton: 'Añadir',
-    remove: (name: string) => `Dejar de compartir con ${name}`,
-    removeShort: 'Quitar',
-    save: 'Guardar',
-    saved: 'Permisos guardados',
-    failed: 'No se han podido guardar los permisos.',
-  },
+  share: sharing,
   failed: 'Algo ha fallado. Vuelve a intentarlo.',
 };

@@ -98,6 +98,7 @@ export const macros = {
       export: 'Exportar',
       exportLabel: (name: string) => `Exportar ${name} como archivo .json`,
       duplicate: 'Duplicar',
+      share: 'Compartir',
       remove: 'Eliminar',
       removeTitle: 'Eliminar robot',
       removeText: (name: string) => `Se eliminará el robot «${name}» con todas sus versiones. Sus ejecuciones siguen en el historial.`,

@@ -15,7 +15,7 @@ import { editorBody, editorReducer, hasErrors, initialEditorState, insertAt, isD
 import type { EditorErrors, EditorState, InsertKind, TextPath } from './editorModel.ts';
 import { GenerateDialog } from './GenerateDialog.tsx';
 import { InsertFieldPanel } from './InsertFieldPanel.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
+import { ShareDialog } from '../../ui/ShareDialog.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
 
 export interface TemplateEditorProps {

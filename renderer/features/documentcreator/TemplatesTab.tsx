@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { SegmentedFilter } from '../../ui/Tabs.tsx';
 import { CategoriesPanel } from './CategoriesPanel.tsx';
 import { GenerateDialog } from './GenerateDialog.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
+import { ShareDialog } from '../../ui/ShareDialog.tsx';
 import { StartersDialog } from './StartersDialog.tsx';
 import { TemplateEditor } from './TemplateEditor.tsx';
 import type { CreatorView } from './view.ts';

@@ -12,6 +12,7 @@ import { useToast } from '../../app/hooks.ts';
 import { macros } from '../../i18n/es-macros.ts';
 import { Button, IconArrowLeft, Spinner } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ShareDialog } from '../../ui/ShareDialog.tsx';
 import {
   addStep, blankMacro, convertToInput, duplicateStep, keyFromLabel, moveStep, newStep, placeProblems, removeStep, stepRows, updateStep, wrapInForEachRow,
 } from './macroModel.ts';
@@ -84,6 +85,7 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
   const [notice, setNotice] = useState('');
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [createMacro, creating] = useCreateMacroMutation();
   const [saveMacro, saving] = useSaveMacroMutation();
   const [cloneMacro, cloning] = useCloneMacroMutation();
@@ -240,6 +242,7 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
             <Link className="ui-button ui-button--secondary" to={`/launcher/${encodeURIComponent(detail.flowId)}`}>{text.editor.test}</Link>
             <a className="ui-button ui-button--secondary" href={macroExportUrl(detail.id)} download aria-label={text.editor.exportLabel(detail.name)}>{text.editor.export}</a>
             <Button variant="ghost" onClick={() => void duplicate()} loading={cloning.isLoading}>{text.editor.duplicate}</Button>
+            {detail.access === 'owner' && <Button variant="ghost" onClick={() => setSharing(true)}>{text.editor.share}</Button>}
             {detail.access === 'owner' && <Button variant="ghost" className="sb-danger" onClick={() => setConfirmRemove(true)}>{text.editor.remove}</Button>}
           </>
         )}
@@ -406,6 +409,7 @@ function EditorForm({ detail, onClose, onOpen }: MacroEditorProps & { detail: Ma
           onClose();
         }}
       />
+      {detail && <ShareDialog kind="macro" id={detail.id} name={detail.name} open={sharing} onClose={() => setSharing(false)} />}
       <ConfirmDialog
         open={confirmRemove}
         title={text.editor.removeTitle}

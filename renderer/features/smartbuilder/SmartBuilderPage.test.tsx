@@ -183,6 +183,32 @@ describe('SmartBuilderPage editor', () => {
     expect(body.definition.steps[1]).toMatchObject({ id: 'a2', value: { kind: 'input', key: 'usuario_del_portal' } });
   });
 
+  it('shares the robot with a colleague (owner only): the grants go in one PUT of share kind macro', async () => {
+    const shares = { kind: 'macro', id: ID, grants: [], colleagues: [{ userId: 'u-luis', name: 'Luis', email: 'luis@asesoria.es' }] };
+    const calls = stubApi({
+      [`GET /api/macro/${ID}`]: answer(macro()),
+      [`GET /api/share/object/macro/${ID}`]: answer(shares),
+      [`PUT /api/share/object/macro/${ID}`]: answer({ ...shares, grants: [{ userId: 'u-luis', name: 'Luis', email: 'luis@asesoria.es', access: 'edit' }] }),
+    });
+    renderPage(`/smartbuilder?robot=${ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: `Compartir «${definition.name}»` }, slow);
+    expect(await within(dialog).findByText('Aún no se comparte con nadie.', {}, slow)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Compartir con'), { target: { value: 'u-luis' } });
+    fireEvent.change(within(dialog).getByLabelText('Permiso'), { target: { value: 'edit' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.some((call) => call.key === `PUT /api/share/object/macro/${ID}`)).toBe(true), slow);
+    expect(calls.find((call) => call.key === `PUT /api/share/object/macro/${ID}`)!.body).toEqual({ grants: [{ userId: 'u-luis', access: 'edit' }] });
+  });
+
+  it('offers no sharing on a robot shared with the user', async () => {
+    stubApi({ [`GET /api/macro/${shared.id}`]: answer({ ...macro(), ...shared }) });
+    renderPage(`/smartbuilder?robot=${shared.id}`);
+    expect(await screen.findByRole('button', { name: 'Duplicar' }, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Compartir' })).toBeNull();
+  });
+
   it('reorders steps from the keyboard, keeping the focus on the moved step', async () => {
     stubApi({ [`GET /api/macro/${ID}`]: answer(macro()) });
     renderPage(`/smartbuilder?robot=${ID}`);

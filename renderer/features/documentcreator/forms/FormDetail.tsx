@@ -12,7 +12,7 @@ import { formsTab as text } from '../../../i18n/es-onlineforms.ts';
 import { Button, EmptyState, ErrorBanner, IconArrowLeft, IconForm, IconMail } from '../../../ui/index.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { SegmentedFilter } from '../../../ui/Tabs.tsx';
-import { ShareDialog } from '../ShareDialog.tsx';
+import { ShareDialog } from '../../../ui/ShareDialog.tsx';
 import { FormEditor } from './FieldsEditor.tsx';
 import { StatusChip } from './FormsList.tsx';
 import { SendLinkDialog } from './SendLinkDialog.tsx';

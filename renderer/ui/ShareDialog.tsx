@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { SHARE_ACCESS, SHARE_ACCESS_LABELS } from '#shared/api/share.ts';
 import type { ObjectShares, ShareAccess, ShareKind } from '#shared/api/share.ts';
-import type { HttpError } from '../../api/baseApi.ts';
-import { useObjectSharesQuery, useSaveObjectSharesMutation } from '../../api/share.ts';
-import { useToast } from '../../app/hooks.ts';
-import { documents as text } from '../../i18n/es-documents.ts';
-import { Button, IconClose, Spinner } from '../../ui/index.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import type { HttpError } from '../api/baseApi.ts';
+import { useObjectSharesQuery, useSaveObjectSharesMutation } from '../api/share.ts';
+import { useToast } from '../app/hooks.ts';
+import { sharing } from '../i18n/es-share.ts';
+import { Button } from './Button.tsx';
+import { IconClose } from './icons.tsx';
+import { Modal } from './Modal.tsx';
+import { Spinner } from './Spinner.tsx';
 
 export interface ShareDialogProps {
   kind: ShareKind;
@@ -22,7 +24,7 @@ type Grant = ObjectShares['grants'][number];
 /**
  * Who an object (a template, a form, …) is shared with, for its owner: each colleague with access
  * 'Puede ver y copiar' or 'Puede editar', added, changed or removed, saved together (PUT object).
- * Generic over the kind: the online forms reuse it.
+ * Generic over the kind: templates, online forms and the firm's robots (macros) use it.
  */
 export function ShareDialog({ kind, id, name, open, onClose }: ShareDialogProps) {
   if (!open) return null;
@@ -39,10 +41,10 @@ function ShareDialogOpen({ kind, id, name, onClose }: Omit<ShareDialogProps, 'op
   const submit = async () => {
     try {
       await save({ kind, id, grants: grants.map(({ userId, access }) => ({ userId, access })) }).unwrap();
-      toast.success(text.share.saved);
+      toast.success(sharing.saved);
       onClose();
     } catch (error) {
-      toast.error((error as HttpError).message || text.share.failed);
+      toast.error((error as HttpError).message || sharing.failed);
     }
   };
 
@@ -50,22 +52,22 @@ function ShareDialogOpen({ kind, id, name, onClose }: Omit<ShareDialogProps, 'op
     <Modal
       open
       size="medium"
-      title={text.share.title(name)}
+      title={sharing.title(name)}
       onClose={onClose}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{text.cancel}</Button>
-          <Button loading={saving.isLoading} disabled={shares.data === undefined || edited === null} onClick={() => void submit()}>{text.share.save}</Button>
+          <Button variant="secondary" onClick={onClose}>{sharing.cancel}</Button>
+          <Button loading={saving.isLoading} disabled={shares.data === undefined || edited === null} onClick={() => void submit()}>{sharing.save}</Button>
         </>
       }
     >
       {shares.isError ? (
         <div>
-          <p role="alert">{text.share.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void shares.refetch()}>{text.retry}</Button>
+          <p role="alert">{sharing.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void shares.refetch()}>{sharing.retry}</Button>
         </div>
       ) : shares.data === undefined ? (
-        <p role="status"><Spinner size="small" decorative /> {text.share.loading}</p>
+        <p role="status"><Spinner size="small" decorative /> {sharing.loading}</p>
       ) : (
         <ShareEditor shares={shares.data} grants={grants} onChange={setEdited} />
       )}
@@ -87,14 +89,14 @@ function ShareEditor({ shares, grants, onChange }: { shares: ObjectShares; grant
     setPicked('');
   };
 
-  if (shares.colleagues.length === 0 && grants.length === 0) return <p className="ui-muted">{text.share.noColleagues}</p>;
+  if (shares.colleagues.length === 0 && grants.length === 0) return <p className="ui-muted">{sharing.noColleagues}</p>;
 
   return (
     <div className="dc-share">
-      <p className="ui-muted">{text.share.intro}</p>
-      <h3 className="dc-subtitle">{text.share.grantsTitle}</h3>
+      <p className="ui-muted">{sharing.intro}</p>
+      <h3 className="dc-subtitle">{sharing.grantsTitle}</h3>
       {grants.length === 0 ? (
-        <p className="ui-muted">{text.share.noGrants}</p>
+        <p className="ui-muted">{sharing.noGrants}</p>
       ) : (
         <ul className="dc-share__list">
           {grants.map((grant) => (
@@ -105,13 +107,13 @@ function ShareEditor({ shares, grants, onChange }: { shares: ObjectShares; grant
               </div>
               <select
                 className="ui-input"
-                aria-label={text.share.accessFor(grant.name)}
+                aria-label={sharing.accessFor(grant.name)}
                 value={grant.access}
                 onChange={(event) => onChange(grants.map((item) => (item.userId === grant.userId ? { ...item, access: event.target.value as ShareAccess } : item)))}
               >
                 {SHARE_ACCESS.map((value) => <option key={value} value={value}>{SHARE_ACCESS_LABELS[value]}</option>)}
               </select>
-              <button type="button" className="ui-icon-button" aria-label={text.share.remove(grant.name)} onClick={() => onChange(grants.filter((item) => item.userId !== grant.userId))}>
+              <button type="button" className="ui-icon-button" aria-label={sharing.remove(grant.name)} onClick={() => onChange(grants.filter((item) => item.userId !== grant.userId))}>
                 <IconClose size={16} />
               </button>
             </li>
@@ -121,18 +123,18 @@ function ShareEditor({ shares, grants, onChange }: { shares: ObjectShares; grant
       {available.length > 0 && (
         <div className="dc-share__add">
           <label className="dc-field">
-            <span>{text.share.add}</span>
+            <span>{sharing.add}</span>
             <select id={`${ids}-who`} className="ui-input" value={pickedId} onChange={(event) => setPicked(event.target.value)}>
               {available.map((colleague) => <option key={colleague.userId} value={colleague.userId}>{`${colleague.name} (${colleague.email})`}</option>)}
             </select>
           </label>
           <label className="dc-field">
-            <span>{text.share.access}</span>
+            <span>{sharing.access}</span>
             <select className="ui-input" value={access} onChange={(event) => setAccess(event.target.value as ShareAccess)}>
               {SHARE_ACCESS.map((value) => <option key={value} value={value}>{SHARE_ACCESS_LABELS[value]}</option>)}
             </select>
           </label>
-          <Button variant="secondary" onClick={add}>{text.share.addButton}</Button>
+          <Button variant="secondary" onClick={add}>{sharing.addButton}</Button>
         </div>
       )}
     </div>

@@ -1,0 +1,22 @@
+/** Sharing an object with colleagues of the firm (shared/api/share.ts): the dialog every shareable kind uses. */
+export const sharing = {
+  title: (name: string) => `Compartir «${name}»`,
+  intro: 'Elige con qué compañeros de tu asesoría se comparte y qué puede hacer cada uno.',
+  loading: 'Cargando compañeros…',
+  loadFailed: 'No se ha podido cargar con quién está compartido.',
+  noColleagues: 'No hay más personas en tu asesoría. Invita a tus compañeros desde tu perfil para compartir con ellos.',
+  grantsTitle: 'Con acceso',
+  noGrants: 'Aún no se comparte con nadie.',
+  add: 'Compartir con',
+  addPlaceholder: 'Elige un compañero',
+  access: 'Permiso',
+  accessFor: (name: string) => `Permiso de ${name}`,
+  addButton: 'Añadir',
+  remove: (name: string) => `Dejar de compartir con ${name}`,
+  removeShort: 'Quitar',
+  save: 'Guardar',
+  saved: 'Permisos guardados',
+  failed: 'No se han podido guardar los permisos.',
+  cancel: 'Cancelar',
+  retry: 'Reintentar',
+};
