@@ -25,7 +25,8 @@ test('the desktop lists its store, syncs and shares it; a colleague on the web s
   const desktop = await embeddedContext(browser, baseURL ?? '');
   const { page, user: advisor } = await signedUp(desktop);
   await page.goto('/workspace');
-  await expect(page.getByRole('button', { name: /Mis certificados en este dispositivo/ })).toBeVisible();
+  // The agent reads its NSS store with certutil (a process per call): slow when the machine is busy.
+  await expect(page.getByRole('button', { name: /Mis certificados en este dispositivo/ })).toBeVisible({ timeout: 20_000 });
   const local = page.getByRole('group', { name: 'Certificados de este dispositivo' }).or(page.getByLabel('Certificados de este dispositivo'));
   for (const { commonName, nif } of E2E_CERTIFICATES) {
     await expect(local.getByText(commonName, { exact: true })).toBeVisible();
