@@ -8,13 +8,13 @@
 import type { Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import type { RobotFile, RobotResult } from '#shared/flows/robot.ts';
-import { DEFAULT_STEP_TIMEOUT_MS, MACRO_STEP_LABELS, parseMacro, walkSteps, type MacroDefinition, type MacroStep, type MacroValue } from '#shared/macros/definition.ts';
-import { describeSelector } from '#shared/macros/locator.ts';
+import { DEFAULT_STEP_TIMEOUT_MS, parseMacro, walkSteps, type MacroDefinition, type MacroStep, type MacroValue } from '#shared/macros/definition.ts';
 import { MACRO_DEFINITION_INPUT } from '#shared/macros/to-flow.ts';
 import type { DesktopRobotContext } from '../../resources/flows/_lib/desktop.ts';
 import { fileBytes } from '../../resources/flows/_lib/files.ts';
 import { cellAt, cellText, firstSheetTable, readWorkbook, sheetFromRows, writeWorkbook } from '../../resources/flows/_lib/workbook.ts';
 import { SECRET_MISSING_MESSAGE } from './secrets.ts';
+import { describeStep, firstLine, reasonOf } from './step-words.ts';
 
 /** The only addresses a 'goto' may open (the definition's startUrl is held to the same). */
 const WEB_ADDRESS = /^https?:\/\/[^\s]+$/i;
@@ -55,49 +55,6 @@ interface Scope {
   extracted: Map<string, string>;
   /** Log lines inside a loop say which row they belong to. */
   prefix: string;
-}
-
-/** How a step reads in the log and in failures: 'Hacer clic en botón «Entrar»'. */
-export function describeStep(step: MacroStep): string {
-  const label = MACRO_STEP_LABELS[step.type];
-  switch (step.type) {
-    case 'goto':
-      return step.url.kind === 'text' ? `Ir a ${step.url.text}` : `${label} (${valueLabel(step.url)})`;
-    case 'click':
-    case 'fill':
-    case 'press':
-    case 'select':
-    case 'check':
-    case 'upload':
-    case 'download':
-      return `${step.type === 'check' ? (step.checked ? 'Marcar' : 'Desmarcar') : label} en ${describeSelector(step.target)}`;
-    case 'waitFor':
-      return `Esperar a ${describeSelector(step.target)}`;
-    case 'extractText':
-      return `Copiar ${describeSelector(step.target)} a la columna «${step.column}»`;
-    case 'extractTable':
-    case 'extractList':
-      return `${label} (${describeSelector(step.target)})`;
-    case 'ifText':
-      return `Si la página ${step.present ? 'dice' : 'no dice'} ${valueLabel(step.text)}`;
-    case 'forEachRow':
-      return `${label} de «${step.input}»`;
-    case 'repeatWhile':
-      return `Repetir mientras haya ${describeSelector(step.target)}`;
-  }
-}
-
-function valueLabel(value: MacroValue): string {
-  switch (value.kind) {
-    case 'text':
-      return `«${value.text}»`;
-    case 'input':
-      return `el dato «${value.key}»`;
-    case 'column':
-      return `la columna «${value.column}»`;
-    case 'secret':
-      return 'la contraseña guardada';
-  }
 }
 
 export class MacroPlayer {
@@ -407,23 +364,6 @@ interface PageElement {
 }
 interface SelectElement {
   options?: Iterable<{ label: string; value: string }>;
-}
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-}
-
-/** The Spanish end of 'El paso 3 (…) …' for what went wrong. */
-function reasonOf(error: unknown, step: MacroStep): string {
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    const seconds = Math.round((step.timeoutMs ?? DEFAULT_STEP_TIMEOUT_MS) / 1000);
-    return step.type === 'goto' ? `no ha podido cargar la página en ${seconds} s` : `no ha encontrado el elemento en ${seconds} s`;
-  }
-  const message = firstLine(error);
-  if (/strict mode violation/i.test(message)) return 'ha encontrado varios elementos y no sabe cuál usar';
-  if (/Target page, context or browser has been closed/i.test(message)) return 'no ha podido seguir: el navegador se ha cerrado';
-  if (error instanceof Error && !/^[a-z]+\.[a-zA-Z]+:/.test(message)) return message.startsWith('no ') ? message : `ha fallado: ${message}`;
-  return `ha fallado: ${message}`;
 }
 
 /** The macro robot's work: the definition from its run input, checked, then played. */
