@@ -6,28 +6,8 @@ import type { ObjectShares } from '#shared/api/share.ts';
 import { STYLE_PRESETS } from '#shared/documents/blocks.ts';
 import { preloadModal } from '../../ui/Modal.tsx';
 import { jsonResponse, renderWithApp, signedInState } from '../../test/renderApp.tsx';
+import { answer, stubApi, type StubbedHandler as Handler } from '../../test/stubApi.ts';
 import DocumentCreatorPage from './DocumentCreatorPage.tsx';
-
-interface Call {
-  key: string;
-  url: URL;
-  body: unknown;
-}
-type Handler = (call: Call) => Response;
-
-function stubApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${decodeURIComponent(url.pathname)}`;
-    const call = { key, url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
-    calls.push(call);
-    const handler = routes[key];
-    return handler ? handler(call) : jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No encontrado' });
-  });
-  return calls;
-}
-const answer = (body: unknown, status = 200): Handler => () => jsonResponse(status, body);
 
 // Each test renders the whole screen: on a loaded 2-core machine it takes seconds, and answers take a moment.
 vi.setConfig({ testTimeout: 15_000 });

@@ -4,29 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Macro, MacroSummary } from '#shared/api/macros.ts';
 import type { MacroDefinition } from '#shared/macros/definition.ts';
 import { preloadModal } from '../../ui/Modal.tsx';
-import { jsonResponse, renderWithApp, signedInState } from '../../test/renderApp.tsx';
+import { renderWithApp, signedInState } from '../../test/renderApp.tsx';
+import { answer, stubApi } from '../../test/stubApi.ts';
 import SmartBuilderPage from './SmartBuilderPage.tsx';
-
-interface Call {
-  key: string;
-  url: URL;
-  body: unknown;
-}
-type Handler = (call: Call) => Response;
-
-function stubApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${decodeURIComponent(url.pathname)}`;
-    const call = { key, url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
-    calls.push(call);
-    const handler = routes[key];
-    return handler ? handler(call) : jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No encontrado' });
-  });
-  return calls;
-}
-const answer = (body: unknown, status = 200): Handler => () => jsonResponse(status, body);
 
 vi.setConfig({ testTimeout: 15_000 });
 const slow = { timeout: 4000 };
