@@ -6,6 +6,7 @@ import type { Macro } from '#shared/api/macros.ts';
 import type { MacroDefinition, MacroStep } from '#shared/macros/definition.ts';
 import type { BridgeClient } from '../../bridge/client.ts';
 import { jsonResponse, renderWithApp, signedInState } from '../../test/renderApp.tsx';
+import { stubApi } from '../../test/stubApi.ts';
 import RecorderPage from './RecorderPage.tsx';
 
 vi.setConfig({ testTimeout: 15_000 });
@@ -13,23 +14,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-interface Call {
-  key: string;
-  body: unknown;
-}
-function stubApi(routes: Record<string, (body: unknown) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ key, body });
-    const handler = routes[key];
-    return handler ? handler(body) : jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No encontrado' });
-  });
-  return calls;
-}
 
 /** A bridge answering the recorder's commands; GetMacroRecording returns one more step per call. */
 function recorderBridge(recorded: MacroStep[], stopped: MacroDefinition) {

@@ -7,6 +7,7 @@ import type { MacroDefinition } from '#shared/macros/definition.ts';
 import type { ScrapeCandidate } from '../../api/macrosBridge.ts';
 import type { BridgeClient } from '../../bridge/client.ts';
 import { jsonResponse, renderWithApp, signedInState } from '../../test/renderApp.tsx';
+import { stubApi } from '../../test/stubApi.ts';
 import ScraperPage from './ScraperPage.tsx';
 
 vi.setConfig({ testTimeout: 15_000 });
@@ -14,19 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-function stubApi(routes: Record<string, (body: unknown) => Response>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ key, body });
-    const handler = routes[key];
-    return handler ? handler(body) : jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No encontrado' });
-  });
-  return calls;
-}
 
 const candidates: ScrapeCandidate[] = [
   {
@@ -73,7 +61,7 @@ describe('ScraperPage', () => {
   it('previews the page\'s tables and lists and saves the chosen list as a paginated macro', async () => {
     const calls = stubApi({
       'GET /api/subscriptions/launcher': subscription,
-      'POST /api/macro': (body) => jsonResponse(201, createdFrom((body as { definition: MacroDefinition }).definition)),
+      'POST /api/macro': ({ body }) => jsonResponse(201, createdFrom((body as { definition: MacroDefinition }).definition)),
     });
     const { bridge, calls: bridgeCalls } = scraperBridge();
     renderWithApp(<ScraperPage />, { path: '/scraper', preloadedState: signedInState(), bridge });
