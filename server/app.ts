@@ -188,6 +188,7 @@ export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
   runningPerFirm: 2,
   // A month of a large firm's daily robots, queued at once; beyond it one firm is flooding the queue.
   queuedPerFirm: 2_000,
+  resendWaitingAfterMs: 60_000,
 };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -370,7 +371,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.ready();
   try {
     // SQLite has one server process: runs a previous process left queued are queued again here.
-    await runs.start(config.database.kind === 'sqlite');
+    await runs.start({ queueSurvivesProcess: config.database.kind === 'postgres' });
     const scheduleCheckMs = config.scheduleRunnerIntervalMs ?? 5_000;
     if (scheduleCheckMs > 0) scheduleRunner.start(scheduleCheckMs);
     const fileSweepMs = config.fileRetention?.sweepIntervalMs ?? 60 * 60_000;

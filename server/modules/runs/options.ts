@@ -15,6 +15,11 @@ export interface RunsOptions {
   queuedPerFirm: number;
   /** Server runs of one firm executing at once over every server process (RUN_FIRM_CONCURRENCY). */
   runningPerFirm: number;
+  /**
+   * On PostgreSQL, a server run still queued this long after its launch is sent to the queue again, in
+   * case its job was lost (the queue never holds two jobs of one run).
+   */
+  resendWaitingAfterMs: number;
   /** A module exporting `builtInFlows` for the run process to load robots from (tests); null: resources/flows. */
   flowsModule: string | null;
 }

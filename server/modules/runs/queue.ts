@@ -16,6 +16,11 @@ export interface RunQueue {
   start(execute: (run: QueuedRun) => Promise<void>): Promise<void>;
   /** `delayMs`: not before then (a run whose firm was at its limit of running runs). */
   enqueue(run: QueuedRun, delayMs?: number): Promise<void>;
+  /**
+   * Queues again runs whose job may have been lost (a process died between a launch's insert and its
+   * enqueue): a run that already waits in the queue is not queued twice.
+   */
+  resend(runs: readonly QueuedRun[]): Promise<void>;
   /** Stops taking runs; runs already executing are the caller's to end. Enqueued runs stay queued. */
   pause(): Promise<void>;
   close(): Promise<void>;
@@ -67,6 +72,11 @@ export class LocalRunQueue implements RunQueue {
     this.pump();
   }
 
+  async resend(runs: readonly QueuedRun[]): Promise<void> {
+    const waiting = new Set(this.waiting.map((run) => run.runId));
+    for (const run of runs) if (!waiting.has(run.runId)) await this.enqueue(run);
+  }
+
   async pause(): Promise<void> {
     this.execute = null;
   }
@@ -105,7 +115,9 @@ export const RUN_QUEUE_NAME = 'flow-runs';
  * highest priority first), so every process takes runs round-robin across firms; a firm at its limit
  * of running runs has its run sent back a second later (RunExecutor.executeClaimed). pg-boss hands a job to one worker at a time; the run's own
  * claim (queued -> running, RunExecutor.claim) makes a redelivered job a no-op, so a run is executed
- * at most once even if a job expires and comes back.
+ * at most once even if a job expires and comes back. Every job is keyed by its run and the queue's
+ * policy is pg-boss's 'short' (one waiting job per key), so a run sent again while its job still
+ * waits is not queued twice (resend).
  */
 export class PgBossRunQueue implements RunQueue {
   private readonly boss: PgBoss;
@@ -127,7 +139,10 @@ export class PgBossRunQueue implements RunQueue {
   async start(execute: (run: QueuedRun) => Promise<void>): Promise<void> {
     await this.boss.start();
     // Runs are never retried by the queue: a run that failed is closed with its result, not run again.
-    await this.boss.createQueue(RUN_QUEUE_NAME, { name: RUN_QUEUE_NAME, retryLimit: 0, expireInSeconds: 2 * 3600 });
+    const queue: PgBoss.Queue = { name: RUN_QUEUE_NAME, policy: 'short', retryLimit: 0, expireInSeconds: 2 * 3600 };
+    await this.boss.createQueue(RUN_QUEUE_NAME, queue);
+    // A queue created by an earlier version had the standard policy: jobs sent from now on are keyed.
+    await this.boss.updateQueue(RUN_QUEUE_NAME, queue);
     // One pg-boss worker per slot: each fetches one job and executes it before fetching the next.
     for (let slot = 0; slot < this.concurrency; slot += 1) {
       const id = await this.boss.work<QueuedRun>(RUN_QUEUE_NAME, { batchSize: 1, pollingIntervalSeconds: 0.5, priority: true }, async (jobs) => {
@@ -138,12 +153,18 @@ export class PgBossRunQueue implements RunQueue {
   }
 
   async enqueue(run: QueuedRun, delayMs = 0): Promise<void> {
-    const priority = -Math.min(run.rank, 2 ** 31 - 1);
-    await this.boss.send(RUN_QUEUE_NAME, { ...run }, { retryLimit: 0, priority, ...(delayMs > 0 && { startAfter: new Date(Date.now() + delayMs) }) });
+    await this.boss.send(RUN_QUEUE_NAME, { ...run }, { ...jobOptions(run), ...(delayMs > 0 && { startAfter: new Date(Date.now() + delayMs) }) });
     if (delayMs > 0) return;
     // Wake one of this process's workers now rather than at its next poll (another process may still win the job).
     const id = this.workerIds[this.next++ % Math.max(1, this.workerIds.length)];
     if (id !== undefined) this.boss.notifyWorker(id);
+  }
+
+  async resend(runs: readonly QueuedRun[]): Promise<void> {
+    if (runs.length === 0) return;
+    // One statement for all of them; a run whose job still waits is skipped by the queue's unique key.
+    await this.boss.insert(runs.map((run) => ({ name: RUN_QUEUE_NAME, data: { ...run }, ...jobOptions(run) })));
+    for (const id of this.workerIds) this.boss.notifyWorker(id);
   }
 
   async pause(): Promise<void> {
@@ -153,4 +174,9 @@ export class PgBossRunQueue implements RunQueue {
   async close(): Promise<void> {
     await this.boss.stop({ graceful: false, wait: true, close: true });
   }
+}
+
+/** A run's job: never retried, keyed by the run, the firm's fair rank as priority (pg-boss takes the highest first). */
+function jobOptions(run: QueuedRun) {
+  return { retryLimit: 0, singletonKey: run.runId, priority: -Math.min(run.rank, 2 ** 31 - 1) };
 }

@@ -20,6 +20,10 @@ export const ABANDONED_MESSAGE = 'El servidor que ejecutaba este robot se detuvo
 
 /** Expired claims are looked for at least this often (a machine's run lost with it is closed within this of its lease). */
 const SWEEP_MAX_MS = 5_000;
+/** On PostgreSQL, waiting runs are looked at this often (or more often, for a shorter resendWaitingAfterMs). */
+const RESEND_EVERY_MS = 30_000;
+/** Runs sent again at once (the oldest first): the rest follow at the next pass. */
+const RESEND_AT_MOST = 5_000;
 
 export interface RunServiceDeps {
   db: Kysely<Database>;
@@ -45,6 +49,7 @@ export class RunService implements RunLauncher {
   private readonly changes = new RunChanges();
   private readonly executor: RunExecutor;
   private sweepTimer: NodeJS.Timeout | undefined;
+  private resendTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: RunServiceDeps) {
     this.executor = new RunExecutor({ ...deps, catalogue: deps.flows.catalogue, changes: this.changes, closeRun: (runId, closing, guard) => this.closeRun(runId, closing, guard) });
@@ -151,34 +156,64 @@ export class RunService implements RunLauncher {
 
   /**
    * Closes runs whose process or machine stopped answering (claim expired) as FlowAborted (299),
-   * charged nothing, and runs left waiting for a machine since deleted; with the in-process queue,
-   * queues again the server runs a previous process left waiting.
+   * charged nothing, and runs left waiting for a machine since deleted.
    */
-  async recover(requeueWaiting: boolean): Promise<void> {
+  async recover(): Promise<void> {
     const { db } = this.deps;
     const expired = await db.selectFrom('flow_runs').select(['id', 'lease_owner']).where('state', '=', 'running').where('lease_until', '<', this.deps.now().toISOString()).execute();
     for (const run of expired) await this.closeRun(run.id, aborted(isMachineLease(run.lease_owner) ? LEASE_LOST_MESSAGE : ABANDONED_MESSAGE, false), 'expired');
     const orphans = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').where('machine_name', 'is not', null).where('machine_id', 'is', null).execute();
     for (const { id } of orphans) await this.closeRun(id, aborted(MACHINE_GONE_MESSAGE, false), 'queued');
-    if (!requeueWaiting) return;
-    const waiting = await db.selectFrom('flow_runs').select(['id', 'group_id', 'queue_rank']).where('state', '=', 'queued').where('machine_name', 'is', null).orderBy('created_at').execute();
-    for (const run of waiting) await this.deps.queue.enqueue({ runId: run.id, groupId: run.group_id, rank: Number(run.queue_rank ?? 0) });
   }
 
-  async start(requeueWaiting: boolean): Promise<void> {
-    await this.recover(requeueWaiting);
+  /**
+   * Sends the server runs waiting since `olderThanMs` ago to the queue again (the queue skips those
+   * whose job still waits): the in-process queue's jobs die with a previous process, and a pg-boss job
+   * is lost when a process dies between a launch's insert and its enqueue.
+   */
+  async resendWaiting(olderThanMs: number): Promise<void> {
+    const { db } = this.deps;
+    const before = new Date(this.deps.now().getTime() - olderThanMs).toISOString();
+    const waiting = await db
+      .selectFrom('flow_runs')
+      .select(['id', 'group_id', 'queue_rank'])
+      .where('state', '=', 'queued')
+      .where('machine_name', 'is', null)
+      .where('created_at', '<=', before)
+      .orderBy('created_at')
+      .limit(RESEND_AT_MOST)
+      .execute();
+    await this.deps.queue.resend(waiting.map((run) => ({ runId: run.id, groupId: run.group_id, rank: Number(run.queue_rank ?? 0) })));
+  }
+
+  /**
+   * `queueSurvivesProcess`: the queue is pg-boss in the database, shared by every process, rather than
+   * this process's memory. Then only runs waiting for longer than resendWaitingAfterMs (a minute) are
+   * sent again, at start and every half minute; else every waiting run is queued again at start.
+   */
+  async start({ queueSurvivesProcess }: { queueSurvivesProcess: boolean }): Promise<void> {
+    const { resendWaitingAfterMs } = this.deps.options;
+    await this.recover();
+    await this.resendWaiting(queueSurvivesProcess ? resendWaitingAfterMs : 0);
     await this.deps.queue.start(this.executor.execute);
     // Another process or a machine may die while this one lives: its runs are closed soon after their claim runs out.
     this.sweepTimer = setInterval(() => {
-      this.recover(false).catch((error: unknown) => this.deps.log.warn({ err: error }, 'No se han podido cerrar ejecuciones abandonadas'));
+      this.recover().catch((error: unknown) => this.deps.log.warn({ err: error }, 'No se han podido cerrar ejecuciones abandonadas'));
     }, Math.min(this.deps.options.leaseMs, SWEEP_MAX_MS));
     this.sweepTimer.unref();
+    if (queueSurvivesProcess) {
+      this.resendTimer = setInterval(() => {
+        this.resendWaiting(resendWaitingAfterMs).catch((error: unknown) => this.deps.log.warn({ err: error }, 'No se han podido volver a encolar ejecuciones en espera'));
+      }, Math.min(RESEND_EVERY_MS, resendWaitingAfterMs));
+      this.resendTimer.unref();
+    }
   }
 
   /** Takes no more runs, ends the ones running here (FlowAborted, not charged) and closes the queue. */
   async shutdown(): Promise<void> {
     this.executor.stopTaking();
     clearInterval(this.sweepTimer);
+    clearInterval(this.resendTimer);
     await this.deps.queue.pause();
     await this.executor.endAll();
     await this.deps.queue.close();
