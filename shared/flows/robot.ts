@@ -2,8 +2,9 @@
  * The contract between a runtime (the server's run process, server/modules/runs/run-process.ts, and the
  * desktop's, main/robots/robot-process.ts) and a flow's robot module (resources/flows/<id>/robot.ts,
  * `export default robot satisfies Robot`). A robot gets its inputs as plain data and its files as bytes
- * (or a stream of them), reports through callbacks, and returns its outputs as bytes; it never touches
- * the database, the network or the disk of the server, so it runs in a child process of its own and is
+ * (or a stream of them), reports through callbacks, and writes its outputs through `context.output`
+ * (chunk by chunk, to storage as they are written) or returns small ones as bytes; it never touches the
+ * database, the network or the disk of the server, so it runs in a child process of its own and is
  * tested with real files and nothing else.
  */
 
@@ -33,6 +34,18 @@ export interface RobotAbortSignal {
   addEventListener(type: 'abort', listener: () => void): void;
 }
 
+/**
+ * An output file written as it is made (RobotContext.output): each chunk goes to the run's storage as it
+ * comes, so a large result never sits whole in the robot's memory. Await each write before the next
+ * (the runtime's backpressure). The file counts only once closed: an output left open (the robot
+ * stopped, failed or threw) is thrown away, as is every output of a run that did not end with a result.
+ */
+export interface RobotOutput {
+  write(chunk: Uint8Array): Promise<void>;
+  /** Every byte is written: the file becomes one of the run's outputs. */
+  close(): Promise<void>;
+}
+
 export interface RobotContext {
   /** Non-file inputs by key, as the launcher sent them (already checked against the flow's inputs). */
   inputs: Readonly<Record<string, unknown>>;
@@ -46,6 +59,13 @@ export interface RobotContext {
   signal: RobotAbortSignal;
   /** The run's start, for names and dates in outputs (robots do not read the clock themselves). */
   startedAt: Date;
+  /**
+   * Opens an output of this name, written in chunks (RobotOutput). The run's outputs are the closed
+   * ones in the order they were opened, then the result's `outputs`; names are made unique as stored.
+   * Every runtime gives it (the server's and the desktop's run processes, _lib/testing.ts); a context
+   * built by hand may not, and a robot then returns its bytes (_lib/outputs.ts openOutput does both).
+   */
+  output?(name: string): RobotOutput;
 }
 
 /**
@@ -58,6 +78,7 @@ export interface RobotResult {
   result: RobotResultName;
   /** Units of the flow's usageMeasureUnit consumed; cost = usageUnits × usageRatio. */
   usageUnits: number;
+  /** Outputs given whole, as bytes (small files); those written through `context.output` come before them. */
   outputs: RobotFile[];
   /** Figures the OutputSection shows (counts per column, entries decoded...), JSON-safe. */
   summary?: Record<string, string | number | boolean>;

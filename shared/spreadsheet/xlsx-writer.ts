@@ -1,14 +1,20 @@
 import { escapeXml, RELATIONSHIPS_NAMESPACE, SheetWriter, SPREADSHEET_NAMESPACE } from './sheet-xml.ts';
-import { ZipBuilder } from './zip-builder.ts';
+import { DRAIN_FROM_BYTES, ZipBuilder, type ByteSink } from './zip-builder.ts';
 
 /**
  * A new .xlsx written sheet by sheet and row by row (the output of a robot that makes its workbook from
- * nothing, such as FIE a incidencias A3). Memory holds the compressed bytes written so far, not the rows.
+ * nothing, such as FIE a incidencias A3). In memory, it holds the compressed bytes written so far, not
+ * the rows; given a sink (a robot's output, an HTTP reply), it holds neither: its bytes go to the sink as
+ * they are made, and the writer awaits `flushed()` now and then so they do not pile up.
  *
  *   const book = new XlsxWriter();
  *   const sheet = book.addSheet('Incidencias', [14, 12]);
  *   sheet.row(['NIF', 'Días']); sheet.row(['12345678Z', 3]); sheet.end();
  *   const bytes = book.finish();
+ *
+ *   const streamed = new XlsxWriter(output);
+ *   ... for each row: streamed sheet.row(...); if (streamed.backlogged) await streamed.flushed();
+ *   await streamed.end();
  */
 
 const CONTENT_TYPES_NAMESPACE = 'http://schemas.openxmlformats.org/package/2006/content-types';
@@ -30,9 +36,24 @@ export const STYLES_XML =
   '</styleSheet>';
 
 export class XlsxWriter {
-  private readonly zip = new ZipBuilder();
+  private readonly zip: ZipBuilder;
   private readonly sheetNames: string[] = [];
   private open: SheetWriter | null = null;
+
+  /** In memory (`finish()`), or streamed to `sink` (`end()`). */
+  constructor(sink: ByteSink | null = null) {
+    this.zip = new ZipBuilder(sink);
+  }
+
+  /** Whether enough bytes wait for the sink that the writer should `await flushed()` (never in memory). */
+  get backlogged(): boolean {
+    return this.zip.backlog >= DRAIN_FROM_BYTES;
+  }
+
+  /** Resolves once the bytes made so far are in the sink. */
+  flushed(): Promise<void> {
+    return this.zip.drain();
+  }
 
   /**
    * The next sheet; the one before must have ended. `name` must already be a valid sheet name (at most
@@ -57,8 +78,19 @@ export class XlsxWriter {
     return sheet;
   }
 
-  /** Writes the workbook's parts and gives the .xlsx bytes. */
+  /** Writes the workbook's parts and gives the .xlsx bytes (in memory). */
   finish(): Uint8Array {
+    this.writeParts();
+    return this.zip.finish();
+  }
+
+  /** Writes the workbook's parts, hands the last bytes to the sink and closes it (streamed). */
+  async end(): Promise<void> {
+    this.writeParts();
+    await this.zip.end();
+  }
+
+  private writeParts(): void {
     if (this.open !== null) throw new Error('Falta cerrar la última hoja del libro');
     if (this.sheetNames.length === 0) throw new Error('Un libro necesita al menos una hoja');
     const sheets = this.sheetNames.map((name, index) => ({ name, number: index + 1 }));
@@ -90,6 +122,5 @@ export class XlsxWriter {
         '</Relationships>',
     );
     this.zip.addFile('xl/styles.xml', STYLES_XML);
-    return this.zip.finish();
   }
 }

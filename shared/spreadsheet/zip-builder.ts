@@ -1,15 +1,32 @@
 import { strToU8, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 
 /**
- * A zip written as it is produced (fflate's streaming Zip): each file is deflated chunk by chunk, so a
- * robot writing a million rows holds their compressed bytes, never their XML. Files are written one
+ * A zip written as it is produced (fflate's streaming Zip, sizes in data descriptors): each file is
+ * deflated chunk by chunk, so a robot writing a million rows never holds their XML. Files are written one
  * after the other: open the next only when the last one has ended.
+ *
+ * Two ways to take the bytes: built in memory and given whole by `finish()` (small workbooks, tests), or,
+ * with a `ByteSink`, handed to it as they are made (a robot's output going to storage, an HTTP reply):
+ * past `DRAIN_FROM_BYTES` waiting, a drain starts by itself (it runs while the writer awaits anything),
+ * and a writer that can wait awaits `drain()` (backpressure); `end()` at the close. Memory holds a few
+ * chunks, never the zip. Either way the bytes are the same.
  */
 
 /** Text is gathered up to this size before it is encoded and deflated: one push per row would cost more than the row. */
 const FLUSH_CHARS = 64 * 1024;
 /** zlib level 6, Excel's own balance of size and speed. */
 const LEVEL = 6;
+
+/** Where a streamed zip's bytes go, in order (RobotOutput and a Node stream's writer fit). */
+export interface ByteSink {
+  /** The next bytes; a promise when the sink wants the writer to wait (backpressure). */
+  write(chunk: Uint8Array): Promise<void> | void;
+  /** Every byte has been written. */
+  close(): Promise<void> | void;
+}
+
+/** Bytes made but not yet taken by the sink past which a writer should `await drain()`. */
+export const DRAIN_FROM_BYTES = 1024 * 1024;
 
 export interface ZipEntryWriter {
   write(text: string): void;
@@ -24,13 +41,22 @@ export class ZipBuilder {
   private open: string | null = null;
   private current: ZipDeflate | null = null;
   private finished = false;
+  /** Bytes in `chunks` not yet given to the sink (always 0 in memory: there they are the result). */
+  private queued = 0;
+  private draining: Promise<void> | null = null;
 
-  constructor() {
+  /** Without a sink, the zip is kept in memory for `finish()`; with one, its bytes go there (`drain()`, `end()`). */
+  constructor(private readonly sink: ByteSink | null = null) {
     this.zip = new Zip((error, chunk, final) => {
       if (error) this.failure = error;
       else {
         this.chunks.push(chunk);
         this.bytes += chunk.length;
+        if (this.sink !== null) {
+          this.queued += chunk.length;
+          // Handed on whenever the writer lets the event loop turn (reading its input, say), even if it never awaits drain().
+          if (this.queued >= DRAIN_FROM_BYTES && this.draining === null) void this.drain().catch(() => undefined);
+        }
       }
       if (final) this.finished = true;
     });
@@ -99,12 +125,51 @@ export class ZipBuilder {
     return this.bytes;
   }
 
-  /** Ends the zip (its central directory) and gives its bytes. */
-  finish(): Uint8Array {
-    if (this.open !== null) throw new Error(`El zip no puede cerrarse: ${this.open} sigue abierto`);
-    this.zip.end();
+  /** Bytes made and not yet handed to the sink: past DRAIN_FROM_BYTES, `await drain()` before writing more. */
+  get backlog(): number {
+    return this.queued;
+  }
+
+  /**
+   * Hands the bytes made so far to the sink, waiting as it asks (nothing to do in memory). A sink that
+   * fails fails this, and every write after it.
+   */
+  async drain(): Promise<void> {
+    if (this.sink === null) return;
+    // One drain at a time, so chunks reach the sink in order whoever calls.
+    this.draining ??= this.flushToSink().finally(() => (this.draining = null));
+    await this.draining;
     this.throwIfFailed();
-    if (!this.finished) throw new Error('El zip no se ha terminado de escribir');
+  }
+
+  /** Never rejects: a failure is kept and thrown to the writer. */
+  private async flushToSink(): Promise<void> {
+    const sink = this.sink!;
+    try {
+      // Chunks made while a write is awaited join the next batch.
+      while (this.chunks.length > 0 && this.failure === null) {
+        for (const chunk of this.chunks.splice(0)) {
+          this.queued -= chunk.length;
+          await sink.write(chunk);
+        }
+      }
+    } catch (error) {
+      this.failure ??= error instanceof Error ? error : new Error(String(error));
+    }
+  }
+
+  /** Ends a streamed zip: its central directory written, every byte handed to the sink, the sink closed. */
+  async end(): Promise<void> {
+    if (this.sink === null) throw new Error('Este zip se escribe en memoria: se termina con finish()');
+    this.endZip();
+    await this.drain();
+    await this.sink.close();
+  }
+
+  /** Ends an in-memory zip (its central directory) and gives its bytes. */
+  finish(): Uint8Array {
+    if (this.sink !== null) throw new Error('Este zip se escribe en flujo: se termina con end()');
+    this.endZip();
     const result = new Uint8Array(this.bytes);
     let offset = 0;
     for (const chunk of this.chunks.splice(0)) {
@@ -112,6 +177,13 @@ export class ZipBuilder {
       offset += chunk.length;
     }
     return result;
+  }
+
+  private endZip(): void {
+    if (this.open !== null) throw new Error(`El zip no puede cerrarse: ${this.open} sigue abierto`);
+    this.zip.end();
+    this.throwIfFailed();
+    if (!this.finished) throw new Error('El zip no se ha terminado de escribir');
   }
 
   private throwIfFailed(): void {

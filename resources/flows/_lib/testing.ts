@@ -4,9 +4,12 @@ import type { DesktopRobot, DesktopRobotContext } from './desktop.ts';
 
 /** What a robot did in a test run: its result and everything it reported on the way. */
 export interface RecordedRun {
+  /** As the robot returned it, with the outputs it wrote through `context.output` (closed ones) put first, as a runtime stores them. */
   result: RobotResult;
   logs: { level: RobotLogLevel; text: string }[];
   progress: [successful: number, total: number][];
+  /** Each output opened through `context.output`: how many chunks it took and whether it was closed. */
+  streamed: { name: string; chunks: number; closed: boolean }[];
 }
 
 export interface TestRunOptions {
@@ -22,8 +25,15 @@ export interface DesktopTestRunOptions extends TestRunOptions {
   settings: DesktopRobotContext['settings'];
 }
 
+interface StreamedOutput {
+  name: string;
+  chunks: Uint8Array[];
+  closed: boolean;
+}
+
 /** A run context that records what the robot reports, with an abort signal the test can trip. */
-function recordingContext(options: TestRunOptions): { context: RobotContext; logs: RecordedRun['logs']; progress: RecordedRun['progress'] } {
+function recordingContext(options: TestRunOptions): { context: RobotContext; logs: RecordedRun['logs']; progress: RecordedRun['progress']; outputs: StreamedOutput[] } {
+  const outputs: StreamedOutput[] = [];
   const logs: RecordedRun['logs'] = [];
   const progress: RecordedRun['progress'] = [];
   const listeners: (() => void)[] = [];
@@ -46,22 +56,55 @@ function recordingContext(options: TestRunOptions): { context: RobotContext; log
         for (const listener of listeners) listener();
       }
     },
+    output(name) {
+      const output: StreamedOutput = { name, chunks: [], closed: false };
+      outputs.push(output);
+      return {
+        async write(chunk) {
+          if (output.closed) throw new Error(`La salida ${name} ya está cerrada`);
+          // A copy: a writer may reuse its buffer once the write has resolved.
+          output.chunks.push(chunk.slice());
+        },
+        async close() {
+          output.closed = true;
+        },
+      };
+    },
   };
-  return { context, logs, progress };
+  return { context, logs, progress, outputs };
+}
+
+/** The result as a runtime stores it: the closed streamed outputs first, then the ones returned as bytes. */
+function recorded(result: RobotResult, outputs: readonly StreamedOutput[], logs: RecordedRun['logs'], progress: RecordedRun['progress']): RecordedRun {
+  const streamed = outputs.filter((output) => output.closed).map(({ name, chunks }) => ({ name, data: joined(chunks) }));
+  return {
+    result: { ...result, outputs: [...streamed, ...result.outputs] },
+    logs,
+    progress,
+    streamed: outputs.map(({ name, chunks, closed }) => ({ name, chunks: chunks.length, closed })),
+  };
+}
+
+function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  const data = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    data.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return data;
 }
 
 /** Runs a robot as the runtime would, with an abort signal the test can trip. For robot tests. */
 export async function runRobot(robot: Robot, options: TestRunOptions = {}): Promise<RecordedRun> {
-  const { context, logs, progress } = recordingContext(options);
-  const result = await robot.run(context);
-  return { result, logs, progress };
+  const { context, logs, progress, outputs } = recordingContext(options);
+  return recorded(await robot.run(context), outputs, logs, progress);
 }
 
 /** The same for a desktop robot: the test says how the browser opens and what the settings are. */
 export async function runDesktopRobot(robot: DesktopRobot, options: DesktopTestRunOptions): Promise<RecordedRun> {
-  const { context, logs, progress } = recordingContext(options);
-  const result = await robot.run({ ...context, openBrowser: options.openBrowser, settings: options.settings });
-  return { result, logs, progress };
+  const { context, logs, progress, outputs } = recordingContext(options);
+  return recorded(await robot.run({ ...context, openBrowser: options.openBrowser, settings: options.settings }), outputs, logs, progress);
 }
 
 /** A cell of an output workbook as a test compares it: type and value, and on request its shown text and whether it is formatted as text. */

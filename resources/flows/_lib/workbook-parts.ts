@@ -1,7 +1,7 @@
 import { RELATIONSHIPS_NAMESPACE, SheetWriter, SPREADSHEET_NAMESPACE, escapeXml, type CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { SheetRewriter, type RewriteStyles } from '#shared/spreadsheet/sheet-rewrite.ts';
 import { STYLES_XML, WORKSHEET_CONTENT_TYPE, WORKSHEET_RELATIONSHIP } from '#shared/spreadsheet/xlsx-writer.ts';
-import type { ZipBuilder } from '#shared/spreadsheet/zip-builder.ts';
+import { DRAIN_FROM_BYTES, type ZipBuilder } from '#shared/spreadsheet/zip-builder.ts';
 import type { Structure } from '#shared/spreadsheet/xlsx-structure.ts';
 import type { ZipReader } from '#shared/spreadsheet/zip-reader.ts';
 
@@ -44,14 +44,14 @@ export function withTextStyle(styles: string | null): { xml: string; textStyle: 
   return { xml: styles.replace(whole, `<${prefix}cellXfs count="1">${xf}</${prefix}cellXfs>`), textStyle: 0 };
 }
 
-/** The other sheets (made inert), the appended ones, and the package parts; the output's bytes. */
-export async function finishWorkbook(zip: ZipReader, structure: Structure, output: ZipBuilder, styles: RewriteStyles, appended: readonly AppendedSheet[]): Promise<Uint8Array> {
+/** The other sheets (made inert), the appended ones, and the package parts; then the output's sink is closed. */
+export async function finishWorkbook(zip: ZipReader, structure: Structure, output: ZipBuilder, styles: RewriteStyles, appended: readonly AppendedSheet[]): Promise<void> {
   for (const [index, sheet] of structure.sheets.entries()) {
     if (index === 0) continue;
     const entry = output.openFile(`xl/worksheets/sheet${index + 1}.xml`);
     const rewriter = new SheetRewriter(entry, styles, (row, attributes) => rewriter.writeRow(row, attributes, null));
     rewriter.start([]);
-    if (sheet.path !== null) await zip.readXml(sheet.path, rewriter.handlers);
+    if (sheet.path !== null) await zip.readXml(sheet.path, rewriter.handlers, { afterChunk: () => drained(output) });
     rewriter.finish();
   }
   for (const [index, sheet] of appended.entries()) {
@@ -91,5 +91,10 @@ export async function finishWorkbook(zip: ZipReader, structure: Structure, outpu
       (theme ? `<Relationship Id="rId${more + 3}" Type="${DOCUMENT_RELATIONSHIP}/theme" Target="theme/theme1.xml"/>` : '') +
       '</Relationships>',
   );
-  return output.finish();
+  await output.end();
+}
+
+/** Waits for the sink when enough bytes wait for it (between chunks of a sheet being read). */
+export function drained(output: ZipBuilder): Promise<void> {
+  return output.backlog >= DRAIN_FROM_BYTES ? output.drain() : Promise.resolve();
 }

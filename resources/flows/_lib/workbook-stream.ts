@@ -3,16 +3,16 @@ import { FirstTableFinder } from '#shared/spreadsheet/first-table.ts';
 import { numberFormatsHandlers, parseRange, sharedStringsHandlers, type NumberFormats, type RawCell, type RawRow } from '#shared/spreadsheet/sheet-rows.ts';
 import { SheetRewriter, type AddedColumn } from '#shared/spreadsheet/sheet-rewrite.ts';
 import { xmlFeed, type XmlHandlers } from '#shared/spreadsheet/xml.ts';
-import { ZipBuilder } from '#shared/spreadsheet/zip-builder.ts';
+import { ZipBuilder, type ByteSink } from '#shared/spreadsheet/zip-builder.ts';
 import { readStructure } from '#shared/spreadsheet/xlsx-structure.ts';
 import { ZipReader } from '#shared/spreadsheet/zip-reader.ts';
-import { finishWorkbook, withTextStyle, type AppendedSheet } from './workbook-parts.ts';
+import { drained, finishWorkbook, withTextStyle, type AppendedSheet } from './workbook-parts.ts';
 
 /**
  * An .xlsx rewritten as it streams (issue 19): the first sheet's rows read one by one, each written at
  * once to the output with the columns the robot adds; the other sheets copied made inert; the robot's
- * own sheets appended. Holds the input's compressed bytes, the shared strings and the output's
- * compressed bytes, never a sheet. Same table, same cell texts and same output cells as the SheetJS
+ * own sheets appended. The output's bytes go to `sink` as they are made (a robot's RobotOutput: to
+ * storage), so this holds the input's compressed bytes and the shared strings, never a sheet. Same table, same cell texts and same output cells as the SheetJS
  * path of workbook.ts (readWorkbook, firstSheetTable, withAddedColumns, writeWorkbook).
  */
 
@@ -45,6 +45,8 @@ export interface TablePlan {
 }
 
 export interface StreamOptions {
+  /** Where the output .xlsx goes, chunk by chunk; closed by `finish` (left open when there is nothing to write). */
+  sink: ByteSink;
   /** Called once the header is known: what to add, or null to write nothing (the run will refuse). */
   plan(table: StreamedTable): TablePlan | null;
   /** Data rows done, out of an estimate that grows honest as the sheet is read. */
@@ -56,7 +58,7 @@ export type StreamOutcome =
   | { kind: 'unreadable' }
   | { kind: 'stopped' }
   | { kind: 'empty'; sheetName: string }
-  | { kind: 'read'; table: StreamedTable; otherSheets: string[]; dataRows: number; planned: boolean; finish(sheets: readonly AppendedSheet[]): Promise<Uint8Array> };
+  | { kind: 'read'; table: StreamedTable; otherSheets: string[]; dataRows: number; planned: boolean; finish(sheets: readonly AppendedSheet[]): Promise<void> };
 
 class Stop extends Error {}
 
@@ -71,7 +73,7 @@ export async function rewriteWorkbook(data: Uint8Array, options: StreamOptions):
   }
   const first = structure.sheets[0];
   if (first === undefined || first.path === null) return { kind: 'empty', sheetName: first?.name ?? '' };
-  const output = new ZipBuilder();
+  const output = new ZipBuilder(options.sink);
 
   // Styles: the number formats (cell texts), and the output's copy with a text format added.
   const formats: NumberFormats = { custom: new Map(), styleFormats: [] };
@@ -172,7 +174,7 @@ export async function rewriteWorkbook(data: Uint8Array, options: StreamOptions):
   };
 
   try {
-    await zip.readXml(first.path, handlers, { onBytes: (chunk) => void (bytesRead += chunk.length) });
+    await zip.readXml(first.path, handlers, { onBytes: (chunk) => void (bytesRead += chunk.length), afterChunk: () => drained(output) });
   } catch (error) {
     if (error instanceof Stop) {
       if (options.stopped()) return { kind: 'stopped' };
@@ -185,7 +187,7 @@ export async function rewriteWorkbook(data: Uint8Array, options: StreamOptions):
   }
   const found: StreamedTable = table!;
   const otherSheets = structure.sheets.slice(1).map((sheet) => sheet.name);
-  if (!planned) return { kind: 'read', table: found, otherSheets, dataRows, planned, finish: () => Promise.resolve(new Uint8Array(0)) };
+  if (!planned) return { kind: 'read', table: found, otherSheets, dataRows, planned, finish: () => Promise.resolve() };
   rewriter.finish();
 
   return {

@@ -9,6 +9,7 @@ import type { CellValue, SheetWriter } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { formatMadridDate } from '#shared/time/madrid.ts';
 import { fileSize, sameContent } from '../_lib/files.ts';
+import { openOutput } from '../_lib/outputs.ts';
 import { cappedLog, stoppedResult, wrongInput } from '../_lib/run.ts';
 import { EntryProgress } from './progress.ts';
 import { readFie } from './read.ts';
@@ -28,10 +29,11 @@ import { readFie } from './read.ts';
  *
  * It streams (issue 19: a 1,000,000-entry FIE, 337 MB, in under 1 GB): a text FIE is decoded as its
  * chunks arrive (FieTextStream), each entry becomes its row at once and is written to the .xlsx being
- * deflated (XlsxWriter), so memory holds the compressed output, not the entries or the rows. A FIE
- * saved as an .xlsx is read row by row too (streamFieXlsx; its compressed bytes are held, since a zip's
- * directory is at its end); .xls and SpreadsheetML are read whole by SheetJS. 'Errores' is written after
- * 'Incidencias', so its rows are kept until then, up to ERROR_ROWS_KEPT.
+ * deflated (XlsxWriter) and goes to the run's storage (context.output), so memory holds neither the
+ * entries, the rows nor the output. A FIE saved as an .xlsx is read row by row too (streamFieXlsx; its
+ * compressed bytes are held, since a zip's directory is at its end); .xls and SpreadsheetML are read
+ * whole by SheetJS. 'Errores' is written after 'Incidencias', so its rows are kept until then, up to
+ * ERROR_ROWS_KEPT.
  */
 
 export const ERROR_COLUMNS = ['Archivo', 'Línea', 'Error', 'Detalle'] as const;
@@ -130,7 +132,10 @@ async function run(context: RobotContext): Promise<RobotResult> {
   const files = context.files['fies'] ?? [];
   if (files.length === 0) return wrongInput('Sube al menos un FIE.');
 
-  const book = new XlsxWriter();
+  const day = formatMadridDate(context.startedAt).replaceAll('/', '-');
+  // Written to the run's storage as it is deflated; closed only at a Success, so a refused or stopped run keeps nothing.
+  const output = openOutput(context, `Incidencias A3 ${day}.xlsx`);
+  const book = new XlsxWriter(output.sink);
   const incidencias: SheetWriter = openIncidenciasSheet(book, Math.max(0, ...files.map((file) => file.name.length)));
   const errors = new ErrorRows();
   const problems = cappedLog(context, LOGGED_PROBLEMS);
@@ -174,6 +179,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
     });
     if (outcome === null) return stoppedResult();
     progress.endFile(outcome.format === 'text');
+    await book.flushed();
     const source = outcome.format === 'spreadsheet' ? 'spreadsheet' : 'text';
     if (outcome.ignored) {
       failed += 1;
@@ -209,10 +215,10 @@ async function run(context: RobotContext): Promise<RobotResult> {
   const errorSheet = book.addSheet('Errores', widthsOf(errorRows));
   for (const row of errorRows) errorSheet.row(row);
   errorSheet.end();
+  await book.end();
   if (errors.omitted > 0) {
     context.log('warn', `${errors.count} errores: «Errores» tiene los ${ERROR_ROWS_KEPT} primeros y una última fila con cuántos faltan.`);
   }
-  const day = formatMadridDate(context.startedAt).replaceAll('/', '-');
   context.log('info', `${total} ${total === 1 ? 'parte' : 'partes'} en «Incidencias»${canceled > 0 ? ` (${canceled} anulados)` : ''}; ${errors.count} en «Errores».`);
   if (undated > 0) {
     context.log('warn', `${undated} ${undated === 1 ? 'parte no tiene' : 'partes no tienen'} una fecha válida: ${undated === 1 ? 'está' : 'están'} en «Errores» y no se ${undated === 1 ? 'cobra' : 'cobran'}.`);
@@ -221,7 +227,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
     result: 'Success',
     // Only the entries written to 'Incidencias' are charged.
     usageUnits: total,
-    outputs: [{ name: `Incidencias A3 ${day}.xlsx`, data: book.finish() }],
+    outputs: output.files(),
     summary: { 'FIE leídos': read, 'FIE no leídos': failed, Partes: total, 'Partes sin fecha': undated, Anulados: canceled, Errores: errors.count },
   };
 }

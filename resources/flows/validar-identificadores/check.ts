@@ -63,7 +63,13 @@ export function rowHasErrors(results: Iterable<string>): boolean {
  * total = rows checked, so the history's 'Sin errores' reads 16 de 31 when 15 rows had errors, never
  * 31 de 31 (issue 21). The summary says it in words: rows checked, valid and with errors.
  */
-export function finished(context: RobotContext, file: RobotFile, rows: number, counts: readonly ColumnCounts[], data: Uint8Array, rowsWithErrors: number): RobotResult {
+/** The output's name: 'plantilla validado.xlsx' for 'plantilla.csv'. */
+export function outputName(file: Pick<RobotFile, 'name'>): string {
+  return `${baseName(file.name)} validado.xlsx`;
+}
+
+/** `outputs`: the workbook given as bytes (the in-memory path), or nothing when it was written through context.output. */
+export function finished(context: RobotContext, rows: number, counts: readonly ColumnCounts[], outputs: RobotFile[], rowsWithErrors: number): RobotResult {
   const invalid = counts.reduce((sum, column) => sum + column.invalid, 0);
   const valid = counts.reduce((sum, column) => sum + column.valid, 0);
   const empty = counts.reduce((sum, column) => sum + column.empty, 0);
@@ -74,7 +80,7 @@ export function finished(context: RobotContext, file: RobotFile, rows: number, c
   return {
     result: 'Success',
     usageUnits: Math.ceil(rows / ROWS_PER_UNIT),
-    outputs: [{ name: `${baseName(file.name)} validado.xlsx`, data }],
+    outputs,
     summary: {
       'Filas revisadas': rows,
       'Filas válidas': validRows,

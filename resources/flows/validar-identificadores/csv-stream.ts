@@ -5,18 +5,19 @@ import type { CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { resolveColumns, type ColumnResolution } from '../_lib/columns.ts';
 import { fileChunks, fileSize } from '../_lib/files.ts';
+import { openOutput } from '../_lib/outputs.ts';
 import { cappedLog, stoppedResult, wrongInput } from '../_lib/run.ts';
 import { baseName, decodeTextChunks } from '../_lib/text.ts';
 import { freeName, sheetNameFor } from '../_lib/workbook.ts';
-import { checkText, EMPTY, finished, rowHasErrors, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
+import { checkText, EMPTY, finished, outputName, rowHasErrors, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
 
 /**
  * The robot on a large CSV, streamed: the text decoded chunk by chunk (UTF-8, else Latin-1, as
  * decodeText), split by SheetJS's own DSV loop (shared/spreadsheet/dsv.ts), each row checked and
  * written at once to a new .xlsx (one sheet named after the file, then 'Resumen'), as the in-memory
  * path (robot.ts validateInMemory) would write it: every field a text cell as typed, 'Resultado …'
- * after each checked column. Memory holds the compressed output and the few rows read before the
- * header is known (HEADER_SEARCH_ROWS), never the file's rows.
+ * after each checked column, to the run's output as it is made (context.output). Memory holds the few
+ * rows read before the header is known (HEADER_SEARCH_ROWS), never the file's rows nor the output.
  */
 
 /** Thrown from inside the row loop to leave it: the user stopped the run, or nothing more needs reading. */
@@ -31,7 +32,8 @@ export async function validateCsvStreamed(context: RobotContext, file: RobotFile
   const deferred: [RobotLogLevel, string][] = [];
   const errors = cappedLog({ log: (level, text) => void deferred.push([level, text]) }, LOGGED_ERRORS);
   const sheetName = sheetNameFor(baseName(file.name));
-  const book = new XlsxWriter();
+  const output = openOutput(context, outputName(file));
+  const book = new XlsxWriter(output.sink);
   const sheet = book.addSheet(sheetName);
 
   let resolution: ColumnResolution | null = null;
@@ -128,6 +130,8 @@ export async function validateCsvStreamed(context: RobotContext, file: RobotFile
   async function* counted(): AsyncGenerator<string> {
     for await (const text of decodeTextChunks(() => fileChunks(file))) {
       charsRead += text.length;
+      // The rows of the last chunk are written: the sink takes them before more is read.
+      if (book.backlogged) await book.flushed();
       yield text;
     }
   }
@@ -175,5 +179,6 @@ export async function validateCsvStreamed(context: RobotContext, file: RobotFile
   const resumen = book.addSheet(freeName([sheetName], 'Resumen'), widths);
   for (const row of summary) resumen.row(row);
   resumen.end();
-  return finished(context, file, dataRows, counts, book.finish(), rowsWithErrors);
+  await book.end();
+  return finished(context, dataRows, counts, output.files(), rowsWithErrors);
 }

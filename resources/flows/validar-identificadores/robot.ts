@@ -4,7 +4,7 @@ import type { Robot, RobotContext, RobotFile, RobotResult } from '#shared/flows/
 import { resolveColumns } from '../_lib/columns.ts';
 import { fileSize } from '../_lib/files.ts';
 import { cappedLog, progressReporter, stoppedResult, wrongInput } from '../_lib/run.ts';
-import { checkText, EMPTY, finished, LOGGED_ERRORS, rowHasErrors, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
+import { checkText, EMPTY, finished, LOGGED_ERRORS, outputName, rowHasErrors, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
 import { validateCsvStreamed } from './csv-stream.ts';
 import { validateStreamed } from './stream.ts';
 import { cellAt, cellText, firstSheetTable, freeSheetName, readWorkbook, sheetFromRows, withAddedColumns, writeWorkbook } from '../_lib/workbook.ts';
@@ -94,7 +94,7 @@ export async function validateInMemory(context: RobotContext, file: RobotFile): 
   workbook.Sheets[table.sheetName] = withAddedColumns(table.sheet, table.headerRow, added);
   XLSX.utils.book_append_sheet(workbook, sheetFromRows(summaryRows(counts)), freeSheetName(workbook, 'Resumen'));
 
-  return finished(context, file, rows.length, counts, writeWorkbook(workbook), rowsWithErrors);
+  return finished(context, rows.length, counts, [{ name: outputName(file), data: writeWorkbook(workbook) }], rowsWithErrors);
 }
 
 const robot: Robot = { run };

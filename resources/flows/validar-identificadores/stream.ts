@@ -1,14 +1,16 @@
 import type { RobotContext, RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import { resolveColumns, type ColumnResolution } from '../_lib/columns.ts';
+import { openOutput } from '../_lib/outputs.ts';
 import { cappedLog, stoppedResult, wrongInput } from '../_lib/run.ts';
 import { freeName } from '../_lib/workbook.ts';
 import { rewriteWorkbook, type TablePlan } from '../_lib/workbook-stream.ts';
-import { checkText, EMPTY, finished, rowHasErrors, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
+import { checkText, EMPTY, finished, outputName, rowHasErrors, LOGGED_ERRORS, MAPPED_COLUMNS, summaryRows, VALID, type ColumnCounts } from './check.ts';
 
 /**
  * The robot on a large .xlsx, streamed (_lib/workbook-stream.ts): each row is checked as it is read and
- * written at once with its results: memory holds the file, the shared strings and the compressed
- * output, never the rows (1,000,000 rows: about 670 MB peak RSS, scripts/bench/validar-bench.ts).
+ * written at once with its results to the run's output (context.output: to storage as it is written):
+ * memory holds the file and the shared strings, never the rows nor the output (scripts/bench/validar-bench.ts).
+ * An output refused half-way (no data rows, no column to check, a stop) is never closed, so not kept.
  * Same output, summary and log as the in-memory path (robot.ts validateInMemory). The log lines that
  * name the row count come first there, so here every line waits for the end (the row-by-row errors
  * are capped at 50 anyway).
@@ -21,7 +23,9 @@ export async function validateStreamed(context: RobotContext, file: RobotFile): 
   let counts: ColumnCounts[] = [];
   let rowsWithErrors = 0;
 
+  const output = openOutput(context, outputName(file));
   const outcome = await rewriteWorkbook(file.data, {
+    sink: output.sink,
     stopped: () => context.signal.aborted,
     progress: (done, estimate) => context.progress(done, estimate),
     plan(table): TablePlan | null {
@@ -80,6 +84,6 @@ export async function validateStreamed(context: RobotContext, file: RobotFile): 
     return max;
   }, []);
   const names = [outcome.table.sheetName, ...outcome.otherSheets];
-  const data = await outcome.finish([{ name: freeName(names, 'Resumen'), rows: summary, widths }]);
-  return finished(context, file, rows, counts, data, rowsWithErrors);
+  await outcome.finish([{ name: freeName(names, 'Resumen'), rows: summary, widths }]);
+  return finished(context, rows, counts, output.files(), rowsWithErrors);
 }
