@@ -2,6 +2,7 @@ import { CellFormatter } from '#shared/spreadsheet/cell-format.ts';
 import { FirstTableFinder } from '#shared/spreadsheet/first-table.ts';
 import { numberFormatsHandlers, parseRange, sharedStringsHandlers, type NumberFormats, type RawCell, type RawRow } from '#shared/spreadsheet/sheet-rows.ts';
 import { SheetRewriter, type AddedColumn } from '#shared/spreadsheet/sheet-rewrite.ts';
+import { SharedStringTable } from '#shared/spreadsheet/shared-strings.ts';
 import { xmlFeed, type XmlHandlers } from '#shared/spreadsheet/xml.ts';
 import { ZipBuilder, type ByteSink } from '#shared/spreadsheet/zip-builder.ts';
 import { readStructure } from '#shared/spreadsheet/xlsx-structure.ts';
@@ -12,7 +13,8 @@ import { drained, finishWorkbook, withTextStyle, type AppendedSheet } from './wo
  * An .xlsx rewritten as it streams (issue 19): the first sheet's rows read one by one, each written at
  * once to the output with the columns the robot adds; the other sheets copied made inert; the robot's
  * own sheets appended. The output's bytes go to `sink` as they are made (a robot's RobotOutput: to
- * storage), so this holds the input's compressed bytes and the shared strings, never a sheet. Same table, same cell texts and same output cells as the SheetJS
+ * storage), so this holds the input's compressed bytes and the shared strings (compactly:
+ * SharedStringTable), never a sheet. Same table, same cell texts and same output cells as the SheetJS
  * path of workbook.ts (readWorkbook, firstSheetTable, withAddedColumns, writeWorkbook).
  */
 
@@ -87,15 +89,15 @@ export async function rewriteWorkbook(data: Uint8Array, options: StreamOptions):
   output.addFile('xl/styles.xml', stylesXml);
   const formatter = new CellFormatter(formats, structure.date1904);
 
-  // Shared strings: held (cells name them by index), and copied as stored, not deflated again.
-  const strings: string[] = [];
+  // Shared strings: held compactly (cells name them by index), and copied as stored, not deflated again.
+  const strings = new SharedStringTable();
   if (structure.sharedStringsPath !== null) {
-    await zip.readXml(structure.sharedStringsPath, sharedStringsHandlers((_index, text) => strings.push(text)));
+    await zip.readXml(structure.sharedStringsPath, sharedStringsHandlers((_index, text) => strings.add(text)));
     output.addRaw('xl/sharedStrings.xml', zip.raw(structure.sharedStringsPath));
   }
-  const sharedText = (index: number) => strings[index] ?? '';
-  const sharedBlank = (index: number) => (strings[index] ?? '').trim() === '';
-  const rewriteStyles = { textStyle, sharedLooksLikeFormula: (index: number) => /^[=+\-@\t\r]/.test(strings[index] ?? '') };
+  const sharedText = (index: number) => strings.text(index);
+  const sharedBlank = (index: number) => strings.blank(index);
+  const rewriteStyles = { textStyle, sharedLooksLikeFormula: (index: number) => strings.looksLikeFormula(index) };
 
   // The first sheet: rows held only until the header is known.
   let finder = new FirstTableFinder<RawRow>(null);
