@@ -3,8 +3,8 @@
  * as it decodes. Per file, in order: a `{"kind":"file"}` line (version, ignored and why, registry date),
  * one `{"kind":"entry"}` line per entry (its fields, derived facts and A3 record), and an
  * `{"kind":"end"}` line (entry and diagnostic counts, and the registry date). Text files are streamed:
- * read in chunks, decoded line by line, each entry written and dropped, so memory stays flat whatever the
- * size. An .xlsx is held compressed (a zip's directory is at its end) and read row by row; its registry
+ * read in chunks, decoded line by line, each entry written from the reader's slot view and dropped (no
+ * fields record is built: its JSON is written field by field), so memory stays flat whatever the size. An .xlsx is held compressed (a zip's directory is at its end) and read row by row; its registry
  * date (over all its rows) is known only at its end, so its file line says null and its end line has it.
  * An .xlsx that breaks part-way ends with an end line whose `damaged` says where (and a line on stderr).
  * Other spreadsheets (.xls, SpreadsheetML) are read whole by SheetJS.
@@ -14,10 +14,12 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { toA3SyncRecord } from '#shared/a3/index.ts';
-import { decodeFie, detectFieFormat, FieTextStream, type FieEntry, type FieFormat, type FieHeaderState, type FieStreamSummary } from '#shared/fie/index.ts';
+import { decodeFie, detectFieFormat, FieTextStream, type FieFormat, type FieHeaderState, type FieStreamSummary } from '#shared/fie/index.ts';
+import { forEachField, type FieEntryRead } from '#shared/fie/slot-entry.ts';
 import { FieSpreadsheetDamaged, streamFieXlsx } from '#shared/fie/xlsx-stream.ts';
 
 const USAGE = 'Uso: npm run -s fie -- decode ARCHIVO…';
+/** Read at a time, and the lines of its entries written at once: 256 KiB of FIE is a few MB of NDJSON, which a small heap holds. */
 const CHUNK_BYTES = 256 * 1024;
 
 const FORMAT_BY_EXTENSION: Readonly<Record<string, FieFormat>> = {
@@ -48,11 +50,17 @@ function fileLine(file: string, format: FieFormat, facts: FileFacts): string {
   return `${JSON.stringify({ kind: 'file', file, format, version, ignored, ...(reason === undefined ? {} : { reason }), registryDate })}\n`;
 }
 
-function entryLine(file: string, entry: FieEntry): string {
-  const line = {
-    kind: 'entry',
-    file,
-    fields: entry.fields,
+/** JSON.stringify of the entry's fields record, written field by field (in the record's order, ascending code). */
+function fieldsJson(entry: FieEntryRead): string {
+  let json = '';
+  forEachField(entry, (code, field) => {
+    json += `${json === '' ? '' : ','}"${code}":${JSON.stringify(field)}`;
+  });
+  return `{${json}}`;
+}
+
+function entryLine(file: string, entry: FieEntryRead): string {
+  const facts = {
     fullname: entry.fullname,
     type: entry.type,
     isAlta: entry.isAlta,
@@ -64,7 +72,8 @@ function entryLine(file: string, entry: FieEntry): string {
     idType: entry.idType,
     a3: toA3SyncRecord(entry),
   };
-  return `${JSON.stringify(line)}\n`;
+  // {"kind":"entry","file":…,"fields":{…},"fullname":…}: the fields spliced in as JSON already written.
+  return `{"kind":"entry","file":${JSON.stringify(file)},"fields":${fieldsJson(entry)},${JSON.stringify(facts).slice(1)}\n`;
 }
 
 function endLine(file: string, summary: Pick<FieStreamSummary, 'entries' | 'diagnostics' | 'registryDate'>): string {
@@ -133,7 +142,7 @@ async function decodeFile(path: string, out: Output): Promise<void> {
   const input = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   let text: FieTextStream | null = null;
   let sheet: Buffer[] | null = null;
-  const startText = () => new FieTextStream({ header: (header) => out.push(fileLine(path, 'text', headerFacts(header))), entry: (entry) => out.push(entryLine(path, entry)) });
+  const startText = () => new FieTextStream({ header: (header) => out.push(fileLine(path, 'text', headerFacts(header))), slots: (entry) => out.push(entryLine(path, entry)) });
 
   for await (const chunk of input as AsyncIterable<Buffer>) {
     if (text === null && sheet === null) {
@@ -145,8 +154,8 @@ async function decodeFile(path: string, out: Output): Promise<void> {
       sheet.push(chunk);
       continue;
     }
-    // Latin-1 to text with Buffer (one byte, one character): the native copy, outside shared/.
-    text?.write(chunk.toString('latin1'));
+    // Latin-1 to text with Buffer (one byte, one character): the native copy, in 64 KiB pieces.
+    text?.writeLatin1(chunk);
     await out.flush();
     if (text?.ignored || out.closed) break;
   }
@@ -179,7 +188,7 @@ async function streamXlsx(path: string, bytes: Uint8Array, out: Output): Promise
     out.push(fileLine(path, 'spreadsheet', facts));
   };
   const sink = {
-    entry(entry: FieEntry) {
+    entry(entry: FieEntryRead) {
       head({ version: null, ignored: false, registryDate: null });
       out.push(entryLine(path, entry));
     },

@@ -1,4 +1,5 @@
-import type { FieEntry, FieFields } from '../fie/types.ts';
+import type { FieFieldLookup } from '../fie/slot-entry.ts';
+import type { FieEntry } from '../fie/types.ts';
 
 /**
  * A3 incident codes of a FIE entry (spec §9). The spec reads the "waiting-period indicator" of this
@@ -22,7 +23,7 @@ const PAYMENT_MODE_INCIDENTS: Readonly<Record<string, number>> = { '1': 45, '2':
  * otherwise by contingency, 1–2 (common illness, non-work accident) -> 2 and 3–5 (work accident,
  * occupational illness, observation) -> 3, or 5 and 6 when the flag is S. Null without a contingency.
  */
-export function leaveIncidentCode(fields: FieFields, { waitingPeriodFlagCode = 1030 }: IncidentOptions = {}): number | null {
+export function leaveIncidentCode(fields: FieFieldLookup, { waitingPeriodFlagCode = 1030 }: IncidentOptions = {}): number | null {
   const byPaymentMode = PAYMENT_MODE_INCIDENTS[fields[1173]?.value ?? ''];
   if (byPaymentMode !== undefined) return byPaymentMode;
   const contingency = Number(fields[1090]?.value);
@@ -33,7 +34,7 @@ export function leaveIncidentCode(fields: FieFields, { waitingPeriodFlagCode = 1
 }
 
 /** The incident code A3 receives for the entry: 7 for an alta with an end date, else the leave's code. */
-export function a3IncidentCode(entry: Pick<FieEntry, 'fields' | 'isAlta'>, options: IncidentOptions = {}): number | null {
+export function a3IncidentCode(entry: Pick<FieEntry, 'isAlta'> & { fields: FieFieldLookup }, options: IncidentOptions = {}): number | null {
   if (entry.isAlta && typeof entry.fields[1150]?.normalizedValue === 'string') return A3_END_OF_LEAVE;
   return leaveIncidentCode(entry.fields, options);
 }

@@ -1,5 +1,5 @@
 import { formatDayMonthYear } from '../fie/dates.ts';
-import type { FieEntry, FieFields } from '../fie/types.ts';
+import type { FieEntryRead, FieFieldLookup } from '../fie/slot-entry.ts';
 import { A3_END_OF_LEAVE, a3IncidentCode, leaveIncidentCode, type IncidentOptions } from './incident.ts';
 
 /** What the A3 sync sends per FIE entry, with the spec's names (§3, A3 sync record). */
@@ -32,12 +32,12 @@ export interface A3SyncOptions extends IncidentOptions {
   fieId?: string | null;
 }
 
-function text(fields: FieFields, code: number): string | null {
+function text(fields: FieFieldLookup, code: number): string | null {
   const value = fields[code]?.normalizedValue;
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-function formattedDate(fields: FieFields, code: number): string | null {
+function formattedDate(fields: FieFieldLookup, code: number): string | null {
   const iso = text(fields, code);
   return iso === null ? null : formatDayMonthYear(iso);
 }
@@ -48,7 +48,8 @@ export function formatCcc(ccc: string): string {
   return match ? `${match[1]}/${match[2]}/${match[3]}` : ccc;
 }
 
-export function toA3SyncRecord(entry: FieEntry, { fieId = null, ...incidentOptions }: A3SyncOptions = {}): A3SyncRecord {
+/** `entry`: a FieEntry, or the text reader's slot view of one (shared/fie/slot-entry.ts). */
+export function toA3SyncRecord(entry: FieEntryRead, { fieId = null, ...incidentOptions }: A3SyncOptions = {}): A3SyncRecord {
   const { fields } = entry;
   const incidencia = a3IncidentCode(entry, incidentOptions);
   const fechaFormateada = formattedDate(fields, incidencia === A3_END_OF_LEAVE ? 1150 : 1020);

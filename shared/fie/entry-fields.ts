@@ -2,7 +2,8 @@ import { SLOTS } from './segment-plan.ts';
 import type { FieField, FieFields } from './types.ts';
 
 /*
- * The fields of the entry being read, by slot, and the record the entry hands out.
+ * The fields of the entry being read, by slot and by code, and the code-keyed record built from them
+ * when an entry is serialised (FieSlotEntry.record() in slot-entry.ts).
  *
  * The record's keys are integers (100 … 2110), which V8 keeps as elements: added one by one in ascending
  * order they make a ~2,000-slot array per entry (toFieldRecord in entry-builder.ts); in descending
@@ -61,9 +62,19 @@ function shapeOf(signature: number, fields: ReadonlyArray<FieField | undefined>)
   return shape;
 }
 
-/** The fields set so far in the current entry. Each slot is set at most once per entry. */
+/** The highest catalogue code: the by-code table has one element per code up to it. */
+const TOP_CODE = SLOTS.reduce((top, slot) => Math.max(top, slot.code), 0);
+/** Each slot's code, in slot order (which is ascending code order, see slot-entry.ts). */
+const SLOT_CODE: readonly number[] = SLOTS.map((slot) => slot.code);
+
+/**
+ * The fields set so far in the current entry, by slot and by code. Each slot is set at most once per
+ * entry. `byCode` is a dense array of TOP_CODE + 1 elements made once per reader, so `byCode[1020]` is an
+ * element load; it is for reading only (a sparse record in disguise: never serialise it).
+ */
 export class EntryFields {
   readonly bySlot: Array<FieField | undefined> = SLOTS.map(() => undefined);
+  readonly byCode: Array<FieField | undefined> = new Array<FieField | undefined>(TOP_CODE + 1).fill(undefined);
   private low = 0;
   private high = 0;
   /** The last shape used: consecutive entries often have the same key set. */
@@ -72,12 +83,13 @@ export class EntryFields {
 
   set(index: number, field: FieField): void {
     this.bySlot[index] = field;
+    this.byCode[SLOT_CODE[index] as number] = field;
     if (index < LOW_BITS) this.low |= 1 << index;
     else this.high |= 1 << (index - LOW_BITS);
   }
 
-  /** The record of the fields set (a copy of its key set's literal, values stored over the zeros), and a clean slate. */
-  take(): FieFields {
+  /** The code-keyed record of the fields set (a copy of its key set's literal, values stored over the zeros). */
+  record(): FieFields {
     const signature = this.high * HIGH_UNIT + this.low;
     let shape = this.shape;
     if (shape === null || signature !== this.signature) {
@@ -88,19 +100,18 @@ export class EntryFields {
     const record = shape.make();
     const { codes, slots } = shape;
     const bySlot = this.bySlot;
-    for (let k = 0; k < slots.length; k += 1) {
-      const index = slots[k] as number;
-      record[codes[k] as number] = bySlot[index] as FieField;
-      bySlot[index] = undefined;
-    }
-    this.low = 0;
-    this.high = 0;
+    for (let k = 0; k < slots.length; k += 1) record[codes[k] as number] = bySlot[slots[k] as number] as FieField;
     return record;
   }
 
-  /** Forgets the fields set (the header's, once they have been copied out). */
+  /** Forgets the fields set: a clean slate for the next entry. */
   clear(): void {
-    this.bySlot.fill(undefined);
+    const { bySlot, byCode } = this;
+    for (let index = 0; index < bySlot.length; index += 1) {
+      if (bySlot[index] === undefined) continue;
+      bySlot[index] = undefined;
+      byCode[SLOT_CODE[index] as number] = undefined;
+    }
     this.low = 0;
     this.high = 0;
   }

@@ -2,11 +2,12 @@ import { isBlank, isJsSpace } from './chars.ts';
 import { formatDayMonthYear } from './dates.ts';
 import { SHORT_DURATION_DAYS } from './derive.ts';
 import { EntryFields } from './entry-fields.ts';
+import { FieSlotEntry } from './slot-entry.ts';
 import { isoDayNumber, readField } from './field-values.ts';
 import { idTypeOf } from './nif.ts';
 import { EMP, ETF, ETI, HEADER_PLAN, PLANS, slotOf, tagKey, type SegmentPlan, type Slot } from './segment-plan.ts';
 import { digitsKey, internKey, NO_KEY, ValueTable } from './value-table.ts';
-import type { FieDiagnostic, FieEntry, FieEntryType, FieField, FieLine, FieVersion } from './types.ts';
+import type { FieDiagnostic, FieEntryType, FieField, FieLine, FieVersion } from './types.ts';
 
 /*
  * The line reader behind decodeFieText and the streaming decoder: the rules of the text form (an ETI
@@ -17,7 +18,8 @@ import type { FieDiagnostic, FieEntry, FieEntryType, FieField, FieLine, FieVersi
  * testing/reference-text.ts; EntryBuilder and readField still read spreadsheets). The work is laid out
  * for V8: the catalogue walked as precomputed slots (segment-plan.ts), fields judged on char codes (no
  * trim or regex per field, field-values.ts), repeated values read once per document (value-table.ts),
- * and each entry's fields record copied from a literal of its key set (entry-fields.ts).
+ * and each entry handed out as a view of its slots (slot-entry.ts), its fields record built only by a
+ * consumer that serialises it.
  */
 
 const S100 = slotOf(100);
@@ -45,7 +47,8 @@ export type FieHeaderState =
   | { status: 'read'; version: FieVersion; registryDate: string | null };
 
 export interface FieReaderSink {
-  entry(entry: FieEntry): void;
+  /** The entry just closed, through the reader's one slot view: valid during this call only. */
+  entry(entry: FieSlotEntry): void;
   diagnostic(diagnostic: FieDiagnostic): void;
 }
 
@@ -65,6 +68,7 @@ export class FieLineReader {
   private lineNumber = 0;
   private state: 'header' | 'body' | 'trailer' | 'done' = 'header';
   private readonly fields = new EntryFields();
+  private readonly view = new FieSlotEntry(this.fields);
   /** Made once a file has shown it is more than a handful of entries. */
   private values: ValueTable | null = null;
   private inherited: ReadonlyArray<readonly [number, FieField]> = [];
@@ -234,7 +238,7 @@ export class FieLineReader {
     this.open = false;
     const slots = this.fields.bySlot;
 
-    // deriveFacts (derive.ts), read from the slots before the record takes them.
+    // deriveFacts (derive.ts), read from the slots.
     const type: FieEntryType = slots[S1610]
       ? 'dip'
       : slots[S1520] || slots[S1530]
@@ -260,21 +264,23 @@ export class FieLineReader {
     const fullname = fullName(slots[S840], slots[S820], slots[S830]);
     const isCanceled = slots[S1170]?.value === 'S' || slots[S1171]?.value === 'S';
 
-    const entry: FieEntry = {
-      fields: this.fields.take(),
-      fullname,
-      type,
-      isAlta: type === 'alta',
-      isBaja: type === 'baja',
-      duration,
-      shortDuration: duration !== null && duration <= SHORT_DURATION_DAYS,
-      isCanceled,
-      nif,
-      idType: nif === null ? null : idTypeOf(nif),
-      extraSegments: this.extraSegments,
-    };
+    const view = this.view;
+    view.fullname = fullname;
+    view.type = type;
+    view.isAlta = type === 'alta';
+    view.isBaja = type === 'baja';
+    view.duration = duration;
+    view.shortDuration = duration !== null && duration <= SHORT_DURATION_DAYS;
+    view.isCanceled = isCanceled;
+    view.nif = nif;
+    view.idType = nif === null ? null : idTypeOf(nif);
+    view.extraSegments = this.extraSegments;
     this.entries += 1;
-    this.sink.entry(entry);
+    try {
+      this.sink.entry(view);
+    } finally {
+      this.fields.clear();
+    }
   }
 }
 

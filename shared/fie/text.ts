@@ -31,7 +31,7 @@ export function readFieLines(reader: FieLineReader, text: string): void {
 export function decodeFieText(text: string): FieDocument {
   const entries: FieEntry[] = [];
   const diagnostics: FieDiagnostic[] = [];
-  const reader = new FieLineReader({ entry: (entry) => void entries.push(entry), diagnostic: (diagnostic) => void diagnostics.push(diagnostic) });
+  const reader = new FieLineReader({ entry: (entry) => void entries.push(entry.toEntry()), diagnostic: (diagnostic) => void diagnostics.push(diagnostic) });
   readFieLines(reader, text);
   reader.finish();
   const { header } = reader;

@@ -1,7 +1,8 @@
 import { decodeFie, detectFieFormat } from '#shared/fie/decode.ts';
 import { FieTextStream } from '#shared/fie/stream.ts';
 import { FieSpreadsheetDamaged, streamFieXlsx } from '#shared/fie/xlsx-stream.ts';
-import type { FieDiagnostic, FieEntry, FieFormat, FieVersion } from '#shared/fie/types.ts';
+import type { FieEntryRead } from '#shared/fie/slot-entry.ts';
+import type { FieDiagnostic, FieFormat, FieVersion } from '#shared/fie/types.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import { concatChunks, fileChunks } from '../_lib/files.ts';
 
@@ -10,7 +11,8 @@ const FORMAT_HEAD_BYTES = 64;
 
 /** Where a file's entries and diagnostics go as they are read. */
 export interface FieSink {
-  entry(entry: FieEntry): void;
+  /** A text FIE's entries come through the reader's slot view, valid during the call only (shared/fie/slot-entry.ts). */
+  entry(entry: FieEntryRead): void;
   diagnostic(diagnostic: FieDiagnostic): void;
   /** A chunk of `count` bytes has been decoded (its entries and diagnostics are out), for the progress estimate. */
   chunk(count: number): void;
@@ -40,7 +42,7 @@ export async function readFie(file: RobotFile, sink: FieSink): Promise<ReadFie |
   let heldBytes = 0;
   let entries = 0;
   const text = new FieTextStream({
-    entry: (entry) => {
+    slots: (entry) => {
       entries += 1;
       sink.entry(entry);
     },

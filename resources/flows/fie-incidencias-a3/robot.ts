@@ -3,7 +3,8 @@ import { columnWidth, openIncidenciasSheet, recordRow } from '#shared/a3/inciden
 import { toA3SyncRecord, type A3SyncRecord } from '#shared/a3/sync-record.ts';
 import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
 import { alreadyAddedMessage, failedMessage, fieProcessingError, processedMessage } from '#shared/fie/messages.ts';
-import type { FieDiagnosticKind, FieEntry } from '#shared/fie/types.ts';
+import type { FieEntryRead } from '#shared/fie/slot-entry.ts';
+import type { FieDiagnosticKind } from '#shared/fie/types.ts';
 import type { Robot, RobotContext, RobotFile, RobotResult } from '#shared/flows/robot.ts';
 import type { CellValue, SheetWriter } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
@@ -68,7 +69,7 @@ type Cell = CellValue;
  * 1150 for an alta's incident 7 and 1020 otherwise, is missing or not a real date). The 'Detalle' of its
  * row in 'Errores', or null for an entry that goes to 'Incidencias'.
  */
-export function entryProblem(entry: FieEntry, record: A3SyncRecord): string | null {
+export function entryProblem(entry: FieEntryRead, record: A3SyncRecord): string | null {
   if (record.fechaFormateada !== null) return null;
   const code = record.incidencia === A3_END_OF_LEAVE ? 1150 : 1020;
   const label = (FIELD_BY_CODE.get(code)?.label ?? 'Fecha').toLowerCase();

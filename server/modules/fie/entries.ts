@@ -7,6 +7,7 @@ import { readField } from '#shared/fie/fields.ts';
 import { fieTypeLabel, isFieTypeDisabled } from '#shared/fie/labels.ts';
 import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
 import { entrySearchText } from '#shared/fie/list-filter.ts';
+import { forEachField, readsBackFromText, type FieEntryRead, type FieFieldLookup } from '#shared/fie/slot-entry.ts';
 import { lookup } from '#shared/fie/tables.ts';
 import type { FieEntry, FieField, FieFields, FieSegment } from '#shared/fie/types.ts';
 import type { FieEntriesTable } from '../../db/schema-fie.ts';
@@ -19,7 +20,7 @@ export type EntryFacts = Pick<
   | 'duration' | 'short_duration' | 'canceled' | 'contingency' | 'incidence_code' | 'search_text' | 'fields_json'
 >;
 
-function textOf(fields: FieFields, code: number): string | null {
+function textOf(fields: FieFieldLookup, code: number): string | null {
   const value = fields[code]?.normalizedValue;
   return typeof value === 'string' && value !== '' ? value : null;
 }
@@ -27,42 +28,57 @@ function textOf(fields: FieFields, code: number): string | null {
 /**
  * The entry's identity in its firm: a hash of every field's code and value but 100, the date of the file
  * that carried it. The INSS resends an entry unchanged in later files, and those are the same entry.
+ * The text hashed is JSON.stringify of the [code, value] pairs in code order, written out pair by pair
+ * (the keys of entries stored before must not change).
  */
 export function entryKey(fields: FieFields): string {
-  const canonical = Object.entries(fields)
-    .filter(([code]) => code !== '100')
-    .map(([code, field]) => [Number(code), field.value] as const)
-    .sort((a, b) => a[0] - b[0]);
-  return createHash('sha256').update(JSON.stringify(canonical), 'utf8').digest('hex');
+  return keyOf(entryOf(fields));
+}
+
+function keyOf(entry: FieEntryRead): string {
+  let canonical = '';
+  forEachField(entry, (code, field) => {
+    if (code === 100) return;
+    canonical += `${canonical === '' ? '' : ','}[${code},${JSON.stringify(field.value)}]`;
+  });
+  return createHash('sha256').update(`[${canonical}]`, 'utf8').digest('hex');
 }
 
 /** The columns an entry's row derives from its fields (spec §3 FIE entry, derived). */
 export function entryFacts(fields: FieFields): EntryFacts {
-  const facts = deriveFacts(fields);
+  return entryFactsOf(entryOf(fields));
+}
+
+/**
+ * The columns of an entry's row, from the entry as a stream hands it out (a FieEntry, or the text
+ * reader's slot view: then no fields record is built, the stored fields are written from the slots).
+ */
+export function entryFactsOf(entry: FieEntryRead): EntryFacts {
+  const { fields } = entry;
   const companyName = textOf(fields, 530);
   const ccc = fields[310]?.value ?? null;
   const registrationDate = textOf(fields, 100);
   const leaveStart = textOf(fields, 1020);
   const contingencyCode = fields[1090]?.value;
   return {
-    entry_key: entryKey(fields),
-    type: facts.type,
-    nif: facts.nif,
-    fullname: facts.fullname,
+    entry_key: keyOf(entry),
+    type: entry.type,
+    nif: entry.nif,
+    fullname: entry.fullname,
     company_name: companyName,
     ccc,
     registration_date: registrationDate,
     leave_start: leaveStart,
     leave_end: textOf(fields, 1150),
     entry_date: leaveStart ?? registrationDate,
-    duration: facts.duration,
-    short_duration: facts.shortDuration ? 1 : 0,
-    canceled: facts.isCanceled ? 1 : 0,
+    duration: entry.duration,
+    short_duration: entry.shortDuration ? 1 : 0,
+    canceled: entry.isCanceled ? 1 : 0,
     // In words once, when stored: the list shows them for thousands of entries without reading their fields.
     contingency: contingencyCode === undefined ? null : lookup('contingencies', contingencyCode),
-    incidence_code: a3IncidentCode({ fields, isAlta: facts.isAlta }),
-    search_text: entrySearchText(facts.fullname, facts.nif, companyName),
-    fields_json: storedFields(fields),
+    incidence_code: a3IncidentCode(entry),
+    search_text: entrySearchText(entry.fullname, entry.nif, companyName),
+    fields_json: storedFieldsOf(entry),
   };
 }
 
@@ -92,9 +108,19 @@ function readsBackTo(code: number, field: FieField): boolean {
  * writing it was most of an upload's time.
  */
 export function storedFields(fields: FieFields): string {
-  const stored: Record<string, string | FieField> = {};
-  for (const [code, field] of Object.entries(fields)) stored[code] = readsBackTo(Number(code), field) ? field.value : field;
-  return JSON.stringify(stored);
+  return storedFieldsOf(entryOf(fields));
+}
+
+/** storedFields of an entry in either form; the text reader's fields are known to read back (readsBackFromText). */
+function storedFieldsOf(entry: FieEntryRead): string {
+  const known = readsBackFromText(entry);
+  let json = '';
+  forEachField(entry, (code, field) => {
+    // JSON.stringify of the record, written out key by key in the same (ascending) order.
+    const value = (known && FIELD_BY_CODE.has(code)) || readsBackTo(code, field) ? field.value : field;
+    json += `${json === '' ? '' : ','}"${code}":${JSON.stringify(value)}`;
+  });
+  return `{${json}}`;
 }
 
 /** The stored fields read back into the decoder's record (see storedFields). */

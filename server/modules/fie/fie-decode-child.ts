@@ -1,6 +1,7 @@
 /**
  * The child process that decodes one uploaded FIE (forked by decoder.ts with a heap and a time limit):
- * a text FIE is streamed from its file through shared/fie's FieTextStream, an .xlsx row by row through
+ * a text FIE is streamed from its file through shared/fie's FieTextStream (each entry read through its slot
+ * view and turned into its row's columns at once: no fields record is built), an .xlsx row by row through
  * streamFieXlsx (its compressed bytes held: a zip's directory is at its end), an .xls whole by
  * decodeFieSpreadsheet (SheetJS; the upload caps it). Entries go to the
  * parent in batches, each waiting for the parent's 'continue'. A malformed file that blows the heap or
@@ -10,12 +11,11 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { decodeFieSpreadsheet } from '#shared/fie/spreadsheet.ts';
-import { FieTextStream } from '#shared/fie/stream.ts';
+import { FIE_READ_BYTES, FieTextStream } from '#shared/fie/stream.ts';
 import { streamFieXlsx } from '#shared/fie/xlsx-stream.ts';
-import type { FieFields } from '#shared/fie/types.ts';
 import { parentChannel } from '../../child-channel.ts';
 import { BATCHES_IN_FLIGHT, type FieDecodeJob, type FieDecodeMessage, type FieDecodeReply } from './decode-protocol.ts';
-import { entryFacts, type EntryFacts } from './entries.ts';
+import { entryFactsOf, type EntryFacts } from './entries.ts';
 
 const post = parentChannel<FieDecodeMessage>('fie-decode-child');
 
@@ -27,26 +27,25 @@ process.on('message', (message: FieDecodeReply) => {
   waiting.shift()?.();
 });
 
-/** Sends one batch as row columns, once fewer than BATCHES_IN_FLIGHT wait to be stored. */
-async function send(fields: FieFields[]): Promise<void> {
+/** Sends one batch of row columns, once fewer than BATCHES_IN_FLIGHT wait to be stored. */
+async function send(entries: EntryFacts[]): Promise<void> {
   while (unanswered >= BATCHES_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
   unanswered += 1;
-  const entries: EntryFacts[] = fields.map(entryFacts);
   await post({ type: 'batch', entries });
 }
 
-async function sendAll(entries: FieFields[], batchSize: number): Promise<void> {
+async function sendAll(entries: EntryFacts[], batchSize: number): Promise<void> {
   for (let start = 0; start < entries.length; start += batchSize) await send(entries.slice(start, start + batchSize));
 }
 
 async function decodeText(job: FieDecodeJob): Promise<FieDecodeMessage> {
-  let pending: FieFields[] = [];
-  const decoder = new FieTextStream({ entry: (entry) => void pending.push(entry.fields) });
-  const stream = createReadStream(job.path, { highWaterMark: 256 * 1024 });
+  let pending: EntryFacts[] = [];
+  // The slot view is valid during the call only: the row's columns are taken from it then.
+  const decoder = new FieTextStream({ slots: (entry) => void pending.push(entryFactsOf(entry)) });
+  const stream = createReadStream(job.path, { highWaterMark: FIE_READ_BYTES });
   try {
     for await (const chunk of stream) {
-      // Buffer's latin1 is byte for byte, as the decoder's own conversion, and twice as fast.
-      decoder.write((chunk as Buffer).toString('latin1'));
+      decoder.writeLatin1(chunk as Buffer);
       if (decoder.ignored) break;
       if (pending.length >= job.batchSize) {
         const ready = pending;
@@ -68,10 +67,10 @@ async function decodeText(job: FieDecodeJob): Promise<FieDecodeMessage> {
  */
 async function decodeExcel(job: FieDecodeJob): Promise<FieDecodeMessage> {
   const bytes = new Uint8Array(await readFile(job.path));
-  let pending: FieFields[] = [];
+  let pending: EntryFacts[] = [];
   const summary = await streamFieXlsx(
     bytes,
-    { entry: (entry) => void pending.push(entry.fields), diagnostic() {} },
+    { entry: (entry) => void pending.push(entryFactsOf(entry)), diagnostic() {} },
     {
       drain: async () => {
         if (pending.length < job.batchSize) return;
@@ -86,7 +85,7 @@ async function decodeExcel(job: FieDecodeJob): Promise<FieDecodeMessage> {
     return { type: 'done', ignored: summary.ignored, reason: summary.reason ?? null, version: null, registryDate: summary.registryDate, entries: summary.entries };
   }
   const document = decodeFieSpreadsheet(bytes);
-  if (!document.ignored) await sendAll(document.entries.map((entry) => entry.fields), job.batchSize);
+  if (!document.ignored) await sendAll(document.entries.map(entryFactsOf), job.batchSize);
   return { type: 'done', ignored: document.ignored, reason: document.reason ?? null, version: null, registryDate: document.registryDate, entries: document.entries.length };
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FieListQuery } from '#shared/api/fie.ts';
@@ -6,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { FieDocumentsTable } from '../../db/schema-fie.ts';
 import { foldText } from '#shared/fie/list-filter.ts';
 import { initialA3State, type EntryFacts, type EntryRow } from './entries.ts';
+import { timeOrderedId } from './entry-ids.ts';
 
 /** The database side of the FIE module: documents, entries stored once per firm, and their links. */
 
@@ -138,7 +138,7 @@ export class DocumentEntryWriter {
     for (const chunk of chunks([...fresh.values()], INSERT_CHUNK)) {
       await db
         .insertInto('fie_entries')
-        .values(chunk.map((fact) => ({ ...fact, id: randomUUID(), group_id: this.groupId, a3_state: initialA3State(fact.type), a3_error: null, a3_synced_at: null, a3_run_id: null, created_at: this.createdAt })))
+        .values(chunk.map((fact) => ({ ...fact, id: timeOrderedId(), group_id: this.groupId, a3_state: initialA3State(fact.type), a3_error: null, a3_synced_at: null, a3_run_id: null, created_at: this.createdAt })))
         // Another upload may have stored the same entry meanwhile: it is linked below all the same.
         .onConflict((conflict) => conflict.columns(['group_id', 'entry_key']).doNothing())
         .execute();
