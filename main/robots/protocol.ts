@@ -1,4 +1,5 @@
 import type { RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
+import type { StagedOutput } from './staged-outputs.ts';
 
 /**
  * The messages between the runtime (main process or agent) and one run's child process
@@ -21,6 +22,8 @@ export interface RobotProcessJob {
   settingsOverrides: Record<string, unknown>;
   /** The Chromium to drive; null picks the platform's default (see sdk/browser.ts). */
   chromiumPath: string | null;
+  /** The run's folder, where the outputs the robot streams (context.output) are written under hidden names (staged-outputs.ts). */
+  outputFolder: string;
 }
 
 export type ParentMessage =
@@ -43,7 +46,8 @@ export type ChildMessage =
   | { type: 'robot-started' }
   | { type: 'log'; level: RobotLogLevel; text: string }
   | { type: 'progress'; successful: number; total: number }
-  | { type: 'result'; result: RobotResult }
+  /** The result, and the outputs the robot streamed and closed, in the order it opened them. */
+  | { type: 'result'; result: RobotResult; streamed: StagedOutput[] }
   /** The robot threw, or could not be found or loaded. */
   | { type: 'failed'; message: string }
   /** openBrowser asks for the PKCS#12 of the certificate chosen in a Certificate input. */

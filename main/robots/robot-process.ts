@@ -1,6 +1,7 @@
 /**
  * The child process of one desktop run (forked by runtime.ts): it asks for its job, loads the flow's
- * robot, runs it with the robot SDK (sdk/), and posts its log lines, progress and result back. A crash,
+ * robot, runs it with the robot SDK (sdk/), writes the outputs it streams into the run's folder
+ * (staged-outputs.ts), and posts its log lines, progress and result back. A crash,
  * a hang or a memory blow-up here ends this run only: the parent kills this process when it must.
  * When the parent goes away (the app or agent was killed) the IPC channel closes and this process
  * closes its browsers and exits, so no robot or Chromium is left behind.
@@ -19,6 +20,7 @@ import type { ClientCertificate } from '../certificates/client-certificate.ts';
 import type { ChildMessage, ParentMessage, RobotProcessJob } from './protocol.ts';
 import { browserLaunchOptions, RobotBrowsers } from './sdk/browser.ts';
 import { createDesktopRobotContext, mergedSettings } from './sdk/context.ts';
+import { OutputStaging } from './staged-outputs.ts';
 import type { DesktopFlowEntry } from './types.ts';
 
 const send = process.send?.bind(process);
@@ -142,8 +144,9 @@ async function run(job: RobotProcessJob): Promise<void> {
       clientCertificate,
       ...(launched ? { launched } : {}),
     });
+    const staging = new OutputStaging(job.outputFolder, job.runId);
     const context = createDesktopRobotContext(
-      { inputs: job.inputs, files: job.files, settings, startedAt: new Date(job.startedAt), signal: abort.signal, browsers },
+      { inputs: job.inputs, files: job.files, settings, startedAt: new Date(job.startedAt), signal: abort.signal, browsers, output: (name) => staging.open(name) },
       {
         log: (level, text) => void post({ type: 'log', level, text }),
         progress: (successful, total) => void post({ type: 'progress', successful, total }),
@@ -151,7 +154,7 @@ async function run(job: RobotProcessJob): Promise<void> {
     );
     void post({ type: 'robot-started' });
     const result: RobotResult = await robot.run(context);
-    ending = { type: 'result', result };
+    ending = { type: 'result', result, streamed: staging.closed() };
   } catch (error) {
     ending = { type: 'failed', message: error instanceof Error ? error.message : String(error) };
   }

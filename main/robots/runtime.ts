@@ -3,22 +3,25 @@
  * (robot-process.ts, child_process.fork), never in the app's main process or the agent. The child's
  * heap is capped (--max-old-space-size), its time is limited, and a stop aborts its signal, waits a
  * grace period and kills it: a crash, a hang or a memory blow-up ends that run only, and the next run
- * starts clean. Output bytes come back over IPC and are written here, into the run's folder, under
- * normalised names unique in that folder. Certificates are asked for by the child and given by the
+ * starts clean. Outputs the robot streams (context.output) are written by the child into the run's
+ * folder under hidden names as they are made; output bytes in the result come back over IPC. At a
+ * result both get normalised names unique in that folder (the streamed ones renamed); any other end
+ * removes what was streamed. Certificates are asked for by the child and given by the
  * parent (CertificateSource.clientCertificate), only for fingerprints chosen in the run's inputs.
  * With `spare`, one process is forked ahead and prepared (robots loaded, browser launched) so that a
  * run's first line comes in a few hundred milliseconds instead of after a process, tsx and a browser start.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isRobotResult, uniqueNames } from '#shared/flows/outputs.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import type { CertificateSource } from '../bridge/context.ts';
 import type { ChildMessage, ParentMessage } from './protocol.ts';
+import { discardStaged, stagedNames, type StagedOutput } from './staged-outputs.ts';
 import type { RobotEvents, RobotJob, RobotMilestone, RobotOutcome, RobotRuntime, RunningRobot } from './types.ts';
 
 export interface RobotRuntimeOptions {
@@ -228,6 +231,8 @@ function runRobot(job: RobotJob, events: RobotEvents, options: Settings, first: 
     if (ending !== null) result = ending;
     else if (decided !== null) result = await decided;
     else result = { kind: 'crashed', message: crash() };
+    // The process is gone (or going): what it streamed is not an output unless the run gave a result.
+    if (result.kind !== 'result') await discardStaged(job.outputFolder, job.runId).catch(() => undefined);
     mark('finished');
     resolveOutcome(result);
   };
@@ -247,6 +252,7 @@ function runRobot(job: RobotJob, events: RobotEvents, options: Settings, first: 
         robotsModule: options.robotsModule?.href ?? null,
         settingsOverrides: options.settingsOverrides?.[job.flowId] ?? {},
         chromiumPath: options.chromiumPath ?? null,
+        outputFolder: job.outputFolder,
       },
     });
   };
@@ -283,7 +289,7 @@ function runRobot(job: RobotJob, events: RobotEvents, options: Settings, first: 
           break;
         case 'result':
           if (ending !== null || decided !== null) break;
-          decided = closeWithResult(message.result, job.outputFolder, folderReady);
+          decided = closeWithResult(message.result, Array.isArray(message.streamed) ? message.streamed : [], job, folderReady);
           killAfterGrace(); // it exits by itself at once; this is for a child that would not
           break;
         case 'failed':
@@ -318,12 +324,22 @@ function runRobot(job: RobotJob, events: RobotEvents, options: Settings, first: 
   return { runId: job.runId, outcome, stop: (by) => end({ kind: 'stopped', by }) };
 }
 
-async function closeWithResult(result: unknown, folder: string, folderReady: Promise<unknown>): Promise<RobotOutcome> {
+async function closeWithResult(result: unknown, streamed: readonly StagedOutput[], job: Pick<RobotJob, 'outputFolder' | 'runId'>, folderReady: Promise<unknown>): Promise<RobotOutcome> {
+  try {
+    return await outcomeOfResult(result, streamed, job, folderReady);
+  } finally {
+    // Outputs left open, or not kept: nothing hidden stays in the run's folder.
+    await discardStaged(job.outputFolder, job.runId).catch(() => undefined);
+  }
+}
+
+async function outcomeOfResult(result: unknown, streamed: readonly StagedOutput[], job: Pick<RobotJob, 'outputFolder' | 'runId'>, folderReady: Promise<unknown>): Promise<RobotOutcome> {
+  const folder = job.outputFolder;
   if (!isRobotResult(result)) return { kind: 'failed', message: 'El robot no ha devuelto un resultado válido' };
   let outputFileNames: string[];
   try {
     await folderReady;
-    outputFileNames = await writeOutputs(folder, result.outputs);
+    outputFileNames = await writeOutputs(folder, result.outputs, await ownStaged(job, streamed));
   } catch (error) {
     return { kind: 'failed', message: `No se han podido guardar los resultados en ${folder}: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -339,14 +355,23 @@ async function closeWithResult(result: unknown, folder: string, folderReady: Pro
   };
 }
 
+/** The child's list of streamed outputs, kept only for files this run staged in its own folder. */
+async function ownStaged(job: Pick<RobotJob, 'outputFolder' | 'runId'>, streamed: readonly StagedOutput[]): Promise<StagedOutput[]> {
+  const staged = new Set(await stagedNames(job.outputFolder, job.runId));
+  return streamed.filter((file) => typeof file?.name === 'string' && typeof file.path === 'string' && join(job.outputFolder, basename(file.path)) === file.path && staged.has(basename(file.path)));
+}
+
 /**
- * Writes each output under its normalised name, unique among the files already in the folder (by case
- * too, except on Linux, whose folders tell 'A.pdf' from 'a.pdf'); never over an existing file.
+ * Gives each output its normalised name, unique among the files already in the folder (by case too,
+ * except on Linux, whose folders tell 'A.pdf' from 'a.pdf'): the streamed ones first (renamed from
+ * their hidden names), then those given as bytes (written, never over an existing file).
  */
-export async function writeOutputs(folder: string, files: readonly RobotFile[]): Promise<string[]> {
+export async function writeOutputs(folder: string, files: readonly RobotFile[], streamed: readonly StagedOutput[] = []): Promise<string[]> {
   await mkdir(folder, { recursive: true });
-  const names = uniqueNames(files, { taken: await readdir(folder), ignoreCase: process.platform !== 'linux' });
-  for (const [index, file] of files.entries()) await writeFile(join(folder, names[index] as string), file.data, { flag: 'wx' });
+  const taken = (await readdir(folder)).filter((name) => !streamed.some((file) => basename(file.path) === name || `${basename(file.path)}.part` === name));
+  const names = uniqueNames([...streamed, ...files], { taken, ignoreCase: process.platform !== 'linux' });
+  for (const [index, file] of streamed.entries()) await rename(file.path, join(folder, names[index] as string));
+  for (const [index, file] of files.entries()) await writeFile(join(folder, names[streamed.length + index] as string), file.data, { flag: 'wx' });
   return names;
 }
 

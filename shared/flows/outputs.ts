@@ -3,7 +3,8 @@ import type { RobotFile, RobotResult } from './robot.ts';
 
 /**
  * A robot's result as it crossed a thread or process boundary, checked before anything is stored,
- * written or charged (the server's worker pool and the desktop runtime alike).
+ * written or charged (the server's run process and the desktop runtime alike). Its `outputs` are the
+ * ones given as bytes; those streamed through context.output are already on disk, listed by the runtime.
  */
 export function isRobotResult(value: unknown): value is RobotResult {
   const result = value as Partial<RobotResult> | null;
@@ -24,7 +25,7 @@ export interface UniqueNamesOptions {
 }
 
 /** Output names as stored: normalised, and unique within the run ('x.xlsx', 'x (2).xlsx'). */
-export function uniqueNames(files: readonly RobotFile[], options: UniqueNamesOptions = {}): string[] {
+export function uniqueNames(files: readonly Pick<RobotFile, 'name'>[], options: UniqueNamesOptions = {}): string[] {
   const key = (name: string) => (options.ignoreCase ? name.toLowerCase() : name);
   const taken = new Set([...(options.taken ?? [])].map(key));
   return files.map((file) => {

@@ -1,4 +1,4 @@
-import type { RobotFile, RobotLogLevel } from '#shared/flows/robot.ts';
+import type { RobotFile, RobotLogLevel, RobotOutput } from '#shared/flows/robot.ts';
 import type { DesktopRobotContext } from '../../../resources/flows/_lib/desktop.ts';
 import type { RobotBrowsers } from './browser.ts';
 
@@ -17,6 +17,8 @@ export interface DesktopContextParts {
   startedAt: Date;
   signal: AbortSignal;
   browsers: RobotBrowsers;
+  /** Opens an output written as it is made, into the run's folder (staged-outputs.ts). */
+  output?: (name: string) => RobotOutput;
 }
 
 /**
@@ -33,6 +35,7 @@ export function createDesktopRobotContext(parts: DesktopContextParts, reporter: 
     log: (level, text) => reporter.log(level === 'warn' || level === 'error' ? level : 'info', String(text)),
     progress: (successful, total) => reporter.progress(wholeCount(successful), wholeCount(total)),
     openBrowser: (request) => parts.browsers.open(request),
+    ...(parts.output && { output: parts.output }),
   };
 }
 

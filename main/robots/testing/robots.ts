@@ -99,6 +99,30 @@ const robots: Record<string, { settings?: Record<string, unknown>; robot: Deskto
       },
     },
   },
+  /**
+   * Streams 'grande.bin' (8 chunks of 64 KiB, byte n = n % 251) and closes it, leaves 'a medias.bin'
+   * open, and returns 'informe.txt' as bytes after streaming one of that name; inputs.fin 'lanza'
+   * throws instead of returning, 'espera' waits to be stopped.
+   */
+  'escribe-en-flujo': {
+    robot: {
+      async run(context) {
+        const output = context.output;
+        if (!output) throw new Error('sin salidas en flujo');
+        const big = output('grande.bin');
+        for (let chunk = 0; chunk < 8; chunk += 1) await big.write(Uint8Array.from({ length: 65_536 }, (_, at) => (chunk * 65_536 + at) % 251));
+        await big.close();
+        await output('a medias.bin').write(text('sin terminar'));
+        const report = output('informe.txt');
+        await report.write(text('en flujo'));
+        await report.close();
+        context.log('info', 'escrito');
+        if (context.inputs['fin'] === 'lanza') throw new Error('falla después de escribir');
+        if (context.inputs['fin'] === 'espera') await aborted(context);
+        return { result: 'Success', usageUnits: 1, outputs: [{ name: 'informe.txt', data: text('en bytes') }] };
+      },
+    },
+  },
   /** Returns something that is not a result. */
   'resultado-raro': {
     robot: {

@@ -6,9 +6,10 @@ import type { RunResultName } from '#shared/runlogs/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordExtraUsage } from '../billing/usage-reports.ts';
 import { insertStoredFiles, type FileStorage, type NewStoredFile } from '../storage/service.ts';
+import { removeStaging, type StagedOutput } from '../storage/staged-outputs.ts';
 import { costOf } from './cost.ts';
 import { chargeableUnits } from './reservations.ts';
-import type { RunOutcome } from './run-child.ts';
+import type { RunOutcome, StagedOutputs } from './run-child.ts';
 
 /**
  * How a run ends: a worker's outcome (a robot's result, a throw, a crash, a time-out, a stop) turned
@@ -28,7 +29,13 @@ export interface Closing {
   usageUnits: number;
   message: string | null;
   summary: Record<string, string | number | boolean> | null;
+  /** Outputs given as bytes; stored after the streamed ones. */
   outputs: RobotFile[];
+  /**
+   * The outputs the robot streamed (run-child.ts): the files stored with the run, and their folder,
+   * removed once the run is closed whatever happens (a closing that keeps no file still names it).
+   */
+  staged?: StagedOutputs;
   logLine: { level: RobotLogLevel; text: string } | null;
 }
 
@@ -63,7 +70,10 @@ function jsonSafeSummary(summary: RobotResult['summary']): Closing['summary'] {
 export function closingFor(outcome: RunOutcome, timeLimitSeconds: number, stopReason: 'user' | 'shutdown'): Closing {
   switch (outcome.kind) {
     case 'result': {
-      if (!isRobotResult(outcome.result)) return failed(500, 'El robot no ha devuelto un resultado válido', 'El robot no ha devuelto un resultado válido');
+      if (!isRobotResult(outcome.result)) {
+        const refused = failed(500, 'El robot no ha devuelto un resultado válido', 'El robot no ha devuelto un resultado válido');
+        return outcome.staged ? { ...refused, staged: { folder: outcome.staged.folder, files: [] } } : refused;
+      }
       const { result } = outcome;
       const charged = result.result !== 'Fail';
       return {
@@ -74,6 +84,7 @@ export function closingFor(outcome: RunOutcome, timeLimitSeconds: number, stopRe
         message: result.message ?? null,
         summary: jsonSafeSummary(result.summary),
         outputs: result.outputs,
+        ...(outcome.staged && { staged: outcome.staged }),
         logLine: result.result === 'Success' ? null : { level: result.result === 'Fail' ? 'error' : 'warn', text: result.message ?? (result.result === 'Fail' ? 'El robot no ha podido terminar' : 'Entradas incorrectas') },
       };
     }
@@ -108,17 +119,23 @@ export interface ClosingStore {
 }
 
 /**
- * A run's outputs on disk, under the names they will be listed by (made unique); not yet indexed. A
- * file that fails to write takes the ones written before it away with it.
+ * A run's outputs in storage, under the names they will be listed by (made unique): the streamed ones
+ * first (already on disk: moved), then those given as bytes (written); not yet indexed. A file that
+ * fails takes the ones stored before it away with it.
  */
-export async function writeOutputs(storage: FileStorage, groupId: string, outputs: readonly RobotFile[]): Promise<NewStoredFile[]> {
-  const names = uniqueNames(outputs);
+export async function writeOutputs(storage: FileStorage, groupId: string, outputs: readonly RobotFile[], streamed: readonly StagedOutput[] = []): Promise<NewStoredFile[]> {
+  const names = uniqueNames([...streamed, ...outputs]);
   const written: NewStoredFile[] = [];
   try {
+    for (const [index, file] of streamed.entries()) {
+      const { id, storageKey } = storage.newKey(groupId);
+      await storage.adopt(file.path, storageKey);
+      written.push({ id, storageKey, name: names[index] ?? 'resultado', size: file.size });
+    }
     for (const [index, file] of outputs.entries()) {
       const { id, storageKey } = storage.newKey(groupId);
       await storage.write(storageKey, file.data);
-      written.push({ id, storageKey, name: names[index] ?? 'resultado', size: file.data.byteLength });
+      written.push({ id, storageKey, name: names[streamed.length + index] ?? 'resultado', size: file.data.byteLength });
     }
     return written;
   } catch (error) {
@@ -133,12 +150,21 @@ export async function writeOutputs(storage: FileStorage, groupId: string, output
  * (someone else closed it, or the lease was lost: nothing written, nothing charged).
  */
 export async function closeRunOnce(store: ClosingStore, runId: string, closing: Closing, guard: CloseGuard, desktop?: DesktopOutputs): Promise<boolean> {
+  try {
+    return await closeAndStore(store, runId, closing, guard, desktop);
+  } finally {
+    // Moved into storage by now, or not to be kept: either way nothing of the run stays beside it.
+    if (closing.staged) await removeStaging(closing.staged.folder);
+  }
+}
+
+async function closeAndStore(store: ClosingStore, runId: string, closing: Closing, guard: CloseGuard, desktop?: DesktopOutputs): Promise<boolean> {
   const { db, storage } = store;
   const run = await db.selectFrom('flow_runs').select(['group_id', 'user_id', 'usage_ratio', 'reserved_cost']).where('id', '=', runId).executeTakeFirstOrThrow();
   const now = store.now();
   const written: NewStoredFile[] = [];
   try {
-    written.push(...(await writeOutputs(storage, run.group_id, closing.outputs)));
+    written.push(...(await writeOutputs(storage, run.group_id, closing.outputs, closing.staged?.files)));
     const usageRatio = Number(run.usage_ratio);
     const closed = await db.transaction().execute(async (trx) => {
       const units = await chargeableUnits(trx, { groupId: run.group_id, usageRatio, reservedCost: Number(run.reserved_cost) }, closing.usageUnits, now);

@@ -1,7 +1,7 @@
 /**
  * The child process of one server run (forked by run-child.ts with a heap limit): loads the flow's
- * robot, reads its uploads from storage, runs it and posts its log lines, progress and result back.
- * It touches no database. A crash, a hang or a memory blow-up here ends this process only — a worker
+ * robot, reads its uploads from storage, runs it, writes the outputs it streams (context.output) into
+ * the job's output folder, and posts its log lines, progress and result back. It touches no database. A crash, a hang or a memory blow-up here ends this process only — a worker
  * thread's heap limit is best effort, and a robot that blew it could abort the whole server
  * (nodejs/node#47224). When the server goes away, the IPC channel closes and this process exits.
  * Bundled on its own as dist/server/run-process.js (scripts/build-server.ts).
@@ -11,6 +11,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import type { BuiltInFlow } from '../flows/catalogue.ts';
+import { OutputStaging } from '../storage/staged-outputs.ts';
 import type { ChildMessage, ParentMessage, RunProcessJob } from './run-protocol.ts';
 
 const post = parentChannel<ChildMessage>('run-process');
@@ -78,6 +79,7 @@ async function run(job: RunProcessJob): Promise<void> {
     // The service answers 409 for desktop flows before queueing; this guards the process all the same.
     if (!flow.loadRobot) throw new Error(`El robot ${job.flowId} se ejecuta en un dispositivo, no en el servidor`);
     const robot = await flow.loadRobot();
+    const staging = new OutputStaging(job.outputFolder ?? '');
     const result = await robot.run({
       inputs: job.inputs,
       files: await readFiles(job),
@@ -85,8 +87,12 @@ async function run(job: RunProcessJob): Promise<void> {
       progress: (successful, total) => void post({ type: 'progress', successful, total }),
       signal: abort.signal,
       startedAt: new Date(job.startedAt),
+      output: (name) => {
+        if (job.outputFolder === undefined) throw new Error('Esta ejecución no tiene dónde escribir sus resultados');
+        return staging.open(name);
+      },
     });
-    await post({ type: 'result', result });
+    await post({ type: 'result', result, streamed: staging.closed() });
   } catch (error) {
     await post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -70,6 +70,27 @@ export class FileStorage {
     } catch (error) {
       await this.remove([storageKey]);
       throw error;
+    }
+  }
+
+  /**
+   * Moves a file already written (a run's streamed output, storage/staged-outputs.ts) under this key:
+   * a rename when it is on the same disk, else a copy and the original removed.
+   */
+  async adopt(path: string, storageKey: string): Promise<void> {
+    const target = this.pathOf(storageKey);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await rename(path, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      try {
+        await copyFile(path, target);
+      } catch (copyError) {
+        await this.remove([storageKey]);
+        throw copyError;
+      }
+      await rm(path, { force: true });
     }
   }
 

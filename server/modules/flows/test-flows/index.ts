@@ -33,7 +33,7 @@ const pruebas = {
       template: 'Dropdown',
       label: 'Qué hacer',
       required: true,
-      validValues: ['ok', 'wait', 'crash', 'throw', 'fail', 'wrong-input', 'oom', 'oom-one-array'].map((key) => ({ key, text: key })),
+      validValues: ['ok', 'wait', 'crash', 'throw', 'fail', 'wrong-input', 'oom', 'oom-one-array', 'stream', 'stream-throw', 'stream-wait', 'stream-crash'].map((key) => ({ key, text: key })),
     },
     { key: 'nif', template: 'Text', label: 'NIF', validate: 'nienif', formatRequired: true },
     { key: 'copies', template: 'Number', label: 'Copias', config: { min: 1, max: 5 } },

@@ -17,6 +17,18 @@ function untilAborted(context: RobotContext): Promise<void> {
   });
 }
 
+/** Writes an output of `chunks` chunks of 64 KiB through context.output (byte n of the file is n % 251); closes it if asked. */
+async function streamOutput(context: RobotContext, name: string, chunks: number, close: boolean): Promise<void> {
+  if (!context.output) throw new Error('Este entorno no da salidas en flujo');
+  const output = context.output(name);
+  for (let chunk = 0; chunk < chunks; chunk += 1) {
+    const bytes = new Uint8Array(64 * 1024);
+    for (let at = 0; at < bytes.length; at += 1) bytes[at] = (chunk * bytes.length + at) % 251;
+    await output.write(bytes);
+  }
+  if (close) await output.close();
+}
+
 /** The test robot: inputs.mode says how it ends. */
 const robot: Robot = {
   async run(context): Promise<RobotResult> {
@@ -49,6 +61,28 @@ const robot: Robot = {
         const hoard: number[] = [];
         for (let i = 0; ; i += 1) hoard.push(i + 0.5);
       }
+      case 'stream':
+        // Two streamed outputs, one left open (not kept), and one given as bytes under a name already taken.
+        await streamOutput(context, 'grande.bin', 40, true);
+        await streamOutput(context, 'a medias.bin', 3, false);
+        await streamOutput(context, 'resultado.txt', 1, true);
+        return { result: 'Success', usageUnits: 1, outputs: [{ name: 'resultado.txt', data: new TextEncoder().encode('en bytes') }] };
+      case 'stream-throw':
+        await streamOutput(context, 'grande.bin', 10, true);
+        throw new Error('el robot ha fallado después de escribir');
+      case 'stream-wait':
+        await streamOutput(context, 'grande.bin', 10, true);
+        await streamOutput(context, 'a medias.bin', 3, false);
+        context.progress(0, 10);
+        await untilAborted(context);
+        return { result: 'Fail', usageUnits: 0, outputs: [], message: 'Detenido' };
+      case 'stream-crash':
+        await streamOutput(context, 'grande.bin', 10, true);
+        await streamOutput(context, 'a medias.bin', 3, false);
+        setTimeout(() => {
+          throw new Error('fallo fuera de control');
+        }, 10);
+        return new Promise(() => undefined);
       case 'hang':
         for (;;) {
           // Ignores its abort signal on purpose: only terminating the worker stops it.
