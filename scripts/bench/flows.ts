@@ -8,13 +8,15 @@
  * The server is the compiled bundle `npm start` runs, on its own SQLite file.
  */
 import SqliteDatabase from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startProcess, stop, waitFor } from '../../e2e/processes.ts';
 import { buildServerCopy } from '../build-server.ts';
 import type { ExecutionStateResponse, FlowlogResponse, UploadedFile } from '#shared/api/flows.ts';
-import { measureLatencyAlone, measureLoad, signInCookie, startHelloWorld, type LoadFigures } from './http-load.ts';
+import { cpuMicrosOf, measureLatencyAlone, measureLoad, signInCookie, startHelloWorld, type LoadFigures } from './http-load.ts';
 import { startBenchServer, type ServerCommand } from './server-start.ts';
 import { goalVerdict, median, percentOf } from './stats.ts';
 
@@ -22,6 +24,11 @@ export const HISTORY_RUNS = 1_000_000;
 /** One run in this many belongs to another firm: its rows sit in the same indexes as the demo's. */
 const OTHER_GROUP_EVERY = 50;
 const LOAD = { connections: 50, durationSeconds: 10 };
+/** The history beside its floor: this many rounds of each, taken in turns, so the machine's other load hits both alike. */
+const FLOOR_ROUNDS = 10;
+const FLOOR_ROUND = { connections: 50, durationSeconds: 3 };
+/** How long the server's CPU is watched with no request coming in: its timers' own work, which the floor does not have. */
+const IDLE_WATCH_MS = 5_000;
 const WARM_UP = { connections: 50, durationSeconds: 3 };
 
 export const LAUNCHES = 20;
@@ -178,12 +185,77 @@ export async function measureHistory(server: ServerCommand): Promise<void> {
         { ok: history.loaded.requestsPerSecond >= 0.6 * ceiling.loaded.requestsPerSecond, what: '≥ 60 % of hello-world req/s' },
       ]);
       console.log(`history goal (p99 ≤ 5 ms alone, ≥ 60 % of hello-world req/s under load): ${verdict}`);
+      for (const line of await compareWithFloor(api, dataDir, cookie)) console.log(line);
     } finally {
       await hello.stop();
       await api.stop();
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The history's floor (history-floor.mjs): a bare Fastify running the page's four statements prepared
+ * with better-sqlite3 on the same database file. Ready when it refuses a request without a session.
+ */
+async function startHistoryFloor(dataDir: string): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const floor = startProcess('node', [fileURLToPath(new URL('./history-floor.mjs', import.meta.url))], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+  const url = `http://127.0.0.1:${port}/api/flowlog`;
+  await waitFor('the history floor', async () => ((await fetch(url)).status === 401 ? true : undefined), 20_000, floor.output);
+  return { url, pid: floor.child.pid, stop: () => stop(floor.child) };
+}
+
+/**
+ * GET /api/flowlog on the server beside its floor (issue 42, point 4; goal ≥ 85 %): first both answers,
+ * which must be the same bytes, then FLOOR_ROUNDS rounds of the server then the floor under the same load.
+ * The share is of the mean req/s over all rounds; each side's server CPU per request is printed too.
+ */
+export async function compareWithFloor(api: { baseUrl: string; pid: number | undefined }, dataDir: string, cookie: string): Promise<string[]> {
+  const floor = await startHistoryFloor(dataDir);
+  try {
+    const url = `${api.baseUrl}/api/flowlog`;
+    const answer = async (target: string) => (await fetch(target, { headers: { cookie } })).text();
+    const [ours, theirs] = [await answer(url), await answer(floor.url)];
+    if (ours !== theirs) throw new Error(`The floor answers other bytes than the server:\n${ours.slice(0, 400)}\n${theirs.slice(0, 400)}`);
+    await measureLoad(floor.url, { ...WARM_UP, headers: { cookie } });
+    await measureLoad(url, { ...WARM_UP, headers: { cookie } });
+    const idleBefore = api.pid === undefined ? null : cpuMicrosOf(api.pid);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WATCH_MS));
+    const idleAfter = api.pid === undefined ? null : cpuMicrosOf(api.pid);
+    const idleShare = idleBefore === null || idleAfter === null ? '?' : `${((100 * (idleAfter - idleBefore)) / (IDLE_WATCH_MS * 1000)).toFixed(1)} %`;
+    const rounds: Array<{ ours: LoadFigures; floor: LoadFigures }> = [];
+    for (let round = 0; round < FLOOR_ROUNDS; round++) {
+      const oursRound = await measureLoad(url, { ...FLOOR_ROUND, headers: { cookie }, serverPid: api.pid });
+      rounds.push({ ours: oursRound, floor: await measureLoad(floor.url, { ...FLOOR_ROUND, headers: { cookie }, serverPid: floor.pid }) });
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const side = (pick: (round: (typeof rounds)[number]) => LoadFigures) => {
+      const figures = rounds.map(pick);
+      const cpu = figures.map((one) => one.cpuMicrosPerRequest).filter((value): value is number => value !== null);
+      return {
+        requestsPerSecond: mean(figures.map((one) => one.requestsPerSecond)),
+        cpu: cpu.length > 0 ? `${Math.round(mean(cpu))} µs server CPU/req` : 'server CPU ?',
+        failures: figures.reduce((sum, one) => sum + one.failures, 0),
+      };
+    };
+    const [server, bare] = [side((round) => round.ours), side((round) => round.floor)];
+    const share = server.requestsPerSecond / bare.requestsPerSecond;
+    const perRound = rounds.map((round) => percentOf(round.ours.requestsPerSecond, round.floor.requestsPerSecond)).join(', ');
+    const line = (label: string, figures: typeof server) =>
+      `${label.padEnd(46)} ${Math.round(figures.requestsPerSecond).toLocaleString('en-US').padStart(6)} req/s, ${figures.cpu}${figures.failures > 0 ? `  (${figures.failures} failed!)` : ''}`;
+    return [
+      `History beside its floor: ${FLOOR_ROUNDS} rounds of ${FLOOR_ROUND.durationSeconds} s each at ${FLOOR_ROUND.connections} connections, in turns; both answer the same ${Buffer.byteLength(ours)} bytes`,
+      line('GET /api/flowlog (the server)', server),
+      line('floor (bare Fastify, 4 prepared better-sqlite3)', bare),
+      `the server's own CPU with no request coming in (its timers): ${idleShare} of a core over ${IDLE_WATCH_MS / 1000} s`,
+      `server / floor: ${(100 * share).toFixed(1)} % (rounds: ${perRound}) · goal ≥ 85 %: ${
+        goalVerdict([{ ok: server.failures + bare.failures === 0, what: 'every answer a 200' }, { ok: share >= 0.85, what: 'below 85 %' }])
+      }`,
+    ];
+  } finally {
+    await floor.stop();
   }
 }
 
@@ -257,14 +329,38 @@ export async function runFlowsBench(server: ServerCommand): Promise<void> {
   for (const line of await measureLaunches(server)) console.log(line);
 }
 
-/** `npx tsx scripts/bench/flows.ts [history|launches]`: these figures alone, without the rest of `npm run bench`. */
+/**
+ * Only the history beside its floor. With `keptDataDir` (a folder a previous call seeded), the million
+ * runs are seeded there once and kept, so a change can be measured again in a minute.
+ */
+export async function measureHistoryFloor(server: ServerCommand, keptDataDir?: string): Promise<void> {
+  const dataDir = keptDataDir ?? (await mkdtemp(join(tmpdir(), 'autoasesor-bench-flows-')));
+  try {
+    if (!existsSync(join(dataDir, 'autoasesor.sqlite'))) await prepareHistoryDatabase(server, dataDir);
+    const api = await startBenchServer(server, { dataDir });
+    try {
+      for (const line of await compareWithFloor(api, dataDir, await signInCookie(api.baseUrl, DEMO))) console.log(line);
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    if (keptDataDir === undefined) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npx tsx scripts/bench/flows.ts [history|launches|floor [data folder]]`: these figures alone, without
+ * the rest of `npm run bench`; `floor` measures only the history beside its floor (in the folder given,
+ * seeded at its first use and kept).
+ */
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const part = process.argv[2];
   const serverBuild = await buildServerCopy();
   try {
     const compiled: ServerCommand = { kind: 'compiled', entry: serverBuild.entry };
-    if (part !== 'launches') await measureHistory(compiled);
-    if (part !== 'history') for (const line of await measureLaunches(compiled)) console.log(line);
+    if (part === 'floor') await measureHistoryFloor(compiled, process.argv[3]);
+    else if (part !== 'launches') await measureHistory(compiled);
+    if (part !== 'history' && part !== 'floor') for (const line of await measureLaunches(compiled)) console.log(line);
   } finally {
     await rm(serverBuild.dir, { recursive: true, force: true });
   }

@@ -51,10 +51,11 @@ export function readClientInfo(request: FastifyRequest): ClientInfo {
 }
 
 export function registerClientInfo(app: FastifyInstance): void {
-  // Fastify wants a placeholder of the right shape; the onRequest hook fills it before any handler.
-  app.decorateRequest('client', null as unknown as ClientInfo);
-  app.addHook('onRequest', async (request) => {
-    request.client = readClientInfo(request);
+  // Read from the headers when a route asks (registration, app logs), not by a hook on every request.
+  app.decorateRequest('client', {
+    getter(this: FastifyRequest): ClientInfo {
+      return readClientInfo(this);
+    },
   });
 }
 

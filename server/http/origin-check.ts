@@ -43,12 +43,13 @@ export function isAllowedOrigin(origin: string, ownOrigin: string | null, allowe
  * foreign Origin is refused. Requests without Origin come from non-browser clients and pass.
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readonly string[]): void {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
+  // A callback hook, not an async one: every request passes it, and a GET leaves it at once.
+  app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (origin === undefined) return;
-    if (!isAllowedOrigin(origin, requestOrigin(request), allowedOrigins)) {
-      throw new HttpError(403, 'FORBIDDEN_ORIGIN', 'Origen no permitido');
+    if (UNSAFE_METHODS.has(request.method) && origin !== undefined && !isAllowedOrigin(origin, requestOrigin(request), allowedOrigins)) {
+      done(new HttpError(403, 'FORBIDDEN_ORIGIN', 'Origen no permitido'));
+      return;
     }
+    done();
   });
 }

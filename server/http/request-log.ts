@@ -22,11 +22,12 @@ export const ABORTED_REQUEST_MESSAGE = 'petición interrumpida por el cliente';
 const pathOf = (url: string) => (url.split('?')[0] ?? '').slice(0, 200);
 
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: it runs after every answer, and most write nothing (no promise to wait for).
+  app.addHook('onResponse', (request, reply, done) => {
     const ms = Math.round(reply.elapsedTime);
     const level = requestLogLevel(reply.statusCode, ms);
-    if (!level) return;
-    request.log[level]({ method: request.method, path: pathOf(request.url), status: reply.statusCode, ms, ip: request.ip }, level === 'warn' ? 'petición lenta' : 'petición fallida');
+    if (level) request.log[level]({ method: request.method, path: pathOf(request.url), status: reply.statusCode, ms, ip: request.ip }, level === 'warn' ? 'petición lenta' : 'petición fallida');
+    done();
   });
   // A dropped client is the client's doing: one short line, no stack (the error handler logs none for it).
   app.addHook('onRequestAbort', async (request) => {

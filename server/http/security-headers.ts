@@ -14,7 +14,8 @@ const HSTS = 'max-age=31536000';
  * form) and MIME sniffing, HSTS behind https, and no caching of API answers.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every answer and waits for nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     // A route that lets our own pages frame it (a notification's PDF) sets its own; the rest refuse framing.
@@ -29,5 +30,6 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       // Vite names built assets by content hash, so a file under /assets/ never changes.
       reply.header('cache-control', 'public, max-age=31536000, immutable');
     }
+    done(null, payload);
   });
 }

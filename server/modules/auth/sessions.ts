@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { preparedQuery, type SlotOf } from '../flowlogs/prepared.ts';
 import { addMs, hashToken, newOpaqueToken } from './tokens.ts';
 
 export const ACCESS_TTL_MS = 15 * 60 * 1000;
@@ -57,17 +58,28 @@ export async function createSession(
   return tokens;
 }
 
+/**
+ * The live session of an access token's hash at an instant. Every signed-in request asks it, so it is
+ * compiled once per database and only given each request's values; the database still decides, on
+ * every request, whether the session is expired, revoked or its user removed (nothing is cached).
+ */
+const preparedSessionLookup = preparedQuery(
+  () => '',
+  (db: Kysely<Database>, _shape: null, slot: SlotOf<{ accessHash: string; now: string }>) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'sessions.family_id', 'users.group_id'])
+      .where('sessions.access_hash', '=', slot('accessHash'))
+      .where('sessions.revoked_at', 'is', null)
+      // A removed colleague's sessions are revoked; this also covers one rotated in the same instant.
+      .where('users.disabled_at', 'is', null)
+      .where('sessions.access_expires_at', '>', slot('now')),
+);
+
 export async function findActiveSession(db: Kysely<Database>, accessToken: string, now: Date): Promise<ActiveSession | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.family_id', 'users.group_id'])
-    .where('sessions.access_hash', '=', hashToken(accessToken))
-    .where('sessions.revoked_at', 'is', null)
-    // A removed colleague's sessions are revoked; this also covers one rotated in the same instant.
-    .where('users.disabled_at', 'is', null)
-    .where('sessions.access_expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery(preparedSessionLookup(db, null, { accessHash: hashToken(accessToken), now: now.toISOString() }));
+  const row = rows[0];
   return row ? { sessionId: row.id, userId: row.user_id, familyId: row.family_id, groupId: row.group_id } : null;
 }
 

@@ -12,7 +12,8 @@ export type SlotOf<Values> = <Name extends keyof Values & string>(name: Name) =>
  * A query built with Kysely, compiled once for each shape it takes (a sort order, the filters
  * present) and database it runs on (the dialect decides the SQL), then only given each request's
  * values. Kysely otherwise builds and compiles a query anew on every call, and for a page of the
- * run history that cost the server more CPU than SQLite spent answering it.
+ * run history that cost the server more CPU than SQLite spent answering it. The history's queries
+ * and the session lookup every signed-in request makes (auth/sessions.ts) are written this way.
  * `build` writes the query with `slot('name')` wherever a value of the request goes; `shapeKey`
  * names everything else `build` reads from the shape, so equal keys give equal SQL.
  */
