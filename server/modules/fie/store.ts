@@ -136,6 +136,9 @@ export class DocumentEntryWriter {
     const fresh = new Map<string, (typeof facts)[number]>();
     for (const fact of facts) if (!before.has(fact.entry_key) && !fresh.has(fact.entry_key)) fresh.set(fact.entry_key, fact);
     for (const chunk of chunks([...fresh.values()], INSERT_CHUNK)) {
+      // SQLite's driver is synchronous: a turn of the event loop between statements, so that a batch of
+      // hundreds of rows is several short tasks (other requests answer between them) rather than one long one.
+      await nextTurn();
       await db
         .insertInto('fie_entries')
         .values(chunk.map((fact) => ({ ...fact, id: timeOrderedId(), group_id: this.groupId, a3_state: initialA3State(fact.type), a3_error: null, a3_synced_at: null, a3_run_id: null, created_at: this.createdAt })))
@@ -156,7 +159,10 @@ export class DocumentEntryWriter {
       links.push({ document_id: this.documentId, entry_id: id, position: this.position });
       this.position += 1;
     }
-    for (const chunk of chunks(links, INSERT_CHUNK * 2)) await db.insertInto('fie_document_entries').values(chunk).execute();
+    for (const chunk of chunks(links, INSERT_CHUNK * 2)) {
+      await nextTurn();
+      await db.insertInto('fie_document_entries').values(chunk).execute();
+    }
   }
 
   private async idsByKey(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
