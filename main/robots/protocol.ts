@@ -22,8 +22,12 @@ export interface RobotProcessJob {
   settingsOverrides: Record<string, unknown>;
   /** The Chromium to drive; null picks the platform's default (see sdk/browser.ts). */
   chromiumPath: string | null;
-  /** The run's folder, where the outputs the robot streams (context.output) are written under hidden names (staged-outputs.ts). */
-  outputFolder: string;
+  /**
+   * The run's folder, where the outputs the robot streams (context.output) are written under hidden
+   * names (staged-outputs.ts); the runtime always sends it. Without it the robot has no context.output
+   * and returns its outputs as bytes.
+   */
+  outputFolder?: string;
 }
 
 export type ParentMessage =

@@ -144,9 +144,9 @@ async function run(job: RobotProcessJob): Promise<void> {
       clientCertificate,
       ...(launched ? { launched } : {}),
     });
-    const staging = new OutputStaging(job.outputFolder, job.runId);
+    const staging = job.outputFolder === undefined ? null : new OutputStaging(job.outputFolder, job.runId);
     const context = createDesktopRobotContext(
-      { inputs: job.inputs, files: job.files, settings, startedAt: new Date(job.startedAt), signal: abort.signal, browsers, output: (name) => staging.open(name) },
+      { inputs: job.inputs, files: job.files, settings, startedAt: new Date(job.startedAt), signal: abort.signal, browsers, ...(staging && { output: (name: string) => staging.open(name) }) },
       {
         log: (level, text) => void post({ type: 'log', level, text }),
         progress: (successful, total) => void post({ type: 'progress', successful, total }),
@@ -154,7 +154,7 @@ async function run(job: RobotProcessJob): Promise<void> {
     );
     void post({ type: 'robot-started' });
     const result: RobotResult = await robot.run(context);
-    ending = { type: 'result', result, streamed: staging.closed() };
+    ending = { type: 'result', result, streamed: staging?.closed() ?? [] };
   } catch (error) {
     ending = { type: 'failed', message: error instanceof Error ? error.message : String(error) };
   }

@@ -52,6 +52,63 @@ describe('XlsxWriter', () => {
     expect(rows[19_999]).toEqual(["00019999Z", 19_999, false]);
   });
 
+  it('streams a large workbook to its sink in chunks as rows are written, byte for byte the in-memory one, waiting for a slow sink', async () => {
+    const write = (book: XlsxWriter) => {
+      const sheet = book.addSheet('Grande', [14, 10]);
+      return { sheet, row: (row: number) => sheet.row([`${String(row).padStart(8, '0')}Z`, row * 7919 % 100_003, `Trabajador ${row} de la empresa ${row % 97}`]) };
+    };
+    const ROWS = 100_000;
+    const modified = new Date('2026-12-02T10:00:00Z');
+    const memory = new XlsxWriter(null, { modified });
+    const { sheet: memorySheet, row: memoryRow } = write(memory);
+    for (let row = 0; row < ROWS; row += 1) memoryRow(row);
+    memorySheet.end();
+    const whole = memory.finish();
+
+    const chunks: Uint8Array[] = [];
+    let closed = false;
+    let chunksBeforeLastRow = 0;
+    let mostWaiting = 0;
+    const slowSink = {
+      async write(chunk: Uint8Array) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        chunks.push(chunk);
+      },
+      close: () => void (closed = true),
+    };
+    const streamed = new XlsxWriter(slowSink, { modified });
+    const { sheet, row: streamedRow } = write(streamed);
+    for (let row = 0; row < ROWS; row += 1) {
+      streamedRow(row);
+      if (streamed.backlogged) await streamed.flushed();
+      mostWaiting = Math.max(mostWaiting, (streamed as unknown as { zip: { backlog: number } }).zip.backlog);
+    }
+    chunksBeforeLastRow = chunks.length;
+    sheet.end();
+    await streamed.end();
+
+    expect(whole.length).toBeGreaterThan(1_000_000);
+    // Handed on while the rows were written, never more than about a megabyte held for the sink.
+    expect(chunksBeforeLastRow).toBeGreaterThan(10);
+    expect(mostWaiting).toBeLessThan(2 * 1024 * 1024);
+    expect(closed).toBe(true);
+    const joined = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    chunks.reduce((offset, chunk) => (joined.set(chunk, offset), offset + chunk.length), 0);
+    expect(joined.length).toBe(whole.length);
+    let differing = 0;
+    for (let at = 0; at < whole.length; at += 1) if (joined[at] !== whole[at]) differing += 1;
+    expect(differing).toBe(0);
+    expect(() => streamed.finish()).toThrow();
+  });
+
+  it('fails the writer when its sink fails', async () => {
+    const book = new XlsxWriter({ write: () => Promise.reject(new Error('disco lleno')), close: () => undefined });
+    const sheet = book.addSheet('Hoja1');
+    sheet.row(['x']);
+    sheet.end();
+    await expect(book.end()).rejects.toThrow('disco lleno');
+  });
+
   it('refuses a second sheet before the first has ended, a repeated name and an empty book', () => {
     const book = new XlsxWriter();
     book.addSheet('Uno');

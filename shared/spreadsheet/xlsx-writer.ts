@@ -40,9 +40,9 @@ export class XlsxWriter {
   private readonly sheetNames: string[] = [];
   private open: SheetWriter | null = null;
 
-  /** In memory (`finish()`), or streamed to `sink` (`end()`). */
-  constructor(sink: ByteSink | null = null) {
-    this.zip = new ZipBuilder(sink);
+  /** In memory (`finish()`), or streamed to `sink` (`end()`); `modified` dates the parts (ZipBuilder). */
+  constructor(sink: ByteSink | null = null, options: { modified?: Date } = {}) {
+    this.zip = new ZipBuilder(sink, options.modified);
   }
 
   /** Whether enough bytes wait for the sink that the writer should `await flushed()` (never in memory). */

@@ -45,8 +45,14 @@ export class ZipBuilder {
   private queued = 0;
   private draining: Promise<void> | null = null;
 
-  /** Without a sink, the zip is kept in memory for `finish()`; with one, its bytes go there (`drain()`, `end()`). */
-  constructor(private readonly sink: ByteSink | null = null) {
+  /**
+   * Without a sink, the zip is kept in memory for `finish()`; with one, its bytes go there (`drain()`,
+   * `end()`). `modified` dates every entry (default: when each is added), so two builds can be alike to the byte.
+   */
+  constructor(
+    private readonly sink: ByteSink | null = null,
+    private readonly modified?: Date,
+  ) {
     this.zip = new Zip((error, chunk, final) => {
       if (error) this.failure = error;
       else {
@@ -75,6 +81,8 @@ export class ZipBuilder {
     if (this.open !== null) throw new Error(`No se puede empezar ${path} en el zip: ${this.open} sigue abierto`);
     this.open = path;
     const file = new ZipDeflate(path, { level: LEVEL });
+    // fflate reads an entry's date from the file object, not from the deflate options.
+    if (this.modified) file.mtime = this.modified;
     this.zip.add(file);
     this.current = file;
     let pending = '';
@@ -102,7 +110,7 @@ export class ZipBuilder {
    */
   addRaw(path: string, entry: { method: number; crc: number; size: number; data: Uint8Array }): void {
     if (this.open !== null) throw new Error(`No se puede empezar ${path} en el zip: ${this.open} sigue abierto`);
-    const file: ZipInputFile = { filename: path, size: entry.size, crc: entry.crc, compression: entry.method };
+    const file: ZipInputFile = { filename: path, size: entry.size, crc: entry.crc, compression: entry.method, ...(this.modified && { mtime: this.modified }) };
     this.zip.add(file);
     file.ondata?.(null, entry.data as Uint8Array<ArrayBuffer>, true);
     this.throwIfFailed();

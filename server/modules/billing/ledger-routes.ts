@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { billingPaths, usageReportQuerySchema, usageReportSchema } from '#shared/api/billing.ts';
 import type { AppContext } from '../../context.ts';
@@ -22,8 +23,14 @@ export function registerUsageReportRoutes(app: FastifyInstance, ctx: AppContext)
     const query = parseInput(usageReportQuerySchema, request.query);
     const period = await ledgerPeriod(ctx.db, session.groupId, query);
     // The workbook writer (and fflate under it) loads with the first export, not at start.
-    const { exportFilename, ledgerWorkbook } = await import('./ledger-export.ts');
-    const bytes = await ledgerWorkbook(ctx.db, session.groupId, period);
-    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${exportFilename(period)}"`).send(bytes);
+    const { ExportAbandoned, exportFilename, writableSink, writeLedgerWorkbook } = await import('./ledger-export.ts');
+    // Streamed as it is written (a million lines never sit in memory, nor their workbook); an export
+    // that fails half-way cuts the download short rather than answering a workbook without its end.
+    const body = new PassThrough();
+    writeLedgerWorkbook(ctx.db, session.groupId, period, writableSink(body)).catch((error: unknown) => {
+      if (!(error instanceof ExportAbandoned)) request.log.error({ err: error }, 'No se ha podido exportar el consumo');
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename="${exportFilename(period)}"`).send(body);
   });
 }
