@@ -2,7 +2,8 @@
  * FIE a incidencias A3 (issue 19): the robot on generated text FIEs of 10,000 and 100,000 entries
  * (`--big` adds 1,000,000: 337 MB), each case in its own Node process with --max-old-space-size=1024
  * (the robot process's budget), given a RobotFile that streams from disk as the server's run process
- * gives it (256 KiB chunks; reading `data` throws). Printed per case: entries/s, seconds, peak RSS, and
+ * gives it (256 KiB chunks; reading `data` throws), its output written to a file through context.output
+ * as the run process writes it (issue 42; the goal: ≤ 200 MB peak RSS at 1,000,000 entries). Printed per case: entries/s, seconds, peak RSS, and
  * the peak heap used per entry, sampled at every progress report (flat across sizes is the goal: what
  * grows is the deflated output, ~66 bytes an entry), and what is still held per entry after a full GC
  * at the end (the output's bytes). Memory is the JS heap plus ArrayBuffers (the output's deflated chunks
@@ -29,6 +30,7 @@ import type { CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { A3_COLUMNS, recordRow } from '#shared/a3/incidences-sheet.ts';
 import robot from '../../resources/flows/fie-incidencias-a3/robot.ts';
+import { OutputStaging } from '../../server/modules/storage/staged-outputs.ts';
 import { sampleFieChunks } from '#shared/fie/sample.ts';
 import { sampleFieWorkbook } from '#shared/fie/sample-workbook.ts';
 import { writeSampleFie } from './fie-sample.ts';
@@ -87,11 +89,15 @@ function streamedUpload(path: string): RobotFile {
   };
 }
 
+/** The robot as the server's run process runs it: its output written to a file as it is made (context.output, issue 42). */
 async function robotChild(path: string): Promise<ChildResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'fie-robot-bench-salida-'));
+  const staging = new OutputStaging(folder);
   const baseHeap = await heldAfterGc();
   let peakHeap = baseHeap;
   const started = performance.now();
   const result = await robot.run({
+    output: (name) => staging.open(name),
     inputs: {},
     files: { fies: [streamedUpload(path)] },
     log: () => {},
@@ -105,6 +111,8 @@ async function robotChild(path: string): Promise<ChildResult> {
   peakHeap = Math.max(peakHeap, heldBytes());
   const endHeap = await heldAfterGc();
   if (result.result !== 'Success') throw new Error(`El robot terminó con ${result.result}: ${result.message ?? ''}`);
+  const outputBytes = staging.closed()[0]?.size ?? result.outputs[0]?.data.length ?? 0;
+  rmSync(folder, { recursive: true, force: true });
   return {
     entries: result.usageUnits,
     seconds,
@@ -112,7 +120,7 @@ async function robotChild(path: string): Promise<ChildResult> {
     baseHeapMb: mb(baseHeap),
     peakHeapMb: mb(peakHeap),
     endHeapMb: mb(endHeap),
-    outputMb: mb(result.outputs[0]?.data.length ?? 0),
+    outputMb: mb(outputBytes),
   };
 }
 
