@@ -140,6 +140,9 @@ await optionalBench('./bench/validar-bench.ts', 'runValidarBench');
 console.log('== Robots at scale: FIE a incidencias A3 on generated FIEs, streamed, beside its floor (Latin-1 + line split + XlsxWriter)');
 await optionalBench('./bench/fie-robot-bench.ts', 'runFieRobotBench');
 
+console.log('== Credit ledger export: a firm\'s 100,000 lines (--big: 1,000,000) to .xlsx, streamed beside in memory, peak RSS (goal ≤ 200 MB at 1M)');
+await optionalBench('./bench/ledger-export.ts', 'runLedgerExportBench');
+
 console.log('== Table: filter/sort');
 await optionalBench('./bench/table-bench.ts', 'runTableBench');
 
