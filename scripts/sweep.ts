@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type ServerConfig } from '../server/app.ts';
+import { LEDGER_AGAINST_USAGE_SQL } from './ledger-sql.ts';
 import { routesFromTree, type Route } from '../server/test/route-table.ts';
 
 /** One hostile request, before the route's method and path are filled in. */
@@ -149,11 +150,11 @@ function fingerprint(reader: SqliteDatabase.Database): { version: number; counts
 let clients = 0;
 
 /** Each request comes from its own address, so per-IP rate limits answer 429 less and the input is reached. */
-/** Every firm's used slans beside the sum of its ledger lines: a run is charged in one transaction with its line, so they never differ. */
+/** Every firm's used slans beside the sum of its ledger lines (ledger-sql.ts). */
 function ledgerAgainstUsage(reader: SqliteDatabase.Database): SweepFigures['ledger'] {
   if (reader.prepare("select name from sqlite_master where type = 'table' and name in ('subscriptions', 'credit_ledger')").all().length < 2) return { firms: 0, mismatches: [] };
   const rows = reader
-    .prepare('select s.group_id as groupId, s.used_slans as usedSlans, coalesce((select sum(amount) from credit_ledger l where l.group_id = s.group_id), 0) as ledger from subscriptions s')
+    .prepare(LEDGER_AGAINST_USAGE_SQL)
     .all() as { groupId: string; usedSlans: number; ledger: number }[];
   return { firms: rows.length, mismatches: rows.filter((row) => Math.abs(Number(row.usedSlans) - Number(row.ledger)) > 1e-6) };
 }
