@@ -33,7 +33,8 @@ export function openOutput(context: Pick<RobotContext, 'output'>, name: string):
   };
 }
 
-function concatenated(chunks: readonly Uint8Array[]): Uint8Array {
+/** An output's chunks as one file's bytes. */
+export function concatenated(chunks: readonly Uint8Array[]): Uint8Array {
   const data = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let offset = 0;
   for (const chunk of chunks) {

@@ -1,6 +1,7 @@
 import * as XLSX from 'xlsx';
 import type { Robot, RobotContext, RobotFile, RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import type { DesktopRobot, DesktopRobotContext } from './desktop.ts';
+import { concatenated } from './outputs.ts';
 
 /** What a robot did in a test run: its result and everything it reported on the way. */
 export interface RecordedRun {
@@ -76,23 +77,13 @@ function recordingContext(options: TestRunOptions): { context: RobotContext; log
 
 /** The result as a runtime stores it: the closed streamed outputs first, then the ones returned as bytes. */
 function recorded(result: RobotResult, outputs: readonly StreamedOutput[], logs: RecordedRun['logs'], progress: RecordedRun['progress']): RecordedRun {
-  const streamed = outputs.filter((output) => output.closed).map(({ name, chunks }) => ({ name, data: joined(chunks) }));
+  const streamed = outputs.filter((output) => output.closed).map(({ name, chunks }) => ({ name, data: concatenated(chunks) }));
   return {
     result: { ...result, outputs: [...streamed, ...result.outputs] },
     logs,
     progress,
     streamed: outputs.map(({ name, chunks, closed }) => ({ name, chunks: chunks.length, closed })),
   };
-}
-
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
-  const data = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    data.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return data;
 }
 
 /** Runs a robot as the runtime would, with an abort signal the test can trip. For robot tests. */
