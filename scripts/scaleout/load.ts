@@ -64,7 +64,6 @@ interface Kind {
   path: string;
   /** Builds the body (and its content type) per request, or a fixed one. */
   body?: (firm: SeededFirm) => { body: string | Buffer; contentType: string };
-  amount?: number;
   pickFirm?: () => SeededFirm;
   onAnswer?: (status: number, body: string) => void;
 }
@@ -98,7 +97,6 @@ export async function driveLoad(plan: LoadPlan, log: (line: string) => void = ()
       rate: plan.launches / durationSeconds,
       method: 'POST',
       path: `/api/browserflow/execution/${FLOW}`,
-      amount: plan.launches,
       pickFirm: launchingFirm,
       body: (firm) => ({ body: JSON.stringify({ inputs: { workbook: [{ uploadId: firm.uploadId, name: 'nomina.xlsx' }] }, idempotencyKey: randomUUID() }), contentType: 'application/json' }),
       onAnswer: (status, body) => {
@@ -116,7 +114,10 @@ export async function driveLoad(plan: LoadPlan, log: (line: string) => void = ()
         // A connection per request in flight at the rate, at least two: slow answers must not hold the rate back.
         connections: Math.max(2, Math.ceil(kind.rate * 2)),
         overallRate: kind.rate,
-        ...(kind.amount === undefined ? { duration: durationSeconds } : { amount: kind.amount }),
+        // Every kind runs for the whole duration: autocannon's `amount` with `overallRate` never ends
+        // (its last connections wait for answers the rate no longer asks for), so the launches' count
+        // is their rate times the duration.
+        duration: durationSeconds,
         timeout: 60,
         requests: [
           {

@@ -5,6 +5,9 @@ import { XlsxWriter } from './xlsx-writer.ts';
 
 const read = (bytes: Uint8Array) => XLSX.read(bytes, { type: 'array', cellNF: true, cellStyles: true });
 
+// shared/ is typed without Node or the DOM: the timer is reached through globalThis.
+const later = (globalThis as unknown as { setTimeout: (run: (value?: unknown) => void, ms: number) => unknown }).setTimeout;
+
 describe('XlsxWriter', () => {
   it('writes sheets in order with text, numbers, booleans and gaps, read back by SheetJS as written', () => {
     const book = new XlsxWriter();
@@ -71,7 +74,7 @@ describe('XlsxWriter', () => {
     let mostWaiting = 0;
     const slowSink = {
       async write(chunk: Uint8Array) {
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        await new Promise((resolve) => later(resolve, 1));
         chunks.push(chunk);
       },
       close: () => void (closed = true),

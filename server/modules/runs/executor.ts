@@ -12,6 +12,7 @@ import type { RunsOptions } from './options.ts';
 import type { QueuedRun, RunQueue } from './queue.ts';
 import { firmRunning, lockFirm } from './reservations.ts';
 import { startRunProcess, type RunningRobot } from './run-child.ts';
+import { stagingFolderOf } from '../storage/staged-outputs.ts';
 import type { RunProcessJob } from './run-protocol.ts';
 import { findRunById, type RunRow } from './run-state.ts';
 
@@ -210,6 +211,13 @@ export class RunExecutor {
         files[key].push({ name: upload.name, path: this.deps.storage.pathOf(upload.storage_key) });
       }
     }
-    return { flowId: run.flow_id, flowsModule: this.deps.options.flowsModule, inputs, files, startedAt: startedAt.toISOString() };
+    return {
+      flowId: run.flow_id,
+      flowsModule: this.deps.options.flowsModule,
+      inputs,
+      files,
+      startedAt: startedAt.toISOString(),
+      outputFolder: stagingFolderOf(this.deps.storage.root, run.id),
+    };
   }
 }

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import { isMachineLease, MACHINE_GONE_MESSAGE } from '../devices/machine-runs.ts';
 import type { FlowDirectory } from '../flows/directory.ts';
 import type { FileStorage } from '../storage/service.ts';
+import { sweepStaging } from '../storage/staged-outputs.ts';
 import type { UploadInspections } from '../storage/inspections.ts';
 import { RunChanges } from './changes.ts';
 import { aborted, closeRunOnce, STOPPED_MESSAGE, type CloseGuard, type Closing, type DesktopOutputs } from './closing.ts';
@@ -164,6 +165,11 @@ export class RunService implements RunLauncher {
     for (const run of expired) await this.closeRun(run.id, aborted(isMachineLease(run.lease_owner) ? LEASE_LOST_MESSAGE : ABANDONED_MESSAGE, false), 'expired');
     const orphans = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').where('machine_name', 'is not', null).where('machine_id', 'is', null).execute();
     for (const { id } of orphans) await this.closeRun(id, aborted(MACHINE_GONE_MESSAGE, false), 'queued');
+    await sweepStaging(this.deps.storage.root, async (runIds) => {
+      const live = await db.selectFrom('flow_runs').select('id').where('id', 'in', runIds).where('state', '!=', 'finished').execute();
+      const alive = new Set(live.map((run) => run.id));
+      return new Set(runIds.filter((id) => !alive.has(id)));
+    });
   }
 
   /**

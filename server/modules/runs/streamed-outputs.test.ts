@@ -74,6 +74,10 @@ describe('outputs streamed by a server robot', () => {
       const state = (await jar.get(`/api/browserflow/execution/state/${token}?wait=2&since=0`)).json() as ExecutionStateResponse;
       if (state.totalIterations === 10) break;
     }
+    // Written beside storage, in the run's own staging folder, while it runs.
+    const staging = await readdir(join(storageDir, '.salidas'));
+    expect(staging).toHaveLength(1);
+    expect((await filesUnder(join(storageDir, '.salidas', staging[0] ?? ''))).length).toBeGreaterThan(0);
     expect((await jar.post(`/api/browserflow/execution/state/${token}/stop`)).statusCode).toBe(200);
     const done = await finishedState(jar, token);
     expect(done.output).toMatchObject({ status: 202, data: { files: [] } });

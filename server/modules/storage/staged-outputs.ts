@@ -1,4 +1,4 @@
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RobotOutput } from '#shared/flows/robot.ts';
 
@@ -9,6 +9,27 @@ import type { RobotOutput } from '#shared/flows/robot.ts';
  * run's closing moves the closed files into storage and lists them in its one transaction
  * (runs/closing.ts), or removes the folder when the run gives nothing (a crash, a stop, a throw).
  */
+
+/** Under the storage root, so closing renames the outputs into storage instead of copying them across disks. */
+export const STAGING_FOLDER = '.salidas';
+
+/** The staging folder of one run: '<storage root>/.salidas/<run id>'. */
+export function stagingFolderOf(storageRoot: string, runId: string): string {
+  return join(storageRoot, STAGING_FOLDER, runId);
+}
+
+/**
+ * Removes the staging folders of runs that are over (or unknown): a process killed in the middle of a
+ * run leaves its folder behind. Asked per folder, because another process may be writing its own.
+ */
+export async function sweepStaging(storageRoot: string, isOver: (runIds: string[]) => Promise<Set<string>>): Promise<number> {
+  // A bounded number per sweep (the next sweep takes the rest): one query's parameters stay few.
+  const names = (await readdir(join(storageRoot, STAGING_FOLDER)).catch(() => [] as string[])).slice(0, 500);
+  if (names.length === 0) return 0;
+  const over = await isOver(names);
+  for (const name of over) await removeStaging(join(storageRoot, STAGING_FOLDER, name));
+  return over.size;
+}
 
 /** A closed output: the name the robot gave it and where it waits. */
 export interface StagedOutput {
