@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MailProvider } from '#shared/api/mail.ts';
+import { DEFAULT_MAIL_BODY, DEFAULT_MAIL_SUBJECT, SAMPLE_MAIL_VALUES, renderMailTemplate } from '#shared/mail/template.ts';
 import { startMailProviders, type MailProviders } from '../../../standins/mail-providers/providers.ts';
 import type { Database } from '../../db/schema.ts';
 import { createMailer } from '../../mail/mailer.ts';
@@ -138,5 +139,32 @@ describe('the outbox against the mail providers stand-in', () => {
     });
     expect(providers.messages()).toMatchObject([{ via: 'graph-json', account: 'asesoria@outlook.test', to: ['cliente@empresa.test'], subject: 'Resultado de Validar identificadores — 10/03/2026' }]);
     expect(providers.messages()[0]?.attachments[0]).toMatchObject({ size: file.length, sha256: sha256(file) });
+  });
+
+  it("says the run's result in the preview's words: rows checked, rows with errors and slans charged, with no stray blank lines", async () => {
+    let firm = '';
+    await withOutbox(async (db, outbox, member) => {
+      firm = (await db.selectFrom('groups').select('name').where('id', '=', member.groupId).executeTakeFirstOrThrow()).name;
+      const configId = await insertEmailConfig(db, member, { provider: 'google', email: 'asesoria@gmail.test', subject: DEFAULT_MAIL_SUBJECT, body: DEFAULT_MAIL_BODY });
+      const emailResult = { configId, recipients: ['cliente@empresa.test'] };
+      // 5 of 5 rows in error (the issue's run), with its output; then a clean run of 1.250 rows whose file is gone.
+      const failing = await insertRun(db, { ...member, result: 'Success', finishedAt: clock.now(), inputs: { emailResult }, figures: { successful: 0, total: 5, cost: 1 } });
+      await storeOutput(db, storageOf(server), { ...member, runId: failing }, 'trabajadores validado.xlsx', Buffer.from('xlsx'));
+      clock.advance(1000);
+      await insertRun(db, { ...member, result: 'Success', finishedAt: clock.now(), inputs: { emailResult }, figures: { successful: 1250, total: 1250, cost: 13 } });
+      await outbox.drain();
+      await outbox.drain();
+    });
+    const texts = providers.messages().map((message) => message.text.replace(/\r\n/g, '\n').trimEnd());
+    const stamp = 'del 10/03/2026 11:00.';
+    // The outbox sends side by side: compared in either order.
+    expect(texts.toSorted()).toEqual([
+      ['Hola:', '', `Te enviamos el resultado de Validar identificadores ${stamp}`, '', 'Resultado: Completado: 5 filas comprobadas, 5 con errores. Coste: 1 slan', '',
+        'Archivos adjuntos: trabajadores validado.xlsx', '', 'Un saludo,', firm].join('\n'),
+      ['Hola:', '', `Te enviamos el resultado de Validar identificadores ${stamp}`, '', 'Resultado: Completado: 1.250 filas comprobadas, ninguna con errores. Coste: 13 slans', '',
+        'Un saludo,', firm].join('\n'),
+    ].toSorted());
+    // The preview promises the same line, written by the same words.
+    expect(renderMailTemplate(DEFAULT_MAIL_BODY, SAMPLE_MAIL_VALUES, new Date('2026-03-10T10:00:00Z'))).toContain('Resultado: Completado: 1.250 filas comprobadas, 3 con errores. Coste: 13 slans\n');
   });
 });

@@ -36,6 +36,8 @@ export interface RunSetup {
   remote?: boolean;
   launchStatus?: number | null;
   stoppedByUser?: boolean;
+  /** The robot's last progress (successful of total) and the slans charged; 0 each by default. */
+  figures?: { successful: number; total: number; cost: number };
 }
 
 /** A finished run row, as the runs module closes one. */
@@ -48,7 +50,8 @@ export async function insertRun(db: Kysely<Database>, run: RunSetup): Promise<st
       id, group_id: run.groupId, user_id: run.userId, flow_id: 'validar-identificadores', flow_name: 'Validar identificadores', idempotency_key: null,
       execution_token: randomUUID(), state: 'finished', result: run.result, stopped_by_user: run.stoppedByUser ? 1 : 0, launch_status: run.launchStatus ?? null,
       scheduled: run.scheduled ? 1 : 0, schedule_id: null, machine_name: null, machine_id: null, remote: run.remote ? 1 : 0, send_output_to_server: 1,
-      output_folder: null, output_file_names: null, successful_iterations: 0, total_iterations: 0, usage_units: 0, usage_ratio: 1, cost: 0,
+      output_folder: null, output_file_names: null, successful_iterations: run.figures?.successful ?? 0, total_iterations: run.figures?.total ?? 0,
+      usage_units: run.figures?.cost ?? 0, usage_ratio: 1, cost: run.figures?.cost ?? 0,
       inputs: JSON.stringify(run.inputs ?? {}), summary: null, message: run.message ?? null, accept_extra_usage: 0, lease_owner: null, lease_until: null,
       created_at: at, started_at: at, finished_at: at,
     })

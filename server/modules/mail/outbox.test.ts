@@ -62,7 +62,7 @@ const rows = () => db.selectFrom('mail_outbox').selectAll().orderBy('created_at'
 async function resultRun(settings: typeof SETTINGS | { provider: 'microsoft'; email: string; subject: string; body: string }, files: Array<[string, Buffer]>) {
   const accountId = await insertAccount(db, member, settings.provider, settings.email);
   const configId = await insertEmailConfig(db, member, settings);
-  const runId = await insertRun(db, { ...member, result: 'Success', message: 'Completado: 3 filas', finishedAt: clock.now(), inputs: { emailResult: { configId, recipients: ['cliente@example.com'] } } });
+  const runId = await insertRun(db, { ...member, result: 'Success', finishedAt: clock.now(), inputs: { emailResult: { configId, recipients: ['cliente@example.com'] } }, figures: { successful: 2, total: 3, cost: 1 } });
   for (const [name, content] of files) await storeOutput(db, storageOf(server), { ...member, runId }, name, content);
   return { runId, accountId };
 }
@@ -88,7 +88,7 @@ describe('result mails', () => {
     expect(message.subject).toBe('Resultado de Validar identificadores del 10/03/2026');
     expect(message.from?.value[0]).toEqual({ name: 'Asesoría Muñoz', address: 'asesoria@gmail.com' });
     expect(message.replyTo?.value[0]?.address).toBe('dudas@asesoria.es');
-    expect(message.text).toContain('Completado: 3 filas');
+    expect(message.text).toContain('Completado: 3 filas comprobadas, 1 con error. Coste: 1 slan');
     expect(message.text).toContain('Nóminas de marzo — Muñoz.xlsx');
     expect(message.attachments.map((file) => file.filename)).toEqual(['Nóminas de marzo — Muñoz.xlsx']);
     expect(sha256(message.attachments[0]!.content)).toBe(sha256(workbook));

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { z } from 'zod/mini';
 import { MAIL_ACCOUNT_NEEDS_RELINK_MESSAGE, MAIL_CONFIG_NOT_USABLE_MESSAGE, emailResultValueSchema } from '#shared/api/mail.ts';
-import { renderMailSubject, renderMailTemplate } from '#shared/mail/template.ts';
+import { renderMailSubject, renderMailTemplate, runResultText } from '#shared/mail/template.ts';
 import { madridDayKey } from '#shared/time/madrid.ts';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
 import type { Database } from '../../db/schema.ts';
@@ -50,6 +50,9 @@ interface RunRow {
   scheduled: number;
   machine_name: string | null;
   finished_at: string | null;
+  successful_iterations: number;
+  total_iterations: number;
+  cost: number;
 }
 
 
@@ -84,7 +87,7 @@ export class MailProducers {
     const since = new Date(now().getTime() - DAY_MS).toISOString();
     const base = db
       .selectFrom('flow_runs')
-      .select(['id', 'group_id', 'user_id', 'flow_id', 'flow_name', 'result', 'message', 'inputs', 'scheduled', 'machine_name', 'finished_at'])
+      .select(['id', 'group_id', 'user_id', 'flow_id', 'flow_name', 'result', 'message', 'inputs', 'scheduled', 'machine_name', 'finished_at', 'successful_iterations', 'total_iterations', 'cost'])
       .where('finished_at', '>=', since)
       // `state || ''` keeps SQLite off flow_runs_state_idx: without statistics it prefers that equality,
       // which at a million runs walks nearly all of them every pass; the last day's runs by
@@ -128,7 +131,11 @@ export class MailProducers {
     const account = found?.account ?? null;
     const files = await db.selectFrom('stored_files').select(['id', 'name', 'size']).where('run_id', '=', run.id).where('kind', '=', 'output').where('expired_at', 'is', null).orderBy('created_at').orderBy('name').execute();
     const group = await db.selectFrom('groups').select('name').where('id', '=', run.group_id).executeTakeFirst();
-    const values = { robot: run.flow_name, result: run.message?.trim() ?? '', files: files.map((file) => file.name), firm: group?.name ?? '' };
+    // [[RESULTADO]] in the preview's words, from the run's figures (not its message, which a success leaves empty).
+    const result = runResultText({
+      result: run.result ?? '', message: run.message, checked: Number(run.total_iterations), successful: Number(run.successful_iterations), charged: Number(run.cost),
+    });
+    const values = { robot: run.flow_name, result, files: files.map((file) => file.name), firm: group?.name ?? '' };
     const at = now();
     const mail: NewMail = {
       groupId: run.group_id,
