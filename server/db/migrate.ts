@@ -22,6 +22,7 @@ import * as billingPaymentFailedMail from './migrations/0019-billing-payment-fai
 import * as documents from './migrations/0020-documents.ts';
 import * as documentManagerIndexes from './migrations/0021-document-manager-indexes.ts';
 import * as macros from './migrations/0022-macros.ts';
+import * as firmMailConfigs from './migrations/0023-firm-mail-configs.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0020-documents': documents,
   '0021-document-manager-indexes': documentManagerIndexes,
   '0022-macros': macros,
+  '0023-firm-mail-configs': firmMailConfigs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,7 +46,8 @@ export interface MachineCertificatesTable {
 
 export interface MachineConfigsTable {
   id: string;
-  machine_id: string;
+  /** The device it belongs to; null: the firm's own config (0023), used wherever the firm's robots run. */
+  machine_id: string | null;
   group_id: string;
   name: string;
   /** JSON array of CCCs. */

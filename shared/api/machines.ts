@@ -15,8 +15,14 @@ export const machinesPaths = {
   machine: '/api/machines/:id',
   /** POST { name, cccList, emailSettings? } -> MachineConfig (201). */
   machineConfigs: '/api/machines/:id/configs',
-  /** DELETE. */
+  /** PUT { name, cccList, emailSettings? } -> MachineConfig (a device's or the firm's); DELETE. */
   machineConfig: '/api/machines/configs/:configId',
+  /**
+   * The firm's own configs, on no device (issue 43): a firm without a PC keeps its email configurations
+   * here, and any robot of the firm (the server's included) sends its result with them.
+   * GET { items: MachineConfig[] } by name; POST { name, cccList, emailSettings? } -> MachineConfig (201).
+   */
+  firmConfigs: '/api/configs',
   /** POST ?machineName= { machineHashCode, digitalCertificates[] }: registers the machine if new and replaces its synced set. */
   certificates: '/api/certificates',
   /** GET ?days=60: the radar, certificates of every visible machine expiring within `days` (or expired ≤ 30 days ago). */
@@ -123,6 +129,8 @@ export const machineConfigSchema = z.object({
   createdAt: z.string(),
 });
 export type MachineConfig = z.infer<typeof machineConfigSchema>;
+export const machineConfigsResponseSchema = z.object({ items: z.array(machineConfigSchema) });
+export type MachineConfigsResponse = z.infer<typeof machineConfigsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Machines

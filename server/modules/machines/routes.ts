@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   MACHINE_DELETE_FAILED_MESSAGE, certificatesSyncQuerySchema, certificatesSyncRequestSchema, expiringQuerySchema, expiringResponseSchema,
-  machineConfigIdParamsSchema, machineConfigRequestSchema, machineConfigSchema, machineIdParamsSchema, machineSchema, machineUpdateRequestSchema,
+  machineConfigIdParamsSchema, machineConfigRequestSchema, machineConfigSchema, machineConfigsResponseSchema, machineIdParamsSchema, machineSchema, machineUpdateRequestSchema,
   machinesPaths, machinesQuerySchema, machinesResponseSchema, scriptFlowParamsSchema, scriptSettingIdParamsSchema, scriptSettingRequestSchema,
   scriptSettingSchema, scriptSettingsResponseSchema,
 } from '#shared/api/machines.ts';
@@ -13,7 +13,7 @@ import { requireSession } from '../../http/session.ts';
 import type { FlowDirectory } from '../flows/directory.ts';
 import { requireVisibleFlow } from '../flows/errors.ts';
 import { expiringCertificates, syncCertificates } from './certificates.ts';
-import { createConfig, deleteConfig } from './configs.ts';
+import { createConfig, deleteConfig, firmConfigs, updateConfig } from './configs.ts';
 import { createScriptSetting, deleteScriptSetting, listScriptSettings, parseScriptSetting } from './script-settings.ts';
 import { deleteMachine, findMachine, listMachines, updateMachine } from './service.ts';
 
@@ -80,6 +80,26 @@ export function registerMachinesRoutes(app: FastifyInstance, ctx: AppContext, fl
     const { id } = parseInput(machineIdParamsSchema, request.params);
     const body = parseInput(machineConfigRequestSchema, request.body);
     return reply.status(201).send(await createConfig(ctx.db, member, id, body, ctx.now()));
+  });
+
+  const updateConfigSchema = routeSchema({
+    tag: 'machines', summary: "Edit a config: a device's or the firm's (name, CCC list, mail settings)", params: machineConfigIdParamsSchema, body: machineConfigRequestSchema, response: { 200: machineConfigSchema },
+  });
+  app.put(machinesPaths.machineConfig, { schema: updateConfigSchema }, async (request) => {
+    const member = await requireSession(request, ctx);
+    const { configId } = parseInput(machineConfigIdParamsSchema, request.params);
+    const body = parseInput(machineConfigRequestSchema, request.body);
+    return updateConfig(ctx.db, member, configId, body);
+  });
+
+  const firmConfigsSchema = routeSchema({ tag: 'machines', summary: "The firm's own configs, on no device (used by any of its robots, the server's included)", response: { 200: machineConfigsResponseSchema } });
+  app.get(machinesPaths.firmConfigs, { schema: firmConfigsSchema }, async (request) => ({ items: await firmConfigs(ctx.db, await requireSession(request, ctx)) }));
+
+  const newFirmConfigSchema = routeSchema({ tag: 'machines', summary: 'Add a config of the firm, on no device', body: machineConfigRequestSchema, response: { 201: machineConfigSchema } });
+  app.post(machinesPaths.firmConfigs, { schema: newFirmConfigSchema }, async (request, reply) => {
+    const member = await requireSession(request, ctx);
+    const body = parseInput(machineConfigRequestSchema, request.body);
+    return reply.status(201).send(await createConfig(ctx.db, member, null, body, ctx.now()));
   });
 
   app.delete(machinesPaths.machineConfig, { schema: routeSchema({ tag: 'machines', summary: "Delete a machine's config", params: machineConfigIdParamsSchema, response: { 204: null } }) }, async (request, reply) => {
