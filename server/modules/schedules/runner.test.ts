@@ -85,8 +85,8 @@ async function insertSchedule(values: { scheduledDate: string; repeat?: boolean;
   return id;
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  for (let waited = 0; !(await condition()); waited += 10) {
     if (waited > 5_000) throw new Error('la condición no se ha cumplido a tiempo');
     await new Promise((resume) => setTimeout(resume, 10));
   }
@@ -147,6 +147,21 @@ describe('ScheduleRunner', () => {
     expect(launcher.launches.map((launch) => launch.idempotencyKey)).toEqual([`${id}:2025-03-20T09:00:00.000Z`, `${id}:2025-03-20T09:00:00.000Z`]);
     launcher.release();
     await takeover.idle();
+    await holder.idle();
+    expect(await stored(id)).toBeUndefined();
+  });
+
+  it('keeps its claim past the lease while it follows a run that goes on', async () => {
+    const id = await insertSchedule({ scheduledDate: '2025-03-20T09:00:00.000Z' });
+    launcher.hold();
+    const holder = runner({ leaseMs: 300 });
+    expect(await holder.tick()).toBe(1);
+    // Well past the first lease: the holder, alive, has renewed it from its clock in the meantime.
+    clock = new Date(clock.getTime() + 10_000);
+    await until(async () => (await stored(id))?.claimed_until === new Date(clock.getTime() + 300).toISOString());
+    expect(await runner().tick()).toBe(0);
+    expect(launcher.launches).toHaveLength(1);
+    launcher.release();
     await holder.idle();
     expect(await stored(id)).toBeUndefined();
   });

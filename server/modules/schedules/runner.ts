@@ -22,7 +22,11 @@ export interface ScheduleRunnerOptions {
   launcher: ScheduleLauncher;
   now: () => Date;
   log: RunnerLog;
-  /** How long a claim holds; a runner that dies mid-run lets another take the schedule after it. */
+  /**
+   * How long a claim holds unless renewed; the runner renews it every third of that while it follows
+   * the run, so a runner killed mid-run lets another take the schedule a minute later, not after the run's
+   * longest possible time.
+   */
   leaseMs?: number;
   /** After an unexpected failure (not a refusal), when the schedule may be tried again. */
   retryMs?: number;
@@ -66,7 +70,7 @@ export class ScheduleRunner {
   }
 
   private get leaseMs(): number {
-    return this.options.leaseMs ?? 15 * 60_000;
+    return this.options.leaseMs ?? 60_000;
   }
 
   /** Checks for due schedules every `intervalMs` (the timer never keeps the process alive). */
@@ -131,6 +135,28 @@ export class ScheduleRunner {
   }
 
   private async runClaimed(schedule: ClaimedSchedule): Promise<void> {
+    const renewal = setInterval(() => {
+      this.renew(schedule).catch((error: unknown) => this.options.log.warn({ err: error, scheduleId: schedule.id }, 'No se ha podido renovar un robot programado en curso'));
+    }, this.leaseMs / 3);
+    renewal.unref();
+    try {
+      await this.launchAndFollow(schedule);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  /** Keeps the claim while this runner lives (a claim already lost to another runner stays lost). */
+  private async renew(schedule: ClaimedSchedule): Promise<void> {
+    await this.options.db
+      .updateTable('flow_schedules')
+      .set({ claimed_until: new Date(this.options.now().getTime() + this.leaseMs).toISOString() })
+      .where('id', '=', schedule.id)
+      .where('claimed_by', '=', schedule.claim)
+      .execute();
+  }
+
+  private async launchAndFollow(schedule: ClaimedSchedule): Promise<void> {
     let launchStatus: number | null;
     try {
       const { runId } = await this.options.launcher.launch({
