@@ -176,7 +176,12 @@ export const notificationSchema = z.object({
   firstSeenAt: isoTime,
 });
 export type Notification = z.infer<typeof notificationSchema>;
-export const notificationsPageSchema = z.object({ total: z.int(), items: z.array(notificationSchema) });
+export const notificationsPageSchema = z.object({
+  total: z.int(),
+  /** The page served: the one asked for, or the last one when that is past the end (issue 43: never an empty page with results behind it). */
+  page: z.int(),
+  items: z.array(notificationSchema),
+});
 export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 
 export const NOTIFICATION_DOCUMENT_KINDS = ['documento', 'anexo', 'acuse'] as const;
@@ -228,6 +233,19 @@ export const certificateUpdateSchema = z.object({
 });
 export type CertificateUpdate = z.infer<typeof certificateUpdateSchema>;
 
+/**
+ * An update asked for from the screen ('Actualizar') that the certificate's machine has not finished:
+ * the update flow's run for that machine, waiting for it (queued, e.g. while it is offline) or running.
+ * From the server's runs, so it survives a reload; while it exists, another launch for that machine
+ * answers this run instead of queueing a second one (issue 43).
+ */
+export const pendingUpdateSchema = z.object({
+  runId: z.string(),
+  state: z.enum(['queued', 'running']),
+  queuedAt: isoTime,
+});
+export type PendingUpdate = z.infer<typeof pendingUpdateSchema>;
+
 export const watchedCertificateSchema = z.object({
   fingerprint: z.string(),
   commonName: z.string(),
@@ -236,6 +254,7 @@ export const watchedCertificateSchema = z.object({
   /** Still synced on that machine (false: the machine no longer lists it, so it cannot be updated). */
   available: z.boolean(),
   lastUpdate: z.nullable(certificateUpdateSchema),
+  pendingUpdate: z.nullable(pendingUpdateSchema),
 });
 export type WatchedCertificate = z.infer<typeof watchedCertificateSchema>;
 export const watchedCertificatesResponseSchema = z.object({ items: z.array(watchedCertificateSchema) });

@@ -71,6 +71,8 @@ export async function listNotifications(db: Kysely<Database>, groupId: string, q
   }
   const { total } = await filtered.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
   const ids = filtered.select('n.id');
+  // A page past the end (an old link, the last item of the last page gone) serves the last page instead.
+  const page = Math.min(query.page, Math.max(1, Math.ceil(Number(total) / query.pageSize)));
 
   const column = SORT_COLUMNS[query.sortby];
   const direction = query.sortdir;
@@ -81,9 +83,9 @@ export async function listNotifications(db: Kysely<Database>, groupId: string, q
     .orderBy(column, direction)
     .orderBy('n.id', direction)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+    .offset((page - 1) * query.pageSize)
     .execute();
-  return { total: Number(total), items: rows.map((row) => toNotification(row as NotificationRow)) };
+  return { total: Number(total), page, items: rows.map((row) => toNotification(row as NotificationRow)) };
 }
 
 export async function notificationDocuments(db: Kysely<Database>, notificationId: string): Promise<NotificationDocument[]> {

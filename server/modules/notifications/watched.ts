@@ -9,6 +9,7 @@ import type { DehuWatchedCertificatesTable } from '../../db/schema-notifications
 import { HttpError } from '../../http/errors.ts';
 import { isOnline } from '../devices/machine-runs.ts';
 import { visibleMachines, type Member } from '../machines/access.ts';
+import { pendingMachineUpdates } from './pending-updates.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,6 +43,7 @@ export async function listWatched(db: Kysely<Database>, member: Member, now: Dat
     .orderBy('w.common_name')
     .orderBy('w.id')
     .execute();
+  const pending = await pendingMachineUpdates(db, member.groupId, rows.map((row) => row.machine_id));
   return rows.map((row) => ({
     fingerprint: row.fingerprint,
     commonName: row.common_name,
@@ -54,6 +56,7 @@ export async function listWatched(db: Kysely<Database>, member: Member, now: Dat
     },
     available: Boolean(Number(row.available)),
     lastUpdate: lastUpdateOf(row),
+    pendingUpdate: pending.get(row.machine_id) ?? null,
   }));
 }
 

@@ -19,6 +19,7 @@ import { creditRefusal, inputsRefusalMessage, recordRefusedLaunch, type NewRunRo
 import { firmLoad, lockFirm, nextQueueRank, tooManyQueued } from './reservations.ts';
 import { findRunById, findRunByKey, type RunRow } from './run-state.ts';
 import { isUsableEmailConfig } from '../mail/account-queries.ts';
+import { pendingMachineUpdate } from '../notifications/pending-updates.ts';
 
 export interface LaunchDeps {
   db: Kysely<Database>;
@@ -109,10 +110,14 @@ export async function launchRun(deps: LaunchDeps, input: LaunchInput): Promise<R
   // One decision per firm at a time: the queue's room, the balance net of what its unfinished runs
   // hold, then the run with its reservation and its place in the queue.
   const runId = randomUUID();
-  let decision: { refusal: HttpError } | { rank: number | null };
+  let decision: { refusal: HttpError } | { rank: number | null } | { pending: string };
   try {
     decision = await db.transaction().execute(async (trx) => {
       await lockFirm(trx, input.groupId);
+      // One DEHÚ update per machine at a time: a second 'Actualizar' while one waits answers that one (issue 43).
+      // Remote launches only: a schedule's slot keeps its own run, and a desktop's local launch runs there and then.
+      const pending = remote && machine !== null && input.scheduleId === undefined ? await pendingMachineUpdate(trx, input.groupId, definition.id, machine.id) : null;
+      if (pending !== null) return { pending: pending.runId };
       const load = await firmLoad(trx, input.groupId);
       if (load.queued >= deps.queuedPerFirm) throw tooManyQueued(deps.queuedPerFirm);
       const refusal = await creditRefusal(trx, input, estimatedCost, now, load.reserved);
@@ -136,6 +141,7 @@ export async function launchRun(deps: LaunchDeps, input: LaunchInput): Promise<R
     await recordRefusedLaunch(db, { ...base, id: randomUUID() }, { result: 'NotEnoughSlans', launchStatus: 402, message: decision.refusal.message }, now);
     throw decision.refusal;
   }
+  if ('pending' in decision) return findRunById(db, decision.pending);
   // A machine's run waits for that machine (its long poll is woken here); the rest go to the server's queue.
   if (machine) deps.changes.machineRunQueued(machine.id);
   else await deps.queue.enqueue({ runId, groupId: input.groupId, rank: decision.rank ?? 0 });
