@@ -215,12 +215,14 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     app.log.warn('Sin SECRETS_KEY: con varios procesos del servidor sobre PostgreSQL, todos deben compartir la misma clave (SECRETS_KEY) o no podrán leer las cuentas de correo vinculadas por los demás');
   }
 
+  // Before the seed: the demo account's notification documents are stored there.
+  const storage = new FileStorage(config.storageDir ?? 'data/storage');
   let demoRobotRuns: DemoRobotRun[] = [];
   try {
     await withStartupWrites(db, async () => {
       await migrateToLatest(db);
       await seedCatalog(db, now());
-      const demo = config.demoAccount ? await seedDemoAccount(db, now(), process.env.NODE_ENV) : null;
+      const demo = config.demoAccount ? await seedDemoAccount(db, now(), process.env.NODE_ENV, storage) : null;
       if (demo) {
         app.log.info('Cuenta de demostración creada: demo@autoasesor.es / Demo1234!');
         demoRobotRuns = demo;
@@ -232,7 +234,6 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     throw error;
   }
 
-  const storage = new FileStorage(config.storageDir ?? 'data/storage');
   const inspections = new UploadInspections(db, storage, new UploadInspector({ ...DEFAULT_INSPECTOR_OPTIONS, ...config.inspection }));
   const concurrency = config.runs?.concurrency ?? DEFAULT_RUNS_OPTIONS.concurrency;
   // Unless set, a firm may fill one process's slots; with other firms waiting, the ranks interleave them.

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { notificationsPaths, type NotificationsPage, type NotificationsSummary, type WatchedCertificatesResponse } from '#shared/api/notifications.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathFor } from '#shared/api/flows.ts';
+import { notificationsPaths, type NotificationDetail, type NotificationsPage, type NotificationsSummary, type WatchedCertificatesResponse } from '#shared/api/notifications.ts';
 import { CookieJar, startTestServer, type TestServer } from '../test/harness.ts';
+import { demoDocumentsFolder } from './demo-notifications.ts';
 import { DEMO_ACCOUNT } from './seed.ts';
 
 const NOW = new Date('2026-03-10T09:00:00.000Z');
@@ -25,5 +29,27 @@ describe('the demo account’s DEHÚ notifications', () => {
     expect(watched.every((item) => item.available && item.lastUpdate?.state === 'done')).toBe(true);
     const summary = (await demo.get(notificationsPaths.summary)).json<NotificationsSummary>();
     expect(summary).toMatchObject({ newCount: 1, expiringSoonCount: 1 });
+  });
+
+  it('gives the accepted one its notice and acuse, the PDFs the repository holds, so the viewer shows the notice', async () => {
+    const realizadas = (await demo.get(`${notificationsPaths.list}?view=realizadas`)).json<NotificationsPage>().items;
+    const accepted = realizadas.find((item) => item.estado === 'aceptada');
+    expect(accepted).toMatchObject({ identificador: 'DEMO-0006', documentCount: 2 });
+    const detail = (await demo.get(pathFor(notificationsPaths.one, { id: accepted?._id ?? '' }))).json<NotificationDetail>();
+    expect(detail.documents.map((document) => [document.kind, document.name, document.mimeType])).toEqual([
+      ['documento', 'DEMO-0006.pdf', 'application/pdf'],
+      ['acuse', 'acuse-DEMO-0006.pdf', 'application/pdf'],
+    ]);
+    for (const document of detail.documents) {
+      const served = await demo.get(pathFor(notificationsPaths.document, { id: detail._id, documentId: document._id }));
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('application/pdf');
+      expect(served.headers['content-disposition']).toMatch(/^inline;/);
+      expect(served.rawPayload.equals(await readFile(join(demoDocumentsFolder(), document.name)))).toBe(true);
+      expect(served.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    // The pending ones have none yet (documents come with opening them).
+    const pending = (await demo.get(notificationsPaths.list)).json<NotificationsPage>().items;
+    expect(pending.every((item) => item.documentCount === 0)).toBe(true);
   });
 });

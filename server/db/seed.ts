@@ -7,6 +7,7 @@ import { seedDemoFie } from './demo-fie.ts';
 import { seedDemoMachines } from './demo-machines.ts';
 import { seedDemoNotifications } from './demo-notifications.ts';
 import type { DemoRobotRun } from './demo-files.ts';
+import type { FileStorage } from '../modules/storage/service.ts';
 import { demoRunsCost, seedDemoRuns } from './demo-runs.ts';
 
 /** The plans a group can be on. The trial is what every new registration starts with. */
@@ -85,14 +86,14 @@ export async function seedCatalog(db: Kysely<Database>, now: Date): Promise<void
  * has certificates for the expiry radar (demo-machines.ts). Returns null when it was not created, or
  * the runs whose robots are to make their files (demo-files.ts).
  */
-export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: string | undefined): Promise<DemoRobotRun[] | null> {
+export async function seedDemoAccount(db: Kysely<Database>, now: Date, nodeEnv: string | undefined, storage?: FileStorage): Promise<DemoRobotRun[] | null> {
   if (nodeEnv === 'production') return null;
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return null;
-  return seedDemoData(db, now);
+  return seedDemoData(db, now, storage);
 }
 
-async function seedDemoData(db: Kysely<Database>, now: Date): Promise<DemoRobotRun[]> {
+async function seedDemoData(db: Kysely<Database>, now: Date, storage: FileStorage | undefined): Promise<DemoRobotRun[]> {
   const userId = await registerAccount(db, { ...DEMO_ACCOUNT, language: 'es' }, now, DEMO_PASSWORD_HASH);
   await db.updateTable('users').set({ email_validated: 1 }).where('id', '=', userId).execute();
   const { group_id: groupId } = await db.selectFrom('users').select('group_id').where('id', '=', userId).executeTakeFirstOrThrow();
@@ -107,6 +108,7 @@ async function seedDemoData(db: Kysely<Database>, now: Date): Promise<DemoRobotR
   await seedDemoMachines(db, { userId, groupId }, now);
   await seedDemoFie(db, { userId, groupId }, now);
   await seedDemoAltas(db, { userId, groupId }, now);
-  await seedDemoNotifications(db, { userId, groupId }, now);
+  // Its opened notification's PDFs go to storage (the document viewer); without storage, rows only.
+  await seedDemoNotifications(db, { userId, groupId }, now, storage);
   return robotRuns;
 }
