@@ -29,7 +29,8 @@ export const notifications = {
   loadFailed: 'No se han podido cargar las notificaciones. Vuelve a intentarlo en unos minutos.',
   filters: {
     search: 'Buscar notificaciones',
-    searchPlaceholder: 'Titular, NIF, organismo, procedimiento o concepto',
+    /** Short enough to show whole in the box at 390 px (issue 43); the search also finds the procedure. */
+    searchPlaceholder: 'Titular, NIF, organismo o concepto',
     button: 'Filtros',
     title: 'Filtrar por fechas',
     disposicion: 'Fecha de disposición',
@@ -60,6 +61,9 @@ export const notifications = {
     progressLabel: 'Progreso de la actualización',
     running: 'Actualizando…',
     waiting: 'En espera',
+    pendingButton: 'Actualización en cola',
+    pendingOffline: (machine: string, since: string) => `En cola desde ${since}: empezará cuando ${machine} se conecte`,
+    pendingOnline: (since: string) => `En cola desde ${since}: empezará en breve`,
     done: (found: number, added: number) => `Hecho: ${found} encontradas, ${added} nuevas`,
     error: (message: string) => `Error: ${message}`,
     thisPcDone: (added: number) => (added === 1 ? 'Notificaciones actualizadas: 1 nueva.' : `Notificaciones actualizadas: ${added} nuevas.`),

@@ -119,3 +119,35 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('Modal body that scrolls (issue 43: axe scrollable-region-focusable at 390 px)', () => {
+  it('takes focus and is named by the title only while its content is taller than it', async () => {
+    // jsdom lays nothing out: the body's heights are what a phone would measure.
+    let contentHeight = 900;
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('ui-modal__body') ? contentHeight : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('ui-modal__body') ? 500 : 0;
+    });
+    function Long() {
+      const [text, setText] = useState('Campos');
+      return (
+        <Modal open title="Notificación" onClose={() => undefined}>
+          <p>{text}</p>
+          <button type="button" onClick={() => setText('Más corto')}>Acortar</button>
+        </Modal>
+      );
+    }
+    render(<Long />);
+    const body = await screen.findByRole('region', { name: 'Notificación' });
+    expect(body.classList.contains('ui-modal__body')).toBe(true);
+    expect(body.getAttribute('tabindex')).toBe('0');
+    // The content shrinks below the body: no tab stop that scrolls nothing.
+    contentHeight = 400;
+    fireEvent.click(screen.getByRole('button', { name: 'Acortar' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Notificación' })).toBeNull());
+    expect(document.querySelector('.ui-modal__body')?.hasAttribute('tabindex')).toBe(false);
+    vi.restoreAllMocks();
+  });
+});

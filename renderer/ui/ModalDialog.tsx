@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { widgets } from '../i18n/es-screens.ts';
 import { IconClose } from './icons.tsx';
 import type { ModalProps } from './modalProps.ts';
+import { useOverflows } from './useOverflows.ts';
 
 /**
  * The dialog itself, on React Aria Components: it traps focus, hides the rest of the page from
@@ -9,6 +11,9 @@ import type { ModalProps } from './modalProps.ts';
  * back to the opener. Loaded only once a Modal opens (see Modal.tsx).
  */
 export default function ModalDialog({ title, onClose, children, footer, size = 'medium', dismissable = true }: Omit<ModalProps, 'open'>) {
+  const body = useRef<HTMLDivElement>(null);
+  // A body that scrolls (a long detail on a phone) takes focus, so the keyboard can scroll it; it is named by the title.
+  const scrolls = useOverflows(body);
   return (
     <ModalOverlay
       isOpen
@@ -32,7 +37,9 @@ export default function ModalDialog({ title, onClose, children, footer, size = '
               </button>
             )}
           </div>
-          <div className="ui-modal__body">{children}</div>
+          <div ref={body} className="ui-modal__body" {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': title })}>
+            {children}
+          </div>
           {footer && <div className="ui-modal__footer">{footer}</div>}
         </Dialog>
       </AriaModal>

@@ -41,20 +41,22 @@ export function NotificationsFilters({ view, onChange }: NotificationsFiltersPro
           <RangeFields label={text.filters.caducidad} range={view.caducidad} onChange={(caducidad) => onChange({ caducidad })} />
         </Popover>
       </div>
-      {/* Always laid out: a chip appearing moves nothing under the pointer. */}
-      <div className="notifications-filters__chips" aria-label={text.filters.active} role="group" style={hasFilters(view) ? undefined : { visibility: 'hidden' }}>
-        {chips.map((chip) => (
-          <span key={chip.key} className="ui-chip notifications-filters__chip">
-            {chip.label}
-            <button type="button" className="ui-icon-button" aria-label={text.filters.remove(chip.label)} onClick={() => onChange(chip.clear)}>
-              <IconClose size={14} />
-            </button>
-          </span>
-        ))}
-        <Button variant="ghost" onClick={() => onChange({ search: '', disposicion: { from: '', to: '' }, caducidad: { from: '', to: '' } })}>
-          {text.filters.clear}
-        </Button>
-      </div>
+      {/* Only while a filter is on: kept laid out empty, it left a blank band under the search (issue 43). */}
+      {hasFilters(view) && (
+        <div className="notifications-filters__chips" aria-label={text.filters.active} role="group">
+          {chips.map((chip) => (
+            <span key={chip.key} className="ui-chip notifications-filters__chip">
+              {chip.label}
+              <button type="button" className="ui-icon-button" aria-label={text.filters.remove(chip.label)} onClick={() => onChange(chip.clear)}>
+                <IconClose size={14} />
+              </button>
+            </span>
+          ))}
+          <Button variant="ghost" onClick={() => onChange({ search: '', disposicion: { from: '', to: '' }, caducidad: { from: '', to: '' } })}>
+            {text.filters.clear}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -172,4 +172,42 @@ describe('NotificationsPage update', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'Actualizar notificaciones' }) as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByText('0 de 1 certificados actualizados')).toBeNull();
   });
+
+  it('shows an update the server holds as pending (after a reload too), and never asks that machine again', async () => {
+    const queuedAt = '2026-11-25T09:15:00.000Z';
+    const pending = { runId: '44444444-4444-4444-8444-444444444444', state: 'queued' as const, queuedAt };
+    const office = watched({ fingerprint: FINGERPRINT_B, commonName: 'OTRA SL', machine: { _id: MACHINE_OFFICE, name: 'PC-OFICINA', online: false, mine: false }, pendingUpdate: pending });
+    const calls = stubApi(pageRoutes([], {
+      'GET /api/notifications/certificates': ok({ items: [office] }),
+      'GET /api/machines': ok({ items: [machine({ _id: MACHINE_OFFICE, savedAs: 'PC-OFICINA', mine: false, shared: true, online: false })] }),
+    }));
+    renderNotifications('/notifications');
+    await screen.findByText('0 notificaciones');
+    // Nothing was clicked on this screen: what it shows is the server's.
+    expect(await screen.findByText('En cola desde 25/11/2026 10:15: empezará cuando PC-OFICINA se conecte')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Actualización en cola' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.filter((call) => call.key.startsWith('POST /api/browserflow/execution/'))).toEqual([]);
+  });
+
+  it('with one machine pending and another not, launches only the other one', async () => {
+    const pending = { runId: '44444444-4444-4444-8444-444444444444', state: 'queued' as const, queuedAt: '2026-11-25T09:15:00.000Z' };
+    const office = watched({ fingerprint: FINGERPRINT_B, commonName: 'OTRA SL', machine: { _id: MACHINE_OFFICE, name: 'PC-OFICINA', online: false, mine: false }, pendingUpdate: pending });
+    const other = watched({ machine: { _id: MACHINE_HERE, name: 'PC-ANA', online: true, mine: true } });
+    const calls = stubApi(pageRoutes([], {
+      'GET /api/notifications/certificates': ok({ items: [other, office] }),
+      'GET /api/machines': ok({ items: [machine({ _id: MACHINE_HERE, savedAs: 'PC-ANA' }), machine({ _id: MACHINE_OFFICE, savedAs: 'PC-OFICINA', mine: false, shared: true, online: false })] }),
+      [`POST /api/browserflow/execution/${UPDATE_NOTIFICATIONS_FLOW_ID}`]: () =>
+        jsonResponse(202, { executionToken: 't', runId: 'r', state: 'queued', successfulIterations: 0, totalIterations: 0, consoleLog: [], machine: { _id: MACHINE_HERE, name: 'PC-ANA', online: true } }),
+    }));
+    renderNotifications('/notifications');
+    await screen.findByText('0 notificaciones');
+    await screen.findByText(/^En cola desde /);
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar notificaciones' }));
+    expect(await screen.findByText('Actualización enviada a PC-ANA.')).toBeTruthy();
+    const launches = calls.filter((call) => call.key.startsWith('POST /api/browserflow/execution/'));
+    expect(launches.map((call) => (call.body as { machineId: string }).machineId)).toEqual([MACHINE_HERE]);
+  });
 });

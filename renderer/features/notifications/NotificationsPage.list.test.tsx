@@ -136,4 +136,18 @@ describe('NotificationsPage date filters', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filtrar por fechas' })).toBeNull());
     await waitFor(() => expect(currentQuery()).toBe('?caducidad=2026-12-10..2026-12-31'));
   });
+
+  it('a page past the end: shows the last page the server served, and the address follows it', async () => {
+    const calls = stubApi(pageRoutes([], {
+      'GET /api/notifications': ({ url }) => {
+        const asked = Number(url.searchParams.get('page'));
+        return ok({ total: 30, page: Math.min(asked, 2), items: [notification({ concepto: `Página ${Math.min(asked, 2)}` })] })({ key: '', url, body: undefined });
+      },
+    }));
+    renderNotifications('/notifications?page=9');
+    expect(await screen.findByText('Página 2')).toBeTruthy();
+    await waitFor(() => expect(currentQuery()).toBe('?page=2'));
+    expect(screen.queryByText('No hay notificaciones en esta vista.')).toBeNull();
+    expect(listQueries(calls).map((query) => query.get('page'))).toContain('2');
+  });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NOTIFICATION_VIEWS, NOTIFICATIONS_PAGE_SIZES } from '#shared/api/notifications.ts';
 import { notifications as text } from '../../i18n/es-notifications.ts';
@@ -64,6 +65,12 @@ function NotificationsList({ params, setParams, onConfigure }: ListProps) {
     setParams(writeView(next), { replace: true });
   };
 
+  // A page past the end (an old link, the last notifications gone): the server served its last page; the address follows (issue 43).
+  const servedPage = list.currentData?.page;
+  useEffect(() => {
+    if (servedPage !== undefined && servedPage !== view.page) setParams(writeView({ ...view, page: servedPage }), { replace: true });
+  }, [servedPage, view, setParams]);
+
   const total = list.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / view.pageSize));
   const neverUpdated = summary.data?.lastUpdateAt === null || watched.data?.length === 0;
@@ -100,7 +107,7 @@ function NotificationsList({ params, setParams, onConfigure }: ListProps) {
             empty={empty}
           />
           <div className="notifications-pages">
-            <Pagination page={view.page - 1} pageCount={pageCount} onPageChange={(page) => change({ page: page + 1 })} />
+            <Pagination page={Math.min(view.page, pageCount) - 1} pageCount={pageCount} onPageChange={(page) => change({ page: page + 1 })} />
             <label className="notifications-pages__size">
               <span>{text.pageSize}</span>
               <select className="ui-input" value={view.pageSize} onChange={(event) => change({ pageSize: Number(event.target.value) })}>

@@ -32,7 +32,8 @@ export function Deadline({ notification, now }: { notification: Notification; no
 
 /**
  * The page of notifications the server sent: each header sorts on the server (aria-sort; a new column
- * starts descending). Below 640 px each row lays out as a card, its cells labelled.
+ * starts descending). Below 640 px each row lays out as a compact card: titular and state, concepto,
+ * organismo and procedure, the dates with their labels, and 'Abrir'.
  */
 export function NotificationsTable({ items, sortby, sortdir, onSort, onOpen, empty }: NotificationsTableProps) {
   const cells: { key: string; label: string; render: (item: Notification) => ReactNode }[] = [
@@ -76,7 +77,7 @@ export function NotificationsTable({ items, sortby, sortdir, onSort, onOpen, emp
             // The row is a pointer shortcut; the 'Abrir' button is the keyboard's (and the screen reader's) way.
             <tr key={item._id} className="ui-table__row notifications-table__row" onClick={() => onOpen(item)}>
               {cells.map((cell) => (
-                <td key={cell.key} data-label={cell.label}>{cell.render(item)}</td>
+                <td key={cell.key} data-label={cell.label} className={`notifications-table__${cell.key}`}>{cell.render(item)}</td>
               ))}
               <td className="notifications-table__actions">
                 <button

@@ -4,6 +4,7 @@ import { notifications as text } from '../../i18n/es-notifications.ts';
 import { Button } from '../../ui/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useNotificationsSummaryQuery } from '../../api/notifications.ts';
+import type { WatchedCertificate } from '#shared/api/notifications.ts';
 import type { RowProgress } from './useUpdateNotifications.ts';
 import { useUpdateNotifications } from './useUpdateNotifications.ts';
 
@@ -11,7 +12,7 @@ const progressTone: Record<RowProgress, string> = { waiting: 'notice', running: 
 
 /** 'Actualizar notificaciones', the last update's time, and each certificate's progress while a round runs. */
 export function UpdatePanel() {
-  const { start, starting, active, rows } = useUpdateNotifications();
+  const { start, starting, active, allPending, rows } = useUpdateNotifications();
   const summary = useNotificationsSummaryQuery();
   const [desktopOnly, setDesktopOnly] = useState(false);
   const finished = rows.filter((row) => row.progress === 'done' || row.progress === 'error').length;
@@ -24,8 +25,8 @@ export function UpdatePanel() {
   return (
     <section className="notifications-update" aria-label={text.update.progressLabel}>
       <div className="notifications-update__bar">
-        <Button loading={starting} disabled={starting || active} onClick={() => void onUpdate()}>
-          {active ? text.update.running : text.update.button}
+        <Button loading={starting} disabled={starting || active || allPending} onClick={() => void onUpdate()}>
+          {active ? text.update.running : allPending ? text.update.pendingButton : text.update.button}
         </Button>
         <p className="ui-muted notifications-update__last">
           {lastUpdateAt === null ? text.update.neverUpdated : text.update.lastUpdate(formatMadridDateTime(new Date(lastUpdateAt)))}
@@ -40,7 +41,7 @@ export function UpdatePanel() {
             {rows.map(({ certificate, progress }) => (
               <li key={`${certificate.machine._id}:${certificate.fingerprint}`}>
                 <span>{certificate.commonName}</span> <span className="ui-muted">· {certificate.machine.name}</span>{' '}
-                <span className={`ui-chip ui-chip--${progressTone[progress]}`}>{progressLabel(progress, certificate.lastUpdate)}</span>
+                <span className={`ui-chip ui-chip--${progressTone[progress]}`}>{progressLabel(progress, certificate)}</span>
               </li>
             ))}
           </ul>
@@ -59,9 +60,16 @@ export function UpdatePanel() {
   );
 }
 
-function progressLabel(progress: RowProgress, update: { found: number; added: number; message: string | null } | null): string {
+function progressLabel(progress: RowProgress, certificate: WatchedCertificate): string {
+  const update = certificate.lastUpdate;
   if (progress === 'done' && update) return text.update.done(update.found, update.added);
   if (progress === 'error') return text.update.error(update?.message ?? text.update.thisPcFailed);
   if (progress === 'running') return text.update.running;
+  // Held by the server for its machine (issue 43): says since when, and what it waits for.
+  const pending = certificate.pendingUpdate;
+  if (pending !== null) {
+    const since = formatMadridDateTime(new Date(pending.queuedAt));
+    return certificate.machine.online ? text.update.pendingOnline(since) : text.update.pendingOffline(certificate.machine.name, since);
+  }
   return text.update.waiting;
 }

@@ -26,19 +26,34 @@ export type RowProgress = 'waiting' | 'running' | 'done' | 'error';
 export const certificateKey = (certificate: Pick<WatchedCertificate, 'fingerprint'> & { machine: { _id: string } }) =>
   `${certificate.machine._id}:${certificate.fingerprint}`;
 
-/** Where a certificate of the round is: waiting (queued, or not started yet) until its machine reports this round's update. */
+/**
+ * Where a certificate of the round is: waiting (queued, or not started yet) until its machine reports this
+ * round's update. An update the server says is pending for its machine (issue 43: queued for a PC that is
+ * offline, even from before a reload) waits until the machine reports one started after it was queued.
+ */
 export function rowProgress(certificate: WatchedCertificate, round: UpdateRound | null): RowProgress {
   const update = certificate.lastUpdate;
   if (update === null) return 'waiting';
-  if (round !== null && Date.parse(update.startedAt) < round.startedAt - 5000 && update.state !== 'running') return 'waiting';
+  if (update.state === 'running') return 'running';
+  const pending = certificate.pendingUpdate;
+  if (pending !== null && Date.parse(update.startedAt) < Date.parse(pending.queuedAt)) return 'waiting';
+  if (round !== null && Date.parse(update.startedAt) < round.startedAt - 5000) return 'waiting';
   return update.state;
 }
 
-/** The certificates shown in the progress: the round's, or those the server says are running (an update started elsewhere). */
+/**
+ * The certificates shown in the progress: the round's, and those the server says are running or have an
+ * update pending on their machine (started elsewhere, or before a reload).
+ */
 export function progressRows(certificates: readonly WatchedCertificate[], round: UpdateRound | null) {
-  const inRound = round === null ? certificates.filter((item) => item.lastUpdate?.state === 'running') : certificates.filter((item) => round.keys.includes(certificateKey(item)));
-  return inRound.map((certificate) => ({ certificate, progress: rowProgress(certificate, round) }));
+  const shown = certificates.filter(
+    (item) => item.lastUpdate?.state === 'running' || item.pendingUpdate !== null || (round !== null && round.keys.includes(certificateKey(item))),
+  );
+  return shown.map((certificate) => ({ certificate, progress: rowProgress(certificate, round) }));
 }
+
+/** How often the certificates are read while only an update pending on another machine is shown (it may wait for hours). */
+export const PENDING_POLL_MS = 15_000;
 
 export type UpdateOutcome = 'started' | 'no-certificates' | 'desktop-only' | 'failed';
 
@@ -69,11 +84,21 @@ export function useUpdateNotifications() {
   const certificatesQuery = useWatchedCertificatesQuery();
   const machinesQuery = useMachinesQuery();
   const certificates = certificatesQuery.data ?? [];
+  const refetchCertificates = certificatesQuery.refetch;
   const rows = progressRows(certificates, round);
+  const inRound = (row: (typeof rows)[number]) => round !== null && round.keys.includes(certificateKey(row.certificate));
   const active =
-    localRunning || rows.some((row) => row.progress === 'running') || (!roundExpired && rows.some((row) => row.progress === 'waiting'));
+    localRunning ||
+    rows.some((row) => row.progress === 'running') ||
+    // A row the server holds as pending is shown as such ('En cola'), not as this screen's update in progress.
+    (!roundExpired && rows.some((row) => row.progress === 'waiting' && inRound(row) && row.certificate.pendingUpdate === null));
+  // The machines whose update the server already holds (queued or running): 'Actualizar' never queues them again.
+  const pendingMachines = new Set(certificates.filter((item) => item.pendingUpdate !== null).map((item) => item.machine._id));
+  const updatable = certificates.filter((item) => item.available);
+  /** Every watched certificate already has an update pending on its machine: nothing left to ask for. */
+  const allPending = updatable.length > 0 && updatable.every((item) => pendingMachines.has(item.machine._id));
   // A second subscription to the same entry, only to poll: the interval depends on the data the first one read.
-  useWatchedCertificatesQuery(undefined, { pollingInterval: active ? PROGRESS_POLL_MS : 0, skipPollingIfUnfocused: false });
+  useWatchedCertificatesQuery(undefined, { pollingInterval: active ? PROGRESS_POLL_MS : pendingMachines.size > 0 ? PENDING_POLL_MS : 0, skipPollingIfUnfocused: false });
 
   // The round (or an update seen running) has just ended: the list and the summary are stale.
   const wasActive = useRef(false);
@@ -103,8 +128,10 @@ export function useUpdateNotifications() {
         thisMachineId = link.machine._id;
       }
       const local = watched.filter((item) => item.machine._id === thisMachineId);
-      const remote = watched.filter((item) => item.machine._id !== thisMachineId);
+      // A machine whose update is still pending (queued while it is offline) is not asked again: the server would answer that same run.
+      const remote = watched.filter((item) => item.machine._id !== thisMachineId && item.pendingUpdate === null);
       const remoteMachines = [...new Map(remote.map((item) => [item.machine._id, item.machine])).values()];
+      if (local.length === 0 && remote.length === 0) return 'started';
 
       setRound({ startedAt: Date.now(), keys: [...local, ...remote].map(certificateKey) });
       for (const machine of remoteMachines) {
@@ -117,9 +144,13 @@ export function useUpdateNotifications() {
           // Nothing will run there: its certificates leave the round instead of holding the screen busy until QUEUED_WATCH_MS.
           const notLaunched = new Set(remote.filter((item) => item.machine._id === machine._id).map(certificateKey));
           setRound((current) => current && { ...current, keys: current.keys.filter((key) => !notLaunched.has(key)) });
-        } else if (started.data.state === 'queued' && started.data.machine?.online === false) toast.info(text.update.queued(machine.name), RESULT_TOAST_MS);
-        else toast.info(text.update.launched(machine.name), RESULT_TOAST_MS);
+        } else {
+          if (started.data.state === 'queued' && started.data.machine?.online === false) toast.info(text.update.queued(machine.name), RESULT_TOAST_MS);
+          else toast.info(text.update.launched(machine.name), RESULT_TOAST_MS);
+        }
       }
+      // The server now holds the pending updates: read them, so they show (and stay) without waiting for a poll.
+      if (remoteMachines.length > 0) void refetchCertificates();
       if (local.length > 0) {
         setLocalRunning(true);
         void bridge
@@ -140,7 +171,7 @@ export function useUpdateNotifications() {
     } finally {
       setStarting(false);
     }
-  }, [bridge, certificatesQuery.data, machinesQuery.data, execute, linkThisDevice, toast]);
+  }, [bridge, certificatesQuery.data, refetchCertificates, machinesQuery.data, execute, linkThisDevice, toast]);
 
-  return { start, starting, active, rows };
+  return { start, starting, active, allPending, rows };
 }

@@ -61,7 +61,7 @@ export function notification(overrides: Partial<Notification> = {}): Notificatio
 export function watched(overrides: Partial<WatchedCertificate> = {}): WatchedCertificate {
   return {
     fingerprint: FINGERPRINT_A, commonName: 'TALLERES NORTE SL', nif: 'B12345678',
-    machine: { _id: MACHINE_HERE, name: 'PC-ANA', online: true, mine: true }, available: true, lastUpdate: null, ...overrides,
+    machine: { _id: MACHINE_HERE, name: 'PC-ANA', online: true, mine: true }, available: true, lastUpdate: null, pendingUpdate: null, ...overrides,
   };
 }
 
@@ -80,7 +80,7 @@ export const summary = (overrides: Partial<NotificationsSummary> = {}): Notifica
 /** The routes every page render asks for, answered with an updated firm and one page of notifications; `extra` adds or replaces. */
 export function pageRoutes(items: Notification[], extra: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    'GET /api/notifications': ok({ total: items.length, items }),
+    'GET /api/notifications': ok({ total: items.length, page: 1, items }),
     'GET /api/notifications/summary': ok(summary()),
     'GET /api/notifications/certificates': ok({ items: [watched()] }),
     'GET /api/machines': ok({ items: [machine({ _id: MACHINE_HERE, savedAs: 'PC-ANA' })] }),
