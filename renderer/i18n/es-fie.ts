@@ -85,6 +85,9 @@ export const fie = {
     incidence: 'Incidencia',
     a3: 'A3',
     lastError: 'Último error',
+    /** A parte the INSS confirmed again in later FIE: each confirmation, the latest first. */
+    confirmations: (total: number) => (total === 1 ? 'Confirmación' : 'Confirmaciones'),
+    confirmation: (number: number | null, date: string) => (number === null ? date : `n.º ${number} · ${date}`),
     none: '—',
   },
   actions: {

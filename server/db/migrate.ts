@@ -23,6 +23,7 @@ import * as documents from './migrations/0020-documents.ts';
 import * as documentManagerIndexes from './migrations/0021-document-manager-indexes.ts';
 import * as macros from './migrations/0022-macros.ts';
 import * as firmMailConfigs from './migrations/0023-firm-mail-configs.ts';
+import * as fiePartes from './migrations/0024-fie-partes.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0021-document-manager-indexes': documentManagerIndexes,
   '0022-macros': macros,
   '0023-firm-mail-configs': firmMailConfigs,
+  '0024-fie-partes': fiePartes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

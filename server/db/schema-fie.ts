@@ -50,6 +50,17 @@ export interface FieEntriesTable {
   a3_synced_at: string | null;
   a3_run_id: string | null;
   created_at: string;
+  /**
+   * The parte this entry is a state of (migration 0024): 'it|<nif>|<ccc>|<leave start>' for a baja or
+   * its confirmations (cit); null for the rest, each its own parte. A later confirmation of the same
+   * parte is a row of its own (its document links and facts) under the same key.
+   */
+  parte_key: string | null;
+  /** ISO day of the confirmation (1520), and its number (1530); null when the entry is not one. */
+  confirmation_date: string | null;
+  confirmation_number: number | null;
+  /** 1: the parte's newest state (listed, exported, counted); 0: an earlier state of it. */
+  is_current: number;
 }
 
 export interface FieDocumentEntriesTable {

@@ -133,6 +133,11 @@ export const fieEntryViewSchema = z.object({
   a3SyncedAt: z.nullable(z.string()),
   /** The newest error-level log line naming the worker's NIF (spec §8), null when none. */
   lastError: z.nullable(z.string()),
+  /**
+   * Issue 43 (4): a baja the INSS confirmed again in later files is one parte shown in its newest state;
+   * these are its confirmations (1530 number, 1520 ISO day), the latest first; empty when it has none.
+   */
+  confirmations: z.array(z.object({ number: z.nullable(z.number()), date: z.nullable(z.string()) })),
 });
 export type FieEntryView = z.infer<typeof fieEntryViewSchema>;
 

@@ -6,7 +6,7 @@ function entry(overrides: Partial<FieEntryView>): FieEntryView {
   return {
     _id: 'e', fieId: 'd', type: 'baja', typeLabel: '', disabled: false, fullname: 'MARÍA PEÑA', nif: '12345678Z', companyName: 'ASESORÍA NÚÑEZ SL',
     ccc: null, formattedCcc: null, registrationDate: '2025-01-15', leaveStart: '2025-01-10', leaveEnd: null, duration: null, shortDuration: false,
-    isCanceled: false, contingency: null, incidence: null, a3sync: 'pending', a3SyncedAt: null, lastError: null, ...overrides,
+    isCanceled: false, contingency: null, incidence: null, a3sync: 'pending', a3SyncedAt: null, lastError: null, confirmations: [], ...overrides,
   };
 }
 

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { FieDocumentView, FieEntryView } from '#shared/api/fie.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
 import { Button, IconChevronDown, IconChevronRight } from '../../ui/index.ts';
-import { documentDate, documentName, entryDates } from './fieRows.ts';
+import { documentDate, documentName, entryDates, formatDay } from './fieRows.ts';
 import type { FieRow } from './fieRows.ts';
 
 /** Estimated heights before a row is measured (a wide screen's header and entry). */
@@ -156,6 +156,11 @@ const EntryRow = memo(function EntryRow({ entry, checked, onSelect }: { entry: F
           <Fact label={text.list.a3}>
             <span className={`fie-a3 fie-a3--${entry.a3sync}`}>{text.a3States[entry.a3sync]}</span>
           </Fact>
+          {entry.confirmations.length > 0 && (
+            <Fact label={text.list.confirmations(entry.confirmations.length)} className="fie-fact--confirmations">
+              {entry.confirmations.map((confirmation) => text.list.confirmation(confirmation.number, formatDay(confirmation.date))).join(', ')}
+            </Fact>
+          )}
           {entry.lastError && <Fact label={text.list.lastError} className="fie-fact--error">{entry.lastError}</Fact>}
         </dl>
       </div>

@@ -74,6 +74,17 @@ describe('FiePage list', () => {
     expect(screen.queryByText('JUAN PÉREZ RUIZ')).toBeNull();
   });
 
+  it('shows a parte confirmed again in later FIE once, with each confirmation’s number and date, the latest first', async () => {
+    const confirmed = document({
+      _id: 'c', date: '2025-01-27', fileName: 'c.fie',
+      entries: [entry({ _id: 'c1', fieId: 'c', type: 'cit', typeLabel: 'Continuación en situación de IT', confirmations: [{ number: 2, date: '2025-01-26' }, { number: 1, date: '2025-01-19' }] })],
+    });
+    stubApi({ 'GET /api/fie': listOf([confirmed]) });
+    renderFie();
+    fireEvent.click(await screen.findByRole('button', { name: /· c\.fie ·/ }));
+    expect(entryItem('MARÍA GARCÍA LÓPEZ').textContent).toContain('Confirmacionesn.º 2 · 26/01/2025, n.º 1 · 19/01/2025');
+  });
+
   it('shows dop, nac and jub entries but never lets them be selected, not even by "select all"', async () => {
     const calls = stubApi({ 'GET /api/fie': listOf([newer]), 'POST /api/fie/export': () => new Response('PK-xlsx', { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }) });
     const createObjectURL = vi.fn(() => 'blob:incidencias');

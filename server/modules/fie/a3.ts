@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors.ts';
 import { entryOf, parseFields } from './entries.ts';
 import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE } from './messages.ts';
 import { isoDay } from './service.ts';
-import { entriesByIds, workerEntries } from './store.ts';
+import { currentStateIds, entriesByIds, workerEntries } from './store.ts';
 
 /**
  * The FIE entries' way into A3, within one firm: the sync records and the incidences workbook of the
@@ -23,12 +23,24 @@ export class FieA3 {
     private readonly now: () => Date,
   ) {}
 
-  /** The caller's entries of these ids, all of them, or a 404. */
+  /**
+   * The caller's entries of these ids, all of them, or a 404; each parte once, in its newest state (an
+   * earlier state of a parte selected stands for the parte: issue 43, 4).
+   */
   private async ownEntries(groupId: string, ids: readonly string[]) {
     const rows = await entriesByIds(this.db, groupId, ids);
     if (rows.length !== new Set(ids).size) throw new HttpError(404, 'FIE_ENTRY_NOT_FOUND', FIE_ENTRIES_NOT_FOUND_MESSAGE);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return [...new Set(ids)].map((id) => byId.get(id) as (typeof rows)[number]);
+    const earlier = rows.filter((row) => row.is_current === 0 && row.parte_key !== null).map((row) => row.parte_key as string);
+    const heads = earlier.length > 0 ? await currentStateIds(this.db, groupId, earlier) : new Map<string, string>();
+    const missing = [...heads.values()].filter((id) => !byId.has(id));
+    for (const row of missing.length > 0 ? await entriesByIds(this.db, groupId, missing) : []) byId.set(row.id, row);
+    const chosen = new Set<string>();
+    for (const id of new Set(ids)) {
+      const row = byId.get(id) as (typeof rows)[number];
+      chosen.add(row.is_current === 0 && row.parte_key !== null ? (heads.get(row.parte_key) ?? id) : id);
+    }
+    return [...chosen].map((id) => byId.get(id) as (typeof rows)[number]);
   }
 
   async a3Records(groupId: string, entryIds: readonly string[]): Promise<A3SyncRecordWithEntry[]> {

@@ -12,12 +12,14 @@ import { lookup } from '#shared/fie/tables.ts';
 import type { FieEntry, FieField, FieFields, FieSegment } from '#shared/fie/types.ts';
 import type { FieEntriesTable } from '../../db/schema-fie.ts';
 import { a3IncidentLabel } from './incidents.ts';
+import { parteKeyOf, type ParteConfirmation } from './partes.ts';
 
 /** What an entry's row holds besides its ids, state and dates of storage. */
 export type EntryFacts = Pick<
   FieEntriesTable,
   | 'entry_key' | 'type' | 'nif' | 'fullname' | 'company_name' | 'ccc' | 'registration_date' | 'leave_start' | 'leave_end' | 'entry_date'
   | 'duration' | 'short_duration' | 'canceled' | 'contingency' | 'incidence_code' | 'search_text' | 'fields_json'
+  | 'parte_key' | 'confirmation_date' | 'confirmation_number'
 >;
 
 function textOf(fields: FieFieldLookup, code: number): string | null {
@@ -60,6 +62,7 @@ export function entryFactsOf(entry: FieEntryRead): EntryFacts {
   const registrationDate = textOf(fields, 100);
   const leaveStart = textOf(fields, 1020);
   const contingencyCode = fields[1090]?.value;
+  const confirmationNumber = fields[1530]?.normalizedValue;
   return {
     entry_key: keyOf(entry),
     type: entry.type,
@@ -79,6 +82,9 @@ export function entryFactsOf(entry: FieEntryRead): EntryFacts {
     incidence_code: a3IncidentCode(entry),
     search_text: entrySearchText(entry.fullname, entry.nif, companyName),
     fields_json: storedFieldsOf(entry),
+    parte_key: parteKeyOf(entry.type, entry.nif, ccc, leaveStart),
+    confirmation_date: textOf(fields, 1520),
+    confirmation_number: typeof confirmationNumber === 'number' ? confirmationNumber : null,
   };
 }
 
@@ -177,11 +183,11 @@ export function fieldsFromBody(body: FieEntryFieldsBody): FieFields {
 export type EntryRow = Pick<
   FieEntriesTable,
   | 'id' | 'type' | 'nif' | 'fullname' | 'company_name' | 'ccc' | 'registration_date' | 'leave_start' | 'leave_end' | 'duration'
-  | 'short_duration' | 'canceled' | 'contingency' | 'incidence_code' | 'a3_state' | 'a3_error' | 'a3_synced_at'
+  | 'short_duration' | 'canceled' | 'contingency' | 'incidence_code' | 'a3_state' | 'a3_error' | 'a3_synced_at' | 'parte_key' | 'is_current'
 >;
 
-/** An entry as the list shows it, under the document `fieId`. */
-export function entryView(row: EntryRow, fieId: string): FieEntryView {
+/** An entry as the list shows it, under the document `fieId`, with its parte's confirmations (latest first). */
+export function entryView(row: EntryRow, fieId: string, confirmations: readonly ParteConfirmation[] = []): FieEntryView {
   const incidenceCode = row.incidence_code;
   return {
     _id: row.id,
@@ -206,5 +212,6 @@ export function entryView(row: EntryRow, fieId: string): FieEntryView {
     a3SyncedAt: row.a3_synced_at,
     // The A3 import's answer for this entry: the newest error-level line naming the NIF (spec §8).
     lastError: row.a3_error,
+    confirmations: [...confirmations],
   };
 }

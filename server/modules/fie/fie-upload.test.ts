@@ -1,7 +1,8 @@
 /** POST /api/fie/upload: content not name, dedupe and linking, limits, batches off the request thread, devices. */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fiePaths, fieUploadResponseSchema, FIE_UPLOAD_MAX_FILES, type FieDocumentView } from '#shared/api/fie.ts';
+import { fiePaths, fieUploadResponseSchema, FIE_UPLOAD_MAX_FILES, type FieDocumentDetail, type FieDocumentView } from '#shared/api/fie.ts';
+import { pathFor } from '#shared/api/flows.ts';
 import { encodeFieFile } from '#shared/fie/encode.ts';
 import { sampleFieChunks } from '#shared/fie/sample.ts';
 import { sampleFieWorkbook } from '#shared/fie/sample-workbook.ts';
@@ -96,8 +97,10 @@ describe('POST /api/fie/upload', () => {
     expect(outcome.results[4]?.reason).toBeTruthy();
     const excel = (await list(ana)).find((document) => document.fileName === 'formulario.xlsx');
     expect(excel).toMatchObject({ source: 'excel', version: null, entryCount: 1 });
-    // Dates and codes of the Excel form are read as the text form's.
-    expect(excel?.entries[0]).toMatchObject({ nif: '12345678Z', leaveStart: '2025-01-10', contingency: 'Enfermedad común' });
+    // Dates and codes of the Excel form are read as the text form's. (The list shows María's baja once,
+    // as parte.txt's, the later registration of the same parte: the document's detail has its own.)
+    const detail = await ana.get(pathFor(fiePaths.document, { id: excel?._id ?? '' }));
+    expect(detail.json<FieDocumentDetail>().entries[0]).toMatchObject({ nif: '12345678Z', leaveStart: '2025-01-10', contingency: 'Enfermedad común' });
     expect(server.logLines().filter((line) => line.msg === 'Error al procesar un FIE [excel]').map((line) => line.fileName)).toEqual(['hoja.xlsx']);
     expect(server.logLines().filter((line) => line.msg === 'Error al procesar un FIE [texto]').map((line) => line.fileName)).toEqual(['parte.fie', 'fie5.fie']);
   });

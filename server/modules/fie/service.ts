@@ -16,6 +16,7 @@ import { entryFacts, entryView, fieldsFromBody, parseFields } from './entries.ts
 import { judgeFieContent, type JudgedFie } from './judge.ts';
 import { FIE_NO_ENTRIES_REASON, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import { ImportLeases } from './import-leases.ts';
+import { confirmationsOf } from './partes.ts';
 import {
   deleteDocument, deleteImport, importingDocuments, insertImport, deleteOrphanEntries, DocumentEntryWriter, findDocument, findDocumentByHash, lockDocument, insertDocument, listDocuments,
   listLinkedEntries, unlinkDocumentEntries, type DocumentRow, type LinkedEntryRow,
@@ -118,18 +119,22 @@ export class FieService {
       else byDocument.set(entry.document_id, [entry]);
     }
     const filtered = filtersEntries(query);
+    const confirmations = await confirmationsOf(this.db, groupId, entries.map((entry) => entry.parte_key));
     return documents
       .filter((document) => !filtered || byDocument.has(document.id))
-      .map((document) => documentView(document, (byDocument.get(document.id) ?? []).map((entry) => entryView(entry, document.id))));
+      .map((document) =>
+        documentView(document, (byDocument.get(document.id) ?? []).map((entry) => entryView(entry, document.id, confirmations.get(entry.parte_key ?? '')))),
+      );
   }
 
   async detail(groupId: string, id: string): Promise<FieDocumentDetail> {
     const document = await findDocument(this.db, groupId, id);
     if (!document) throw fieNotFound();
     const entries = await listLinkedEntries(this.db, groupId, {}, id);
+    const confirmations = await confirmationsOf(this.db, groupId, entries.map((entry) => entry.parte_key));
     return {
       ...documentView(document, []),
-      entries: entries.map((entry) => ({ ...entryView(entry, id), fields: parseFields(entry.fields_json ?? '{}') as FieDocumentDetail['entries'][number]['fields'] })),
+      entries: entries.map((entry) => ({ ...entryView(entry, id, confirmations.get(entry.parte_key ?? '')), fields: parseFields(entry.fields_json ?? '{}') as FieDocumentDetail['entries'][number]['fields'] })),
     };
   }
 

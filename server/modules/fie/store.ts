@@ -6,6 +6,7 @@ import type { FieDocumentsTable } from '../../db/schema-fie.ts';
 import { foldText } from '#shared/fie/list-filter.ts';
 import { initialA3State, type EntryFacts, type EntryRow } from './entries.ts';
 import { timeOrderedId } from './entry-ids.ts';
+import { refreshPartes } from './partes.ts';
 
 /** The database side of the FIE module: documents, entries stored once per firm, and their links. */
 
@@ -19,6 +20,7 @@ const LIST_CHUNK = 500;
 export const ENTRY_COLUMNS = [
   'e.id', 'e.type', 'e.nif', 'e.fullname', 'e.company_name', 'e.ccc', 'e.registration_date', 'e.leave_start', 'e.leave_end',
   'e.duration', 'e.short_duration', 'e.canceled', 'e.contingency', 'e.incidence_code', 'e.a3_state', 'e.a3_error', 'e.a3_synced_at',
+  'e.parte_key', 'e.is_current',
 ] as const;
 
 export type DocumentRow = FieDocumentsTable;
@@ -141,11 +143,13 @@ export class DocumentEntryWriter {
       await nextTurn();
       await db
         .insertInto('fie_entries')
-        .values(chunk.map((fact) => ({ ...fact, id: timeOrderedId(), group_id: this.groupId, a3_state: initialA3State(fact.type), a3_error: null, a3_synced_at: null, a3_run_id: null, created_at: this.createdAt })))
+        .values(chunk.map((fact) => ({ ...fact, id: timeOrderedId(), group_id: this.groupId, a3_state: initialA3State(fact.type), a3_error: null, a3_synced_at: null, a3_run_id: null, created_at: this.createdAt, is_current: 1 })))
         // Another upload may have stored the same entry meanwhile: it is linked below all the same.
         .onConflict((conflict) => conflict.columns(['group_id', 'entry_key']).doNothing())
         .execute();
     }
+    // A new state of a parte the firm has (a later confirmation of a baja) takes over from the one before.
+    await refreshPartes(db, this.groupId, [...fresh.values()].map((fact) => fact.parte_key));
     const ids = fresh.size > 0 ? new Map([...before, ...(await this.idsByKey(db, [...fresh.keys()]))]) : before;
     const links: { document_id: string; entry_id: string; position: number }[] = [];
     for (const fact of facts) {
@@ -182,9 +186,12 @@ export async function unlinkDocumentEntries(db: Db, documentId: string): Promise
   return linked.map((row) => row.entry_id);
 }
 
-/** Deletes those of these entries that no document links any more. */
+/** Deletes those of these entries that no document links any more (a parte whose newest state goes has the one before back). */
 export async function deleteOrphanEntries(db: Db, groupId: string, entryIds: readonly string[]): Promise<void> {
+  const partes = new Set<string | null>();
   for (const chunk of chunks(entryIds, LIST_CHUNK)) {
+    const states = await db.selectFrom('fie_entries').select('parte_key').where('group_id', '=', groupId).where('id', 'in', chunk).where('parte_key', 'is not', null).execute();
+    for (const state of states) partes.add(state.parte_key);
     await db
       .deleteFrom('fie_entries')
       .where('group_id', '=', groupId)
@@ -192,6 +199,7 @@ export async function deleteOrphanEntries(db: Db, groupId: string, entryIds: rea
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('fie_document_entries as de').select('de.entry_id').whereRef('de.entry_id', '=', 'fie_entries.id'))))
       .execute();
   }
+  await refreshPartes(db, groupId, partes);
 }
 
 /** The firm's documents, newest first. */
@@ -218,7 +226,9 @@ export async function listLinkedEntries(db: Db, groupId: string, query: FieListQ
     .where('d.group_id', '=', groupId)
     .where('d.importing', '=', 0)
     .where('e.group_id', '=', groupId);
+  // A document's own entries all; the list a parte once, in its newest state (issue 43, 4).
   if (documentId !== undefined) select = select.where('de.document_id', '=', documentId);
+  else select = select.where('e.is_current', '=', 1);
   const q = foldText(query.q ?? '');
   if (q !== '') select = select.where(sql<boolean>`e.search_text like ${containsPattern(q)} escape '\\'`);
   if (query.type !== undefined) select = select.where('e.type', 'in', query.type.split(',') as EntryRow['type'][]);
@@ -263,6 +273,16 @@ export async function entriesByIds(db: Db, groupId: string, ids: readonly string
   return rows;
 }
 
+/** The id of each of these partes' newest state. */
+export async function currentStateIds(db: Db, groupId: string, parteKeys: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const chunk of chunks([...new Set(parteKeys)], LIST_CHUNK)) {
+    const rows = await db.selectFrom('fie_entries').select(['id', 'parte_key']).where('group_id', '=', groupId).where('parte_key', 'in', chunk).where('is_current', '=', 1).execute();
+    for (const row of rows) found.set(row.parte_key as string, row.id);
+  }
+  return found;
+}
+
 /** Every entry of the firm that names a worker, for the reconciliation. */
 export async function workerEntries(db: Db, groupId: string) {
   return db
@@ -270,5 +290,6 @@ export async function workerEntries(db: Db, groupId: string) {
     .select(['id', 'nif', 'fullname', 'company_name', 'ccc', 'type', 'leave_start', 'leave_end', 'entry_date', 'registration_date', 'canceled', 'a3_state', 'created_at'])
     .where('group_id', '=', groupId)
     .where('nif', 'is not', null)
+    .where('is_current', '=', 1)
     .execute();
 }

@@ -53,7 +53,7 @@ export function entry(overrides: Partial<FieEntryView> = {}): FieEntryView {
     _id: 'e1', fieId: 'f1', type: 'baja', typeLabel: 'Baja por incapacidad temporal', disabled: false,
     fullname: 'MARÍA GARCÍA LÓPEZ', nif: '12345678Z', companyName: 'TALLERES NORTE SL', ccc: '28123456789', formattedCcc: '28/1234567/89',
     registrationDate: '2025-02-03', leaveStart: '2025-02-03', leaveEnd: null, duration: null, shortDuration: false, isCanceled: false,
-    contingency: 'Enfermedad común', incidence: { code: 2, label: 'IT enfermedad común' }, a3sync: 'pending', a3SyncedAt: null, lastError: null,
+    contingency: 'Enfermedad común', incidence: { code: 2, label: 'IT enfermedad común' }, a3sync: 'pending', a3SyncedAt: null, lastError: null, confirmations: [],
     ...overrides,
   };
 }
