@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { DemoFiles, type DemoRobotRun } from './db/demo-files.ts';
 import { seedCatalog, seedDemoAccount } from './db/seed.ts';
 import { registerClientInfo, trustProxyOption } from './http/client-info.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerApiDocs, routeSchema } from './http/openapi.ts';
@@ -313,6 +314,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Off by default; routes opt in with config.rateLimit. Must be registered before the routes.
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => rateLimitError() });
+  // Before the routes too: it wraps each route as it is added.
+  await registerCompression(app);
   registerClientInfo(app);
   registerOriginCheck(app, config.allowedOrigins);
   // Before the routes: the document lists the routes added after it.
