@@ -1,5 +1,5 @@
 import {
-  expiringResponseSchema, machineConfigSchema, machineSchema, machinesPaths, machinesResponseSchema,
+  expiringResponseSchema, machineConfigSchema, machineConfigsResponseSchema, machineSchema, machinesPaths, machinesResponseSchema,
   scriptSettingSchema, scriptSettingsResponseSchema,
 } from '#shared/api/machines.ts';
 import type {
@@ -47,6 +47,23 @@ export const machinesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Machines', 
       transformResponse: (response: unknown) => machineConfigSchema.parse(response),
       invalidatesTags: ['Machines'],
     }),
+    /** The firm's own configs, on no device (issue 43): any robot of the firm sends with them. */
+    firmConfigs: build.query<MachineConfig[], void>({
+      query: () => machinesPaths.firmConfigs,
+      transformResponse: (response: unknown) => machineConfigsResponseSchema.parse(response).items,
+      providesTags: ['Machines'],
+    }),
+    createFirmConfig: build.mutation<MachineConfig, MachineConfigRequest>({
+      query: (config) => ({ url: machinesPaths.firmConfigs, method: 'POST', body: config }),
+      transformResponse: (response: unknown) => machineConfigSchema.parse(response),
+      invalidatesTags: ['Machines'],
+    }),
+    /** A device's or the firm's config, replaced in place. */
+    updateMachineConfig: build.mutation<MachineConfig, { configId: string; config: MachineConfigRequest }>({
+      query: ({ configId, config }) => ({ url: pathFor(machinesPaths.machineConfig, { configId }), method: 'PUT', body: config }),
+      transformResponse: (response: unknown) => machineConfigSchema.parse(response),
+      invalidatesTags: ['Machines'],
+    }),
     deleteMachineConfig: build.mutation<void, string>({
       query: (configId) => ({ url: pathFor(machinesPaths.machineConfig, { configId }), method: 'DELETE' }),
       invalidatesTags: ['Machines'],
@@ -89,7 +106,8 @@ export const machinesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Machines', 
 
 export const {
   useMachinesQuery, useSyncCertificatesMutation, useUpdateMachineMutation, useDeleteMachineMutation,
-  useCreateMachineConfigMutation, useDeleteMachineConfigMutation, useExpiringCertificatesQuery,
+  useCreateMachineConfigMutation, useDeleteMachineConfigMutation, useExpiringCertificatesQuery, useFirmConfigsQuery, useCreateFirmConfigMutation,
+  useUpdateMachineConfigMutation,
   useScriptSettingsQuery, useCreateScriptSettingMutation, useDeleteScriptSettingMutation, useLinkDeviceMutation,
   useRevokeDeviceTokenMutation,
 } = machinesApi;

@@ -4,6 +4,8 @@ import type { MailAccountStatus, MailProvider } from '#shared/api/mail.ts';
 /** The email configuration wizard (/email), /oauth-response's mail linking and Home's re-link banner (issue 25). */
 export const mail = {
   title: 'Configuración de correo',
+  editTitle: 'Editar configuración de correo',
+  configMissing: 'Esta configuración ya no existe o no la puedes ver.',
   subtitle: 'El mensaje con el que los robots envían sus resultados y la cuenta desde la que salen.',
   back: 'Volver a Mis recursos',
 
@@ -15,7 +17,11 @@ export const mail = {
 
   machine: {
     label: 'Dispositivo',
+    where: 'Dónde se guarda',
+    firm: 'Toda la asesoría (sin dispositivo)',
+    firmShort: 'Toda la asesoría',
     hint: 'La configuración se guarda en este dispositivo y la usan los robots que se lanzan en él.',
+    firmHint: 'La usan todos los robots de tu asesoría, también los que se ejecutan en el servidor. No necesitas ningún dispositivo.',
     choose: 'Elige un dispositivo',
     required: 'Elige el dispositivo en el que se guarda la configuración',
     none: 'No tienes dispositivos',
@@ -43,6 +49,9 @@ export const mail = {
     previewNote: 'Ejemplo con datos ficticios: al enviar se usan los de cada ejecución.',
     previewSubject: 'Asunto:',
     tooLong: (max: number) => `Como máximo ${max} caracteres`,
+    ccc: 'CCC (opcional, uno por línea)',
+    cccHint: 'Déjalo vacío para no filtrar por código de cuenta de cotización.',
+    invalidCcc: (ccc: string) => `Introduce un CCC válido: ${ccc}`,
   },
 
   account: {
@@ -86,7 +95,10 @@ export const mail = {
 
   summary: {
     heading: 'Revisa y guarda',
-    machine: 'Dispositivo',
+    machine: 'Dónde se guarda',
+    ccc: 'CCC',
+    allCcc: 'Todos',
+    preview: 'Así llegará el mensaje (con datos de ejemplo)',
     name: 'Nombre',
     subject: 'Asunto',
     body: 'Mensaje',
@@ -99,6 +111,7 @@ export const mail = {
     needsMachine: 'Elige el dispositivo en el que se guarda la configuración.',
     save: 'Guardar',
     saved: 'Configuración de correo guardada',
+    updated: 'Configuración de correo actualizada',
     saveFailed: 'No se ha podido guardar la configuración de correo',
   },
 

@@ -161,6 +161,19 @@ export const workspace = {
     create: 'Crear configuración',
     created: 'Configuración creada',
     createFailed: 'No se ha podido crear la configuración',
+    edit: 'Editar',
+    editLabel: (name: string) => `Editar la configuración ${name}`,
+  },
+
+  /** The firm's own email configs, on no device (issue 43): any robot of the firm, the server's too, sends with them. */
+  firmConfigs: {
+    title: 'Configuraciones de correo de la asesoría',
+    intro: 'Las usan todos los robots de tu asesoría, también los que se ejecutan en el servidor. No necesitan ningún dispositivo.',
+    listLabel: 'Configuraciones de correo de la asesoría',
+    empty: 'Aún no hay configuraciones de correo de la asesoría.',
+    loading: 'Cargando las configuraciones de correo…',
+    failed: 'No se han podido cargar las configuraciones de correo.',
+    create: 'Nueva configuración de correo',
   },
 
   web: {

@@ -72,15 +72,15 @@ describe('the message step', () => {
     expect(preview.textContent).toContain(`Informe ${SAMPLE_MAIL_VALUES.firm}`);
   });
 
-  it('asks for the machine when the address names none, and requires one before going on', async () => {
+  it('offers the whole firm or a device when the address names none, the firm first, and goes on with either', async () => {
     stubApi(baseRoutes([]));
     renderWizard('/email');
-    const picker = (await screen.findByLabelText('Dispositivo')) as HTMLSelectElement;
-    fireEvent.change(screen.getByLabelText('Nombre de la configuración'), { target: { value: 'Resultados' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
-    expect(await screen.findByText('Elige el dispositivo en el que se guarda la configuración')).toBeTruthy();
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Elige un dispositivo', 'PC Oficina', 'Portátil de Ana']);
+    const picker = (await screen.findByLabelText('Dónde se guarda')) as HTMLSelectElement;
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Toda la asesoría (sin dispositivo)', 'PC Oficina', 'Portátil de Ana']);
+    expect(screen.getByText(/La usan todos los robots de tu asesoría/)).toBeTruthy();
     fireEvent.change(picker, { target: { value: OTHER_MACHINE_ID } });
+    expect(screen.getByText('La configuración se guarda en este dispositivo y la usan los robots que se lanzan en él.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Nombre de la configuración'), { target: { value: 'Resultados' } });
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByRole('heading', { name: 'Conecta la cuenta' })).toBeTruthy();
   });

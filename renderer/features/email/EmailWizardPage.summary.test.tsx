@@ -41,9 +41,14 @@ describe('the summary step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     await screen.findByRole('heading', { name: 'Revisa y guarda' });
     const summary = screen.getAllByRole('definition')[0]?.closest('dl') ?? document.body;
-    for (const text of ['PC Oficina', 'Resultados', 'despacho@asesoria.es (Google)', 'Resultado de [[ROBOT]] del [[DATESTAMP]]', 'Asesoría Pérez', 'Sin indicar']) {
+    for (const text of ['PC Oficina', 'Resultados', 'despacho@asesoria.es (Google)', 'Asesoría Pérez', 'Sin indicar']) {
       expect(summary.textContent).toContain(text);
     }
+    // The message as it will read (the sample run), not its [[…]] template.
+    const preview = screen.getByTestId('email-summary-preview');
+    expect(preview.textContent).toContain('Resultado de Validar identificadores del ');
+    expect(preview.textContent).toContain('Resultado: Completado: 1.250 filas comprobadas, 3 con errores. Coste: 13 slans');
+    expect(summary.textContent).not.toContain('[[');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Configuración de correo guardada')).toBeTruthy();
     expect(await screen.findByText('En Mis recursos /workspace?dispositivo=11111111-1111-4111-8111-111111111111&detalle=configuraciones')).toBeTruthy();
@@ -92,6 +97,6 @@ describe('the way back from /oauth-response', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText('Vuelta del proveedor')).toBeTruthy();
     expect(await screen.findByText('nuevo@asesoria.es (Microsoft)')).toBeTruthy();
-    expect((await screen.findByLabelText('Dispositivo') as HTMLSelectElement).value).toBe(MACHINE_ID);
+    expect((await screen.findByLabelText('Dónde se guarda') as HTMLSelectElement).value).toBe(MACHINE_ID);
   });
 });

@@ -56,6 +56,24 @@ export function MessageStep({ fields, errors, onChange, headingRef, now = new Da
             reserve={[text.nameRequired]}
             onValueChange={(value) => onChange('name', value)}
           />
+          <div className={`app-field${errors.ccc ? ' app-field--invalid' : ''}`}>
+            <label htmlFor={`${bodyId}-ccc`}>{text.ccc}</label>
+            <textarea
+              id={`${bodyId}-ccc`}
+              className="ui-input email-message__ccc"
+              rows={3}
+              value={fields.ccc}
+              spellCheck={false}
+              maxLength={MAX_LENGTHS.ccc}
+              aria-invalid={errors.ccc ? true : undefined}
+              aria-describedby={`${bodyId}-ccc-hint ${bodyId}-ccc-error`}
+              onChange={(event) => onChange('ccc', event.target.value)}
+            />
+            <p id={`${bodyId}-ccc-hint`} className="ui-muted email-note">{text.cccHint}</p>
+            <p className="app-field__error">
+              <span id={`${bodyId}-ccc-error`}>{errors.ccc}</span>
+            </p>
+          </div>
           <TextField
             ref={subjectRef}
             label={text.subject}

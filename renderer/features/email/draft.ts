@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { DEFAULT_MAIL_BODY, DEFAULT_MAIL_SUBJECT } from '#shared/mail/template.ts';
 import type { MailAccount, MailProvider } from '#shared/api/mail.ts';
-import type { EmailSettings, MachineConfigRequest } from '#shared/api/machines.ts';
+import type { EmailSettings, MachineConfig, MachineConfigRequest } from '#shared/api/machines.ts';
+import { isValidCcc } from '#shared/validation/identifiers.ts';
 import { mail as text } from '../../i18n/es-mail.ts';
 
 /** The wizard's steps, in order (spec §4 'Email wizard': custom, then auth, then summary). */
@@ -14,6 +15,8 @@ export interface MessageFields {
   body: string;
   replyTo: string;
   senderName: string;
+  /** The config's CCC list as typed: one a line (commas and semicolons also split). */
+  ccc: string;
 }
 export type MessageField = keyof MessageFields;
 export type MessageErrors = Partial<Record<MessageField, string>>;
@@ -21,21 +24,55 @@ export type MessageErrors = Partial<Record<MessageField, string>>;
 /** Everything the wizard holds; what survives the trip to the provider's page (web OAuth). */
 export interface WizardDraft {
   step: WizardStep;
+  /** The device it is saved on; null: the firm's own config, on no device (any robot of the firm uses it). */
   machineId: string | null;
+  /** The saved config being edited (?config=); null for a new one. */
+  configId: string | null;
   fields: MessageFields;
   /** The chosen linked account. */
   accountId: string | null;
 }
 
 /** The limits of shared emailSettingsSchema / machineConfigRequestSchema, checked before sending. */
-export const MAX_LENGTHS: Record<MessageField, number> = { name: 100, subject: 300, body: 20_000, replyTo: 254, senderName: 200 };
+export const MAX_LENGTHS: Record<MessageField, number> = { name: 100, subject: 300, body: 20_000, replyTo: 254, senderName: 200, ccc: 20_000 };
+/** The order errors are looked for in, as the fields are laid out: 'Siguiente' goes to the first. */
+export const FIELD_ORDER: readonly MessageField[] = ['name', 'ccc', 'subject', 'body', 'replyTo', 'senderName'];
 
 export function initialDraft(machineId: string | null): WizardDraft {
   return {
     step: 'custom',
     machineId,
-    fields: { name: '', subject: DEFAULT_MAIL_SUBJECT, body: DEFAULT_MAIL_BODY, replyTo: '', senderName: '' },
+    configId: null,
+    fields: { name: '', subject: DEFAULT_MAIL_SUBJECT, body: DEFAULT_MAIL_BODY, replyTo: '', senderName: '', ccc: '' },
     accountId: null,
+  };
+}
+
+/** CCCs as typed: one a line, or separated by commas or semicolons (as the device's config form reads them). */
+export function parseCccText(typed: string): string[] {
+  return typed.split(/[\n,;]+/).map((line) => line.trim()).filter((line) => line !== '');
+}
+
+/**
+ * A saved config, to edit: its message, CCCs and the linked account it sends from (if the firm still
+ * has it), on the device it is saved on (null: the firm's own).
+ */
+export function draftFromConfig(config: MachineConfig, machineId: string | null, accounts: readonly MailAccount[] | undefined): WizardDraft {
+  const settings = config.emailSettings;
+  const account = settings ? accounts?.find((candidate) => candidate.provider === settings.provider && candidate.email.toLowerCase() === settings.email.toLowerCase()) : undefined;
+  return {
+    step: 'custom',
+    machineId,
+    configId: config._id,
+    fields: {
+      name: config.name,
+      subject: settings?.subject ?? DEFAULT_MAIL_SUBJECT,
+      body: settings?.body ?? DEFAULT_MAIL_BODY,
+      replyTo: settings?.replyTo ?? '',
+      senderName: settings?.senderName ?? '',
+      ccc: config.cccList.join('\n'),
+    },
+    accountId: account?._id ?? null,
   };
 }
 
@@ -50,6 +87,8 @@ export function validateMessage(fields: MessageFields): MessageErrors {
   if (fields.body.trim() === '') errors.body = text.message.bodyRequired;
   const replyTo = fields.replyTo.trim();
   if (replyTo !== '' && !emailRule.safeParse(replyTo).success) errors.replyTo = text.message.email;
+  const wrongCcc = parseCccText(fields.ccc).find((ccc) => !isValidCcc(ccc));
+  if (wrongCcc !== undefined) errors.ccc = text.message.invalidCcc(wrongCcc);
   for (const field of Object.keys(MAX_LENGTHS) as MessageField[]) {
     if (errors[field] === undefined && fields[field].trim().length > MAX_LENGTHS[field]) errors[field] = text.message.tooLong(MAX_LENGTHS[field]);
   }
@@ -84,7 +123,7 @@ export function configRequest(fields: MessageFields, account: { provider: MailPr
     replyTo: fields.replyTo.trim(),
     ...(senderName === '' ? {} : { senderName }),
   };
-  return { name: fields.name.trim(), cccList: [], emailSettings };
+  return { name: fields.name.trim(), cccList: parseCccText(fields.ccc), emailSettings };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -120,7 +159,9 @@ export function loadDraft(): WizardDraft | null {
     return {
       step: value.step as WizardStep,
       machineId: isString(value.machineId) ? value.machineId : null,
-      fields: Object.fromEntries(keys.map((key) => [key, fields[key]])) as unknown as MessageFields,
+      configId: isString(value.configId) ? value.configId : null,
+      // A draft saved before the CCC field had none.
+      fields: { ...(Object.fromEntries(keys.map((key) => [key, fields[key]])) as unknown as MessageFields), ccc: isString(fields.ccc) ? fields.ccc : '' },
       accountId: isString(value.accountId) ? value.accountId : null,
     };
   } catch {
@@ -136,7 +177,11 @@ export function clearDraft(): void {
   }
 }
 
-/** Where the wizard continues after the provider's page: /email, on the draft's machine. */
-export function wizardPath(machineId: string | null): string {
-  return machineId === null ? '/email' : `/email?${new URLSearchParams({ machine: machineId }).toString()}`;
+/** Where the wizard continues after the provider's page: /email, on the draft's machine (or config being edited). */
+export function wizardPath(machineId: string | null, configId: string | null = null): string {
+  const params = new URLSearchParams();
+  if (machineId !== null) params.set('machine', machineId);
+  if (configId !== null) params.set('config', configId);
+  const query = params.toString();
+  return query === '' ? '/email' : `/email?${query}`;
 }

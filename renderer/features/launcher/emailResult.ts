@@ -1,6 +1,6 @@
 import { MAIL_CONFIG_REQUIRED_MESSAGE, MAIL_MAX_RECIPIENTS, MAIL_PROVIDER_NAMES, MAIL_RECIPIENTS_REQUIRED_MESSAGE } from '#shared/api/mail.ts';
 import type { EmailResultValue, MailAccount } from '#shared/api/mail.ts';
-import type { Machine } from '#shared/api/machines.ts';
+import type { Machine, MachineConfig } from '#shared/api/machines.ts';
 import { isValidEmail, ruleMessage } from '#shared/validation/index.ts';
 import { z } from 'zod/mini';
 import { launcher } from '../../i18n/es-launcher.ts';
@@ -119,26 +119,25 @@ export interface EmailConfigOption {
 }
 
 /**
- * Every config with email settings on the machines the user sees, plus those flagged with an error (shown
- * disabled with it). A config whose mailbox is not linked (needs re-linking, or, once the accounts are
- * known, not linked at all) is disabled too: the server would refuse to send from it.
+ * Every config with email settings: the firm's own (on no device, issue 43) first, then those on the
+ * machines the user sees, plus those flagged with an error (shown disabled with it). A config whose
+ * mailbox is not linked (needs re-linking, or, once the accounts are known, not linked at all) is
+ * disabled too: the server would refuse to send from it.
  */
-export function emailConfigOptions(machines: readonly Machine[], accounts: readonly MailAccount[] | undefined): EmailConfigOption[] {
+export function emailConfigOptions(machines: readonly Machine[], accounts: readonly MailAccount[] | undefined, firmConfigs: readonly MachineConfig[] = []): EmailConfigOption[] {
   const options: EmailConfigOption[] = [];
-  for (const machine of machines) {
-    for (const config of machine.configs) {
-      const settings = config.emailSettings;
-      if (config.error !== null) {
-        options.push({ value: config._id, label: settings ? configLabel(config.name, settings.email, settings.provider) : config.name, reason: config.error });
-        continue;
-      }
-      if (settings === null) continue;
-      const account = accounts?.find((candidate) => candidate.provider === settings.provider && candidate.email.toLowerCase() === settings.email.toLowerCase());
-      let reason: string | undefined;
-      if (account?.status === 'needs_relink') reason = account.problem ?? text.needsRelink;
-      else if (accounts !== undefined && account === undefined) reason = text.notLinked;
-      options.push({ value: config._id, label: configLabel(config.name, settings.email, settings.provider), ...(reason === undefined ? {} : { reason }) });
+  for (const config of [...firmConfigs, ...machines.flatMap((machine) => machine.configs)]) {
+    const settings = config.emailSettings;
+    if (config.error !== null) {
+      options.push({ value: config._id, label: settings ? configLabel(config.name, settings.email, settings.provider) : config.name, reason: config.error });
+      continue;
     }
+    if (settings === null) continue;
+    const account = accounts?.find((candidate) => candidate.provider === settings.provider && candidate.email.toLowerCase() === settings.email.toLowerCase());
+    let reason: string | undefined;
+    if (account?.status === 'needs_relink') reason = account.problem ?? text.needsRelink;
+    else if (accounts !== undefined && account === undefined) reason = text.notLinked;
+    options.push({ value: config._id, label: configLabel(config.name, settings.email, settings.provider), ...(reason === undefined ? {} : { reason }) });
   }
   return options;
 }

@@ -4,6 +4,7 @@ import type { CSSProperties } from 'react';
 import type { Machine } from '#shared/api/machines.ts';
 import { useMachinesQuery } from '../../api/machines.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
+import { FirmConfigs } from './FirmConfigs.tsx';
 import { Button, EmptyState, IconSearch, InfoCard, IconInfo, SearchInput, Spinner } from '../../ui/index.ts';
 import { MachineCard } from './MachineCard.tsx';
 import { MachineDetail } from './MachineDetail.tsx';
@@ -161,6 +162,8 @@ export function DevicesView() {
           onDeleted={() => setSelectedKey(null)}
         />
       )}
+
+      {!searching && <FirmConfigs />}
     </div>
   );
 }

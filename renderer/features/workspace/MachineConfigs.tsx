@@ -9,6 +9,7 @@ import { workspace } from '../../i18n/es-workspace.ts';
 import { Button, EmptyState, IconAlert, IconMail, TextField } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { errorMessage } from '../../ui/forms.ts';
+import { editConfigPath } from './FirmConfigs.tsx';
 import { parseCccLines } from './workspaceModel.ts';
 
 const text = workspace.configs;
@@ -51,9 +52,16 @@ export function MachineConfigs({ machine }: { machine: Machine }) {
                   </span>
                 )}
               </div>
-              <Button variant="ghost" aria-label={text.removeLabel(config.name)} onClick={() => setConfirming(config)}>
-                {text.remove}
-              </Button>
+              <div className="workspace-actions">
+                {config.emailSettings !== null && config.error === null && (
+                  <Link className="ui-button ui-button--ghost" to={editConfigPath(config._id, machine._id)} aria-label={text.editLabel(config.name)}>
+                    <span className="ui-button__label">{text.edit}</span>
+                  </Link>
+                )}
+                <Button variant="ghost" aria-label={text.removeLabel(config.name)} onClick={() => setConfirming(config)}>
+                  {text.remove}
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

@@ -78,6 +78,7 @@ export const DESKTOP_CLIENTS = {
 export function baseRoutes(accounts: MailAccount[], extra: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     'GET /api/machines': ok({ items: [oficina, portatil] }),
+    'GET /api/configs': ok({ items: [] }),
     'GET /api/mail/accounts': ok({ items: accounts }),
     'GET /api/mail/oauth/desktop-clients': ok(DESKTOP_CLIENTS),
     ...extra,

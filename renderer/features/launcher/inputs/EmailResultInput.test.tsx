@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MachineConfig } from '#shared/api/machines.ts';
 import { jsonResponse } from '../../../test/renderApp.tsx';
 import { preloadModal } from '../../../ui/Modal.tsx';
 import { emailResultFlow } from '../test/flowFixture.ts';
@@ -12,9 +13,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const LAUNCH = `POST ${executionPath('alta-rapida')}`;
 
-function renderWithMail(machines = mailMachines, accounts = mailAccounts) {
+function renderWithMail(machines = mailMachines, accounts = mailAccounts, firmConfigs: MachineConfig[] = []) {
   return renderLauncher(emailResultFlow(), {
     'GET /api/machines': () => jsonResponse(200, { items: machines }),
+    'GET /api/configs': () => jsonResponse(200, { items: firmConfigs }),
     'GET /api/mail/accounts': () => jsonResponse(200, { items: accounts }),
     [LAUNCH]: () => jsonResponse(202, runState({ state: 'queued' })),
   });
@@ -124,6 +126,19 @@ describe("'Enviar resultado por email' in the launcher", { timeout: 15_000 }, ()
     fireEvent.click(screen.getByRole('button', { name: `Quitar ${addresses[0]!}` }));
     fireEvent.click(launchButton());
     await waitFor(() => expect((launchBody(api)?.inputs.emailResult as { recipients: string[] }).recipients).toEqual(addresses.slice(1)));
+  });
+
+  it("offers the firm's own configurations to a firm with no device, and launches with one (issue 43)", async () => {
+    const { api } = renderWithMail([], mailAccounts, [emailConfig('cfg-firm', 'De la asesoría', 'asesoria@gmail.com', 'google')]);
+    await fillFormFlow();
+    fireEvent.click(toggle());
+    const select = await configSelect();
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Elige una configuración', 'De la asesoría — asesoria@gmail.com (Google (Gmail))']);
+    fireEvent.change(select, { target: { value: 'cfg-firm' } });
+    fireEvent.change(recipientsBox(), { target: { value: 'cliente@empresa.es' } });
+    fireEvent.click(launchButton());
+    await waitFor(() => expect(launchBody(api)).toBeDefined());
+    expect(launchBody(api)?.inputs.emailResult).toEqual({ configId: 'cfg-firm', recipients: ['cliente@empresa.es'] });
   });
 
   it('says when there is no email configuration yet, with a link to set one up', async () => {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { MAIL_CONFIG_REQUIRED_MESSAGE, MAIL_MAX_RECIPIENTS, MAIL_RECIPIENTS_REQUIRED_MESSAGE } from '#shared/api/mail.ts';
 import type { FlowInputDefinition } from '#shared/flows/definition.ts';
 import { isValidEmail } from '#shared/validation/index.ts';
-import { useMachinesQuery } from '../../../api/machines.ts';
+import { useFirmConfigsQuery, useMachinesQuery } from '../../../api/machines.ts';
 import { useMailAccountsQuery } from '../../../api/mail.ts';
 import { launcher } from '../../../i18n/es-launcher.ts';
 import { Button, IconClose } from '../../../ui/index.ts';
@@ -71,18 +71,20 @@ function EmailResultDetails({ state, shownError, update, touch }: DetailsProps) 
   const machines = useMachinesQuery();
   // Unknown accounts (still loading, or failed) disable nothing: the server checks again on launch.
   const accounts = useMailAccountsQuery();
-  const options = useMemo(() => emailConfigOptions(machines.data ?? [], accounts.data), [machines.data, accounts.data]);
+  // The firm's own configs (on no device) serve any robot, the server's included (issue 43).
+  const firmConfigs = useFirmConfigsQuery();
+  const options = useMemo(() => emailConfigOptions(machines.data ?? [], accounts.data, firmConfigs.data ?? []), [machines.data, accounts.data, firmConfigs.data]);
   const problems = shownError === undefined ? {} : emailResultProblems(state);
   const usable = options.some((option) => option.value === state.configId && option.reason === undefined);
 
   // A chosen config that went away or can no longer send (a default, an account that lost its link) is unchosen.
-  const loaded = machines.data !== undefined && !accounts.isFetching;
+  const loaded = machines.data !== undefined && !firmConfigs.isLoading && !accounts.isFetching;
   useEffect(() => {
     if (loaded && state.configId !== '' && !usable) update({ configId: '' });
   }, [loaded, usable, state.configId, update]);
 
   let configPart;
-  if (machines.isLoading) configPart = <p className="ui-muted" role="status">{text.loading}</p>;
+  if (machines.isLoading || firmConfigs.isLoading) configPart = <p className="ui-muted" role="status">{text.loading}</p>;
   else if (machines.isError) {
     configPart = (
       <p className="launcher-email__note">
