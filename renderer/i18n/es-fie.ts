@@ -122,6 +122,8 @@ export const fie = {
     loading: 'Cargando la conciliación…',
     failed: 'No se ha podido cargar la conciliación con A3.',
     empty: 'No hay bajas abiertas en tus FIE.',
+    search: 'Buscar en la conciliación por nombre, NIF, empresa o CCC',
+    noMatches: 'Ninguna baja abierta coincide con la búsqueda.',
     worker: 'Trabajador/a',
     company: 'Empresa',
     since: 'De baja desde',

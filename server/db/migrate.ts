@@ -24,6 +24,7 @@ import * as documentManagerIndexes from './migrations/0021-document-manager-inde
 import * as macros from './migrations/0022-macros.ts';
 import * as firmMailConfigs from './migrations/0023-firm-mail-configs.ts';
 import * as fiePartes from './migrations/0024-fie-partes.ts';
+import * as fieSortNames from './migrations/0024-fie-sort-names.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0022-macros': macros,
   '0023-firm-mail-configs': firmMailConfigs,
   '0024-fie-partes': fiePartes,
+  '0024-fie-sort-names': fieSortNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

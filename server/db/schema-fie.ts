@@ -61,6 +61,8 @@ export interface FieEntriesTable {
   confirmation_number: number | null;
   /** 1: the parte's newest state (listed, exported, counted); 0: an earlier state of it. */
   is_current: number;
+  /** 'PEÑA LÓPEZ, MARÍA': surnames (820, 830), then the name (840); what the reconciliation sorts by (migration 0024-fie-sort-names). */
+  sort_name: string;
 }
 
 export interface FieDocumentEntriesTable {

@@ -29,7 +29,7 @@ export const fiePaths = {
   a3Records: '/api/fie/a3-records',
   /** POST { runId?, results: [{ entryId, state, error }] } -> { updated }: what the A3 import answered per entry. */
   a3Results: '/api/fie/a3-results',
-  /** GET -> { items: ReconciliationRow[] }: open bajas per worker and whether A3 has them. */
+  /** GET -> { items: ReconciliationRow[] }: open bajas per worker (NIF and CCC: pluriempleo apart), by surname, and whether A3 has them. */
   reconciliation: '/api/fie/reconciliation',
 } as const;
 
@@ -203,6 +203,8 @@ export const a3ResultsRequestSchema = z.strictObject({
 export const reconciliationRowSchema = z.object({
   nif: z.string(),
   fullname: z.string(),
+  /** 'PEÑA LÓPEZ, MARÍA': surnames first, what the list sorts by. */
+  sortName: z.string(),
   companyName: z.nullable(z.string()),
   ccc: z.nullable(z.string()),
   /** The open baja: its entry, start day and days open so far. */

@@ -219,8 +219,8 @@ describe('FiePage list', () => {
     stubApi({
       'GET /api/fie': listOf([older]),
       'GET /api/fie/reconciliation': reconciliationOf([
-        { nif: '00000001R', fullname: 'JUAN PÉREZ RUIZ', companyName: 'TALLERES NORTE SL', ccc: '28123456789', entryId: 'o1', leaveStart: '2025-01-10', daysOpen: 24, a3sync: 'pending', pendingEntries: 2 },
-        { nif: '00000004G', fullname: 'EVA RÍOS', companyName: null, ccc: null, entryId: 'x9', leaveStart: '2025-01-20', daysOpen: 14, a3sync: 'synced', pendingEntries: 0 },
+        { nif: '00000001R', fullname: 'JUAN PÉREZ RUIZ', sortName: 'PÉREZ RUIZ, JUAN', companyName: 'TALLERES NORTE SL', ccc: '28123456789', entryId: 'o1', leaveStart: '2025-01-10', daysOpen: 24, a3sync: 'pending', pendingEntries: 2 },
+        { nif: '00000004G', fullname: 'EVA RÍOS', sortName: 'RÍOS, EVA', companyName: null, ccc: null, entryId: 'x9', leaveStart: '2025-01-20', daysOpen: 14, a3sync: 'synced', pendingEntries: 0 },
       ]),
     });
     renderFie('/fie?vista=conciliacion');
@@ -230,5 +230,29 @@ describe('FiePage list', () => {
       ['JUAN PÉREZ RUIZ00000001R', 'TALLERES NORTE SL · 28/1234567/89', '10/01/2025', '24 días', 'No · Pendiente', '2'],
       ['EVA RÍOS00000004G', '—', '20/01/2025', '14 días', 'Sí', '0'],
     ]);
+  });
+
+  it("'Conciliación con A3' sorts by surname, not first name, and searches by name, NIF, company or CCC", async () => {
+    const row = (nif: string, fullname: string, sortName: string, companyName: string, ccc: string) =>
+      ({ nif, fullname, sortName, companyName, ccc, entryId: `${nif}${ccc}`, leaveStart: '2025-01-10', daysOpen: 24, a3sync: 'pending', pendingEntries: 1 }) as const;
+    stubApi({
+      'GET /api/fie': listOf([older]),
+      'GET /api/fie/reconciliation': reconciliationOf([
+        row('00000001R', 'ANA ZAMORA GIL', 'ZAMORA GIL, ANA', 'TALLERES NORTE SL', '28123456789'),
+        row('00000002W', 'ZOE ABAD RUIZ', 'ABAD RUIZ, ZOE', 'TALLERES NORTE SL', '28123456789'),
+        // Pluriempleo: the same worker in two companies is two rows.
+        row('00000002W', 'ZOE ABAD RUIZ', 'ABAD RUIZ, ZOE', 'BAR SOL SL', '08765432101'),
+      ]),
+    });
+    renderFie('/fie?vista=conciliacion');
+    const table = await screen.findByRole('table', { name: 'Bajas abiertas y su estado en A3' });
+    const names = () => within(table).getAllByRole('row').slice(1).map((tr) => within(tr).getAllByRole('cell').slice(0, 2).map((cell) => cell.textContent).join(' | '));
+    expect(names()).toEqual([
+      'ZOE ABAD RUIZ00000002W | TALLERES NORTE SL · 28/1234567/89',
+      'ZOE ABAD RUIZ00000002W | BAR SOL SL · 08/7654321/01',
+      'ANA ZAMORA GIL00000001R | TALLERES NORTE SL · 28/1234567/89',
+    ]);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar en la conciliación por nombre, NIF, empresa o CCC' }), { target: { value: 'bar sol' } });
+    await waitFor(() => expect(names()).toEqual(['ZOE ABAD RUIZ00000002W | BAR SOL SL · 08/7654321/01']));
   });
 });

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ReconciliationRow } from '#shared/api/fie.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
 import { Button, Spinner } from '../../ui/index.ts';
+import { SearchInput } from '../../ui/SearchInput.tsx';
 import { Table } from '../../ui/Table.tsx';
 import type { TableColumn } from '../../ui/Table.tsx';
 import { useFieReconciliationQuery } from './fieApi.ts';
@@ -18,8 +19,9 @@ const columns: TableColumn<ReconciliationRow>[] = [
   {
     key: 'worker',
     header: t.worker,
-    sortValue: (row) => row.fullname,
-    filterValue: (row) => `${row.fullname} ${row.nif}`,
+    // By surname ('PEÑA LÓPEZ, MARÍA'), as the server sends them.
+    sortValue: (row) => row.sortName,
+    filterValue: (row) => `${row.fullname} ${row.nif} ${row.companyName ?? ''} ${row.ccc ?? ''}`,
     render: (row) => (
       <span className="fie-recon__worker">
         <span className="fie-recon__name">{row.fullname}</span>
@@ -61,9 +63,15 @@ const columns: TableColumn<ReconciliationRow>[] = [
 /** 'Conciliación con A3': each worker with an open baja, since when, whether A3 has it, and how many of their entries A3 lacks. */
 export function FieReconciliation() {
   const { data, isLoading, isError, isFetching, refetch } = useFieReconciliationQuery();
+  const [search, setSearch] = useState('');
   return (
     <section className="ui-card ui-section fie-recon" aria-label={t.caption} aria-busy={isFetching || undefined}>
       <p className="ui-muted fie-recon__intro">{t.intro}</p>
+      {data && data.length > 0 && (
+        <div className="fie-recon__search" role="search" aria-label={t.search}>
+          <SearchInput label={t.search} placeholder={text.filters.searchPlaceholder} value={search} debounceMs={200} onSearch={setSearch} />
+        </div>
+      )}
       {isLoading && <Spinner label={t.loading} />}
       {isError && (
         <div role="alert" className="ui-inline-error">
@@ -71,7 +79,7 @@ export function FieReconciliation() {
           <Button variant="ghost" onClick={() => void refetch()}>{text.list.retry}</Button>
         </div>
       )}
-      {data && <Table caption={t.caption} columns={columns} rows={data} rowKey={(row) => row.entryId} emptyMessage={t.empty} initialSort={{ key: 'daysOpen', direction: 'descending' }} />}
+      {data && <Table caption={t.caption} columns={columns} rows={data} rowKey={(row) => row.entryId} emptyMessage={search.trim() === '' ? t.empty : t.noMatches} search={search} initialSort={{ key: 'worker', direction: 'ascending' }} />}
     </section>
   );
 }

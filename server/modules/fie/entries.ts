@@ -19,7 +19,7 @@ export type EntryFacts = Pick<
   FieEntriesTable,
   | 'entry_key' | 'type' | 'nif' | 'fullname' | 'company_name' | 'ccc' | 'registration_date' | 'leave_start' | 'leave_end' | 'entry_date'
   | 'duration' | 'short_duration' | 'canceled' | 'contingency' | 'incidence_code' | 'search_text' | 'fields_json'
-  | 'parte_key' | 'confirmation_date' | 'confirmation_number'
+  | 'parte_key' | 'confirmation_date' | 'confirmation_number' | 'sort_name'
 >;
 
 function textOf(fields: FieFieldLookup, code: number): string | null {
@@ -85,7 +85,18 @@ export function entryFactsOf(entry: FieEntryRead): EntryFacts {
     parte_key: parteKeyOf(entry.type, entry.nif, ccc, leaveStart),
     confirmation_date: textOf(fields, 1520),
     confirmation_number: typeof confirmationNumber === 'number' ? confirmationNumber : null,
+    sort_name: sortName(textOf(fields, 820), textOf(fields, 830), textOf(fields, 840)),
   };
+}
+
+/**
+ * 'PEÑA LÓPEZ, MARÍA': the surnames, then the name (the list's fullname puts the name first, and a
+ * list of workers is read by surname). Migration 0024-fie-sort-names writes the same for older rows.
+ */
+export function sortName(firstSurname: string | null, secondSurname: string | null, name: string | null): string {
+  const surnames = [firstSurname, secondSurname].filter((part): part is string => part !== null && part.trim() !== '').map((part) => part.trim()).join(' ');
+  const given = name?.trim() ?? '';
+  return surnames !== '' && given !== '' ? `${surnames}, ${given}` : surnames || given;
 }
 
 /** Where an entry starts in A3: the disabled types (dop, nac, jub) are never sent. */

@@ -8,6 +8,7 @@ import { pathFor } from '#shared/api/flows.ts';
 import { encodeFieFile } from '#shared/fie/encode.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import * as partesMigration from '../../db/migrations/0024-fie-partes.ts';
+import * as sortNamesMigration from '../../db/migrations/0024-fie-sort-names.ts';
 import type { Database } from '../../db/schema.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { NOW, angelCit, fileA, fileB, list, upload } from './test-support.ts';
@@ -122,5 +123,35 @@ describe('migration 0024', () => {
     // A3 had the parte and the new confirmation changes nothing it holds: not sent again.
     expect((await list(ana)).flatMap((document) => document.entries.filter((entry) => entry.nif === ANGEL).map((entry) => entry.a3sync))).toEqual(['synced']);
     expect(await angelReconciliation()).toHaveLength(1);
+  });
+});
+
+describe('GET /api/fie/reconciliation (issue 43, 5)', () => {
+  it('has a row per worker and company (pluriempleo), sorted by surname', async () => {
+    const worker = (name: string, surname: string, nif: string, company: string, ccc: string) => ({
+      310: ccc, 320: '0111', 530: company, 670: nif.padStart(14, '0'), 820: surname, 840: name, 1020: '20250110', 1090: '1', 1170: 'N',
+    });
+    const file = encodeFieFile({
+      date: '20250115',
+      entries: [
+        worker('ANA', 'ZAMORA', '33333333P', 'TALLERES NORTE SL', '28123456789'),
+        worker('ZOE', 'ABAD', '44444444A', 'TALLERES NORTE SL', '28123456789'),
+        worker('ZOE', 'ABAD', '44444444A', 'BAR SOL SL', '08765432101'),
+      ],
+    });
+    await upload(ana, [{ name: 'pluri.fie', data: file }]);
+    const response = await ana.get(fiePaths.reconciliation);
+    const rows = z.array(reconciliationRowSchema).parse(response.json().items);
+    expect(rows.map((row) => [row.sortName, row.companyName, row.pendingEntries])).toEqual([
+      ['ABAD, ZOE', 'BAR SOL SL', 1],
+      ['ABAD, ZOE', 'TALLERES NORTE SL', 1],
+      ['ZAMORA, ANA', 'TALLERES NORTE SL', 1],
+    ]);
+    // Rows stored before the column: migration 0024-fie-sort-names fills it from their fields.
+    db = connectDatabase(server.database);
+    await sortNamesMigration.down(db as Kysely<unknown>);
+    await sortNamesMigration.up(db as Kysely<unknown>);
+    const again = z.array(reconciliationRowSchema).parse((await ana.get(fiePaths.reconciliation)).json().items);
+    expect(again.map((row) => row.sortName)).toEqual(['ABAD, ZOE', 'ABAD, ZOE', 'ZAMORA, ANA']);
   });
 });

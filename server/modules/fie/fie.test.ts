@@ -225,10 +225,10 @@ describe('A3: export, records, results and reconciliation', () => {
     const response = await ana.get(fiePaths.reconciliation);
     expect(response.statusCode).toBe(200);
     const items = response.json().items.map((item: unknown) => reconciliationRowSchema.parse(item));
-    // José's leave ended (alta) and Lucía's entry is no baja: only María and Ángel are open.
+    // José's leave ended (alta) and Lucía's entry is no baja: only María and Ángel are open, by surname.
     expect(items).toEqual([
-      { nif: '12345678Z', fullname: 'MARÍA PEÑA', companyName: 'ASESORÍA NÚÑEZ SL', ccc: '28123456789', entryId: idOf('12345678Z'), leaveStart: '2025-01-10', daysOpen: 32, a3sync: 'pending', pendingEntries: 1 },
-      { nif: '22222222J', fullname: 'ÁNGEL LÓPEZ', companyName: 'ASESORÍA NÚÑEZ SL', ccc: '28123456789', entryId: idOf('22222222J'), leaveStart: '2025-01-12', daysOpen: 30, a3sync: 'synced', pendingEntries: 0 },
+      { nif: '22222222J', fullname: 'ÁNGEL LÓPEZ', sortName: 'LÓPEZ, ÁNGEL', companyName: 'ASESORÍA NÚÑEZ SL', ccc: '28123456789', entryId: idOf('22222222J'), leaveStart: '2025-01-12', daysOpen: 30, a3sync: 'synced', pendingEntries: 0 },
+      { nif: '12345678Z', fullname: 'MARÍA PEÑA', sortName: 'PEÑA, MARÍA', companyName: 'ASESORÍA NÚÑEZ SL', ccc: '28123456789', entryId: idOf('12345678Z'), leaveStart: '2025-01-10', daysOpen: 32, a3sync: 'pending', pendingEntries: 1 },
     ]);
 
     // An alta for María closes her baja.

@@ -287,7 +287,7 @@ export async function currentStateIds(db: Db, groupId: string, parteKeys: readon
 export async function workerEntries(db: Db, groupId: string) {
   return db
     .selectFrom('fie_entries')
-    .select(['id', 'nif', 'fullname', 'company_name', 'ccc', 'type', 'leave_start', 'leave_end', 'entry_date', 'registration_date', 'canceled', 'a3_state', 'created_at'])
+    .select(['id', 'nif', 'fullname', 'sort_name', 'company_name', 'ccc', 'type', 'leave_start', 'leave_end', 'entry_date', 'registration_date', 'canceled', 'a3_state', 'created_at'])
     .where('group_id', '=', groupId)
     .where('nif', 'is not', null)
     .where('is_current', '=', 1)
