@@ -42,6 +42,8 @@ export const fie = {
     allA3: 'Todos',
     clear: 'Quitar filtros',
     badRange: '«Hasta» es anterior a «Desde»: no se aplica.',
+    /** What 'Desde' and 'Hasta' compare (the server's entry_date: the leave's start, else the registration). */
+    datesHint: '«Desde» y «Hasta» filtran por la fecha de baja (o la de registro, si el parte no tiene baja).',
   },
   a3States,
   list: {
@@ -54,6 +56,8 @@ export const fie = {
     noMatchesTitle: 'Ningún parte coincide con los filtros',
     noMatchesText: 'Cambia la búsqueda o quita los filtros para ver todos los FIE.',
     documents: (total: number) => (total === 1 ? '1 FIE' : `${n(total)} FIE`),
+    /** The toolbar's count: partes (an entry two files carry counts once), then files. */
+    partsInFiles: (parts: number, files: number) => `${parts === 1 ? '1 parte' : `${n(parts)} partes`} en ${files === 1 ? '1 FIE' : `${n(files)} FIE`}`,
     entries: (total: number) => (total === 1 ? '1 parte' : `${n(total)} partes`),
     /** When filters hide some of a document's entries. */
     entriesShown: (shown: number, total: number) => `${n(shown)} de ${n(total)} partes`,
@@ -70,6 +74,9 @@ export const fie = {
     selectAll: 'Seleccionar todos los partes visibles',
     selected: (total: number) => (total === 1 ? '1 parte seleccionado' : `${n(total)} partes seleccionados`),
     disabledType: 'Este tipo de parte no se sincroniza con A3',
+    canceledHint: 'Parte anulado: no se pasa a A3',
+    /** 'Eliminar FIE' names the file it deletes. */
+    deleteTitle: (title: string, name: string) => `${title} «${name}»`,
     canceled: 'Anulado',
     shortDuration: 'Corta',
     shortDurationHint: '(2 días o menos)',

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useDeleteFieMutation, useFieDocumentsQuery } from './fieApi.ts';
 import { FieFilters } from './FieFilters.tsx';
 import { FieList } from './FieList.tsx';
-import { flattenRows, newestFirst, selectableIds } from './fieRows.ts';
+import { documentName, flattenRows, newestFirst, partCount, selectableIds } from './fieRows.ts';
 import { SyncA3Button } from './FieDesktopActions.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { FieTransferError, exportA3Workbook } from './fieTransfer.ts';
@@ -109,7 +109,7 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
             <span>{text.list.selectAll}</span>
           </label>
           <span className="ui-muted fie-toolbar__count" aria-live="polite">
-            {chosen.length > 0 ? text.list.selected(chosen.length) : data ? text.list.documents(documents.length) : ''}
+            {chosen.length > 0 ? text.list.selected(chosen.length) : data ? text.list.partsInFiles(partCount(documents), documents.length) : ''}
           </span>
           <div className="fie-toolbar__actions">
             <Button variant="secondary" loading={exporting} disabled={chosen.length === 0 || exporting} onClick={() => void exportSelection()}>
@@ -139,12 +139,13 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
             onSelect={(id, on) => setSelected((current) => toggled(current, id, on))}
             deleting={deleting}
             onDelete={setConfirming}
+            scrollKey={queryKey}
           />
         )}
       </section>
       <ConfirmDialog
         open={confirming !== null}
-        title={DELETE_FIE_CONFIRM.title}
+        title={confirming ? text.list.deleteTitle(DELETE_FIE_CONFIRM.title, documentName(confirming)) : DELETE_FIE_CONFIRM.title}
         text={DELETE_FIE_CONFIRM.text}
         confirmLabel={text.list.deleteConfirm}
         onConfirm={() => void remove()}

@@ -69,6 +69,7 @@ export function FieFilters({ view, onChange }: FieFiltersProps) {
       <div className="fie-filters__clear" style={filtering ? undefined : { visibility: 'hidden' }}>
         <Button variant="ghost" onClick={() => onChange({ q: '', types: [], from: '', to: '', a3: '' })}>{text.filters.clear}</Button>
       </div>
+      <p className="ui-muted fie-filters__hint">{text.filters.datesHint}</p>
       {badRange && <p id={rangeErrorId} className="fie-filters__error" role="alert">{text.filters.badRange}</p>}
     </div>
   );

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { FieDocumentView, FieEntryView } from '#shared/api/fie.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
 import { Button, IconChevronDown, IconChevronRight } from '../../ui/index.ts';
-import { documentDate, documentName, entryDates, formatDay } from './fieRows.ts';
+import { documentDate, documentName, entryDates, formatDay, isSelectable } from './fieRows.ts';
 import type { FieRow } from './fieRows.ts';
 
 /** Estimated heights before a row is measured (a wide screen's header and entry). */
@@ -18,13 +18,15 @@ export interface FieListProps {
   onSelect: (entryId: string, selected: boolean) => void;
   deleting: ReadonlySet<string>;
   onDelete: (document: FieDocumentView) => void;
+  /** The filters: when they change (a search), the list goes back to its top, where the results start. */
+  scrollKey?: string;
 }
 
 /**
  * Every document header and the entries of the open ones, as one flat list of which only the rows in
  * view are in the DOM (TanStack Virtual, rows measured as drawn): 10,000 entries scroll like 10.
  */
-export function FieList({ rows, onToggle, selected, onSelect, deleting, onDelete }: FieListProps) {
+export function FieList({ rows, onToggle, selected, onSelect, deleting, onDelete, scrollKey }: FieListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -33,6 +35,9 @@ export function FieList({ rows, onToggle, selected, onSelect, deleting, onDelete
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 6,
   });
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [scrollKey]);
   return (
     <div ref={scrollRef} className="fie-list" data-testid="fie-list-scroll">
       <div role="list" aria-label={text.list.caption} className="fie-list__inner" style={{ height: virtualizer.getTotalSize() }}>
@@ -110,15 +115,16 @@ function Fact({ label, children, className }: { label: string; children: ReactNo
 
 const EntryRow = memo(function EntryRow({ entry, checked, onSelect }: { entry: FieEntryView; checked: boolean; onSelect: (entryId: string, selected: boolean) => void }) {
   const hintId = `fie-disabled-${entry._id}`;
+  const selectable = isSelectable(entry);
   return (
     <div className={entry.disabled ? 'fie-entry fie-entry--disabled' : 'fie-entry'}>
       <input
         type="checkbox"
         className="fie-entry__check"
         aria-label={text.list.select(entry.fullname)}
-        checked={checked && !entry.disabled}
-        disabled={entry.disabled}
-        aria-describedby={entry.disabled ? hintId : undefined}
+        checked={checked && selectable}
+        disabled={!selectable}
+        aria-describedby={selectable ? undefined : hintId}
         onChange={(event) => onSelect(entry._id, event.target.checked)}
       />
       <div className="fie-entry__body">
@@ -126,7 +132,7 @@ const EntryRow = memo(function EntryRow({ entry, checked, onSelect }: { entry: F
           <span className={entry.disabled ? 'fie-type fie-type--disabled' : `fie-type fie-type--${entry.type}`}>{entry.typeLabel}</span>
           {entry.isCanceled && <span className="ui-chip fie-chip--canceled">{text.list.canceled}</span>}
           <span className="fie-entry__name">{entry.fullname}</span>
-          {entry.disabled && <span id={hintId} className="ui-visually-hidden">{text.list.disabledType}</span>}
+          {!selectable && <span id={hintId} className="ui-visually-hidden">{entry.disabled ? text.list.disabledType : text.list.canceledHint}</span>}
         </div>
         <dl className="fie-entry__facts">
           <Fact label={text.list.nif}>{entry.nif ?? text.list.none}</Fact>

@@ -74,6 +74,27 @@ describe('FiePage list', () => {
     expect(screen.queryByText('JUAN PÉREZ RUIZ')).toBeNull();
   });
 
+  it('counts partes, not files, and an entry two files carry once, in the count and the selection alike (issue 43, 7)', async () => {
+    const shared = entry({ _id: 's1', fullname: 'JUAN PÉREZ RUIZ', nif: '00000001R' });
+    const first = document({ _id: 'd1', date: '2025-01-10', fileName: 'enero.txt', entries: [{ ...shared, fieId: 'd1' }] });
+    const second = document({ _id: 'd2', date: '2025-02-10', fileName: 'febrero.txt', entries: [{ ...shared, fieId: 'd2' }, entry({ _id: 's2', fieId: 'd2' })] });
+    stubApi({ 'GET /api/fie': listOf([first, second]) });
+    renderFie();
+    expect(await screen.findByText('2 partes en 2 FIE')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todos los partes visibles' }));
+    expect(screen.getByText('2 partes seleccionados')).toBeTruthy();
+  });
+
+  it('goes back to the top of the list after a search, where its results start (issue 43, 7)', async () => {
+    stubApi({ 'GET /api/fie': listOf([older, newer]) });
+    renderFie();
+    await screen.findByText('febrero.txt');
+    const scroller = screen.getByTestId('fie-list-scroll');
+    scroller.scrollTop = 400;
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' }), { target: { value: 'maría' } });
+    await waitFor(() => expect(scroller.scrollTop).toBe(0));
+  });
+
   it('shows a parte confirmed again in later FIE once, with each confirmation’s number and date, the latest first', async () => {
     const confirmed = document({
       _id: 'c', date: '2025-01-27', fileName: 'c.fie',
@@ -98,20 +119,22 @@ describe('FiePage list', () => {
     expect(entryItem('ANA SANZ GIL').textContent).toContain('Este tipo de parte no se sincroniza con A3');
 
     expect((screen.getByRole('button', { name: 'Exportar a A3' }) as HTMLButtonElement).disabled).toBe(true);
+    // An anulado parte is never passed to A3 either (issue 43, 8).
+    const canceled = screen.getByRole('checkbox', { name: 'Seleccionar el parte de LUIS MORA DÍAZ' }) as HTMLInputElement;
+    expect(canceled.disabled).toBe(true);
+    expect(entryItem('LUIS MORA DÍAZ').textContent).toContain('Parte anulado: no se pasa a A3');
     const all = screen.getByRole('checkbox', { name: 'Seleccionar todos los partes visibles' }) as HTMLInputElement;
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar el parte de LUIS MORA DÍAZ' }));
-    expect(screen.getByText('1 parte seleccionado')).toBeTruthy();
-    expect(all.indeterminate).toBe(true);
     fireEvent.click(all);
-    expect(screen.getByText('2 partes seleccionados')).toBeTruthy();
+    expect(screen.getByText('1 parte seleccionado')).toBeTruthy();
     expect(all.checked).toBe(true);
     expect(all.indeterminate).toBe(false);
     expect(retired.checked).toBe(false);
+    expect(canceled.checked).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Exportar a A3' }));
     await waitFor(() => expect(click, JSON.stringify(shownToasts())).toHaveBeenCalled());
     const exported = calls.find((call) => call.key === 'POST /api/fie/export');
-    expect(JSON.parse(String(exported?.init?.body))).toEqual({ entryIds: ['n1', 'n3'] });
+    expect(JSON.parse(String(exported?.init?.body))).toEqual({ entryIds: ['n1'] });
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toBe('incidencias-a3.xlsx');
   });
@@ -127,14 +150,14 @@ describe('FiePage list', () => {
 
     // Cancelling asks nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar enero.txt' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Eliminar FIE' });
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar FIE «enero.txt»' });
     expect(dialog.textContent).toContain('El FIE se eliminará y no se podrá recuperar. Los datos ya sincronizados en A3 no se verán afectados.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar enero.txt' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar FIE' })).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar FIE «enero.txt»' })).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(calls.filter((call) => call.key === 'DELETE /api/fie/old')).toHaveLength(1));
     // Waiting for the server: still listed, busy.
     expect(screen.getByText('enero.txt')).toBeTruthy();
@@ -153,7 +176,7 @@ describe('FiePage list', () => {
     renderFie();
     await screen.findByText('enero.txt');
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar enero.txt' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar FIE' })).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Eliminar FIE «enero.txt»' })).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(shownToasts()).toEqual([{ kind: 'error', lines: ['No se ha podido eliminar el FIE. Inténtalo de nuevo.'] }]));
     expect(screen.getByText('enero.txt')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Eliminar enero.txt' }) as HTMLButtonElement).disabled).toBe(false);

@@ -17,9 +17,20 @@ function answerOf(results: FieUploadResult[]): FieUploadResponse {
 }
 
 const file = (name: string) => new File(['ETI...'], name, { type: 'text/plain' });
-const chooseFiles = (files: File[]) => fireEvent.change(screen.getByLabelText('Elegir archivos'), { target: { files } });
+// The hidden input is reached through the 'Elegir archivos' button: it is not announced as a second one (issue 43, 9).
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+const chooseFiles = (files: File[]) => fireEvent.change(fileInput(), { target: { files } });
 
 describe('FiePage upload', () => {
+  it('has one "Elegir archivos" for assistive technology: the hidden file input is not a second one', async () => {
+    stubApi({ 'GET /api/fie': listOf([]) });
+    renderFie();
+    await screen.findByRole('button', { name: 'Elegir archivos' });
+    expect(screen.getAllByRole('button', { name: 'Elegir archivos' })).toHaveLength(1);
+    expect(screen.queryByLabelText('Elegir archivos')).toBeNull();
+    expect(fileInput().getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('sends every chosen file in one multipart request (field files) and shows one toast with a line per outcome', async () => {
     const calls = stubApi({
       'GET /api/fie': listOf([]),

@@ -101,7 +101,8 @@ export function FieUpload() {
           accept={text.upload.accept}
           className="ui-visually-hidden"
           tabIndex={-1}
-          aria-label={text.upload.choose}
+          // Reached through the 'Elegir archivos' button above: not announced as a second one.
+          aria-hidden="true"
           onChange={(event) => void upload([...(event.target.files ?? [])])}
         />
       </div>

@@ -22,9 +22,17 @@ export function flattenRows(documents: readonly FieDocumentView[], isExpanded: (
   return rows;
 }
 
-/** Entries that can be chosen for A3 (dop, nac, jub never are). */
+/** Whether an entry can be chosen for A3: never dop, nac, jub, nor an anulado parte (issue 43, 8). */
+export const isSelectable = (entry: FieEntryView) => !entry.disabled && !entry.isCanceled;
+
+/** Entries that can be chosen for A3, each once however many documents carry it (issue 43, 7). */
 export function selectableIds(documents: readonly FieDocumentView[]): string[] {
-  return documents.flatMap((document) => document.entries.filter((entry) => !entry.disabled).map((entry) => entry._id));
+  return [...new Set(documents.flatMap((document) => document.entries.filter(isSelectable).map((entry) => entry._id)))];
+}
+
+/** Partes shown: an entry two documents carry counts once. */
+export function partCount(documents: readonly FieDocumentView[]): number {
+  return new Set(documents.flatMap((document) => document.entries.map((entry) => entry._id))).size;
 }
 
 /** yyyy-mm-dd (or a full ISO instant) as dd/mm/yyyy; '—' when absent. */

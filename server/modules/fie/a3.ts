@@ -8,7 +8,7 @@ import { isFieTypeDisabled } from '#shared/fie/labels.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { entryOf, parseFields } from './entries.ts';
-import { A3_REFUSED_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE } from './messages.ts';
+import { A3_REFUSED_MESSAGE, CANCELED_ENTRIES_MESSAGE, disabledEntriesMessage, FIE_ENTRIES_NOT_FOUND_MESSAGE } from './messages.ts';
 import { isoDay } from './service.ts';
 import { currentStateIds, entriesByIds, workerEntries } from './store.ts';
 
@@ -43,7 +43,9 @@ export class FieA3 {
       const row = byId.get(id) as (typeof rows)[number];
       chosen.add(row.is_current === 0 && row.parte_key !== null ? (heads.get(row.parte_key) ?? id) : id);
     }
-    return [...chosen].map((id) => byId.get(id) as (typeof rows)[number]);
+    const own = [...chosen].map((id) => byId.get(id) as (typeof rows)[number]);
+    if (own.some((row) => row.canceled === 1)) throw new HttpError(400, 'FIE_ENTRY_CANCELED', CANCELED_ENTRIES_MESSAGE);
+    return own;
   }
 
   async a3Records(groupId: string, entryIds: readonly string[]): Promise<A3SyncRecordWithEntry[]> {

@@ -97,7 +97,7 @@ describe('a parte confirmed again in a later FIE', () => {
     expect((await angelRows()).map(([file, , confirmations]) => [file, confirmations])).toEqual([['b.fie', [{ number: 1, date: '2025-01-19' }]]]);
   });
 
-  it('stays as A3 has it when the new confirmation changes nothing A3 holds; a cancelled one is sent again', async () => {
+  it('stays as A3 has it when the new confirmation changes nothing A3 holds; a cancelled one is no longer synced, and cannot be exported', async () => {
     const [newest] = await angelIdsIn('c.fie');
     await ana.post(fiePaths.a3Results, { results: [{ entryId: newest as string, state: 'synced', error: null }] });
     await upload(ana, [{ name: 'd.fie', data: encodeFieFile({ date: '20250203', entries: [{ ...angelCit, 1520: '20250202', 1530: '03' }] }) }]);
@@ -106,6 +106,12 @@ describe('a parte confirmed again in a later FIE', () => {
     expect((await list(ana)).flatMap((document) => document.entries.filter((entry) => entry.nif === ANGEL).map((entry) => [document.fileName, entry.a3sync, entry.isCanceled]))).toEqual([
       ['e.fie', 'pending', true],
     ]);
+    // An anulado parte is never exported nor synced (issue 43, 8), not even through an earlier state of it.
+    for (const path of [fiePaths.exportA3, fiePaths.a3Records]) {
+      const refused = await ana.post(path, { entryIds: [newest as string] });
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json().message, path).toBe('Los partes anulados no se pasan a A3: quítalos de la selección');
+    }
   });
 });
 

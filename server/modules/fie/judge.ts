@@ -1,7 +1,7 @@
 import { isOleCompound, isZip } from '#shared/files/magic.ts';
 import type { FieVersion } from '#shared/fie/types.ts';
 import { FIE_HEADER_SEARCH_BYTES, fieHeaderOf } from '../../files/fie.ts';
-import { ignoredFieReason, NOT_A_FIE_REASON } from './messages.ts';
+import { EMPTY_FILE_REASON, ignoredFieReason, NOT_A_FIE_REASON } from './messages.ts';
 import { readStart } from '../../files/read-start.ts';
 
 /** What an uploaded file is by its content, never by its name. */
@@ -19,6 +19,7 @@ export async function judgeFieContent(path: string): Promise<JudgedFie> {
   if (header.fie) return { kind: 'text', version: header.version };
   if (isZip(start) || isOleCompound(start)) return { kind: 'excel' };
   const firstLine = Buffer.from(start).toString('latin1').replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '').trimStart();
+  if (firstLine === '') return { kind: 'refused', reason: EMPTY_FILE_REASON };
   if (firstLine.startsWith('ETI')) return { kind: 'refused', reason: ignoredFieReason(header.reason) };
   return { kind: 'refused', reason: NOT_A_FIE_REASON };
 }
