@@ -60,6 +60,10 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, ex
   await expect(page.locator('.fie-upload__failures li')).toContainText('notas.txt');
   await expect(documentHeader(page, 'siltra-abril.txt')).toHaveAttribute('aria-label', /3 partes$/);
   await expect(documentHeader(page, 'siltra-marzo-copia.fie')).toHaveCount(0);
+  // The count speaks of partes, then files (issue 43, 7); the file input is not a second 'Elegir archivos' (9).
+  await expect(page.locator('.fie-toolbar__count')).toHaveText(/^\d+ partes en 2 FIE$/);
+  await expect(page.getByRole('button', { name: 'Elegir archivos' })).toHaveCount(1);
+  await expect(page.getByText('«Desde» y «Hasta» filtran por la fecha de baja')).toBeVisible();
 
   // Open April's document: its three workers, each with a NIF.
   const april = documentHeader(page, 'siltra-abril.txt');
@@ -73,6 +77,7 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, ex
   expect(nif).toMatch(/^[0-9A-Z]{9,}$/);
   // The screen with an open document, its entries and the failed-files list: nothing serious for axe.
   expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('fie-list-1366.png'), fullPage: true });
 
   // Search by that NIF: kept in the address, one entry left, its document open.
   await page.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' }).fill(nif);
@@ -98,7 +103,8 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, ex
 
   // Delete April's document: asked first, gone once the server has answered.
   await page.getByRole('button', { name: 'Eliminar siltra-abril.txt' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Eliminar FIE' });
+  // 'Eliminar FIE' names the file it deletes (issue 43, 9).
+  const dialog = page.getByRole('dialog', { name: 'Eliminar FIE «siltra-abril.txt»' });
   await expect(dialog).toContainText('El FIE se eliminará y no se podrá recuperar. Los datos ya sincronizados en A3 no se verán afectados.');
   const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes('/api/fie/'));
   await dialog.getByRole('button', { name: 'Eliminar' }).click();
@@ -114,6 +120,17 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, ex
   await documentHeader(page, 'siltra-marzo.fie').click();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('fie-list-390.png'), fullPage: true });
+
+  // Conciliación con A3: a search over the open bajas, by surname (issue 43, 5); nothing spills at 390 px.
+  await page.goto('/fie?vista=conciliacion');
+  const search = page.getByRole('searchbox', { name: 'Buscar en la conciliación por nombre, NIF, empresa o CCC' });
+  await expect(search).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('fie-conciliacion-390.png'), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('fie-conciliacion-1366.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('FIE: a file of 10,000 entries opens into a list that keeps only the rows in view and scrolls to its last entry', async ({ page }) => {
