@@ -178,9 +178,9 @@ describe('A3: export, records, results and reconciliation', () => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Incidencias as XLSX.WorkSheet, { header: 1, raw: false });
     expect(rows[0]).toEqual([...INCIDENCIAS_HEADER]);
     expect(rows.slice(1).map((row) => [row[0], row[1], row[3], row[4], row[8], row[10], row[12]])).toEqual([
-      // fieId is the document that brought the entry first.
-      [documentA, '12345678Z', '10/01/2025', '2', '28/1234567/89', undefined, 'No'],
-      [documentA, '87654321X', '06/01/2025', '7', '08/7654321/01', '05/01/2025', 'No'],
+      // 'Archivo' names the file that brought the entry first, not its internal id (issue 43, 8).
+      ['a.fie', '12345678Z', '10/01/2025', '2', '28/1234567/89', undefined, 'No'],
+      ['a.fie', '87654321X', '06/01/2025', '7', '08/7654321/01', '05/01/2025', 'No'],
     ]);
     const foreign = await eva.post(fiePaths.exportA3, { entryIds: [idOf('12345678Z')] });
     expect(foreign.statusCode).toBe(404);

@@ -239,7 +239,7 @@ export async function listLinkedEntries(db: Db, groupId: string, query: FieListQ
 }
 
 /** The firm's entries of these ids (any missing: not the firm's, or gone). */
-type SelectedEntryRow = EntryRow & { fields_json: string; first_document_id: string | null };
+type SelectedEntryRow = EntryRow & { fields_json: string; first_document_id: string | null; first_document_name: string | null };
 
 export async function entriesByIds(db: Db, groupId: string, ids: readonly string[]): Promise<SelectedEntryRow[]> {
   const rows: SelectedEntryRow[] = [];
@@ -264,6 +264,18 @@ export async function entriesByIds(db: Db, groupId: string, ids: readonly string
             .orderBy('d.id')
             .limit(1)
             .as('first_document_id'),
+        // And its file's name: what the export's 'Archivo' shows (issue 43, 8).
+        (eb) =>
+          eb
+            .selectFrom('fie_document_entries as de')
+            .innerJoin('fie_documents as d', 'd.id', 'de.document_id')
+            .select('d.file_name')
+            .whereRef('de.entry_id', '=', 'e.id')
+            .orderBy('d.date')
+            .orderBy('d.created_at')
+            .orderBy('d.id')
+            .limit(1)
+            .as('first_document_name'),
       ])
       .where('e.group_id', '=', groupId)
       .where('e.id', 'in', chunk)
