@@ -12,6 +12,8 @@ export interface TwoServers {
   /** The two servers, once beforeAll has run; the first one migrated the database. */
   servers(): [FastifyInstance, FastifyInstance];
   database(): { kind: 'postgres'; url: string };
+  /** One more server on the same database and storage, as a process (re)started mid-test would be; closed after. */
+  startAnother(): Promise<FastifyInstance>;
 }
 
 /**
@@ -25,6 +27,7 @@ export function twoServersOnPostgres(adminUrl: string, prefix: string, config: P
   let storageDir = '';
   let database: { kind: 'postgres'; url: string } | undefined;
   let servers: FastifyInstance[] = [];
+  let build: () => Promise<FastifyInstance> = () => Promise.reject(new Error('twoServersOnPostgres: used before beforeAll ran'));
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -32,7 +35,7 @@ export function twoServersOnPostgres(adminUrl: string, prefix: string, config: P
     const shared = { kind: 'postgres' as const, url: withDatabase(adminUrl, name) };
     database = shared;
     storageDir = await mkdtemp(join(tmpdir(), `${prefix}-`));
-    const build = () => buildApp({ database: shared, storageDir, webRoot: '/nonexistent', publicUrl: 'http://app.test', cookieSecure: false, allowedOrigins: [], ...config });
+    build = () => buildApp({ database: shared, storageDir, webRoot: '/nonexistent', publicUrl: 'http://app.test', cookieSecure: false, allowedOrigins: [], ...config });
     const first = await build(); // migrates (and installs pg-boss)
     servers = [first, await build()];
   });
@@ -45,7 +48,12 @@ export function twoServersOnPostgres(adminUrl: string, prefix: string, config: P
     if (storageDir) await rm(storageDir, { recursive: true, force: true });
   });
   return {
-    servers: () => servers as [FastifyInstance, FastifyInstance],
+    servers: () => servers.slice(0, 2) as [FastifyInstance, FastifyInstance],
+    startAnother: async () => {
+      const another = await build();
+      servers.push(another);
+      return another;
+    },
     database: () => {
       if (!database) throw new Error('twoServersOnPostgres: used before beforeAll ran');
       return database;

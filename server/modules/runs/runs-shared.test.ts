@@ -84,6 +84,10 @@ describe.skipIf(!url)('a waiting run whose job was lost, on PostgreSQL (TEST_DAT
         })
         .execute();
 
+      // A process starting now finds it waiting and queues it again at boot (pg-boss refused the insert
+      // before it had started: the restarted process of `npm run scaleout` never came up).
+      await shared.startAnother();
+
       const deadline = Date.now() + 30_000;
       let lost = await db.selectFrom('flow_runs').select(['state', 'launch_status']).where('id', '=', lostId).executeTakeFirstOrThrow();
       while (lost.state !== 'finished' && Date.now() < deadline) {

@@ -200,8 +200,9 @@ export class RunService implements RunLauncher {
   async start({ queueSurvivesProcess }: { queueSurvivesProcess: boolean }): Promise<void> {
     const { resendWaitingAfterMs } = this.deps.options;
     await this.recover();
-    await this.resendWaiting(queueSurvivesProcess ? resendWaitingAfterMs : 0);
+    // The queue first: pg-boss inserts nothing before it has started (a restarted process failed to boot on it).
     await this.deps.queue.start(this.executor.execute);
+    await this.resendWaiting(queueSurvivesProcess ? resendWaitingAfterMs : 0);
     // Another process or a machine may die while this one lives: its runs are closed soon after their claim runs out.
     this.sweepTimer = setInterval(() => {
       this.recover().catch((error: unknown) => this.deps.log.warn({ err: error }, 'No se han podido cerrar ejecuciones abandonadas'));
