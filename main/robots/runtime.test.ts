@@ -87,7 +87,7 @@ describe('robot runtime', () => {
     // robot instead of letting it give up), the test would time out. No wall-clock assertion, which a
     // loaded machine once broke (11 s against 8).
     const robots = runtime({ stopGraceMs: 10 * 60_000 });
-    const run = watch(robots, job('se-cuelga', { timeLimitSeconds: 1 }));
+    const run = watch(robots, job('se-cuelga', { timeLimitSeconds: 8 }));
     await expect(run.robot.outcome).resolves.toEqual({ kind: 'timeout' });
     expect(run.logs).toEqual([['info', 'Esperando al portal']]);
     // Starting the robot's process took over 20 s once in the full suite on 2 cores; the grace period is 10 minutes.
@@ -116,7 +116,7 @@ describe('robot runtime', () => {
 
   it('past its time limit, a robot that ignores the abort is killed: timeout', async () => {
     const robots = runtime({ stopGraceMs: 300 });
-    const run = watch(robots, job('ignora-parada', { timeLimitSeconds: 1 }));
+    const run = watch(robots, job('ignora-parada', { timeLimitSeconds: 8 }));
     const pid = pidIn(await run.firstLog);
     await expect(run.robot.outcome).resolves.toEqual({ kind: 'timeout' });
     expect(isAlive(pid)).toBe(false);
