@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toA3SyncRecord } from '#shared/a3/sync-record.ts';
-import type { FieUploadResult } from '#shared/api/fie.ts';
+import type { FieEntryView, FieUploadResult } from '#shared/api/fie.ts';
 import { fiePaths } from '#shared/api/fie.ts';
 import { decodeFie } from '#shared/fie/decode.ts';
 import { isFieTypeDisabled } from '#shared/fie/labels.ts';
@@ -133,7 +133,8 @@ export async function startFakeFieServer(deviceToken = 'tok_dispositivo_de_prueb
   };
 }
 
-function view(each: FakeFieEntry) {
+// Typed with the shared view so a field added to the API fails the type check here, not a test run.
+function view(each: FakeFieEntry): FieEntryView {
   const { entry } = each;
   return {
     _id: each._id,
@@ -157,6 +158,7 @@ function view(each: FakeFieEntry) {
     a3sync: each.a3sync,
     a3SyncedAt: null,
     lastError: each.a3Error,
+    confirmations: [],
   };
 }
 
