@@ -3,9 +3,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FieListQuery } from '#shared/api/fie.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FieDocumentsTable } from '../../db/schema-fie.ts';
-import { foldText } from '#shared/fie/list-filter.ts';
 import { initialA3State, type EntryFacts, type EntryRow } from './entries.ts';
 import { timeOrderedId } from './entry-ids.ts';
+import { listFilterConditions } from './list-filters.ts';
 import { refreshPartes } from './partes.ts';
 
 /** The database side of the FIE module: documents, entries stored once per firm, and their links. */
@@ -209,11 +209,6 @@ export async function listDocuments(db: Db, groupId: string): Promise<DocumentRo
 
 export type LinkedEntryRow = EntryRow & { document_id: string; fields_json?: string };
 
-/** `%text%` for LIKE, with the wildcards of the text itself escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** The entries of the firm's documents that match the list's filters, by document and position. */
 export async function listLinkedEntries(db: Db, groupId: string, query: FieListQuery, documentId?: string): Promise<LinkedEntryRow[]> {
   let select = db
@@ -229,12 +224,7 @@ export async function listLinkedEntries(db: Db, groupId: string, query: FieListQ
   // A document's own entries all; the list a parte once, in its newest state (issue 43, 4).
   if (documentId !== undefined) select = select.where('de.document_id', '=', documentId);
   else select = select.where('e.is_current', '=', 1);
-  const q = foldText(query.q ?? '');
-  if (q !== '') select = select.where(sql<boolean>`e.search_text like ${containsPattern(q)} escape '\\'`);
-  if (query.type !== undefined) select = select.where('e.type', 'in', query.type.split(',') as EntryRow['type'][]);
-  if (query.from !== undefined) select = select.where('e.entry_date', '>=', query.from);
-  if (query.to !== undefined) select = select.where('e.entry_date', '<=', query.to);
-  if (query.a3 !== undefined) select = select.where('e.a3_state', '=', query.a3);
+  for (const condition of listFilterConditions(query)) select = select.where(condition);
   return select.orderBy('de.document_id').orderBy('de.position').execute();
 }
 
