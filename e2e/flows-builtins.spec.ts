@@ -42,11 +42,14 @@ test('FIE a incidencias A3: two SILTRA files (text and Excel) give one workbook 
   const workbook = await launchAndDownload(page, 'Incidencias para A3');
   expect(workbook.SheetNames).toEqual(['Incidencias', 'Errores']);
   expect(headerRow(workbook, 'Incidencias')).toEqual([
-    'Archivo', 'DNI/NIE', 'Empresa', 'Fecha', 'Incidencia', 'Carencia', 'Contingencia', 'CCC', 'CCC formateado', 'Días acumulados',
+    'Archivo', 'DNI/NIE', 'Trabajador', 'Empresa', 'Fecha', 'Incidencia', 'Carencia', 'Contingencia', 'CCC', 'CCC formateado', 'Días acumulados',
     'Fecha de la baja (alta corta)', 'Incidencia de la baja (alta corta)', 'Anulado',
   ]);
   const entries = XLSX.utils.sheet_to_json(workbook.Sheets.Incidencias!);
   expect(entries.length).toBeGreaterThan(1);
+  // The worker's name, and the date as a date cell (a number shown dd/mm/yyyy), as a user's sheet sorts it (issue 43, 8).
+  expect(workbook.Sheets.Incidencias!.C2).toMatchObject({ t: 's', v: 'MARIA GARCIA LOPEZ' });
+  expect(workbook.Sheets.Incidencias!.E2).toMatchObject({ t: 'n', w: '10/01/2025' });
 
   await expectInHistory(page, 'FIE a incidencias A3', /\d+ slans?/);
 });

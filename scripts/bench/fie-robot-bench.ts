@@ -28,7 +28,7 @@ import { decodeFie, decodeLatin1 } from '#shared/fie/index.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import type { CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
-import { A3_COLUMNS, recordRow } from '#shared/a3/incidences-sheet.ts';
+import { INCIDENCIAS_HEADER, INCIDENCIAS_KINDS, incidenciasRow } from '#shared/a3/incidences-sheet.ts';
 import robot from '../../resources/flows/fie-incidencias-a3/robot.ts';
 import { OutputStaging } from '../../server/modules/storage/staged-outputs.ts';
 import { sampleFieChunks } from '#shared/fie/sample.ts';
@@ -127,7 +127,7 @@ async function robotChild(path: string): Promise<ChildResult> {
 /** 1,000 real rows of the generated file, as the robot writes them. */
 function sampleRows(): CellValue[][] {
   const text = [...sampleFieChunks(1_000)].join('');
-  return decodeFie(text).entries.map((entry) => recordRow(toA3SyncRecord(entry, { fieId: FILE_NAME })));
+  return decodeFie(text).entries.map((entry) => incidenciasRow(toA3SyncRecord(entry, { fieId: FILE_NAME }), entry));
 }
 
 async function floorChild(path: string, entries: number): Promise<ChildResult> {
@@ -141,8 +141,8 @@ async function floorChild(path: string, entries: number): Promise<ChildResult> {
     for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
   }
   const book = new XlsxWriter();
-  const sheet = book.addSheet('Incidencias', A3_COLUMNS.map(() => 14));
-  sheet.row(A3_COLUMNS);
+  const sheet = book.addSheet('Incidencias', INCIDENCIAS_HEADER.map(() => 14), INCIDENCIAS_KINDS);
+  sheet.row(INCIDENCIAS_HEADER);
   for (let row = 0; row < entries; row += 1) {
     sheet.row(rows[row % rows.length] ?? []);
     if (row % 1_000 === 0) peakHeap = Math.max(peakHeap, heldBytes());
@@ -166,9 +166,9 @@ async function sheetJsChild(path: string): Promise<ChildResult> {
   const document = decodeFie(new Uint8Array(readFileSync(path)), { format: 'spreadsheet' });
   let peakHeap = heldBytes();
   const book = new XlsxWriter();
-  const sheet = book.addSheet('Incidencias', A3_COLUMNS.map(() => 14));
-  sheet.row(A3_COLUMNS);
-  for (const entry of document.entries) sheet.row(recordRow(toA3SyncRecord(entry, { fieId: FILE_NAME })));
+  const sheet = book.addSheet('Incidencias', INCIDENCIAS_HEADER.map(() => 14), INCIDENCIAS_KINDS);
+  sheet.row(INCIDENCIAS_HEADER);
+  for (const entry of document.entries) sheet.row(incidenciasRow(toA3SyncRecord(entry, { fieId: FILE_NAME }), entry));
   sheet.end();
   const output = book.finish();
   const seconds = (performance.now() - started) / 1000;

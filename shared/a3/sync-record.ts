@@ -42,14 +42,22 @@ function formattedDate(fields: FieFieldLookup, code: number): string | null {
   return iso === null ? null : formatDayMonthYear(iso);
 }
 
+const ELEVEN_DIGITS = /^\d{11}$/;
+
 /** '28/1234567/89' for an 11-digit CCC; anything else is shown as it is. */
 export function formatCcc(ccc: string): string {
-  const match = /^(\d{2})(\d{7})(\d{2})$/.exec(ccc);
-  return match ? `${match[1]}/${match[2]}/${match[3]}` : ccc;
+  // A test and slices, not a match's groups: a record per parte is made, and a match array per CCC is garbage.
+  return ELEVEN_DIGITS.test(ccc) ? `${ccc.slice(0, 2)}/${ccc.slice(2, 9)}/${ccc.slice(9)}` : ccc;
 }
 
-/** `entry`: a FieEntry, or the text reader's slot view of one (shared/fie/slot-entry.ts). */
-export function toA3SyncRecord(entry: FieEntryRead, { fieId = null, ...incidentOptions }: A3SyncOptions = {}): A3SyncRecord {
+const NO_OPTIONS: A3SyncOptions = {};
+
+/**
+ * `entry`: a FieEntry, or the text reader's slot view of one (shared/fie/slot-entry.ts). The options go
+ * on to the incident codes as they are (no rest copy of them: the robot makes a record per parte).
+ */
+export function toA3SyncRecord(entry: FieEntryRead, incidentOptions: A3SyncOptions = NO_OPTIONS): A3SyncRecord {
+  const fieId = incidentOptions.fieId ?? null;
   const { fields } = entry;
   const incidencia = a3IncidentCode(entry, incidentOptions);
   const fechaFormateada = formattedDate(fields, incidencia === A3_END_OF_LEAVE ? 1150 : 1020);

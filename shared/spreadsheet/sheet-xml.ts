@@ -17,6 +17,29 @@ export const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/office
  */
 export const TEXT_STYLE = 1;
 
+/** The cellXfs index of the date format (dd/mm/yyyy, numFmtId 164) in the styles this module writes. */
+export const DATE_STYLE = 2;
+
+/**
+ * How a column's cells are written beyond their value's type. 'date': a number is an Excel serial day
+ * (excelDay) written with DATE_STYLE, so a sheet shows it as dd/mm/yyyy and sorts and filters it as a
+ * date; text in such a column (its header) is written as text.
+ */
+export type CellKind = 'date';
+
+/** 1970-01-01 as an Excel serial day (the 1900 date system). */
+const UNIX_EPOCH_DAY = 25_569;
+const DAY_MS = 86_400_000;
+
+/**
+ * The Excel serial day (1900 date system) of a civil date: 1 for 1900-01-01, 45658 for 2025-01-01. Excel
+ * counts a 29 February 1900 that never was, so from 1 March 1900 on a serial is one more than the days.
+ */
+export function excelDay(year: number, month: number, day: number): number {
+  const serial = Date.UTC(year, month - 1, day) / DAY_MS + UNIX_EPOCH_DAY;
+  return serial < 61 ? serial - 1 : serial;
+}
+
 /** '=', '+', '-', '@', a tab or a carriage return: how a formula (or a DDE payload) starts. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -52,12 +75,12 @@ export function escapeXml(text: string): string {
   return HAS_MARKUP.test(escaped) ? escaped.replace(MARKUP, (char) => MARKUP_ENTITIES[char] ?? char) : escaped;
 }
 
-/** One cell's XML at 0-based `column` of the 1-based `row`; '' for an empty cell. */
-export function cellXml(column: number, row: number, value: CellValue): string {
+/** One cell's XML at 0-based `column` of the 1-based `row`, of its column's `kind`; '' for an empty cell. */
+export function cellXml(column: number, row: number, value: CellValue, kind?: CellKind): string {
   if (value === null || value === undefined || value === '') return '';
   const reference = `${columnName(column)}${row}`;
   if (typeof value === 'number') {
-    if (Number.isFinite(value)) return `<c r="${reference}"><v>${value}</v></c>`;
+    if (Number.isFinite(value)) return kind === 'date' ? `<c r="${reference}" s="${DATE_STYLE}"><v>${value}</v></c>` : `<c r="${reference}"><v>${value}</v></c>`;
     return cellXml(column, row, String(value));
   }
   if (typeof value === 'boolean') return `<c r="${reference}" t="b"><v>${value ? 1 : 0}</v></c>`;
@@ -69,10 +92,14 @@ export function cellXml(column: number, row: number, value: CellValue): string {
 export class SheetWriter {
   private written = 0;
 
-  /** @param widths column widths in characters, by 0-based column (Excel's default where missing). */
+  /**
+   * @param widths column widths in characters, by 0-based column (Excel's default where missing).
+   * @param kinds each column's CellKind, by 0-based column (none where missing).
+   */
   constructor(
     private readonly entry: ZipEntryWriter,
     widths: readonly (number | undefined)[] = [],
+    private readonly kinds: readonly (CellKind | undefined)[] = [],
   ) {
     const columns = widths
       .map((width, index) => (width === undefined ? '' : `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`))
@@ -87,7 +114,7 @@ export class SheetWriter {
     this.written += 1;
     const number = this.written;
     let cells = '';
-    for (let column = 0; column < values.length; column += 1) cells += cellXml(column, number, values[column]);
+    for (let column = 0; column < values.length; column += 1) cells += cellXml(column, number, values[column], this.kinds[column]);
     if (cells !== '') this.entry.write(`<row r="${number}">${cells}</row>`);
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { columnName, escapeXml } from './sheet-xml.ts';
+import { cellXml, columnName, DATE_STYLE, escapeXml, excelDay } from './sheet-xml.ts';
 import { XlsxWriter } from './xlsx-writer.ts';
 
 const read = (bytes: Uint8Array) => XLSX.read(bytes, { type: 'array', cellNF: true, cellStyles: true });
@@ -42,6 +42,37 @@ describe('XlsxWriter', () => {
     expect(values[2]!.z).toBe('@');
     expect(values[3]!.z).toBe('@');
     expect(values[0]!.z).not.toBe('@');
+  });
+
+  it("writes a 'date' column's numbers as date cells (dd/mm/yyyy), which SheetJS reads back as dates; its text stays text", () => {
+    // Excel's own serials: 1 is 1900-01-01, 61 is 1900-03-01 (after the 29 February 1900 Excel counts), 45658 is 2025-01-01.
+    expect([excelDay(1900, 1, 1), excelDay(1900, 2, 28), excelDay(1900, 3, 1), excelDay(2025, 1, 1), excelDay(2024, 2, 29)]).toEqual([1, 59, 61, 45_658, 45_351]);
+    expect(cellXml(1, 2, 45_658, 'date')).toBe(`<c r="B2" s="${DATE_STYLE}"><v>45658</v></c>`);
+    expect(cellXml(1, 2, 45_658)).toBe('<c r="B2"><v>45658</v></c>');
+
+    const book = new XlsxWriter();
+    const sheet = book.addSheet('Fechas', [12, 12], [undefined, 'date']);
+    sheet.row(['Parte', 'Fecha']);
+    sheet.row(['uno', excelDay(2025, 1, 10)]);
+    sheet.row(['dos', excelDay(2024, 2, 29)]);
+    sheet.row(['tres', null]);
+    sheet.end();
+    const bytes = book.finish();
+
+    const cells = read(bytes).Sheets['Fechas']!;
+    const cell = (address: string) => cells[address] as XLSX.CellObject;
+    expect(cell('B1')).toMatchObject({ t: 's', v: 'Fecha' });
+    expect(cell('B2')).toMatchObject({ t: 'n', v: 45_667, z: 'dd/mm/yyyy', w: '10/01/2025' });
+    expect(cell('B3')).toMatchObject({ t: 'n', v: 45_351, w: '29/02/2024' });
+    expect(XLSX.SSF.is_date(cell('B2').z as string)).toBe(true);
+    expect(cell('A2')).toMatchObject({ t: 's', v: 'uno' });
+    expect(cell('A2').z).not.toBe('dd/mm/yyyy');
+    expect(cell('B4')).toBeUndefined();
+    // With cellDates a reader gets Date objects: the day the serial names.
+    const dated = XLSX.read(bytes, { type: 'array', cellDates: true }).Sheets['Fechas']!;
+    const date = (dated['B2'] as XLSX.CellObject).v as Date;
+    expect((dated['B2'] as XLSX.CellObject).t).toBe('d');
+    expect([date.getFullYear(), date.getMonth() + 1, date.getDate()]).toEqual([2025, 1, 10]);
   });
 
   it('streams 20,000 rows into a workbook that holds every one of them', () => {

@@ -1,4 +1,4 @@
-import { escapeXml, RELATIONSHIPS_NAMESPACE, SheetWriter, SPREADSHEET_NAMESPACE } from './sheet-xml.ts';
+import { escapeXml, RELATIONSHIPS_NAMESPACE, SheetWriter, SPREADSHEET_NAMESPACE, type CellKind } from './sheet-xml.ts';
 import { DRAIN_FROM_BYTES, ZipBuilder, type ByteSink } from './zip-builder.ts';
 
 /**
@@ -24,14 +24,19 @@ export const WORKSHEET_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocu
 export const WORKSHEET_RELATIONSHIP = `${DOCUMENT_RELATIONSHIP}/worksheet`;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** Two cell formats: 0 General and 1 text ('@', numFmtId 49), the one sheet-xml.ts TEXT_STYLE names. */
+/**
+ * Three cell formats: 0 General, 1 text ('@', numFmtId 49: sheet-xml.ts TEXT_STYLE) and 2 date
+ * (dd/mm/yyyy, custom numFmtId 164: sheet-xml.ts DATE_STYLE).
+ */
 export const STYLES_XML =
   `${XML_HEAD}<styleSheet xmlns="${SPREADSHEET_NAMESPACE}">` +
+  '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts>' +
   '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
@@ -57,9 +62,10 @@ export class XlsxWriter {
 
   /**
    * The next sheet; the one before must have ended. `name` must already be a valid sheet name (at most
-   * 31 characters, none of [ ] : * ? / \, unique ignoring case).
+   * 31 characters, none of [ ] : * ? / \, unique ignoring case). `kinds`: each column's CellKind
+   * (a 'date' column writes its numbers as dates).
    */
-  addSheet(name: string, widths?: readonly (number | undefined)[]): SheetWriter {
+  addSheet(name: string, widths?: readonly (number | undefined)[], kinds?: readonly (CellKind | undefined)[]): SheetWriter {
     if (this.open !== null) throw new Error(`La hoja anterior a «${name}» no se ha cerrado`);
     if (this.sheetNames.some((taken) => taken.toLowerCase() === name.toLowerCase())) throw new Error(`La hoja «${name}» ya existe en el libro`);
     this.sheetNames.push(name);
@@ -73,6 +79,7 @@ export class XlsxWriter {
         },
       },
       widths,
+      kinds,
     );
     this.open = sheet;
     return sheet;

@@ -15,7 +15,7 @@ const PROGRESS_STEPS = 200;
  * file being read guessed from its size and the entries its chunks decoded so far gave (only whole chunks
  * count: halfway through the first one, one entry out of 256 KiB would say nothing), plus the files still
  * to read guessed from their size and the bytes per entry seen so far (ESTIMATED_ENTRY_BYTES before any).
- * Each file's guess is replaced by its count when it ends, and the last report is (done, done).
+ * Each file's guess is replaced by its count when it ends; the last report (finish) is the run's figures.
  * Reported about PROGRESS_STEPS times, as progressReporter does.
  */
 export class EntryProgress {
@@ -73,9 +73,12 @@ export class EntryProgress {
     this.skipped.add(index);
   }
 
-  /** The last report: the true count. */
-  finish(): void {
-    this.context.progress(this.done, this.done);
+  /**
+   * The last report, which is the run's figures rather than its progress (the history's 'Sin errores',
+   * the result mail's 'N filas comprobadas, M con errores'): `passed` of `passed + withErrors` checked.
+   */
+  finish(passed: number, withErrors: number): void {
+    this.context.progress(passed, passed + withErrors);
   }
 
   private report(): void {

@@ -5,6 +5,7 @@ import { encodeFieFile } from '#shared/fie/encode.ts';
 import type { RobotFile } from '#shared/flows/robot.ts';
 import { runRobot } from '../_lib/testing.ts';
 import { INCIDENCIAS_HEADER } from '#shared/a3/incidences-sheet.ts';
+import { runResultText } from '#shared/mail/template.ts';
 import robot, { ERROR_COLUMNS } from './robot.ts';
 
 /**
@@ -29,6 +30,9 @@ function sheetRows(data: Uint8Array | undefined, sheetName: string): unknown[][]
 
 const COMPANY = 'CONSTRUCCIONES PEÑA Y ÍÑIGUEZ SL';
 
+/** The Excel serial day of a date (days since 30/12/1899), as 'Incidencias' holds its dates. */
+const day = (year: number, month: number, date: number) => (Date.UTC(year, month - 1, date) - Date.UTC(1899, 11, 30)) / 86_400_000;
+
 describe('fie-incidencias-a3', () => {
   it('writes one row per entry of every file, with the A3 columns in the spec order under Spanish headers', async () => {
     const { result, progress, logs } = await runRobot(robot, {
@@ -44,16 +48,21 @@ describe('fie-incidencias-a3', () => {
     const data = result.outputs[0]?.data;
     expect(XLSX.read(data ?? new Uint8Array(), { type: 'array' }).SheetNames).toEqual(['Incidencias', 'Errores']);
     expect(sheetRows(data, 'Incidencias')).toEqual([
-      ['Archivo', 'DNI/NIE', 'Empresa', 'Fecha', 'Incidencia', 'Carencia', 'Contingencia', 'CCC', 'CCC formateado', 'Días acumulados',
+      ['Archivo', 'DNI/NIE', 'Trabajador', 'Empresa', 'Fecha', 'Incidencia', 'Carencia', 'Contingencia', 'CCC', 'CCC formateado', 'Días acumulados',
         'Fecha de la baja (alta corta)', 'Incidencia de la baja (alta corta)', 'Anulado'],
-      ['synthetic-fie4.txt', '12345678Z', 'EJEMPLO SINTETICO SL', '10/01/2025', 2, 'Sí', 1, '28123456789', '28/1234567/89', 0, null, null, 'No'],
-      ['synthetic-fie4.txt', 'X1234567L', 'EJEMPLO SINTETICO SL', '12/01/2025', 7, 'No', 3, '28123456789', '28/1234567/89', 12, null, null, 'No'],
-      ['fie3-latin1.fie', '12345678Z', COMPANY, '04/02/2025', 7, 'Sí', 1, '08123456774', '08/1234567/74', 2, '03/02/2025', 2, 'No'],
-      ['fie3-latin1.fie', 'Y1234567X', COMPANY, '05/02/2025', 45, 'No', 2, '08123456774', '08/1234567/74', 10, null, null, 'No'],
-      ['fie3-latin1.fie', '01234567L', COMPANY, '06/02/2025', 6, 'No', 3, '08123456774', '08/1234567/74', 150, null, null, 'Sí'],
-      ['fie-excel.xlsx', '12345678Z', 'ASESORÍA ÁLAMO SL', '10/02/2025', 2, 'Sí', 1, '28255627528', '28/2556275/28', 3, null, null, 'No'],
-      ['fie-excel.xlsx', 'X1234567L', 'ASESORÍA ÁLAMO SL', '09/02/2025', 7, 'No', 4, '28255627528', '28/2556275/28', 9, null, null, 'No'],
+      ['synthetic-fie4.txt', '12345678Z', 'MARIA GARCIA LOPEZ', 'EJEMPLO SINTETICO SL', day(2025, 1, 10), 2, 'Sí', 1, '28123456789', '28/1234567/89', 0, null, null, 'No'],
+      // This alta says no carencia (1100 blank): an empty cell, not a 'No' the FIE never said.
+      ['synthetic-fie4.txt', 'X1234567L', 'JUAN PEREZ RUIZ', 'EJEMPLO SINTETICO SL', day(2025, 1, 12), 7, null, 3, '28123456789', '28/1234567/89', 12, null, null, 'No'],
+      ['fie3-latin1.fie', '12345678Z', 'JOSÉ MUÑOZ PEÑA', COMPANY, day(2025, 2, 4), 7, 'Sí', 1, '08123456774', '08/1234567/74', 2, day(2025, 2, 3), 2, 'No'],
+      ['fie3-latin1.fie', 'Y1234567X', 'BEGOÑA IBAÑEZ SOLÉ', COMPANY, day(2025, 2, 5), 45, 'No', 2, '08123456774', '08/1234567/74', 10, null, null, 'No'],
+      ['fie3-latin1.fie', '01234567L', 'ÍÑIGO AZCÁRATE ORTIZ', COMPANY, day(2025, 2, 6), 6, 'No', 3, '08123456774', '08/1234567/74', 150, null, null, 'Sí'],
+      ['fie-excel.xlsx', '12345678Z', 'MARÍA GARCÍA LÓPEZ', 'ASESORÍA ÁLAMO SL', day(2025, 2, 10), 2, 'Sí', 1, '28255627528', '28/2556275/28', 3, null, null, 'No'],
+      ['fie-excel.xlsx', 'X1234567L', 'JUAN PÉREZ RUIZ', 'ASESORÍA ÁLAMO SL', day(2025, 2, 9), 7, 'No', 4, '28255627528', '28/2556275/28', 9, null, null, 'No'],
     ]);
+    // The dates are date cells (a number with a dd/mm/yyyy format), shown as the FIE's day.
+    const incidencias = XLSX.read(data ?? new Uint8Array(), { type: 'array', cellNF: true }).Sheets.Incidencias as XLSX.WorkSheet;
+    expect(incidencias.E2).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: '10/01/2025' });
+    expect(incidencias.L4).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: '03/02/2025' });
     expect(INCIDENCIAS_HEADER).toEqual(sheetRows(data, 'Incidencias')[0]);
     expect(sheetRows(data, 'Errores')).toEqual([
       [...ERROR_COLUMNS],
@@ -61,7 +70,8 @@ describe('fie-incidencias-a3', () => {
       ['fie3-latin1.fie', null, 'Parte sin fecha válida', "Parte de 78816596N: la fecha de baja (1020) no es válida: '20250231'. No se pasa a A3 ni se cobra."],
     ]);
     expect(result.summary).toEqual({ 'FIE leídos': 3, 'FIE no leídos': 0, Partes: 7, 'Partes sin fecha': 1, Anulados: 1, Errores: 2 });
-    expect(progress.at(-1)).toEqual([8, 8]);
+    // The run's figures: 7 of the 8 partes read are in 'Incidencias', one (no valid date) is not (issue 43, 2).
+    expect(progress.at(-1)).toEqual([7, 8]);
     expect(logs).toContainEqual({ level: 'info', text: 'Se han procesado 3 FIEs.' });
     expect(logs).toContainEqual({ level: 'info', text: '«fie3-latin1.fie» (FIE3): 4 partes.' });
     expect(logs).toContainEqual({ level: 'warn', text: '1 parte no tiene una fecha válida: está en «Errores» y no se cobra.' });
@@ -116,6 +126,28 @@ describe('fie-incidencias-a3', () => {
     expect(sheetRows(result.outputs[0]?.data, 'Errores').slice(1).map((row) => row[2])).toEqual(['Valor no válido', 'Parte sin fecha válida']);
     expect(result.summary).toMatchObject({ Partes: 0, 'Partes sin fecha': 1 });
     expect(logs).toContainEqual({ level: 'warn', text: '1 parte no tiene una fecha válida: está en «Errores» y no se cobra.' });
+  });
+
+  it("writes carencia P as 'Pendiente' and the worker's name, and ends on figures that count what went to Errores", async () => {
+    const text = encodeFieFile({
+      entries: [
+        { 310: '28123456789', 530: 'EMPRESA SL', 670: '0000012345678Z', 820: 'MUÑOZ', 840: 'LUCÍA', 1020: '20250110', 1090: '1', 1100: 'P' },
+        { 310: '28123456789', 530: 'EMPRESA SL', 670: '0000087654321X', 820: 'GIL', 840: 'PABLO', 1020: '20250231', 1090: '1', 1100: 'S' },
+      ],
+      newline: '\r\n',
+    });
+    const { result, progress } = await runRobot(robot, {
+      // SILTRA writes Latin-1.
+      files: { fies: [{ name: 'marzo.fie', data: new Uint8Array(Buffer.from(text, 'latin1')) }, fixture('no-es-un-fie.txt')] },
+    });
+
+    expect(result).toMatchObject({ result: 'Success', usageUnits: 1 });
+    const rows = sheetRows(result.outputs[0]?.data, 'Incidencias');
+    expect(rows.slice(1).map((row) => [row[1], row[2], row[4], row[6]])).toEqual([['12345678Z', 'LUCÍA MUÑOZ', day(2025, 1, 10), 'Pendiente']]);
+    // Checked: 2 partes and a file that is not a FIE; passed: the one parte in 'Incidencias'.
+    const [successful = 0, checked = 0] = progress.at(-1) ?? [];
+    expect([successful, checked]).toEqual([1, 3]);
+    expect(runResultText({ result: 'Success', message: null, checked, successful, charged: result.usageUnits })).toBe('Completado: 3 filas comprobadas, 2 con errores. Coste: 1 slan');
   });
 
   it('stops when asked, with no output and no charge', async () => {

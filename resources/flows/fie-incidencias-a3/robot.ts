@@ -1,5 +1,5 @@
 import { A3_END_OF_LEAVE } from '#shared/a3/incident.ts';
-import { columnWidth, openIncidenciasSheet, recordRow } from '#shared/a3/incidences-sheet.ts';
+import { columnWidth, fillIncidenciasRow, openIncidenciasSheet } from '#shared/a3/incidences-sheet.ts';
 import { toA3SyncRecord, type A3SyncRecord } from '#shared/a3/sync-record.ts';
 import { FIELD_BY_CODE } from '#shared/fie/layout.ts';
 import { alreadyAddedMessage, failedMessage, fieProcessingError, processedMessage } from '#shared/fie/messages.ts';
@@ -19,12 +19,14 @@ import { readFie } from './read.ts';
  * FIE a incidencias A3: decodes FIE files (text FIE3/FIE4 in Latin-1, or spreadsheets) with shared/fie
  * and turns every entry into the A3 sync record of shared/a3. Output: 'Incidencias A3 <dd-mm-yyyy>.xlsx'
  * with the sheet 'Incidencias' (shared/a3/incidences-sheet.ts: the record's spec columns, in the spec's
- * order, under Spanish headers; yes/no as 'Sí'/'No', dates dd/mm/yyyy; the FIE module's export writes
- * the same sheet) and the sheet 'Errores' (files that are not a FIE, values that
- * could not be read, worded with the spec §8 FIE messages; then the entries left out of 'Incidencias').
+ * order, under Spanish headers, with the worker's name; carencia as 'Sí', 'No' or 'Pendiente', dates as
+ * date cells; the FIE module's export writes the same sheet) and the sheet 'Errores' (files that are not
+ * a FIE, values that could not be read, worded with the spec §8 FIE messages; then the entries left out
+ * of 'Incidencias').
  *
  * An entry without a valid date (the leave's, or the alta's for incident 7) cannot be an A3 incident: it
  * is listed in 'Errores', not in 'Incidencias', and not charged. usageUnits counts the rows of 'Incidencias'.
+ * The last progress is the run's figures: the partes in 'Incidencias' of those checked (see the end of run).
  *
  * fieId ('Archivo'): no FIE document is saved by this flow, so the column names the file each entry came from.
  *
@@ -138,6 +140,8 @@ async function run(context: RobotContext): Promise<RobotResult> {
   const output = openOutput(context, `Incidencias A3 ${day}.xlsx`);
   const book = new XlsxWriter(output.sink);
   const incidencias: SheetWriter = openIncidenciasSheet(book, Math.max(0, ...files.map((file) => file.name.length)));
+  // One array for every row of 'Incidencias': the sheet writes a row as it is given and keeps none of it.
+  const row: Cell[] = [];
   const errors = new ErrorRows();
   const problems = cappedLog(context, LOGGED_PROBLEMS);
   const progress = new EntryProgress(context, files.map(fileSize));
@@ -147,6 +151,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
   let total = 0;
   let canceled = 0;
   let undated = 0;
+  let damaged = 0;
   for (const [index, file] of files.entries()) {
     if (context.signal.aborted) return stoppedResult();
     if (await repeatsAnEarlier(files, index)) {
@@ -156,12 +161,13 @@ async function run(context: RobotContext): Promise<RobotResult> {
       continue;
     }
     progress.startFile(index);
+    const recordOptions = { fieId: file.name };
     const outcome = await readFie(file, {
       entry(entry) {
-        const record = toA3SyncRecord(entry, { fieId: file.name });
+        const record = toA3SyncRecord(entry, recordOptions);
         const problem = entryProblem(entry, record);
         if (problem === null) {
-          incidencias.row(recordRow(record));
+          incidencias.row(fillIncidenciasRow(row, record, entry));
           total += 1;
           if (record.canceled) canceled += 1;
         } else {
@@ -191,6 +197,7 @@ async function run(context: RobotContext): Promise<RobotResult> {
     }
     read += 1;
     if (outcome.damaged !== undefined) {
+      damaged += 1;
       errors.add([file.name, null, DAMAGED_SHEET_ERROR, outcome.damaged]);
       context.log('error', `«${file.name}»: ${outcome.damaged}. Solo se han leído sus ${outcome.entries} primeros partes: vuelve a exportarlo.`);
     }
@@ -210,7 +217,10 @@ async function run(context: RobotContext): Promise<RobotResult> {
     const reason = read === 0 ? failedMessage(failed, files.length) : 'Los FIE subidos no tienen ningún parte.';
     return wrongInput(`${reason} No hay ningún parte que pasar a A3.`);
   }
-  progress.finish();
+  // The run's figures (issue 43, 2): what was checked is every parte read and every file that gave none
+  // or broke part-way; what went wrong is each of those that is not in 'Incidencias' (a parte with no
+  // valid date, a file not read, a file read up to a break): the mail then says how many have errors.
+  progress.finish(total, undated + failed + damaged);
 
   const errorRows = errors.rows();
   const errorSheet = book.addSheet('Errores', widthsOf(errorRows));

@@ -1,7 +1,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { INCIDENCIAS_HEADER, recordRow } from '#shared/a3/incidences-sheet.ts';
+import { INCIDENCIAS_HEADER, incidenciasRow } from '#shared/a3/incidences-sheet.ts';
 import { toA3SyncRecord } from '#shared/a3/sync-record.ts';
 import { sampleFieWorkbook } from '#shared/fie/sample-workbook.ts';
 import { decodeFieSpreadsheet } from '#shared/fie/spreadsheet.ts';
@@ -27,7 +27,7 @@ function expectedRows(name: string, bytes: Uint8Array): unknown[][] {
   return decodeFieSpreadsheet(bytes)
     .entries.map((entry) => ({ entry, record: toA3SyncRecord(entry, { fieId: name }) }))
     .filter(({ entry, record }) => entryProblem(entry, record) === null)
-    .map(({ record }) => recordRow(record));
+    .map(({ entry, record }) => incidenciasRow(record, entry));
 }
 
 describe('fie-incidencias-a3 on a FIE saved as an .xlsx', () => {
