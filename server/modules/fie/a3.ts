@@ -56,12 +56,18 @@ export class FieA3 {
   }
 
   /**
-   * The A3 incidences workbook of these entries (the robot's 'Incidencias' columns); 'Archivo' names the
-   * file that brought the entry first (its id only for a document made through the API, which has none).
+   * The A3 incidences workbook of these entries (the robot's 'Incidencias' columns: the worker's name,
+   * carencia as the FIE says it, dates as date cells); 'Archivo' names the file that brought the entry
+   * first (its id only for a document made through the API, which has none).
    */
   async exportA3(groupId: string, entryIds: readonly string[]): Promise<Uint8Array> {
     const rows = await this.ownEntries(groupId, entryIds);
-    return incidenciasWorkbook(rows.map((row) => toA3SyncRecord(entryOf(parseFields(row.fields_json)), { fieId: row.first_document_name ?? row.first_document_id })));
+    return incidenciasWorkbook(
+      rows.map((row) => {
+        const entry = entryOf(parseFields(row.fields_json));
+        return { record: toA3SyncRecord(entry, { fieId: row.first_document_name ?? row.first_document_id }), entry };
+      }),
+    );
   }
 
   /** What the A3 import answered per entry; entries of another firm are not touched (nor counted). */

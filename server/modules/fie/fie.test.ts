@@ -177,11 +177,17 @@ describe('A3: export, records, results and reconciliation', () => {
     expect(book.SheetNames).toEqual(['Incidencias']);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Incidencias as XLSX.WorkSheet, { header: 1, raw: false });
     expect(rows[0]).toEqual([...INCIDENCIAS_HEADER]);
-    expect(rows.slice(1).map((row) => [row[0], row[1], row[3], row[4], row[8], row[10], row[12]])).toEqual([
+    expect(rows.slice(1).map((row) => [row[0], row[1], row[4], row[5], row[9], row[11], row[13]])).toEqual([
       // 'Archivo' names the file that brought the entry first, not its internal id (issue 43, 8).
       ['a.fie', '12345678Z', '10/01/2025', '2', '28/1234567/89', undefined, 'No'],
       ['a.fie', '87654321X', '06/01/2025', '7', '08/7654321/01', '05/01/2025', 'No'],
     ]);
+    // The worker's name, carencia as the FIE says it, and the dates as date cells (issue 43, 8).
+    const sheet = XLSX.read(response.rawPayload, { type: 'buffer', cellNF: true }).Sheets.Incidencias as XLSX.WorkSheet;
+    // José's alta says no carencia: an empty cell, not a 'No' the FIE never said.
+    expect(rows.slice(1).map((row) => [row[2], row[6]])).toEqual([['MARÍA PEÑA', 'Sí'], ['JOSÉ GARCÍA', undefined]]);
+    expect(sheet.E2).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: '10/01/2025' });
+    expect(sheet.L3).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: '05/01/2025' });
     const foreign = await eva.post(fiePaths.exportA3, { entryIds: [idOf('12345678Z')] });
     expect(foreign.statusCode).toBe(404);
   });
