@@ -7,8 +7,11 @@ import { z } from 'zod/mini';
  */
 export const fiePaths = {
   /**
-   * GET ?select=date -> { items: FieDocumentDate[] }; GET with the list's filters -> { items:
-   * FieDocumentView[] }, newest first, each with its entries that match (documents with none left out).
+   * GET ?select=date -> { items: FieDocumentDate[] }; GET with the list's filters and `limit` ->
+   * FieListPage: one page of the matching entries (issue 43, 6), what the web app asks for. Without
+   * `limit` -> { items: FieDocumentView[] }, every document newest first with all its matching entries
+   * (documents with none left out): what the desktop's A3 sync reads (`?a3=pending`, every pending entry).
+   * GET ?select=ids with the filters -> FieMatchingIds: 'select every match' across pages.
    * POST { entries, date } -> { _id, entries } (201). PATCH and PUT { _id, entries } replace the
    * document's entries -> FieDocumentView. Entries go in pages (FIE_ENTRIES_PER_PAGE, FIE_ENTRIES_BODY_LIMIT):
    * the first with POST (or PATCH/PUT), the rest appended with POST `entries`.
@@ -37,6 +40,10 @@ export const FIE_ENTRY_TYPES = ['alta', 'baja', 'dip', 'cit', 'dop', 'nac', 'jub
 /** pending: not sent yet; synced: A3 took it; error: A3 refused it (see a3Error); excluded: a disabled type, never sent. */
 export const A3_SYNC_STATES = ['pending', 'synced', 'error', 'excluded'] as const;
 export type A3SyncState = (typeof A3_SYNC_STATES)[number];
+
+/** Entries per page of the list (GET fie with `limit`): what the web app asks for, and the most it may. */
+export const FIE_LIST_PAGE = 500;
+export const FIE_LIST_MAX_PAGE = 2_000;
 
 /** Uploads per request and bytes per file: a year of one firm's FIE files fits, a disk does not. */
 export const FIE_UPLOAD_MAX_FILES = 50;
@@ -92,7 +99,8 @@ export const fieAppendResponseSchema = z.object({ _id: z.string(), entryCount: z
 
 /** The list's filters (all optional; combined with AND). */
 export const fieListQuerySchema = z.object({
-  select: z.optional(z.literal('date')),
+  /** date: only the documents' dates; ids: the ids of the partes that match and can be chosen for A3 (FieMatchingIds). */
+  select: z.optional(z.enum(['date', 'ids'])),
   /** Name, NIF or company, accents and case ignored. */
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** Comma-separated entry types. */
@@ -101,6 +109,10 @@ export const fieListQuerySchema = z.object({
   from: z.optional(isoDay),
   to: z.optional(isoDay),
   a3: z.optional(z.enum(A3_SYNC_STATES)),
+  /** Entries per page: with it the answer is a FieListPage (issue 43, 6); without, the whole list. */
+  limit: z.optional(z.coerce.number().check(z.int('El tamaño de página debe ser un número entero'), z.gte(1, 'El tamaño de página debe ser 1 o más'), z.lte(FIE_LIST_MAX_PAGE, `Pide ${FIE_LIST_MAX_PAGE} partes por página como máximo`))),
+  /** Entries of the list to skip (listed in order: documents newest first, each's entries in file order). */
+  offset: z.optional(z.coerce.number().check(z.int('El desplazamiento debe ser un número entero'), z.gte(0, 'El desplazamiento no puede ser negativo'))),
 });
 export type FieListQuery = z.infer<typeof fieListQuerySchema>;
 
@@ -158,6 +170,40 @@ export const fieDocumentViewSchema = z.object({
 });
 export type FieDocumentView = z.infer<typeof fieDocumentViewSchema>;
 export const fieListResponseSchema = z.object({ items: z.array(fieDocumentViewSchema) });
+
+/** A document as the paged list heads it: its facts and how many of its entries match the filters. */
+export const fieDocumentSummarySchema = z.object({
+  ...z.omit(fieDocumentViewSchema, { entries: true }).shape,
+  /** Its entries that match the filters (all its listed entries without filters). */
+  matches: z.number(),
+});
+export type FieDocumentSummary = z.infer<typeof fieDocumentSummarySchema>;
+
+/**
+ * One page of the list (GET fie with `limit`, issue 43, 6). The list is every matching entry of every
+ * document, documents newest first and each one's entries in file order (an entry two files carry is
+ * listed under each); a page is `limit` of them from `offset`.
+ */
+export const fieListPageSchema = z.object({
+  /** On the first page (offset 0) only: every document with a matching entry (every document, without filters), in order. */
+  documents: z.optional(z.array(fieDocumentSummarySchema)),
+  /** This page's entries, in order; each one's fieId is the document it is listed under. */
+  entries: z.array(fieEntryViewSchema),
+  /** Partes that match: each entry once, however many documents carry it. */
+  total: z.number(),
+  /** Documents with a matching entry. */
+  documentCount: z.number(),
+  /** The offset of the next page; null on the last. */
+  nextOffset: z.nullable(z.number()),
+});
+export type FieListPage = z.infer<typeof fieListPageSchema>;
+/**
+ * GET fie?select=ids (issue 43, 6): the partes that match the filters and can be chosen for A3 (not
+ * dop/nac/jub, not anulado), each once, in the list's order; at most FIE_MAX_ENTRIES_PER_REQUEST (the
+ * most one export or sync takes), `total` how many there are.
+ */
+export const fieMatchingIdsSchema = z.object({ ids: z.array(z.string()), total: z.number() });
+export type FieMatchingIds = z.infer<typeof fieMatchingIdsSchema>;
 export const fieDateListResponseSchema = z.object({ items: z.array(z.object({ _id: z.string(), date: z.string() })) });
 
 export const fieDocumentDetailSchema = z.object({

@@ -10,7 +10,7 @@ import { z } from 'zod/mini';
 import { DEVICE_AUTH_SCHEME } from '#shared/api/devices.ts';
 import {
   a3ResultsRequestSchema, fieCreateRequestSchema, fieCreateResponseSchema, fieDateListResponseSchema, fieDocumentDetailSchema, fieDocumentViewSchema,
-  fieEntrySelectionSchema, fieListQuerySchema, fieUploadQuerySchema, fieListResponseSchema, fiePaths, fieUpdateRequestSchema, fieUploadResponseSchema, reconciliationRowSchema,
+  fieEntrySelectionSchema, fieListPageSchema, fieListQuerySchema, fieMatchingIdsSchema, fieUploadQuerySchema, fieListResponseSchema, fiePaths, fieUpdateRequestSchema, fieUploadResponseSchema, reconciliationRowSchema,
   FIE_UPLOAD_MAX_FILE_BYTES, FIE_UPLOAD_MAX_FILES, type FieUploadResult, fieAppendRequestSchema, fieAppendResponseSchema,
   FIE_ENTRIES_BODY_LIMIT, FIE_RESULTS_BODY_LIMIT, FIE_SELECTION_BODY_LIMIT,
 } from '#shared/api/fie.ts';
@@ -66,11 +66,18 @@ export async function registerFieRoutes(app: FastifyInstance, ctx: AppContext, f
   await removeStaleUploadFolders();
   app.addHook('onClose', async () => fie.close());
 
-  const listSchema = routeSchema({ tag, summary: "The firm's FIE documents with their matching entries, newest first (or only their dates)", querystring: fieListQuerySchema, response: { 200: z.union([fieListResponseSchema, fieDateListResponseSchema]) } });
+  const listSchema = routeSchema({
+    tag,
+    summary: "The firm's FIE list: one page of its matching entries (with limit), every document with its matching entries, the ids of the matching partes (select=ids), or only the documents' dates",
+    querystring: fieListQuerySchema,
+    response: { 200: z.union([fieListPageSchema, fieListResponseSchema, fieMatchingIdsSchema, fieDateListResponseSchema]) },
+  });
   app.get(fiePaths.fie, { schema: listSchema }, async (request) => {
     const { groupId } = await callerOf(request);
     const query = parseInput(fieListQuerySchema, request.query);
     if (query.select === 'date') return { items: await fie.listDates(groupId) };
+    if (query.select === 'ids') return fie.matchingIds(groupId, query);
+    if (query.limit !== undefined) return fie.listPage(groupId, { ...query, limit: query.limit });
     return { items: await fie.list(groupId, query) };
   });
 

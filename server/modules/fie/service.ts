@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type {
-  FieDocumentDetail, FieDocumentView, FieEntryFieldsBody, FieListQuery, FieUploadResult,
+  FieDocumentDetail, FieDocumentView, FieEntryFieldsBody, FieListPage, FieListQuery, FieMatchingIds, FieUploadResult,
 } from '#shared/api/fie.ts';
 import { formatDayMonthYear } from '#shared/fie/dates.ts';
 import { filtersEntries } from '#shared/fie/list-filter.ts';
@@ -16,6 +16,7 @@ import { entryFacts, entryView, fieldsFromBody, parseFields } from './entries.ts
 import { judgeFieContent, type JudgedFie } from './judge.ts';
 import { FIE_NO_ENTRIES_REASON, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import { ImportLeases } from './import-leases.ts';
+import { listedDocuments, listPageRows, matchingSelectableIds } from './list-page.ts';
 import { confirmationsOf } from './partes.ts';
 import {
   deleteDocument, deleteImport, importingDocuments, insertImport, deleteOrphanEntries, DocumentEntryWriter, findDocument, findDocumentByHash, lockDocument, insertDocument, listDocuments,
@@ -125,6 +126,35 @@ export class FieService {
       .map((document) =>
         documentView(document, (byDocument.get(document.id) ?? []).map((entry) => entryView(entry, document.id, confirmations.get(entry.parte_key ?? '')))),
       );
+  }
+
+  /**
+   * One page of the list (GET fie with `limit`, issue 43, 6): `limit` entries from `offset` in the list's
+   * order, what matches counted, and on the first page the documents the list heads.
+   */
+  async listPage(groupId: string, query: FieListQuery & { limit: number }): Promise<FieListPage> {
+    const offset = query.offset ?? 0;
+    const { rows, total, listed, matches } = await listPageRows(this.db, groupId, query, query.limit, offset);
+    const documents = await listedDocuments(this.db, groupId, filtersEntries(query), matches);
+    const confirmations = await confirmationsOf(this.db, groupId, rows.map((row) => row.parte_key));
+    const end = offset + rows.length;
+    return {
+      ...(offset === 0 && {
+        documents: documents.map((document) => {
+          const { entries: _entries, ...summary } = documentView(document, []);
+          return { ...summary, matches: matches.get(document.id) ?? 0 };
+        }),
+      }),
+      entries: rows.map((row) => entryView(row, row.document_id, confirmations.get(row.parte_key ?? ''))),
+      total,
+      documentCount: documents.length,
+      nextOffset: rows.length > 0 && end < listed ? end : null,
+    };
+  }
+
+  /** GET fie?select=ids: the partes that match and can be chosen for A3, for 'select every match'. */
+  async matchingIds(groupId: string, query: FieListQuery): Promise<FieMatchingIds> {
+    return matchingSelectableIds(this.db, groupId, query);
   }
 
   async detail(groupId: string, id: string): Promise<FieDocumentDetail> {

@@ -1,0 +1,50 @@
+/**
+ * Issue 43 (6): what a reload of /fie costs at 12,000 FIE entries, before and after the list was paged.
+ * Before, the screen asked GET /api/fie for the whole list (every document with all its entries); now
+ * it asks for one page (GET /api/fie?limit=500&offset=0) and the next ones as they are read. Server
+ * time through app.inject on a fresh SQLite database (no network), median of 7 after one warm-up, and
+ * each answer's bytes plain and compressed. `npx tsx scripts/bench/fie-list-pages.ts [entries]`.
+ */
+import { FIE_LIST_PAGE, fiePaths } from '#shared/api/fie.ts';
+import { sampleFieChunks } from '#shared/fie/sample.ts';
+import { registerUser, startTestServer, type CookieJar } from '../../server/test/harness.ts';
+import { multipart } from '../../server/modules/fie/test-support.ts';
+import { median } from './stats.ts';
+
+async function measure(firm: CookieJar, label: string, url: string): Promise<void> {
+  const durations: number[] = [];
+  for (let round = 0; round <= 7; round += 1) {
+    const started = performance.now();
+    const response = await firm.get(url);
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    if (round > 0) durations.push(performance.now() - started);
+  }
+  const plain = await firm.request({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+  const compressed = await firm.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+  const kb = (bytes: number) => `${(bytes / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} KB`;
+  console.log(
+    `${label}: mediana ${(median(durations) ?? Number.NaN).toFixed(1)} ms en el servidor, ${kb(plain.rawPayload.length)} sin comprimir, ` +
+      `${kb(compressed.rawPayload.length)} con ${compressed.headers['content-encoding'] ?? 'nada'}  (${url})`,
+  );
+}
+
+async function main(): Promise<void> {
+  const entries = Number(process.argv[2] ?? 12_000);
+  const server = await startTestServer({ scheduleRunnerIntervalMs: 0, fileRetention: { sweepIntervalMs: 0 } });
+  try {
+    const firm = await registerUser(server.app, 'bench@asesoria.es', 'Bench');
+    const { payload, headers } = multipart([{ name: 'anual.fie', data: [...sampleFieChunks(entries, 2_000)].join('') }]);
+    const uploaded = await firm.request({ method: 'POST', url: fiePaths.upload, payload, headers });
+    if (uploaded.statusCode !== 200) throw new Error(`subida: ${uploaded.statusCode} ${uploaded.body}`);
+    console.log(`GET /api/fie con ${entries.toLocaleString('es-ES')} entradas (páginas de ${FIE_LIST_PAGE}):`);
+    await measure(firm, 'Antes: la lista entera', fiePaths.fie);
+    await measure(firm, 'Ahora: la primera página', `${fiePaths.fie}?limit=${FIE_LIST_PAGE}&offset=0`);
+    await measure(firm, 'Ahora: la última página', `${fiePaths.fie}?limit=${FIE_LIST_PAGE}&offset=${Math.max(0, entries - FIE_LIST_PAGE)}`);
+    await measure(firm, 'Ahora: la primera página de una búsqueda', `${fiePaths.fie}?q=garcia&limit=${FIE_LIST_PAGE}&offset=0`);
+    await measure(firm, 'Ahora: la primera página de un rango de fechas', `${fiePaths.fie}?from=2025-03-01&to=2025-06-30&limit=${FIE_LIST_PAGE}&offset=0`);
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
