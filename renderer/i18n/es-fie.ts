@@ -59,6 +59,13 @@ export const fie = {
     /** The toolbar's count: partes (an entry two files carry counts once), then files. */
     partsInFiles: (parts: number, files: number) => `${parts === 1 ? '1 parte' : `${n(parts)} partes`} en ${files === 1 ? '1 FIE' : `${n(files)} FIE`}`,
     entries: (total: number) => (total === 1 ? '1 parte' : `${n(total)} partes`),
+    /** After the count while the list is loaded in pages (issue 43, 6) and not all of it is yet. */
+    loadedOf: (loaded: number) => ` · ${n(loaded)} cargados`,
+    /** The row after an open document's loaded entries: the rest load as it comes into view, or with its button. */
+    missing: (missing: number) => (missing === 1 ? 'Falta 1 parte de este FIE' : `Faltan ${n(missing)} partes de este FIE`),
+    loadMore: 'Cargar más partes',
+    loadingMore: 'Cargando más partes…',
+    loadMoreFailed: 'No se han podido cargar más partes.',
     /** When filters hide some of a document's entries. */
     entriesShown: (shown: number, total: number) => `${n(shown)} de ${n(total)} partes`,
     noFileName: 'FIE sin archivo',
@@ -71,7 +78,11 @@ export const fie = {
     deleted: 'FIE eliminado',
     deleteFailed: 'No se ha podido eliminar el FIE. Inténtalo de nuevo.',
     select: (name: string) => `Seleccionar el parte de ${name}`,
-    selectAll: 'Seleccionar todos los partes visibles',
+    selectAll: 'Seleccionar todos los partes cargados',
+    /** With pages not loaded yet: every parte the filters match (issue 43, 6). */
+    selectMatching: 'Seleccionar todos los que coinciden',
+    matchingCapped: (count: number) => `Se han seleccionado los ${n(count)} primeros: es lo máximo que se exporta o sincroniza de una vez.`,
+    matchingFailed: 'No se han podido seleccionar los partes. Inténtalo de nuevo.',
     selected: (total: number) => (total === 1 ? '1 parte seleccionado' : `${n(total)} partes seleccionados`),
     disabledType: 'Este tipo de parte no se sincroniza con A3',
     canceledHint: 'Parte anulado: no se pasa a A3',

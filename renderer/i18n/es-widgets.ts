@@ -10,6 +10,8 @@ export const widgets = {
   previousPage: 'Anterior',
   nextPage: 'Siguiente',
   pageOf: (page: number, count: number) => `Página ${page} de ${count}`,
+  goToPage: 'Ir a la página',
+  go: 'Ir',
   rowDetail: 'Detalle',
   showOptions: 'Mostrar opciones',
   noMatches: 'No hay resultados para tu búsqueda',

@@ -1,19 +1,18 @@
 import { useMemo, useState } from 'react';
-import type { FieDocumentView, FieListQuery } from '#shared/api/fie.ts';
-import { filterFieDocuments } from '#shared/fie/list-filter.ts';
 import { DELETE_FIE_CONFIRM } from '#shared/fie/messages.ts';
 import { useSession, useToast } from '../../app/hooks.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
 import { Button, EmptyState, IconFile, Spinner } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { useDeleteFieMutation, useFieDocumentsQuery } from './fieApi.ts';
+import { useDeleteFieMutation, useFieListInfiniteQuery, useLazyFieMatchingIdsQuery } from './fieApi.ts';
 import { FieFilters } from './FieFilters.tsx';
 import { FieList } from './FieList.tsx';
-import { documentName, flattenRows, newestFirst, partCount, selectableIds } from './fieRows.ts';
+import { documentName, flattenRows, listedDocuments, partCount, selectableIds } from './fieRows.ts';
+import type { ListedDocument } from './fieRows.ts';
 import { SyncA3Button } from './FieDesktopActions.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { FieTransferError, exportA3Workbook } from './fieTransfer.ts';
-import { hasFilters, serverQuery, viewQuery } from './fieView.ts';
+import { hasFilters, viewQuery } from './fieView.ts';
 import type { FieView } from './fieView.ts';
 
 /** A set with one member added or taken out (state sets are replaced, never changed in place). */
@@ -26,15 +25,15 @@ function toggled(set: ReadonlySet<string>, id: string, present: boolean): Set<st
 
 /**
  * The documents of the filtered list: filters, the selection bar (export, A3 sync), and the flat
- * virtual list. A document is deleted only after 'Eliminar FIE' is confirmed, and leaves the list
- * only when the server has answered 204; until then it shows as busy.
+ * virtual list. The server filters and sends the list a page of entries at a time (issue 43, 6): the
+ * first page heads every matching document and counts the partes; the next pages come as an open
+ * document's last loaded entry scrolls into view. A document is deleted only after 'Eliminar FIE' is
+ * confirmed, and leaves the list only when the server has answered 204; until then it shows as busy.
  */
 export function FieDocuments({ view, onChange }: { view: FieView; onChange: (change: Partial<FieView>) => void }) {
   const query = viewQuery(view);
   const queryKey = JSON.stringify(query);
-  // The server answers the date range; the search, types and A3 state filter the list already here, in
-  // milliseconds, with the server's own rule (shared/fie/list-filter.ts) and no round trip.
-  const { data, isLoading, isFetching, isError, refetch } = useFieDocumentsQuery(serverQuery(query));
+  const { data, isLoading, isFetching, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = useFieListInfiniteQuery(query);
   const [deleteFie] = useDeleteFieMutation();
   const toast = useToast();
   const language = useSession().user?.language ?? 'es';
@@ -49,18 +48,42 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const [confirming, setConfirming] = useState<FieDocumentView | null>(null);
+  const [confirming, setConfirming] = useState<ListedDocument | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const documents = useMemo(
-    () => newestFirst(filterFieDocuments(data ?? [], JSON.parse(queryKey) as FieListQuery).filter((document) => !removed.has(document._id))),
-    [data, queryKey, removed],
-  );
+  const documents = useMemo(() => listedDocuments(data?.pages ?? []).filter((document) => !removed.has(document._id)), [data, removed]);
+  const first = data?.pages[0];
   const rows = flattenRows(documents, isExpanded);
   const visibleIds = useMemo(() => selectableIds(documents), [documents]);
-  // Only entries still on screen count as chosen: a filter change drops the rest from what is exported.
-  const chosen = useMemo(() => visibleIds.filter((id) => selected.has(id)), [visibleIds, selected]);
-  const allChosen = visibleIds.length > 0 && chosen.length === visibleIds.length;
+  // 'Seleccionar todos los que coinciden' (issue 43, 6): the ids of every match, loaded or not, for these filters.
+  const [fetchMatching, { isFetching: selectingMatching }] = useLazyFieMatchingIdsQuery();
+  const [matching, setMatching] = useState<{ key: string; ids: readonly string[] } | null>(null);
+  const pool = useMemo(() => (matching?.key === queryKey ? [...new Set([...visibleIds, ...matching.ids])] : visibleIds), [visibleIds, matching, queryKey]);
+  // Only entries of these filters count as chosen: a filter change drops the rest from what is exported.
+  const chosen = useMemo(() => pool.filter((id) => selected.has(id)), [pool, selected]);
+  const allChosen = pool.length > 0 && chosen.length === pool.length;
+  const loaded = useMemo(() => partCount(documents), [documents]);
+  // Some matches are on pages not loaded yet, and not all of them are chosen.
+  const canSelectMatching = first !== undefined && loaded < first.total && !(matching?.key === queryKey && allChosen);
+
+  const selectMatching = async () => {
+    try {
+      const found = await fetchMatching(query).unwrap();
+      setMatching({ key: queryKey, ids: found.ids });
+      setSelected((current) => new Set([...current, ...found.ids]));
+      if (found.total > found.ids.length) toast.info(text.list.matchingCapped(found.ids.length));
+    } catch {
+      toast.error(text.list.matchingFailed);
+    }
+  };
+  const more = {
+    load: () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    loading: isFetchingNextPage,
+    failed: isFetchNextPageError,
+    pages: data?.pages.length ?? 0,
+  };
 
   const remove = async () => {
     const document = confirming;
@@ -89,6 +112,8 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
     }
   };
 
+  // A next page that failed says so in its own row (FieList's 'more' row), over the entries already shown.
+  const failed = isError && !isFetchNextPageError;
   const empty = !isLoading && !isError && documents.length === 0;
   return (
     <>
@@ -103,13 +128,22 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
                 if (box) box.indeterminate = chosen.length > 0 && !allChosen;
               }}
               checked={allChosen}
-              disabled={visibleIds.length === 0}
-              onChange={(event) => setSelected(event.target.checked ? new Set(visibleIds) : new Set())}
+              disabled={pool.length === 0}
+              onChange={(event) => setSelected(event.target.checked ? new Set(pool) : new Set())}
             />
             <span>{text.list.selectAll}</span>
           </label>
+          {canSelectMatching && (
+            <Button variant="ghost" loading={selectingMatching} disabled={selectingMatching} onClick={() => void selectMatching()}>
+              {text.list.selectMatching}
+            </Button>
+          )}
           <span className="ui-muted fie-toolbar__count" aria-live="polite">
-            {chosen.length > 0 ? text.list.selected(chosen.length) : data ? text.list.partsInFiles(partCount(documents), documents.length) : ''}
+            {chosen.length > 0
+              ? text.list.selected(chosen.length)
+              : first
+                ? `${text.list.partsInFiles(first.total, first.documentCount)}${loaded < first.total ? text.list.loadedOf(loaded) : ''}`
+                : ''}
           </span>
           <div className="fie-toolbar__actions">
             <Button variant="secondary" loading={exporting} disabled={chosen.length === 0 || exporting} onClick={() => void exportSelection()}>
@@ -119,7 +153,7 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
           </div>
         </div>
         {isLoading && <Spinner label={text.list.loading} />}
-        {isError && (
+        {failed && (
           <div role="alert" className="ui-inline-error fie-documents__error">
             <p>{text.list.failed}</p>
             <Button variant="ghost" onClick={() => void refetch()}>{text.list.retry}</Button>
@@ -140,6 +174,7 @@ export function FieDocuments({ view, onChange }: { view: FieView; onChange: (cha
             deleting={deleting}
             onDelete={setConfirming}
             scrollKey={queryKey}
+            more={more}
           />
         )}
       </section>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { FieDocumentView, FieEntryView } from '#shared/api/fie.ts';
+import type { FieEntryView } from '#shared/api/fie.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
 import { Button, IconChevronDown, IconChevronRight } from '../../ui/index.ts';
 import { documentDate, documentName, entryDates, formatDay, isSelectable } from './fieRows.ts';
-import type { FieRow } from './fieRows.ts';
+import type { FieRow, ListedDocument } from './fieRows.ts';
 
 /** Estimated heights before a row is measured (a wide screen's header and entry). */
 const DOCUMENT_ROW_ESTIMATE = 52;
@@ -17,16 +17,27 @@ export interface FieListProps {
   selected: ReadonlySet<string>;
   onSelect: (entryId: string, selected: boolean) => void;
   deleting: ReadonlySet<string>;
-  onDelete: (document: FieDocumentView) => void;
+  onDelete: (document: ListedDocument) => void;
   /** The filters: when they change (a search), the list goes back to its top, where the results start. */
   scrollKey?: string;
+  /** The next page of entries (issue 43, 6): asked for when a 'more' row comes into view, or by its button. */
+  more?: LoadMore;
+}
+
+export interface LoadMore {
+  load: () => void;
+  loading: boolean;
+  /** The last page asked for failed: no more asked for by scrolling, only by the button. */
+  failed: boolean;
+  /** Pages loaded so far: each one more lets a 'more' row still in view ask for the next. */
+  pages: number;
 }
 
 /**
  * Every document header and the entries of the open ones, as one flat list of which only the rows in
  * view are in the DOM (TanStack Virtual, rows measured as drawn): 10,000 entries scroll like 10.
  */
-export function FieList({ rows, onToggle, selected, onSelect, deleting, onDelete, scrollKey }: FieListProps) {
+export function FieList({ rows, onToggle, selected, onSelect, deleting, onDelete, scrollKey, more }: FieListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -53,13 +64,15 @@ export function FieList({ rows, onToggle, selected, onSelect, deleting, onDelete
               // Only some rows exist at a time: their place in the whole list, for screen readers.
               aria-setsize={rows.length}
               aria-posinset={item.index + 1}
-              className={row.kind === 'document' ? 'fie-list__row fie-list__row--document' : 'fie-list__row fie-list__row--entry'}
+              className={`fie-list__row fie-list__row--${row.kind}`}
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {row.kind === 'document' ? (
                 <DocumentHeader document={row.document} expanded={row.expanded} busy={deleting.has(row.document._id)} onToggle={onToggle} onDelete={onDelete} />
-              ) : (
+              ) : row.kind === 'entry' ? (
                 <EntryRow entry={row.entry} checked={selected.has(row.entry._id)} onSelect={onSelect} />
+              ) : (
+                <MoreRow missing={row.missing} more={more} />
               )}
             </div>
           );
@@ -69,18 +82,45 @@ export function FieList({ rows, onToggle, selected, onSelect, deleting, onDelete
   );
 }
 
+/**
+ * After an open document's loaded entries: how many are still to come. Drawn only when in view (the
+ * list is virtual), so drawing it asks for the next page; when that page ends before this document's
+ * entries, it asks again, until they are all loaded. After a failure only the button asks.
+ */
+function MoreRow({ missing, more }: { missing: number; more: LoadMore | undefined }) {
+  const loadRef = useRef(more?.load);
+  useLayoutEffect(() => {
+    loadRef.current = more?.load;
+  });
+  const loading = more?.loading ?? false;
+  const failed = more?.failed ?? false;
+  const pages = more?.pages ?? 0;
+  useEffect(() => {
+    if (!loading && !failed) loadRef.current?.();
+  }, [loading, failed, missing, pages]);
+  return (
+    <div className="fie-more" aria-busy={loading || undefined}>
+      <span className="ui-muted">{failed ? text.list.loadMoreFailed : text.list.missing(missing)}</span>
+      <Button variant="ghost" loading={loading} disabled={loading || !more} onClick={() => more?.load()}>
+        {loading ? text.list.loadingMore : text.list.loadMore}
+      </Button>
+    </div>
+  );
+}
+
 interface DocumentHeaderProps {
-  document: FieDocumentView;
+  document: ListedDocument;
   expanded: boolean;
   busy: boolean;
   onToggle: (documentId: string) => void;
-  onDelete: (document: FieDocumentView) => void;
+  onDelete: (document: ListedDocument) => void;
 }
 
 // Memoised: scrolling re-renders the list, and the rows that stay in view need not be drawn again.
 const DocumentHeader = memo(function DocumentHeader({ document, expanded, busy, onToggle, onDelete }: DocumentHeaderProps) {
   const name = documentName(document);
-  const shown = document.entries.length;
+  // The entries that match (loaded or not) of the document's own.
+  const shown = document.matches;
   const count = shown === document.entryCount ? text.list.entries(shown) : text.list.entriesShown(shown, document.entryCount);
   const Chevron = expanded ? IconChevronDown : IconChevronRight;
   return (

@@ -1,4 +1,4 @@
-/** /fie: the filters live in the address; the date range reaches GET fie, the rest filters in place; the two empty states and the error banner. */
+/** /fie: the filters live in the address and reach GET fie, which answers the list a page at a time; the two empty states and the error banner. */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse } from '../../test/renderApp.tsx';
@@ -22,11 +22,14 @@ const shownWorkers = () => screen.queryAllByRole('checkbox', { name: /^Seleccion
 const workerBox = (fullname: string) => screen.queryByRole('checkbox', { name: `Seleccionar el parte de ${fullname}` });
 
 describe('FiePage filters', () => {
-  it('reads the filters from a shared link: the date range goes to the server, the rest filters the list in place', async () => {
+  it('reads the filters from a shared link and asks the server for the first page of what they match', async () => {
     const calls = stubApi({ 'GET /api/fie': listOf([mixed]) });
     renderFie('/fie?q=garc%C3%ADa&tipo=cit,baja,nada&desde=2025-02-01&hasta=2025-02-28&a3=error');
     await screen.findByText('FIE_20250203.txt');
-    expect(lastQuery(calls)).toEqual({ from: '2025-02-01', to: '2025-02-28' });
+    expect(lastQuery(calls)).toEqual({ q: 'garcía', type: 'baja,cit', from: '2025-02-01', to: '2025-02-28', a3: 'error' });
+    // One page of FIE_LIST_PAGE entries from the start, never the whole list.
+    const [first] = calls.filter((call) => call.key === 'GET /api/fie');
+    expect([first?.url.searchParams.get('limit'), first?.url.searchParams.get('offset')]).toEqual(['500', '0']);
     // Unknown types dropped; only María is a García, of a chosen type, in error.
     await waitFor(() => expect(workerBox('MARÍA GARCÍA LÓPEZ')).not.toBeNull());
     for (const other of ['PEDRO GARCÍA SANZ', 'LUIS MORA DÍAZ', 'ANA GARCÍA GIL']) expect(workerBox(other)).toBeNull();
@@ -37,7 +40,7 @@ describe('FiePage filters', () => {
     expect((screen.getByRole('combobox', { name: 'Estado en A3' }) as HTMLSelectElement).value).toBe('error');
   });
 
-  it('writes the search (debounced) and the types to the address and narrows the list without asking the server again', async () => {
+  it('writes the search (debounced) and the types to the address, and the list narrows to what the server answers for them', async () => {
     const calls = stubApi({ 'GET /api/fie': listOf([mixed]) });
     renderFie();
     await screen.findByText('FIE_20250203.txt');
@@ -51,14 +54,17 @@ describe('FiePage filters', () => {
     await waitFor(() => expect(workerBox('PEDRO GARCÍA SANZ')).not.toBeNull());
     expect([workerBox('MARÍA GARCÍA LÓPEZ'), workerBox('ANA GARCÍA GIL')].every(Boolean)).toBe(true);
     expect(workerBox('LUIS MORA DÍAZ')).toBeNull();
+    // The search typed is asked for once it pauses, not letter by letter.
+    expect(listQueries(calls)).toEqual(['', '?q=garcia']);
+    expect(screen.getByText('3 partes en 1 FIE')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Continuación en situación de IT' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Alta del trabajador/a' }));
     await waitFor(() => expect(workerBox('MARÍA GARCÍA LÓPEZ')).toBeNull());
+    await waitFor(() => expect(shownWorkers()).toHaveLength(2));
     expect([workerBox('PEDRO GARCÍA SANZ'), workerBox('ANA GARCÍA GIL')].every(Boolean)).toBe(true);
     expect(new URLSearchParams(currentQuery()).get('tipo')).toBe('alta,cit');
-    expect(listQueries(calls)).toEqual(['']);
-    expect(shownWorkers()).toHaveLength(2);
+    expect(lastQuery(calls)).toEqual({ q: 'garcia', type: 'alta,cit' });
   });
 
   it("asks the server for a date range, leaves a 'Hasta' before 'Desde' out, and clears every filter", async () => {
@@ -68,19 +74,20 @@ describe('FiePage filters', () => {
     const search = screen.getByRole('searchbox', { name: 'Buscar por nombre, NIF o empresa' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Estado en A3' }), { target: { value: 'pending' } });
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2025-02-10' } });
-    await waitFor(() => expect(lastQuery(calls)).toEqual({ from: '2025-02-10' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ q: 'garcia', type: 'alta,cit', a3: 'pending', from: '2025-02-10' }));
     expect(new URLSearchParams(currentQuery()).get('a3')).toBe('pending');
 
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2025-02-01' } });
     expect((await screen.findByRole('alert')).textContent).toContain('«Hasta» es anterior a «Desde»');
     expect(lastQuery(calls)).not.toHaveProperty('to');
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2025-02-20' } });
-    await waitFor(() => expect(lastQuery(calls)).toEqual({ from: '2025-02-10', to: '2025-02-20' }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ q: 'garcia', type: 'alta,cit', a3: 'pending', from: '2025-02-10', to: '2025-02-20' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
     await waitFor(() => expect(currentQuery()).toBe(''));
-    // The unfiltered list is RTK Query's first entry, still cached: shown again without a new request.
-    expect(screen.getByRole('button', { name: '03/02/2025 · FIE_20250203.txt · 4 partes' }).getAttribute('aria-expanded')).toBe('false');
+    // Unfiltered: every document, closed.
+    expect((await screen.findByRole('button', { name: '03/02/2025 · FIE_20250203.txt · 4 partes' })).getAttribute('aria-expanded')).toBe('false');
+    expect(lastQuery(calls)).toEqual({});
     expect((search as HTMLInputElement).value).toBe('');
     expect(screen.queryByRole('button', { name: 'Quitar filtros' })).toBeNull();
   });
@@ -104,7 +111,7 @@ describe('FiePage filters', () => {
   it('shows a banner with a retry when the list fails, and the list once it loads', async () => {
     let fail = true;
     stubApi({
-      'GET /api/fie': () => (fail ? jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Error' }) : jsonResponse(200, { items: [document()] })),
+      'GET /api/fie': (call) => (fail ? jsonResponse(500, { statusCode: 500, code: 'INTERNAL', message: 'Error' }) : listOf([document()])(call)),
     });
     renderFie();
     const banner = await screen.findByRole('alert');

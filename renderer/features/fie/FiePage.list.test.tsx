@@ -81,7 +81,7 @@ describe('FiePage list', () => {
     stubApi({ 'GET /api/fie': listOf([first, second]) });
     renderFie();
     expect(await screen.findByText('2 partes en 2 FIE')).toBeTruthy();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todos los partes visibles' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todos los partes cargados' }));
     expect(screen.getByText('2 partes seleccionados')).toBeTruthy();
   });
 
@@ -123,7 +123,7 @@ describe('FiePage list', () => {
     const canceled = screen.getByRole('checkbox', { name: 'Seleccionar el parte de LUIS MORA DÍAZ' }) as HTMLInputElement;
     expect(canceled.disabled).toBe(true);
     expect(entryItem('LUIS MORA DÍAZ').textContent).toContain('Parte anulado: no se pasa a A3');
-    const all = screen.getByRole('checkbox', { name: 'Seleccionar todos los partes visibles' }) as HTMLInputElement;
+    const all = screen.getByRole('checkbox', { name: 'Seleccionar todos los partes cargados' }) as HTMLInputElement;
     fireEvent.click(all);
     expect(screen.getByText('1 parte seleccionado')).toBeTruthy();
     expect(all.checked).toBe(true);

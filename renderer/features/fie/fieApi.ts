@@ -1,8 +1,7 @@
 import { z } from 'zod/mini';
-import { fieListResponseSchema, fiePaths, reconciliationRowSchema } from '#shared/api/fie.ts';
-import type { FieDocumentView, FieListQuery, ReconciliationRow } from '#shared/api/fie.ts';
+import { FIE_LIST_PAGE, fieListPageSchema, fieMatchingIdsSchema, fiePaths, reconciliationRowSchema } from '#shared/api/fie.ts';
+import type { FieListPage, FieListQuery, FieMatchingIds, ReconciliationRow } from '#shared/api/fie.ts';
 import { pathFor } from '#shared/api/flows.ts';
-import { prepareFieSearch } from '#shared/fie/list-filter.ts';
 import { baseApi } from '../../api/baseApi.ts';
 
 const reconciliationResponseSchema = z.object({ items: z.array(reconciliationRowSchema) });
@@ -21,14 +20,23 @@ export function fieListUrl(query: FieListQuery): string {
  */
 export const fieApi = baseApi.enhanceEndpoints({ addTagTypes: ['Fie'] }).injectEndpoints({
   endpoints: (build) => ({
-    fieDocuments: build.query<FieDocumentView[], FieListQuery>({
-      query: (query) => fieListUrl(query),
-      transformResponse: (response: unknown) => {
-        const documents = fieListResponseSchema.parse(response).items;
-        // While the list loads anyway: the searches typed next then answer in a millisecond or two.
-        prepareFieSearch(documents);
-        return documents;
+    /**
+     * The list a page at a time (issue 43, 6): every filter goes to the server, which answers
+     * FIE_LIST_PAGE entries and the counts; the next page is asked for as the list is scrolled to its end.
+     */
+    fieList: build.infiniteQuery<FieListPage, FieListQuery, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage) => lastPage.nextOffset ?? undefined,
       },
+      query: ({ queryArg, pageParam }) => fieListUrl({ ...queryArg, limit: FIE_LIST_PAGE, offset: pageParam }),
+      transformResponse: (response: unknown) => fieListPageSchema.parse(response),
+      providesTags: ['Fie'],
+    }),
+    /** 'Seleccionar todos los que coinciden': the ids of every parte the filters match that can go to A3, loaded or not. */
+    fieMatchingIds: build.query<FieMatchingIds, FieListQuery>({
+      query: (query) => fieListUrl({ ...query, select: 'ids' }),
+      transformResponse: (response: unknown) => fieMatchingIdsSchema.parse(response),
       providesTags: ['Fie'],
     }),
     fieReconciliation: build.query<ReconciliationRow[], void>({
@@ -45,7 +53,7 @@ export const fieApi = baseApi.enhanceEndpoints({ addTagTypes: ['Fie'] }).injectE
   }),
 });
 
-export const { useFieDocumentsQuery, useFieReconciliationQuery, useDeleteFieMutation } = fieApi;
+export const { useFieListInfiniteQuery, useLazyFieMatchingIdsQuery, useFieReconciliationQuery, useDeleteFieMutation } = fieApi;
 
 /** After an upload, a SILTRA fetch or an A3 sync the lists are stale: refetch whatever is on screen. */
 export const fieChanged = () => fieApi.util.invalidateTags(['Fie']);

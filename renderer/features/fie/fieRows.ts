@@ -1,23 +1,41 @@
-import type { FieDocumentView, FieEntryView } from '#shared/api/fie.ts';
+import type { FieDocumentSummary, FieEntryView, FieListPage } from '#shared/api/fie.ts';
 import { fie as text } from '../../i18n/es-fie.ts';
 
-/** One line of the flat list: a document's header, or one of its entries when the document is open. */
-export type FieRow =
-  | { kind: 'document'; key: string; document: FieDocumentView; expanded: boolean }
-  | { kind: 'entry'; key: string; document: FieDocumentView; entry: FieEntryView };
+/** A document as the list shows it: its header and the entries of it loaded so far (of `matches`). */
+export type ListedDocument = FieDocumentSummary & { entries: FieEntryView[] };
 
-/** Newest first by date, then by upload time: the server's order, kept if an answer arrives unordered. */
-export function newestFirst(documents: readonly FieDocumentView[]): FieDocumentView[] {
-  return [...documents].sort((a, b) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt));
+/**
+ * One line of the flat list: a document's header, one of its entries when the document is open, or,
+ * after an open document's loaded entries, the row that loads the rest of them (issue 43, 6).
+ */
+export type FieRow =
+  | { kind: 'document'; key: string; document: ListedDocument; expanded: boolean }
+  | { kind: 'entry'; key: string; document: ListedDocument; entry: FieEntryView }
+  | { kind: 'more'; key: string; document: ListedDocument; missing: number };
+
+/** The pages loaded as the list's documents (the first page's), each with its entries of every page, in order. */
+export function listedDocuments(pages: readonly FieListPage[]): ListedDocument[] {
+  const byDocument = new Map<string, FieEntryView[]>();
+  for (const page of pages) {
+    for (const entry of page.entries) {
+      const list = byDocument.get(entry.fieId);
+      if (list) list.push(entry);
+      else byDocument.set(entry.fieId, [entry]);
+    }
+  }
+  return (pages[0]?.documents ?? []).map((document) => ({ ...document, entries: byDocument.get(document._id) ?? [] }));
 }
 
-/** Document headers, each followed by its entries when it is open: what the virtual list draws. */
-export function flattenRows(documents: readonly FieDocumentView[], isExpanded: (documentId: string) => boolean): FieRow[] {
+/** Document headers, each followed by its loaded entries when it is open, and a 'more' row while some are not loaded yet. */
+export function flattenRows(documents: readonly ListedDocument[], isExpanded: (documentId: string) => boolean): FieRow[] {
   const rows: FieRow[] = [];
   for (const document of documents) {
     const expanded = isExpanded(document._id);
     rows.push({ kind: 'document', key: `d:${document._id}`, document, expanded });
-    if (expanded) for (const entry of document.entries) rows.push({ kind: 'entry', key: `e:${document._id}:${entry._id}`, document, entry });
+    if (!expanded) continue;
+    for (const entry of document.entries) rows.push({ kind: 'entry', key: `e:${document._id}:${entry._id}`, document, entry });
+    const missing = document.matches - document.entries.length;
+    if (missing > 0) rows.push({ kind: 'more', key: `m:${document._id}`, document, missing });
   }
   return rows;
 }
@@ -26,12 +44,12 @@ export function flattenRows(documents: readonly FieDocumentView[], isExpanded: (
 export const isSelectable = (entry: FieEntryView) => !entry.disabled && !entry.isCanceled;
 
 /** Entries that can be chosen for A3, each once however many documents carry it (issue 43, 7). */
-export function selectableIds(documents: readonly FieDocumentView[]): string[] {
+export function selectableIds(documents: readonly { entries: readonly FieEntryView[] }[]): string[] {
   return [...new Set(documents.flatMap((document) => document.entries.filter(isSelectable).map((entry) => entry._id)))];
 }
 
-/** Partes shown: an entry two documents carry counts once. */
-export function partCount(documents: readonly FieDocumentView[]): number {
+/** Partes loaded: an entry two documents carry counts once. */
+export function partCount(documents: readonly { entries: readonly FieEntryView[] }[]): number {
   return new Set(documents.flatMap((document) => document.entries.map((entry) => entry._id))).size;
 }
 
@@ -50,8 +68,8 @@ export function formatCcc(ccc: string | null): string | null {
 }
 
 /** The header's date: registryDate ('dd/mm/yyyy' or 'first • last'), else the document's day. */
-export const documentDate = (document: FieDocumentView) => document.registryDate ?? formatDay(document.date);
-export const documentName = (document: FieDocumentView) => document.fileName ?? text.list.noFileName;
+export const documentDate = (document: Pick<FieDocumentSummary, 'registryDate' | 'date'>) => document.registryDate ?? formatDay(document.date);
+export const documentName = (document: Pick<FieDocumentSummary, 'fileName'>) => document.fileName ?? text.list.noFileName;
 
 /** 'Baja 03/02/2025 – 05/02/2025' style: the leave's start and end, or the registration day when there is no leave. */
 export function entryDates(entry: FieEntryView): { label: string; value: string }[] {

@@ -69,8 +69,3 @@ export function viewQuery(view: FieView): FieListQuery {
     ...(view.a3 !== '' && { a3: view.a3 }),
   };
 }
-
-/** What the screen asks GET fie for: the date range only (see FieDocuments); the rest is filtered in place. */
-export function serverQuery(query: FieListQuery): FieListQuery {
-  return { ...(query.from !== undefined && { from: query.from }), ...(query.to !== undefined && { to: query.to }) };
-}

@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import type { FieDocumentView, FieEntryView, FieUploadResponse, ReconciliationRow } from '#shared/api/fie.ts';
+import { fieListQuerySchema } from '#shared/api/fie.ts';
+import type { FieDocumentView, FieEntryView, FieListPage, FieUploadResponse, ReconciliationRow } from '#shared/api/fie.ts';
+import { filterFieDocuments } from '#shared/fie/list-filter.ts';
 import type { BridgeClient } from '../../../bridge/client.ts';
 import { preloadModal } from '../../../ui/Modal.tsx';
 import { jsonResponse, renderWithApp, signedInState } from '../../../test/renderApp.tsx';
@@ -44,7 +46,38 @@ export function stubApi(routes: Record<string, Handler>) {
   return calls;
 }
 
-export const listOf = (items: FieDocumentView[]): Handler => () => jsonResponse(200, { items });
+/**
+ * GET fie's page (issue 43, 6) over these documents as the server answers it: the query parsed with the
+ * contract's schema, filtered with the rule the server's SQL follows (shared/fie/list-filter.ts; the
+ * server's tests check the two agree), `limit` entries from `offset`, and the counts.
+ */
+export function pageOf(items: readonly FieDocumentView[], url: URL): FieListPage {
+  const query = fieListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  // The server's order: newest first by day, then by upload time.
+  const ordered = [...items].sort((a, b) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt));
+  const documents = filterFieDocuments(ordered, query);
+  const rows = documents.flatMap((document) => document.entries.map((listed) => ({ ...listed, fieId: document._id })));
+  const offset = query.offset ?? 0;
+  const entries = rows.slice(offset, offset + (query.limit ?? rows.length));
+  const end = offset + entries.length;
+  return {
+    ...(offset === 0 && { documents: documents.map(({ entries: listed, ...summary }) => ({ ...summary, matches: listed.length })) }),
+    entries,
+    total: new Set(rows.map((row) => row._id)).size,
+    documentCount: documents.length,
+    nextOffset: entries.length > 0 && end < rows.length ? end : null,
+  };
+}
+
+/** GET fie?select=ids over these documents: the matching partes that can go to A3, each once. */
+export function matchingIdsOf(items: readonly FieDocumentView[], url: URL): { ids: string[]; total: number } {
+  const query = fieListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const ids = [...new Set(filterFieDocuments(items, query).flatMap((document) => document.entries.filter((listed) => !listed.disabled && !listed.isCanceled).map((listed) => listed._id)))];
+  return { ids, total: ids.length };
+}
+
+export const listOf = (items: FieDocumentView[]): Handler => (call) =>
+  jsonResponse(200, call.url.searchParams.get('select') === 'ids' ? matchingIdsOf(items, call.url) : pageOf(items, call.url));
 export const uploadAnswer = (answer: FieUploadResponse): Handler => () => jsonResponse(200, answer);
 export const reconciliationOf = (items: ReconciliationRow[]): Handler => () => jsonResponse(200, { items });
 
@@ -81,8 +114,19 @@ export function renderFie(path = '/fie', { bridge }: { bridge?: BridgeClient } =
 
 /** The address's query string, as the screen writes its filters there. */
 export const currentQuery = () => screen.getByRole('status', { name: 'consulta' }).textContent ?? '';
-/** The list's GET calls, as "?query" strings. */
-export const listQueries = (calls: Call[]) => calls.filter((call) => call.key === 'GET /api/fie').map((call) => call.url.search);
+/** The list's GET calls, as "?query" strings of their filters (the page's limit and offset apart). */
+export const listQueries = (calls: Call[]) =>
+  calls
+    .filter((call) => call.key === 'GET /api/fie' && call.url.searchParams.get('select') === null)
+    .map((call) => {
+      const params = new URLSearchParams(call.url.search);
+      params.delete('limit');
+      params.delete('offset');
+      const text = params.toString();
+      return text ? `?${text}` : '';
+    });
+/** The list's GET calls' offsets: the pages asked for. */
+export const listOffsets = (calls: Call[]) => calls.filter((call) => call.key === 'GET /api/fie' && call.url.searchParams.get('select') === null).map((call) => Number(call.url.searchParams.get('offset')));
 
 /** The toasts on screen: kind and lines. */
 export function shownToasts(): { kind: string; lines: string[] }[] {
