@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     await measure(firm, 'Ahora: la primera página', `${fiePaths.fie}?limit=${FIE_LIST_PAGE}&offset=0`);
     await measure(firm, 'Ahora: la última página', `${fiePaths.fie}?limit=${FIE_LIST_PAGE}&offset=${Math.max(0, entries - FIE_LIST_PAGE)}`);
     await measure(firm, 'Ahora: la primera página de una búsqueda', `${fiePaths.fie}?q=garcia&limit=${FIE_LIST_PAGE}&offset=0`);
-    await measure(firm, 'Ahora: la primera página de un rango de fechas', `${fiePaths.fie}?from=2025-03-01&to=2025-06-30&limit=${FIE_LIST_PAGE}&offset=0`);
+    await measure(firm, 'Ahora: la primera página de un rango de fechas', `${fiePaths.fie}?from=2025-01-01&to=2025-01-15&limit=${FIE_LIST_PAGE}&offset=0`);
   } finally {
     await server.close();
   }
