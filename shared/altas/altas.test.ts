@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldsValues } from '../api/altas.ts';
+import { NIE_LETTER_MESSAGE, NIF_LETTER_MESSAGE } from '../validation/identifiers.ts';
 import { MANDATORY_MESSAGE } from '../validation/validate.ts';
 import {
-  CCC_NOT_OF_COMPANY_MESSAGE, DOCUMENT_MISMATCH_MESSAGE, INVALID_OPTION_MESSAGE, UNKNOWN_FIELD_MESSAGE, builtInFields, effectiveDefinition, effectiveFields,
-  fieldOverrideErrors, formPagesErrors, groupValueErrors, mergeGroupValues, normalizeSubmissionValues, submissionTitle, submissionValueErrors, toA3AltaRow, toRedAltaRecord,
+  CCC_NOT_OF_COMPANY_MESSAGE, DOCUMENT_MISMATCH_MESSAGE, FULL_TIME_COEFFICIENT_MESSAGE, INVALID_OPTION_MESSAGE, PART_TIME_COEFFICIENT_MISSING_MESSAGE,
+  PART_TIME_COEFFICIENT_RANGE_MESSAGE, START_BEFORE_ALTA_MESSAGE, UNKNOWN_FIELD_MESSAGE, builtInFields, effectiveDefinition, effectiveFields,
+  fieldOverrideErrors, formPagesErrors, groupRuleErrors, groupValueErrors, mergeGroupValues, normalizeSubmissionValues, submissionTitle, submissionValueErrors, toA3AltaRow, toRedAltaRecord,
+  underAgeMessage,
 } from './index.ts';
 
 const CCC = '28123456742';
@@ -46,15 +49,35 @@ describe('submissionValueErrors', () => {
     expect(submissionValueErrors(fields, { ...complete, 'Tipo de documento': '6', NIF: 'X1234567L' }, context)).toEqual({});
   });
 
+  it('says a NIF or NIE whose letter is wrong has the wrong letter (the field took it as a passport number)', () => {
+    expect(submissionValueErrors(fields, { ...complete, NIF: '12345678A' }, context)).toEqual({ NIF: NIF_LETTER_MESSAGE });
+    expect(submissionValueErrors(fields, { ...complete, 'Tipo de documento': '6', NIF: 'X1234567A' }, context)).toEqual({ NIF: NIE_LETTER_MESSAGE });
+    // A NIE under 'D.N.I./N.I.F.' is not a wrong letter: it is the wrong type.
+    expect(submissionValueErrors(fields, { ...complete, NIF: 'X1234567A' }, context)).toEqual({ NIF: DOCUMENT_MISMATCH_MESSAGE });
+  });
+
+  it('refuses a worker under 16 on the fecha de alta and a contract that starts before it', () => {
+    expect(submissionValueErrors(fields, { ...complete, 'Fecha Nacimiento': '2015-03-10' }, context)).toEqual({ 'Fecha Nacimiento': underAgeMessage(11) });
+    expect(submissionValueErrors(fields, { ...complete, 'Fecha Inicio': '2026-11-30' }, context)).toEqual({ 'Fecha Inicio': START_BEFORE_ALTA_MESSAGE });
+    expect(submissionValueErrors(fields, { ...complete, 'Fecha Inicio': '2026-12-01' }, context)).toEqual({});
+    // The company's own check applies them too (its dates are its fields).
+    const clientOnly = Object.fromEntries(Object.entries(complete).filter(([key]) => fields[key]?.fieldWriter === 'client'));
+    expect(submissionValueErrors(fields, { ...clientOnly, 'Fecha Nacimiento': '2015-03-10' }, { ...context, writers: ['client'] })).toEqual({ 'Fecha Nacimiento': underAgeMessage(11) });
+  });
+
   it('takes contract types from the working day, and the CCC from the company', () => {
     expect(submissionValueErrors(fields, { ...complete, 'Tipo Contrato*': '100' }, context)).toEqual({ 'Tipo Contrato*': INVALID_OPTION_MESSAGE });
     expect(submissionValueErrors(fields, { ...complete, CCC: '46111111177' }, context)).toEqual({ CCC: CCC_NOT_OF_COMPANY_MESSAGE });
   });
 
-  it('wants the coefficient only for part time, between 1 and 999', () => {
-    expect(submissionValueErrors(fields, { ...complete, 'Coeficiente Parcialidad': null }, context)).toEqual({ 'Coeficiente Parcialidad': MANDATORY_MESSAGE });
-    expect(submissionValueErrors(fields, { ...complete, 'Coeficiente Parcialidad': '1000' }, context)['Coeficiente Parcialidad']).toBe('Introduce un coeficiente entre 1 y 999');
-    expect(submissionValueErrors(fields, { ...complete, Jornada: 'completa', 'Tipo Contrato*': '100', 'Coeficiente Parcialidad': null }, context)).toEqual({});
+  it('wants the coefficient for part time (1 to 999), and none or 1000 for full time', () => {
+    expect(submissionValueErrors(fields, { ...complete, 'Coeficiente Parcialidad': null }, context)).toEqual({ 'Coeficiente Parcialidad': PART_TIME_COEFFICIENT_MISSING_MESSAGE });
+    expect(submissionValueErrors(fields, { ...complete, 'Coeficiente Parcialidad': '1000' }, context)).toEqual({ 'Coeficiente Parcialidad': PART_TIME_COEFFICIENT_RANGE_MESSAGE });
+    expect(submissionValueErrors(fields, { ...complete, 'Coeficiente Parcialidad': '1001' }, context)['Coeficiente Parcialidad']).toBe('El coeficiente de parcialidad es un número de 1 a 1000 (‰)');
+    const fullTime = { ...complete, Jornada: 'completa', 'Tipo Contrato*': '100' };
+    expect(submissionValueErrors(fields, { ...fullTime, 'Coeficiente Parcialidad': null }, context)).toEqual({});
+    expect(submissionValueErrors(fields, { ...fullTime, 'Coeficiente Parcialidad': '1000' }, context)).toEqual({});
+    expect(submissionValueErrors(fields, { ...fullTime, 'Coeficiente Parcialidad': '500' }, context)).toEqual({ 'Coeficiente Parcialidad': FULL_TIME_COEFFICIENT_MESSAGE });
   });
 
   it("checks only the company's fields for the company, and refuses the advisor's keys from it", () => {
@@ -74,6 +97,15 @@ describe('group values and merging', () => {
   it("checks the advisor's formats but not required ones, and refuses company fields", () => {
     expect(groupValueErrors(fields, { Jornada: 'completa' })).toEqual({});
     expect(groupValueErrors(fields, { 'Convenio Colectivo': '123', nombre: 'Ana' })).toEqual({ 'Convenio Colectivo': 'El código de convenio debe tener 14 dígitos', nombre: UNKNOWN_FIELD_MESSAGE });
+  });
+
+  it('refuses a group RED would refuse: Completa with 500 ‰, Parcial without a coefficient', () => {
+    expect(groupValueErrors(fields, { Jornada: 'completa', 'Coeficiente Parcialidad': '500' })).toEqual({ 'Coeficiente Parcialidad': FULL_TIME_COEFFICIENT_MESSAGE });
+    expect(groupValueErrors(fields, { Jornada: 'parcial', 'Tipo Contrato*': '200' })).toEqual({ 'Coeficiente Parcialidad': PART_TIME_COEFFICIENT_MISSING_MESSAGE });
+    expect(groupValueErrors(fields, { Jornada: 'parcial', 'Coeficiente Parcialidad': '500' })).toEqual({});
+    expect(groupValueErrors(fields, { Jornada: 'completa', 'Coeficiente Parcialidad': '1000' })).toEqual({});
+    // Only the advisor's fields: the company's dates are not the group's business.
+    expect(groupRuleErrors(fields, { 'Fecha Alta': '2026-12-01', 'Fecha Nacimiento': '2015-01-01' })).toEqual({});
   });
 
   it('stores dates as ISO days and text trimmed', () => {

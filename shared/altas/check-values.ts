@@ -1,7 +1,8 @@
 import type { FieldsValues, FormField } from '../api/altas.ts';
 import { formFieldError, toIsoDate } from '../forms/fields.ts';
 import { isEmptyValue, MANDATORY_MESSAGE } from '../validation/validate.ts';
-import { isValidNie, isValidNif, isValidPassport } from '../validation/identifiers.ts';
+import { NIE_LETTER_MESSAGE, NIF_LETTER_MESSAGE, documentLetterProblem, isValidNie, isValidNif, isValidPassport } from '../validation/identifiers.ts';
+import { altaRuleErrors } from './alta-rules.ts';
 import { FIELD } from './form-definition.ts';
 
 /** Checks of a submission's values against the firm's form (issue 23): { [fieldKey]: Spanish message }. */
@@ -59,8 +60,8 @@ function fieldMessage(field: FormField, value: unknown, values: FieldsValues, co
 
 /**
  * The per-field errors of a submission's values: required fields, validators, options (dependent ones
- * and the company's CCC list), the document number against its type, and the part-time coefficient
- * when the working day is part time. An empty object means the values are fine.
+ * and the company's CCC list), the document number against its type, and the rules across fields of
+ * alta-rules.ts (age, date order, coefficient and jornada). An empty object means the values are fine.
  */
 export function submissionValueErrors(fields: Record<string, FormField>, values: FieldsValues, context: ValuesCheckContext): Record<string, string> {
   const writers = context.writers ?? ['client', 'userBefore'];
@@ -79,11 +80,15 @@ export function submissionValueErrors(fields: Record<string, FormField>, values:
   const documentNumber = values[FIELD.nif];
   const documentCheck = typeof documentType === 'string' ? DOCUMENT_CHECKS[documentType] : undefined;
   if (!(FIELD.nif in errors) && documentCheck !== undefined && typeof documentNumber === 'string' && documentNumber.trim() !== '' && !documentCheck(documentNumber.trim().toUpperCase())) {
-    errors[FIELD.nif] = DOCUMENT_MISMATCH_MESSAGE;
+    // A NIF or NIE of the chosen type whose letter is wrong says so; another kind of number does not match the type.
+    const letter = documentLetterProblem(documentNumber);
+    const sameKind = (documentType === '1' && letter === NIF_LETTER_MESSAGE) || (documentType === '6' && letter === NIE_LETTER_MESSAGE);
+    errors[FIELD.nif] = sameKind && letter !== null ? letter : DOCUMENT_MISMATCH_MESSAGE;
   }
-  const coefficient = fields[FIELD.coeficiente];
-  if (coefficient !== undefined && writers.includes(coefficient.fieldWriter) && values[FIELD.jornada] === 'parcial' && isEmptyValue(values[FIELD.coeficiente]) && !(FIELD.coeficiente in errors)) {
-    errors[FIELD.coeficiente] = MANDATORY_MESSAGE;
+  // Rules across fields (age, date order, coefficient and jornada), on fields of these writers that passed their own checks.
+  for (const [key, message] of Object.entries(altaRuleErrors(values))) {
+    const field = fields[key];
+    if (field !== undefined && writers.includes(field.fieldWriter) && !(key in errors)) errors[key] = message;
   }
   return errors;
 }
@@ -104,7 +109,16 @@ export function groupValueErrors(fields: Record<string, FormField>, values: Fiel
     const message = fieldMessage({ ...field, required: false }, value, values, { companyCcc: [] });
     if (message !== null) errors[key] = message;
   }
+  for (const [key, message] of Object.entries(groupRuleErrors(fields, values))) errors[key] ??= message;
   return errors;
+}
+
+/**
+ * The rules across the advisor's fields of a group (the coefficient against the jornada): what RED
+ * would refuse in every alta of the group. Checked on the group's values as saved (a PATCH's merged with the stored ones).
+ */
+export function groupRuleErrors(fields: Record<string, FormField>, values: FieldsValues): Record<string, string> {
+  return Object.fromEntries(Object.entries(altaRuleErrors(values)).filter(([key]) => fields[key]?.fieldWriter === 'userBefore'));
 }
 
 /** Merges a group's advisor values under the submission's own (the submission's win where both have a value). */

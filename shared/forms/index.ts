@@ -8,7 +8,7 @@ export {
 } from './key-value.ts';
 export type { KeyValueRow } from './key-value.ts';
 export {
-  DEFAULT_PHONE_PREFIX, FORM_FLOWS_URL_PREFIX, SEARCHABLE_THRESHOLD, formConfigSlug, isArgumentsObject, isSearchable,
+  DEFAULT_PHONE_PREFIX, FORM_FLOWS_URL_PREFIX, FORM_URL_FORMAT_MESSAGE, SEARCHABLE_THRESHOLD, formConfigSlug, isArgumentsObject, isSearchable,
   joinPhone, splitPhone, toFormConfigUrl, validateFormConfig,
 } from './inputs.ts';
 export type { FormConfigInput, PhoneParts } from './inputs.ts';

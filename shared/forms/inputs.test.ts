@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formConfigSlug, isArgumentsObject, isSearchable, joinPhone, splitPhone, toFormConfigUrl, validateFormConfig,
+  FORM_URL_FORMAT_MESSAGE, formConfigSlug, isArgumentsObject, isSearchable, joinPhone, splitPhone, toFormConfigUrl, validateFormConfig,
 } from './inputs.ts';
 
 describe('isSearchable', () => {
@@ -42,6 +42,14 @@ describe('form config URL', () => {
     expect(validateFormConfig({ title: ' ', url: '/form/flows/' })).toEqual({
       title: 'Este campo es obligatorio', url: 'Este campo es obligatorio',
     });
+  });
+
+  it("says the URL's rule for a URL the server would refuse (issue 44: it said only 'Revisa los datos enviados')", () => {
+    for (const bad of ['Asesoría López', 'asesoria lopez', 'ALTAS', '-altas', 'altas-', 'a/b', 'x'.repeat(81)]) {
+      expect(validateFormConfig({ title: 'Altas', url: bad }), bad).toEqual({ url: FORM_URL_FORMAT_MESSAGE });
+    }
+    expect(FORM_URL_FORMAT_MESSAGE).toContain('letras minúsculas');
+    for (const good of ['asesoria-lopez', 'a', 'altas-2026', '/form/flows/altas', 'x'.repeat(80)]) expect(validateFormConfig({ title: 'Altas', url: good }), good).toEqual({});
   });
 });
 

@@ -1,3 +1,4 @@
+import { FORM_SLUG_PATTERN } from '../api/altas.ts';
 import { MANDATORY_MESSAGE } from '../validation/validate.ts';
 
 /** Small input rules of spec §5 and §9. */
@@ -56,11 +57,16 @@ export interface FormConfigInput {
   logo?: unknown;
 }
 
-/** Title and URL are required; the logo is optional. */
+/** The rule of a form URL's own part (FORM_SLUG_PATTERN), said in full under the field and in the server's 400. */
+export const FORM_URL_FORMAT_MESSAGE = 'La URL solo puede llevar letras minúsculas sin tildes ni eñes, números y guiones (no al principio ni al final), hasta 80 caracteres';
+
+/** Title and URL are required, the URL's own part by FORM_SLUG_PATTERN; the logo is optional. */
 export function validateFormConfig(input: FormConfigInput): Partial<Record<'title' | 'url', string>> {
   const errors: Partial<Record<'title' | 'url', string>> = {};
   if (input.title.trim() === '') errors.title = MANDATORY_MESSAGE;
-  if (formConfigSlug(input.url) === '') errors.url = MANDATORY_MESSAGE;
+  const slug = formConfigSlug(input.url);
+  if (slug === '') errors.url = MANDATORY_MESSAGE;
+  else if (!FORM_SLUG_PATTERN.test(slug)) errors.url = FORM_URL_FORMAT_MESSAGE;
   return errors;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  DOCUMENT_TYPE_LABELS, cifControl, documentTypeCodeFor, inferDocumentIdType, isValidCcc, isValidCif, isValidIban, isValidNaf,
+  DOCUMENT_TYPE_LABELS, NIE_LETTER_MESSAGE, NIF_LETTER_MESSAGE, cifControl, documentLetterProblem, documentTypeCodeFor, inferDocumentIdType, isValidCcc, isValidCif, isValidIban, isValidNaf,
   isValidNafControl, isValidNie, isValidNif, isValidPassport, nifLetter,
 } from './identifiers.ts';
 
@@ -24,6 +24,15 @@ describe('NIF', () => {
       const digits = String(number).padStart(8, '0');
       return isValidNif(digits + letter) === (letter === nifLetter(number));
     }));
+  });
+});
+
+describe('documentLetterProblem', () => {
+  it('says the letter is wrong for a NIF or NIE shape with the wrong letter, and nothing otherwise', () => {
+    expect(documentLetterProblem('12345678A')).toBe(NIF_LETTER_MESSAGE);
+    expect(documentLetterProblem(' 12345678-a ')).toBe(NIF_LETTER_MESSAGE);
+    expect(documentLetterProblem('X1234567A')).toBe(NIE_LETTER_MESSAGE);
+    for (const other of ['12345678Z', 'X1234567L', '1234567Z', 'AB123456', '']) expect(documentLetterProblem(other)).toBeNull();
   });
 });
 

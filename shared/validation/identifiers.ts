@@ -36,6 +36,21 @@ export function isValidNie(value: string): boolean {
   return nifLetter(Number(String('XYZ'.indexOf(prefix)) + digits)) === letter;
 }
 
+export const NIF_LETTER_MESSAGE = 'La letra del NIF no es correcta';
+export const NIE_LETTER_MESSAGE = 'La letra del NIE no es correcta';
+
+/**
+ * When a document number has the shape of a NIF (8 digits and a letter) or a NIE (X, Y or Z, 7 digits
+ * and a letter) but its check letter does not match, the message that says so; null otherwise (a valid
+ * number, or one of another shape, whose message is the validator's own).
+ */
+export function documentLetterProblem(value: string): string | null {
+  const compact = compactIdentifier(value);
+  if (/^\d{8}[A-Z]$/.test(compact)) return isValidNif(compact) ? null : NIF_LETTER_MESSAGE;
+  if (/^[XYZ]\d{7}[A-Z]$/.test(compact)) return isValidNie(compact) ? null : NIE_LETTER_MESSAGE;
+  return null;
+}
+
 /** CIF entity letters; K, L, M (NIF of persons without DNI) and X, Y, Z (NIE) are not entities. */
 const CIF_ENTITY_LETTERS = 'ABCDEFGHJNPQRSUVW';
 /** Entities whose control is always a letter (public bodies, foreign and non-resident ones) or always a digit (companies). */

@@ -19,7 +19,7 @@ describe('validate: table rows', () => {
   it.each([
     ['email', 'Ana.Lopez@Gestoria.ES', 'ana@', 'Introduce una dirección de correo electrónico válida'],
     ['password', 'Secreta1!', 'secreta1!', PASSWORD_MESSAGE],
-    ['nif', '12345678Z', '12345678A', 'Introduce un NIF válido'],
+    ['nif', '12345678Z', '1234567Z', 'Introduce un NIF válido'],
     ['nie', 'X1234567L', '12345678Z', 'Introduce un NIE válido'],
     ['nienif', 'X1234567L', 'AB123456', 'Introduce un NIF o NIE válido'],
     ['nienifpassport', 'AB123456', 'AB-1', 'Introduce un NIF, NIE o pasaporte válido'],
@@ -36,6 +36,21 @@ describe('validate: table rows', () => {
   ])('%s accepts %j and rejects %j', (name, good, bad, message) => {
     expect(validate(good, name)).toEqual({ valid: true });
     expect(validate(bad, name)).toEqual(invalid(message));
+  });
+
+  it('says a NIF or NIE whose letter is wrong has the wrong letter (issue 44), whichever rule takes it', () => {
+    expect(validate('12345678A', 'nif')).toEqual(invalid('La letra del NIF no es correcta'));
+    expect(validate('12345678-a', 'nienif')).toEqual(invalid('La letra del NIF no es correcta'));
+    expect(validate('X1234567A', 'nie')).toEqual(invalid('La letra del NIE no es correcta'));
+    expect(validate('X1234567A', 'nienif')).toEqual(invalid('La letra del NIE no es correcta'));
+    // A NIE where only a NIF goes is not a wrong letter: the general message stays.
+    expect(validate('X1234567A', 'nif')).toEqual(invalid('Introduce un NIF válido'));
+    expect(validate('12345678A', 'nie')).toEqual(invalid('Introduce un NIE válido'));
+  });
+
+  it('takes the coeficiente de parcialidad from 1 to 1000 ‰ (the jornada says which part: shared/altas/alta-rules.ts)', () => {
+    for (const good of ['1', '500', '999', '1000']) expect(validate(good, 'parcialidad')).toEqual({ valid: true });
+    for (const bad of ['0', '1001', '0,5', '']) expect(validate(bad, 'parcialidad')).toEqual(invalid('El coeficiente de parcialidad es un número de 1 a 1000 (‰)'));
   });
 
   it('covers every row of the spec table', () => {
@@ -101,12 +116,13 @@ describe('ruleMessage', () => {
     expect(ruleMessage('default')).toBeUndefined();
   });
 
-  it('is the message validate gives whenever the rule fails (property)', () => {
+  it('is the message validate gives whenever the rule fails, but for a NIF or NIE whose letter is wrong (property)', () => {
     const names = fc.constantFrom(...VALIDATOR_NAMES, 'unknown');
-    const values = fc.oneof(fc.string(), fc.constantFrom('', '512345678', 'AB-12345', 'ana@'), fc.integer(), fc.constant(null));
+    const values = fc.oneof(fc.string(), fc.constantFrom('', '512345678', 'AB-12345', 'ana@', '12345678A', 'X1234567A'), fc.integer(), fc.constant(null));
+    const letterMessages = ['La letra del NIF no es correcta', 'La letra del NIE no es correcta'];
     fc.assert(fc.property(values, names, names, (value, a, b) => {
       const result = validate(value, `${a}|${b}`);
-      return result.valid || result.message === ruleMessage(`${a}|${b}`);
+      return result.valid || result.message === ruleMessage(`${a}|${b}`) || letterMessages.includes(result.message ?? '');
     }));
   });
 });

@@ -1,6 +1,8 @@
 import { PASSWORD_MESSAGE, PASSWORD_PATTERN } from '../api/fields.ts';
 import { isNumeric, isValidDate, isValidEmail, isValidName, isValidSpanishPhone, isValidUrl } from './formats.ts';
-import { isValidCcc, isValidCif, isValidIban, isValidNaf, isValidNafControl, isValidNie, isValidNif, isValidPassport } from './identifiers.ts';
+import {
+  compactIdentifier, documentLetterProblem, isValidCcc, isValidCif, isValidIban, isValidNaf, isValidNafControl, isValidNie, isValidNif, isValidPassport,
+} from './identifiers.ts';
 
 export interface ValidationResult {
   valid: boolean;
@@ -22,11 +24,22 @@ export const MANDATORY_MESSAGE = 'Este campo es obligatorio';
 interface Validator {
   test: (value: unknown) => boolean;
   message: string;
+  /** A more precise message for some failing values (a NIF whose letter is wrong); null keeps `message`. */
+  problem?: (text: string) => string | null;
 }
 
 /** Applies a text check to strings (and numbers, which forms often hold as such). */
 const onText = (check: (text: string) => boolean) => (value: unknown): boolean =>
   (typeof value === 'string' || typeof value === 'number') && check(String(value));
+
+/** The wrong-letter message of a NIF-shaped (8 digits and a letter) or NIE-shaped (X/Y/Z, 7 digits, letter) value. */
+const letterOf = (shapes: 'nif' | 'nie' | 'both') => (text: string): string | null => {
+  const compact = compactIdentifier(text);
+  const nifShape = /^\d{8}[A-Z]$/.test(compact);
+  const nieShape = /^[XYZ]\d{7}[A-Z]$/.test(compact);
+  if ((nifShape && shapes !== 'nie') || (nieShape && shapes !== 'nif')) return documentLetterProblem(compact);
+  return null;
+};
 
 /** Spec §5: empty, whitespace-only, empty array or empty object fail. */
 export function isEmptyValue(value: unknown): boolean {
@@ -43,17 +56,19 @@ const VALIDATORS: Record<string, Validator> = {
   mandatory: { test: (value) => !isEmptyValue(value), message: MANDATORY_MESSAGE },
   email: { test: onText(isValidEmail), message: 'Introduce una dirección de correo electrónico válida' },
   password: { test: onText((text) => PASSWORD_PATTERN.test(text)), message: PASSWORD_MESSAGE },
-  nif: { test: onText(isValidNif), message: 'Introduce un NIF válido' },
-  nie: { test: onText(isValidNie), message: 'Introduce un NIE válido' },
-  nienif: { test: onText((text) => isValidNif(text) || isValidNie(text)), message: 'Introduce un NIF o NIE válido' },
+  nif: { test: onText(isValidNif), message: 'Introduce un NIF válido', problem: letterOf('nif') },
+  nie: { test: onText(isValidNie), message: 'Introduce un NIE válido', problem: letterOf('nie') },
+  nienif: { test: onText((text) => isValidNif(text) || isValidNie(text)), message: 'Introduce un NIF o NIE válido', problem: letterOf('both') },
   nienifpassport: {
     test: onText((text) => isValidNif(text) || isValidNie(text) || isValidPassport(text)),
     message: 'Introduce un NIF, NIE o pasaporte válido',
+    problem: letterOf('both'),
   },
   // Not in the spec's table: a holder's tax id as the administration's portals take it (person or company).
   nienifcif: {
     test: onText((text) => isValidNif(text) || isValidNie(text) || isValidCif(text)),
     message: 'Introduce un NIF, NIE o CIF válido',
+    problem: letterOf('both'),
   },
   passport: { test: onText(isValidPassport), message: 'Introduce un pasaporte válido' },
   naf: { test: onText(isValidNaf), message: 'El NAF debe tener 12 dígitos numéricos' },
@@ -66,7 +81,8 @@ const VALIDATORS: Record<string, Validator> = {
   // Not in the spec's table: the contribution account code used by company forms.
   ccc: { test: onText(isValidCcc), message: 'Introduce un CCC válido' },
   // Not in the spec's table: what a worker's alta needs for Sistema RED (issue 23).
-  parcialidad: { test: onText((text) => /^\d{1,3}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 999), message: 'Introduce un coeficiente entre 1 y 999' },
+  // Per mil of the full working day: 1-999 part time, 1000 full time (the working day's rule, shared/altas/alta-rules.ts, says which applies).
+  parcialidad: { test: onText((text) => /^\d{1,4}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 1000), message: 'El coeficiente de parcialidad es un número de 1 a 1000 (‰)' },
   convenio: { test: onText((text) => /^\d{14}$/.test(text.trim())), message: 'El código de convenio debe tener 14 dígitos' },
   cno: { test: onText((text) => /^\d{4}$/.test(text.trim())), message: 'La ocupación (CNO) debe tener 4 dígitos' },
   number: { test: isNumeric, message: 'El valor introducido no es un número' },
@@ -83,7 +99,8 @@ export const VALIDATOR_NAMES = Object.keys(VALIDATORS);
 function validateByName(value: unknown, name: string): ValidationResult {
   const validator = VALIDATORS[name.trim().toLowerCase()];
   if (validator === undefined || validator.test(value)) return { valid: true };
-  return { valid: false, message: validator.message };
+  const problem = validator.problem && (typeof value === 'string' || typeof value === 'number') ? validator.problem(String(value)) : null;
+  return { valid: false, message: problem ?? validator.message };
 }
 
 function validatePattern(value: unknown, rule: PatternRule): ValidationResult {
@@ -95,7 +112,8 @@ function validatePattern(value: unknown, rule: PatternRule): ValidationResult {
 
 /**
  * The message a rule shows when it fails (for 'a|b', the first one's, as validate does); undefined
- * for names with no rule. Lets a form keep room for an error before it appears.
+ * for names with no rule. Lets a form keep room for an error before it appears. A NIF or NIE whose
+ * letter is wrong gets a more precise message instead (identifiers.ts NIF_LETTER_MESSAGE, NIE_LETTER_MESSAGE).
  */
 export function ruleMessage(rule: ValidationRule): string | undefined {
   if (typeof rule !== 'string') return rule.message ?? DEFAULT_MESSAGE;

@@ -42,7 +42,8 @@ describe('companies', () => {
     expect((await ana.post(altasPaths.createClient, { name: '', email: 'no-es-email', cccList: [] })).statusCode).toBe(400);
     const badCcc = await ana.post(altasPaths.createClient, { name: 'X', email: 'x@x.es', cccList: [{ label: '', key: CCC_A }, { label: 'B', key: '28123456700' }] });
     expect(badCcc.statusCode).toBe(400);
-    expect(badCcc.json().issues).toEqual([{ path: 'cccList.0', message: 'Comprueba la información' }, { path: 'cccList.1', message: 'Introduce un CCC válido' }]);
+    // Each row says what it lacks (issue 44: the nameless row said only 'Comprueba la información').
+    expect(badCcc.json().issues).toEqual([{ path: 'cccList.0', message: 'Falta el nombre de esta cuenta (por ejemplo, el centro de trabajo)' }, { path: 'cccList.1', message: 'Introduce un CCC válido' }]);
     expect(server.countTables(ALTAS_TABLES)).toEqual(before);
   });
 

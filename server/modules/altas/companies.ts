@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import {
   EMAIL_IN_USE_MESSAGE, MAIL_FAILED_MESSAGE, noGroupMessage, type CccRow, type ClientCompany, type CompanyGroup, type FieldsValues, type FormField,
 } from '#shared/api/altas.ts';
-import { groupValueErrors, normalizeSubmissionValues } from '#shared/altas/index.ts';
-import { keyValueRowErrors, keyValueRowsToSave } from '#shared/forms/index.ts';
-import { isValidCcc } from '#shared/validation/index.ts';
+import { cccRowProblems, groupRuleErrors, groupValueErrors, normalizeSubmissionValues } from '#shared/altas/index.ts';
+import { keyValueRowsToSave } from '#shared/forms/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -16,7 +15,6 @@ import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, GROUP_NOT_FOUND_MESSAGE, notFou
 import { companyGroups, ensureForm, findCompany, toClientCompany, type CompanyRow } from './store.ts';
 
 export const FORM_URL_MISSING_MESSAGE = 'Configura el título y la URL del formulario antes de enviar el email';
-export const CCC_INVALID_MESSAGE = 'Introduce un CCC válido';
 export const CONFIGURATION_NOT_FOUND_MESSAGE = 'No se ha encontrado esta configuración';
 
 /** Letters and digits that cannot be mistaken for each other when read off an email (no 0/O, 1/l/I). */
@@ -29,13 +27,12 @@ export function readablePassword(): string {
   return password;
 }
 
-/** A CCC list as saved: blank rows dropped, every row with label and a valid CCC, or a 400 per row. */
+/** A CCC list as saved: blank rows dropped, every row with its name and a valid CCC, or a 400 saying what each row lacks. */
 function cccListToSave(rows: readonly CccRow[], path: string): CccRow[] {
   const errors: Record<string, string> = {};
   const kept = keyValueRowsToSave(rows);
-  keyValueRowErrors(kept).forEach((message, index) => {
-    if (message !== null) errors[`${path}.${index}`] = message;
-    else if (!isValidCcc(kept[index]?.key ?? '')) errors[`${path}.${index}`] = CCC_INVALID_MESSAGE;
+  cccRowProblems(kept).forEach((problem, index) => {
+    if (problem !== null) errors[`${path}.${index}`] = problem.message;
   });
   if (Object.keys(errors).length > 0) throw fieldErrors(errors, null);
   return kept.map((row) => ({ label: row.label, key: row.key.replace(/[\s./-]/g, '') }));
@@ -164,22 +161,29 @@ export class AltasCompanies {
 
   /**
    * Adds (POST) or changes (PATCH) groups by key. The advisor's values are checked against the
-   * firm's 'userBefore' fields (formats only). PATCH of a key the company lacks is 404.
+   * firm's 'userBefore' fields (formats only), and the group as it will be saved against the rules
+   * across them (the coefficient against the jornada). PATCH of a key the company lacks is 404.
    */
   async saveGroups(groupId: string, id: string, body: Record<string, { text: string; fieldsValues?: FieldsValues | undefined }>, mode: 'add' | 'change', fields: Record<string, FormField>): Promise<ClientCompany> {
     const company = await this.liveCompany(groupId, id);
+    const groups = companyGroups(company);
     const errors: Record<string, string> = {};
+    const saved = new Map<string, Record<string, string | boolean | null>>();
     for (const [key, group] of Object.entries(body)) {
       for (const [field, message] of Object.entries(groupValueErrors(fields, group.fieldsValues ?? {}))) errors[`${key}.fieldsValues.${field}`] = message;
+      const values = Object.fromEntries(Object.entries(normalizeSubmissionValues(fields, group.fieldsValues ?? {})).filter((entry): entry is [string, string | boolean | null] => typeof entry[1] !== 'object' || entry[1] === null));
+      const existing = groups.find((candidate) => candidate.key === key);
+      const merged = mode === 'change' && existing ? { ...existing.fieldsValues, ...values } : values;
+      for (const [field, message] of Object.entries(groupRuleErrors(fields, merged))) errors[`${key}.fieldsValues.${field}`] ??= message;
+      saved.set(key, merged);
     }
     if (Object.keys(errors).length > 0) throw fieldErrors(errors, null);
-    const groups = companyGroups(company);
     for (const [key, group] of Object.entries(body)) {
-      const values = Object.fromEntries(Object.entries(normalizeSubmissionValues(fields, group.fieldsValues ?? {})).filter((entry): entry is [string, string | boolean | null] => typeof entry[1] !== 'object' || entry[1] === null));
+      const values = saved.get(key) ?? {};
       const existing = groups.find((candidate) => candidate.key === key);
       if (existing) {
         existing.text = group.text;
-        existing.fieldsValues = mode === 'change' ? { ...existing.fieldsValues, ...values } : values;
+        existing.fieldsValues = values;
       } else if (mode === 'change') {
         throw notFound(GROUP_NOT_FOUND_MESSAGE);
       } else {

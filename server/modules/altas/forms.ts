@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ALTAS_FLOW_ID, FORM_SLUG_PATTERN, FORM_URL_PREFIX, URL_IN_USE_MESSAGE, type FormConfiguration, type FormDefinition, type FormSettings, type FormPage } from '#shared/api/altas.ts';
 import { effectiveDefinition, effectiveFields, fieldOverrideErrors, formPagesErrors, type FieldOverrides } from '#shared/altas/index.ts';
-import { formConfigSlug } from '#shared/forms/index.ts';
+import { FORM_URL_FORMAT_MESSAGE, formConfigSlug } from '#shared/forms/index.ts';
 import type { FormField } from '#shared/api/altas.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { fieldErrors, FLOW_NOT_FOUND_MESSAGE, FILE_NOT_FOUND_MESSAGE, notFound } from './messages.ts';
 import { ensureForm, formOverrides, formPages, logoPath, type FormRow } from './store.ts';
-
-export const URL_FORMAT_MESSAGE = 'La URL solo puede tener letras minúsculas, números y guiones';
 
 export interface NewLogo {
   storageKey: string;
@@ -73,7 +71,7 @@ export class AltasForms {
     const slug = formConfigSlug(update.url);
     if (!FORM_SLUG_PATTERN.test(slug)) {
       await dropNewLogo();
-      throw fieldErrors({ url: URL_FORMAT_MESSAGE }, null);
+      throw fieldErrors({ url: FORM_URL_FORMAT_MESSAGE }, null);
     }
     const url = FORM_URL_PREFIX + slug;
     const form = await this.form(groupId);

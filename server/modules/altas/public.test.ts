@@ -169,8 +169,10 @@ describe("the company's files", () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const submission = (await ana.advisor.get(altasPaths.submissions)).json<{ items: Submission[] }>().items[0];
     expect(submission?.fieldsValues['Foto DNI']).toEqual(photoFile);
-    // Once attached, it cannot be attached again.
-    expect((await company.post(publicFormPath('ana'), { companyId: ana.company._id, groupKey: GROUP_KEY, fieldsValues: { ...CLIENT_VALUES, Contrato: contract } })).statusCode).toBe(400);
+    // Once attached, it cannot be attached again (to another worker's alta: the same worker's would be the same alta).
+    const reused = await company.post(publicFormPath('ana'), { companyId: ana.company._id, groupKey: GROUP_KEY, fieldsValues: { ...CLIENT_VALUES, NIF: '00000000T', Contrato: contract } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().details.fields).toEqual({ Contrato: 'Este archivo no se ha subido en esta sesión' });
 
     const download = await ana.advisor.get(altasPaths.submissionFile.replace(':id', sent.json()._id).replace(':fileId', photoFile.fileId));
     expect(download.statusCode).toBe(200);

@@ -16,6 +16,7 @@ import { overBytes, overCap, type AltasUploadCaps, type UploadUsage } from './fo
 import { endSession, purgeFormSessions } from './form-sessions.ts';
 import { definitionOf } from './forms.ts';
 import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, FILE_NOT_YOURS_MESSAGE, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, FORM_NOT_FOUND_MESSAGE, FORM_SESSION_MESSAGE, notFound } from './messages.ts';
+import { duplicateAltaError, hasDuplicateAlta } from './duplicates.ts';
 import { companyCcc, companyGroups, formOverrides, logoPath, type FormRow } from './store.ts';
 import { referencedFileIds, withGroupValues } from './submissions.ts';
 import { receiveFile } from './uploads.ts';
@@ -178,8 +179,10 @@ export class AltasPublic {
   }
 
   /**
-   * A worker's alta from the company: its fields checked (CCC one of that company's), the chosen
-   * group's advisor values merged under them, and only files this very session uploaded attached.
+   * A worker's alta from the company: its fields checked (CCC one of that company's; age and date
+   * order, shared/altas/alta-rules.ts), the chosen group's advisor values merged under them, only files
+   * this very session uploaded attached, and the same worker, fecha de alta and CCC as another alta of
+   * the firm refused (409).
    */
   async submit(slug: string, token: string | undefined, input: { companyId: string; groupKey: string; fieldsValues: FieldsValues }): Promise<{ _id: string }> {
     const form = await this.requireForm(slug);
@@ -208,6 +211,7 @@ export class AltasPublic {
     if (new Set(fileIds).size !== fileIds.length) errors.files = FILE_NOT_YOURS_MESSAGE;
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     const merged = withGroupValues(company, input.groupKey, values);
+    if (await hasDuplicateAlta(this.db, form.group_id, merged)) throw duplicateAltaError();
     const id = randomUUID();
     const at = this.now().toISOString();
     await this.db.transaction().execute(async (trx) => {

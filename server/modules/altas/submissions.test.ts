@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { altasPaths, type A3AltaRow, type PendingSummary, type RedAltaRecord, type Submission, type SubmissionProblem } from '#shared/api/altas.ts';
+import { FULL_TIME_COEFFICIENT_MESSAGE } from '#shared/altas/index.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { linkPc } from '../devices/test-support.ts';
 import { ALTAS_TABLES, CCC_B, CLIENT_VALUES, GROUP_KEY, OTHER_GROUP_KEY, createCompany, firmWithCompany } from './test-support.ts';
@@ -36,7 +37,7 @@ describe('submissions (advisor)', () => {
       fieldsValues: { nombre: 'Lucía', Jornada: 'parcial', 'Tipo Contrato*': '200' },
       chain: { redAt: null, a3At: null, companyNotifiedAt: null },
     });
-    const second = await newAlta(advisor, company._id, { ...CLIENT_VALUES, nombre: 'Pablo', Sexo: '1' });
+    const second = await newAlta(advisor, company._id, { ...CLIENT_VALUES, nombre: 'Pablo', Sexo: '1', NIF: '00000000T' });
     const list = (await advisor.get(`${altasPaths.submissions}?flow=alta-trabajador&company=${company._id}&populate=company`)).json<{ items: Submission[] }>().items;
     expect(list.map((item) => item._id)).toEqual([second._id, first._id]);
 
@@ -65,7 +66,8 @@ describe('submissions (advisor)', () => {
     expect((await advisor.post(altasPaths.submissions, { companyId: company._id, fieldsValues: 'no' })).statusCode).toBe(400);
     const badPatch = await advisor.patch(submissionPath(alta._id), { Jornada: 'completa' });
     expect(badPatch.statusCode).toBe(400);
-    expect(badPatch.json().details.fields).toEqual({ 'Tipo Contrato*': 'Selecciona una de las opciones' });
+    // Full time with the group's 500 ‰: the contract type and the coefficient no longer fit the jornada (issue 44).
+    expect(badPatch.json().details.fields).toEqual({ 'Tipo Contrato*': 'Selecciona una de las opciones', 'Coeficiente Parcialidad': FULL_TIME_COEFFICIENT_MESSAGE });
     const foreignFile = await advisor.patch(submissionPath(alta._id), { 'Foto DNI': { fileId: 'f-1', name: 'dni.png', size: 1, type: 'image/png' } });
     expect(foreignFile.statusCode).toBe(400);
     expect(server.countTables(ALTAS_TABLES)).toEqual(before);
@@ -93,7 +95,7 @@ describe('the robots: RED and A3', () => {
   it('gives RED its records and problems, takes its results, and tells the company once', async () => {
     const { advisor, company } = await firmWithCompany(server, 'ana@asesoria.es', 'ana', 'rrhh@talleres.es');
     const ready = await newAlta(advisor, company._id);
-    const removed = await newAlta(advisor, company._id, { ...CLIENT_VALUES, nombre: 'Pablo' });
+    const removed = await newAlta(advisor, company._id, { ...CLIENT_VALUES, nombre: 'Pablo', NIF: '00000000T' });
     await advisor.request({ method: 'DELETE', url: submissionPath(removed._id) });
     const link = await linkPc(advisor, 'oficina');
     const device = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>

@@ -5,6 +5,7 @@ import { mergeGroupValues, normalizeSubmissionValues, submissionTitle, submissio
 import type { Database } from '../../db/schema.ts';
 import type { FileStorage } from '../storage/service.ts';
 import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, FILE_NOT_FOUND_MESSAGE, FILE_NOT_YOURS_MESSAGE, GROUP_NOT_FOUND_MESSAGE, notFound } from './messages.ts';
+import { duplicateAltaError, hasDuplicateAlta } from './duplicates.ts';
 import { companyCcc, companyGroups, findCompany, findSubmission, toSubmission, type AltasCaller, type CompanyRow } from './store.ts';
 import { parseJson } from '../../db/json-column.ts';
 
@@ -45,7 +46,10 @@ export class AltasSubmissions {
     return rows.map(({ company_name, ...row }) => toSubmission(row, company_name));
   }
 
-  /** 'Nueva Alta': the advisor fills every field; the chosen group's values go under the typed ones. */
+  /**
+   * 'Nueva Alta': the advisor fills every field; the chosen group's values go under the typed ones.
+   * The same worker, fecha de alta and CCC as another alta of the firm is refused (409).
+   */
   async create(caller: AltasCaller, input: { companyId: string; groupKey?: string | null | undefined; fieldsValues: FieldsValues }, fields: Record<string, FormField>): Promise<Submission> {
     const company = await findCompany(this.db, caller.groupId, input.companyId);
     if (company.removed === 1) throw notFound(COMPANY_NOT_FOUND_MESSAGE);
@@ -55,6 +59,7 @@ export class AltasSubmissions {
     const values = withGroupValues(company, input.groupKey, normalizeSubmissionValues(fields, input.fieldsValues));
     const errors = submissionValueErrors(fields, values, { companyCcc: companyCcc(company).map((row) => row.key) });
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    if (await hasDuplicateAlta(this.db, caller.groupId, values)) throw duplicateAltaError();
     const id = randomUUID();
     const at = this.now().toISOString();
     await this.db
@@ -86,6 +91,8 @@ export class AltasSubmissions {
     const values = { ...stored, ...normalizeSubmissionValues(fields, patch) };
     const errors = submissionValueErrors(fields, values, { companyCcc: companyCcc(company).map((ccc) => ccc.key) });
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    // A correction may not turn it into another alta of the same worker, day and CCC.
+    if (await hasDuplicateAlta(this.db, groupId, values, id)) throw duplicateAltaError();
     const dropped = [...storedFiles].filter((fileId) => !referencedFileIds(values).includes(fileId));
     await this.db
       .updateTable('altas_submissions')

@@ -252,7 +252,7 @@ describe('executions of the test robot', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([
       { path: 'inputs.mode', message: 'Elige una de las opciones' },
-      { path: 'inputs.nif', message: 'Introduce un NIF o NIE válido' },
+      { path: 'inputs.nif', message: 'La letra del NIF no es correcta' },
       { path: 'inputs.copies', message: 'Introduce un número entre 1 y 5' },
       { path: 'inputs.workbook.0.uploadId', message: 'Este robot no admite archivos como «notas.txt»' },
       { path: 'inputs.columns', message: 'Este robot no comprueba la columna «iban»' },
