@@ -58,14 +58,17 @@ describe('AltasBajasPage companies', () => {
     fireEvent.change(inside.getByLabelText('Email de la empresa *'), { target: { value: 'RRHH@levante.es' } });
     fireEvent.change(inside.getByRole('textbox', { name: 'Nombre 1' }), { target: { value: 'Valencia' } });
     fireEvent.click(inside.getByRole('button', { name: 'Guardar' }));
-    expect(inside.getByText('Comprueba la información')).toBeTruthy();
+    // The row says what it lacks (issue 44: it said only 'Comprueba la información'), on the input at fault.
+    expect(inside.getByText('Falta el número de CCC de esta cuenta')).toBeTruthy();
+    expect(inside.getByRole('textbox', { name: 'CCC 1' }).getAttribute('aria-invalid')).toBe('true');
+    expect(inside.getByRole('textbox', { name: 'Nombre 1' }).getAttribute('aria-invalid')).toBeNull();
     fireEvent.change(inside.getByRole('textbox', { name: 'CCC 1' }), { target: { value: '46123456789' } });
     fireEvent.click(inside.getByRole('button', { name: 'Guardar' }));
     expect(inside.getByText('Introduce un CCC válido')).toBeTruthy();
     fireEvent.change(inside.getByRole('textbox', { name: 'CCC 1' }), { target: { value: '46123456752' } });
     fireEvent.click(inside.getByRole('button', { name: 'Añadir CCC' }));
     fireEvent.click(inside.getByRole('button', { name: 'Guardar' }));
-    expect(inside.getByText('Comprueba la información')).toBeTruthy();
+    expect(inside.getByText('Escribe el nombre y el CCC, o quita esta fila')).toBeTruthy();
     fireEvent.click(inside.getByRole('button', { name: 'Quitar la fila 2' }));
     fireEvent.click(inside.getByRole('button', { name: 'Guardar' }));
 

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { EMAIL_IN_USE_MESSAGE } from '#shared/api/altas.ts';
 import type { ClientCompany } from '#shared/api/altas.ts';
-import {
-  KEY_VALUE_ROW_MESSAGE, addKeyValueRow, keyValueRowErrors, keyValueRowsToSave, removeKeyValueRow, updateKeyValueRow,
-} from '#shared/forms/index.ts';
+import { CCC_INVALID_MESSAGE, CCC_KEY_MISSING_MESSAGE, CCC_LABEL_MISSING_MESSAGE, cccRowProblems } from '#shared/altas/ccc-rows.ts';
+import type { CccRowProblem } from '#shared/altas/ccc-rows.ts';
+import { addKeyValueRow, keyValueRowsToSave, removeKeyValueRow, updateKeyValueRow } from '#shared/forms/index.ts';
 import type { KeyValueRow } from '#shared/forms/index.ts';
 import { validate } from '#shared/validation/index.ts';
 import { MANDATORY_MESSAGE } from '#shared/validation/validate.ts';
@@ -15,19 +15,18 @@ import { useCreateClientMutation, useUpdateClientMutation } from './altasApi.ts'
 import { readServerFailure } from './altasModel.ts';
 import { focusFirstInvalid } from './focus.ts';
 
-/** Spec §5: each row needs a label and a key ('Comprueba la información'); a filled key must be a valid CCC. */
-function cccRowErrors(rows: readonly KeyValueRow[]): (string | null)[] {
-  return keyValueRowErrors(rows).map((error, index) => {
-    const key = rows[index]?.key.trim() ?? '';
-    if (error !== null || key === '') return error;
-    const check = validate(key, 'ccc');
-    return check.valid ? null : (check.message ?? KEY_VALUE_ROW_MESSAGE);
-  });
+/** The server's message for a row ('cccList.<row>'), on the input it names (the name, the CCC), or on both when it names neither. */
+function serverProblem(message: string | undefined): CccRowProblem | null {
+  if (message === undefined) return null;
+  if (message === CCC_LABEL_MISSING_MESSAGE) return { message, input: 'label' };
+  if (message === CCC_KEY_MISSING_MESSAGE || message === CCC_INVALID_MESSAGE) return { message, input: 'key' };
+  return { message, input: 'both' };
 }
 
 /** 'Nueva Empresa' / edit: name, email and the CCC list as key/value rows (spec §5). */
 export function CompanyModal({ company, onClose }: { company: ClientCompany | null; onClose: () => void }) {
   const toast = useToast();
+  const idBase = useId();
   const [createClient, creating] = useCreateClientMutation();
   const [updateClient, updating] = useUpdateClientMutation();
   const [name, setName] = useState(company?.fieldsValues.nombreEmpresa ?? '');
@@ -37,7 +36,8 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
   const [rowsChecked, setRowsChecked] = useState(false);
   /** The server's per-row messages of a 400 ('cccList.0'), until that row changes. */
   const [serverRowErrors, setServerRowErrors] = useState<Record<number, string>>({});
-  const rowErrors = rowsChecked ? cccRowErrors(rows).map((error, index) => error ?? serverRowErrors[index] ?? null) : rows.map(() => null);
+  // Each row says what it lacks (issue 44): its name, its CCC, or a valid CCC.
+  const rowErrors = rowsChecked ? cccRowProblems(rows).map((problem, index) => problem ?? serverProblem(serverRowErrors[index])) : rows.map(() => null);
   const changeRow = (index: number, change: Partial<KeyValueRow>) => {
     setRows(updateKeyValueRow(rows, index, change));
     setServerRowErrors(({ [index]: _dropped, ...rest }) => rest);
@@ -52,7 +52,7 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
     setErrors(found);
     setRowsChecked(true);
     setServerRowErrors({});
-    if (found.name || found.email || cccRowErrors(rows).some((error) => error !== null)) {
+    if (found.name || found.email || cccRowProblems(rows).some((problem) => problem !== null)) {
       focusFirstInvalid();
       return;
     }
@@ -100,39 +100,46 @@ export function CompanyModal({ company, onClose }: { company: ClientCompany | nu
         <fieldset className="altas-form__page">
           <legend>{text.company.cccTitle}</legend>
           <ul className="altas-ccc">
-            {rows.map((row, index) => (
-              <li key={index} className="altas-ccc__row">
-                <input
-                  className="ui-input"
-                  aria-label={`${text.company.cccLabel} ${index + 1}`}
-                  placeholder={text.company.cccLabel}
-                  value={row.label}
-                  aria-invalid={rowErrors[index] ? true : undefined}
-                  onChange={(event) => changeRow(index, { label: event.target.value })}
-                />
-                <input
-                  className="ui-input"
-                  aria-label={`${text.company.cccKey} ${index + 1}`}
-                  placeholder={text.company.cccKey}
-                  inputMode="numeric"
-                  value={row.key}
-                  aria-invalid={rowErrors[index] ? true : undefined}
-                  onChange={(event) => changeRow(index, { key: event.target.value.trim() })}
-                />
-                <button
-                  type="button"
-                  className="ui-icon-button"
-                  aria-label={text.company.removeCcc(index + 1)}
-                  onClick={() => {
-                    setRows(removeKeyValueRow(rows, index));
-                    setServerRowErrors({});
-                  }}
-                >
-                  <IconClose size={16} />
-                </button>
-                {rowErrors[index] && <p className="altas-field__error altas-ccc__error">{rowErrors[index]}</p>}
-              </li>
-            ))}
+            {rows.map((row, index) => {
+              const problem = rowErrors[index] ?? null;
+              const errorId = `${idBase}-ccc-${index}-error`;
+              const invalid = (input: 'label' | 'key') => (problem !== null && (problem.input === input || problem.input === 'both') ? true : undefined);
+              return (
+                <li key={index} className="altas-ccc__row">
+                  <input
+                    className="ui-input"
+                    aria-label={`${text.company.cccLabel} ${index + 1}`}
+                    placeholder={text.company.cccLabel}
+                    value={row.label}
+                    aria-invalid={invalid('label')}
+                    aria-describedby={problem ? errorId : undefined}
+                    onChange={(event) => changeRow(index, { label: event.target.value })}
+                  />
+                  <input
+                    className="ui-input"
+                    aria-label={`${text.company.cccKey} ${index + 1}`}
+                    placeholder={text.company.cccKey}
+                    inputMode="numeric"
+                    value={row.key}
+                    aria-invalid={invalid('key')}
+                    aria-describedby={problem ? errorId : undefined}
+                    onChange={(event) => changeRow(index, { key: event.target.value.trim() })}
+                  />
+                  <button
+                    type="button"
+                    className="ui-icon-button"
+                    aria-label={text.company.removeCcc(index + 1)}
+                    onClick={() => {
+                      setRows(removeKeyValueRow(rows, index));
+                      setServerRowErrors({});
+                    }}
+                  >
+                    <IconClose size={16} />
+                  </button>
+                  {problem && <p id={errorId} className="altas-field__error altas-ccc__error">{problem.message}</p>}
+                </li>
+              );
+            })}
           </ul>
           <Button variant="ghost" icon={<IconPlus size={16} />} onClick={() => setRows(addKeyValueRow(rows))}>{text.company.addCcc}</Button>
         </fieldset>

@@ -119,8 +119,10 @@ function FormConfigEditor({ formId, settings, definition, configuration, onSavin
   };
 
   const save = async () => {
+    // Title and URL required, the URL by its rule (lowercase letters, digits and dashes), said under the field.
     const found = validateFormConfig({ title, url: slug });
     setErrors(found);
+    if (found.title || found.url) focusSoon(found.title ? titleId : urlId);
     if (found.title || found.url || saving) return;
     setSaving(true);
     try {
@@ -143,6 +145,11 @@ function FormConfigEditor({ formId, settings, definition, configuration, onSavin
         setErrors({ url: URL_IN_USE_MESSAGE });
         toast.error(URL_IN_USE_MESSAGE);
         focusSoon(urlId);
+      } else if (error instanceof AltasTransferError && (error.fields.url !== undefined || error.fields.title !== undefined)) {
+        // The server's rule under its field (the URL's letters, the title's length), not only 'Revisa los datos enviados'.
+        setErrors({ url: error.fields.url, title: error.fields.title });
+        toast.error(error.fields.url ?? error.fields.title ?? error.message);
+        focusSoon(error.fields.url !== undefined ? urlId : titleId);
       } else {
         toast.error(error instanceof AltasTransferError ? error.message : text.failed);
         focusSoon(titleId);

@@ -8,7 +8,7 @@ import { Button, TextField } from '../../ui/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useCreateGroupsMutation, useUpdateGroupsMutation } from './altasApi.ts';
 import type { GroupInput } from './altasApi.ts';
-import { fieldErrors, readServerFailure, withValue } from './altasModel.ts';
+import { fieldErrors, groupFieldMessages, readServerFailure, withValue } from './altasModel.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { focusFirstInvalid } from './focus.ts';
 
@@ -65,7 +65,7 @@ export function GroupModal({ company, group, definition, onClose }: GroupModalPr
       onClose();
     } catch (error) {
       const failure = readServerFailure(error);
-      if (Object.keys(failure.fields).length > 0) setErrors(failure.fields);
+      if (Object.keys(failure.fields).length > 0) setErrors(groupFieldMessages(failure.fields, key));
       toast.error(text.failed);
       focusFirstInvalid();
     }

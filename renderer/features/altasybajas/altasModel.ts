@@ -1,4 +1,5 @@
 import type { ClientCompany, FormField, Submission } from '#shared/api/altas.ts';
+import { altaRuleErrors } from '#shared/altas/alta-rules.ts';
 import { apiErrorSchema } from '#shared/api/errors.ts';
 import { formFieldError } from '#shared/forms/index.ts';
 import type { BridgeResult } from '#shared/bridge/contract.ts';
@@ -161,7 +162,11 @@ export function withValue(fields: Record<string, FormField>, values: Record<stri
   return next;
 }
 
-/** Spec §5: each field's error (required, then its format), files apart: the company attaches them. */
+/**
+ * Spec §5: each field's error (required, then its format), files apart: the company attaches them.
+ * Then the rules across the shown fields that the server applies too (issue 44, shared/altas/alta-rules.ts):
+ * the coefficient against the jornada (a group's and an alta's), the worker's age and the date order.
+ */
 export function fieldErrors(fields: Record<string, FormField>, keys: readonly string[], values: Record<string, unknown>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const key of keys) {
@@ -170,5 +175,18 @@ export function fieldErrors(fields: Record<string, FormField>, keys: readonly st
     const error = formFieldError(field, values[key] ?? '');
     if (error) errors[key] = error;
   }
+  const shown = Object.fromEntries(keys.map((key) => [key, values[key] ?? null]));
+  for (const [key, message] of Object.entries(altaRuleErrors(shown))) {
+    if (keys.includes(key) && !(key in errors)) errors[key] = message;
+  }
   return errors;
+}
+
+/**
+ * A 400's per-field messages of a groups body ('<groupKey>.fieldsValues.<field>') by field, so they show
+ * under the group modal's fields; other paths stay as they are.
+ */
+export function groupFieldMessages(fields: Record<string, string>, groupKey: string): Record<string, string> {
+  const prefix = `${groupKey}.fieldsValues.`;
+  return Object.fromEntries(Object.entries(fields).map(([path, message]) => [path.startsWith(prefix) ? path.slice(prefix.length) : path, message]));
 }

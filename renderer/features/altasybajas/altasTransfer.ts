@@ -11,9 +11,9 @@ export function submissionFileUrl(submissionId: string, fileId: string): string 
   return pathFor(altasPaths.submissionFile, { id: submissionId, fileId });
 }
 
-/** A refused upload: the HTTP status (0 when nothing answered) and the Spanish message to show. */
+/** A refused upload: the HTTP status (0 when nothing answered), the Spanish message to show and the per-field messages of a 400. */
 export class AltasTransferError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly fields: Readonly<Record<string, string>> = {}) {
     super(message);
     this.name = 'AltasTransferError';
   }
@@ -58,7 +58,9 @@ export async function saveFormSettings(input: FormSettingsInput, language = 'es'
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     const parsed = apiErrorSchema.safeParse(body);
-    throw new AltasTransferError(response.status, parsed.success ? parsed.data.message : text.failed);
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.success ? (parsed.data.issues ?? []) : []) fields[issue.path] ??= issue.message;
+    throw new AltasTransferError(response.status, parsed.success ? parsed.data.message : text.failed, fields);
   }
   const parsed = formSettingsSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new AltasTransferError(response.status, text.failed);

@@ -160,9 +160,9 @@ describe('DocumentCreatorPage generating and documents', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Generar documento: Autorización RED' }, slow);
     const inside = within(dialog);
     fireEvent.change(inside.getByLabelText('NIF trabajador'), { target: { value: '12345678A' } });
-    expect(inside.getByText('Introduce un NIF o NIE válido')).toBeTruthy();
+    expect(inside.getByText('La letra del NIF no es correcta')).toBeTruthy();
     fireEvent.change(inside.getByLabelText('NIF trabajador'), { target: { value: '12345678z' } });
-    expect(inside.queryByText('Introduce un NIF o NIE válido')).toBeNull();
+    expect(inside.queryByText('La letra del NIF no es correcta')).toBeNull();
     fireEvent.change(inside.getByLabelText('Empresa'), { target: { value: 'Levante S.L.' } });
     fireEvent.change(inside.getByLabelText('Empresa cliente'), { target: { value: 'Levante S.L.' } });
     fireEvent.click(inside.getByRole('button', { name: 'Generar' }));

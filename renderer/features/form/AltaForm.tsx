@@ -7,7 +7,7 @@ import { ChoiceField } from './ChoiceField.tsx';
 import { FieldInput, labelOf } from './FieldInput.tsx';
 import {
   COMPANY_KEY, PROFILE_KEY, effectiveField, fieldErrorFor, formErrors, initialValues, optionsFor, pageKeys, placeIssues,
-  submissionValues, visiblePages, withChange, workerName,
+  ruleErrorKeys, submissionValues, visiblePages, withChange, workerName,
 } from './formModel.ts';
 import type { FieldValue, FormErrors, FormSession, FormValues } from './formModel.ts';
 import { sendSubmission } from './publicFormApi.ts';
@@ -89,6 +89,11 @@ export function AltaForm({ slug, session, onSent, onSessionLost }: AltaFormProps
     const value = values[key];
     // An untouched empty field says nothing on blur: 'obligatorio' waits for the send.
     if (field && typeof value === 'string' && value.trim() !== '') setError(key, fieldErrorFor(key, field, values, fields));
+    // A date that breaks a rule with another filled one (age on the fecha de alta, contract start) shows it on that one now.
+    for (const other of ruleErrorKeys(values, fields)) {
+      const otherField = fields[other];
+      if (other !== key && otherField) setError(other, fieldErrorFor(other, otherField, values, fields));
+    }
   };
 
   const onBusyChange = useCallback((busy: boolean) => setUploads((count) => Math.max(0, count + (busy ? 1 : -1))), []);

@@ -71,7 +71,7 @@ export function FieldInput({ fieldKey, field, value, onChange, onBlur, error, op
         onValueChange={(next) => onChange(next)}
         onBlur={onBlur}
         error={error}
-        reserve={reservedMessages(field)}
+        reserve={reservedMessages(field, fieldKey)}
       />
     </div>
   );

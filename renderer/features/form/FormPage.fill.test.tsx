@@ -39,7 +39,7 @@ describe('FormPage: the alta form', () => {
   it('a bad NIF says "Introduce un NIF válido" under the field and nothing is sent; the first error gets the focus', async () => {
     const calls = await openSignedIn();
     fillValidAlta();
-    type('Número de documento *', '12345678A');
+    type('Número de documento *', '1234567A');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar alta' }));
     const nif = field('Número de documento *');
     await waitFor(() => expect(nif.getAttribute('aria-invalid')).toBe('true'));

@@ -1,11 +1,12 @@
 import { ALTAS_FILE_EXTENSIONS, ALTAS_FILE_MAX_BYTES, ALTAS_FILE_TYPES } from '#shared/api/altas.ts';
 import type { FieldsValues, FormField, FormPage, PublicForm, SubmissionFile } from '#shared/api/altas.ts';
 import type { FieldIssue } from '#shared/api/errors.ts';
+import { ALTA_RULE_MESSAGES, altaRuleErrors } from '#shared/altas/alta-rules.ts';
 import { isChoiceField } from '#shared/altas/form-definition.ts';
 import { workerName as fullName } from '#shared/altas/records.ts';
 import { formatBytes } from '#shared/files/index.ts';
 import { formFieldError, normalizeFieldValue } from '#shared/forms/index.ts';
-import { DOCUMENT_TYPE_CODES, MANDATORY_MESSAGE, isEmptyValue, ruleMessage } from '#shared/validation/index.ts';
+import { DOCUMENT_TYPE_CODES, MANDATORY_MESSAGE, NIE_LETTER_MESSAGE, NIF_LETTER_MESSAGE, isEmptyValue, ruleMessage } from '#shared/validation/index.ts';
 import { form as text } from '../../i18n/es-form.ts';
 
 /** The company's form as plain rules: which fields show where, their options, errors and the values sent. */
@@ -86,18 +87,37 @@ export function effectiveField(key: string, field: FormField, values: FormValues
 }
 
 /** The messages a text field can show, so its error line keeps room for them before they appear. */
-export function reservedMessages(field: FormField): string[] {
+export function reservedMessages(field: FormField, key = ''): string[] {
   const messages = field.required === true ? [MANDATORY_MESSAGE] : [];
   const format = field.fieldType === 'date' ? ruleMessage('date') : field.validate ? ruleMessage(field.validate) : undefined;
   if (format !== undefined) messages.push(format);
+  if (key === DOCUMENT_NUMBER_KEY) messages.push(NIF_LETTER_MESSAGE, NIE_LETTER_MESSAGE);
+  messages.push(...(ALTA_RULE_MESSAGES[key] ?? []));
   return messages;
 }
 
-/** Spec §5: text and dates by their format when filled, choices, files and checkboxes for presence. */
+/**
+ * Spec §5: text and dates by their format when filled, choices, files and checkboxes for presence;
+ * then the rules across fields (issue 44: 16 or more on the fecha de alta, the contract not starting
+ * before it), the same the server applies (shared/altas/alta-rules.ts).
+ */
 export function fieldErrorFor(key: string, field: FormField, values: FormValues, fields: Readonly<Record<string, FormField>>): string | null {
   const value = values[key] ?? null;
   if (isChoiceField(field)) return field.required === true && isEmptyValue(value) ? MANDATORY_MESSAGE : null;
-  return formFieldError(effectiveField(key, field, values, fields), value);
+  return formFieldError(effectiveField(key, field, values, fields), value) ?? ruleErrorFor(key, values, fields);
+}
+
+/** The rule across fields that this field's value breaks, or null (only among the fields the form has). */
+function ruleErrorFor(key: string, values: FormValues, fields: Readonly<Record<string, FormField>>): string | null {
+  const present = Object.fromEntries(Object.entries(values).filter(([name]) => fields[name] !== undefined));
+  return altaRuleErrors(present)[key] ?? null;
+}
+
+
+/** The filled fields that break a rule across fields now: a blur on one of the dates shows them at once. */
+export function ruleErrorKeys(values: FormValues, fields: Readonly<Record<string, FormField>>): string[] {
+  const present = Object.fromEntries(Object.entries(values).filter(([name]) => fields[name] !== undefined));
+  return Object.keys(altaRuleErrors(present)).filter((key) => !isEmptyValue(values[key] ?? null));
 }
 
 export interface FormChoices {
