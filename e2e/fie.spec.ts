@@ -133,7 +133,7 @@ test('FIE: several files at once with the exact toast, expand, filter by NIF, ex
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('FIE: a file of 10,000 entries opens into a list that keeps only the rows in view and scrolls to its last entry', async ({ page }) => {
+test('FIE: a file of 10,000 entries opens into a list that is sent a page at a time, keeps only the rows in view and scrolls to its last entry', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signUp(page, newUser());
@@ -145,19 +145,73 @@ test('FIE: a file of 10,000 entries opens into a list that keeps only the rows i
   // not the upload's speed, is what this test is about.
   expect(await toastLines(page, 150_000)).toEqual(['Se ha procesado un FIE.']);
 
+  // A reload asks for the first page only (issue 43, 6): 500 entries and the counts, not the 10,000.
+  const firstPage = page.waitForRequest((request) => request.url().includes('/api/fie?') && request.url().includes('offset=0'));
+  await page.reload();
+  expect(new URL((await firstPage).url()).searchParams.get('limit')).toBe('500');
+  const answer = (await (await page.request.get('/api/fie?limit=500&offset=0')).json()) as { entries: unknown[]; total: number; nextOffset: number | null };
+  expect([answer.entries.length, answer.total, answer.nextOffset]).toEqual([500, 10_000, 500]);
+  await expect(page.locator('.fie-toolbar__count')).toHaveText('10.000 partes en 1 FIE · 500 cargados');
+
   const header = documentHeader(page, 'siltra-diez-mil.fie');
   await expect(header).toHaveAttribute('aria-label', /· 10\.000 partes$/);
   await header.click();
   const rows = page.locator('.fie-list__row');
   await expect(rows.first()).toBeVisible();
-  // The whole list is 10,001 rows; only those in view (and a few around them) are in the page.
+  // The header, the first page's 500 entries and the row that loads the next: only those in view are in the page.
   expect(await rows.count()).toBeLessThan(60);
-  await expect(rows.last()).toHaveAttribute('aria-setsize', '10001');
+  await expect(rows.last()).toHaveAttribute('aria-setsize', '502');
 
-  const list = page.getByTestId('fie-list-scroll');
-  await list.evaluate((element) => {
-    element.scrollTop = element.scrollHeight;
+  // Scrolled to the end of what is loaded, the next page comes by itself: its row says so (the page held
+  // back here until the screenshots are taken), then the entries follow.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
   });
-  await expect(page.locator('.fie-list__row[aria-posinset="10001"]')).toBeVisible();
+  const secondPage = /\/api\/fie\?.*offset=500(&|$)/;
+  await page.route(secondPage, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const list = page.getByTestId('fie-list-scroll');
+  const scrollToEnd = () =>
+    list.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+  await scrollToEnd();
+  await expect(page.locator('.fie-more')).toBeVisible();
+  await expect(page.locator('.fie-more')).toContainText('Faltan 9500 partes de este FIE');
+  await page.screenshot({ path: test.info().outputPath('fie-pages-1366.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await scrollToEnd();
+  await expect(page.locator('.fie-more')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('fie-pages-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  release();
+  await expect(rows.last()).not.toHaveAttribute('aria-setsize', '502');
+  await page.unroute(secondPage);
+
+  await expect(async () => {
+    await scrollToEnd();
+    await expect(page.locator('.fie-list__row[aria-posinset="10001"]')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(rows.last()).toHaveAttribute('aria-setsize', '10001');
+  await expect(page.locator('.fie-toolbar__count')).toHaveText('10.000 partes en 1 FIE');
   expect(await rows.count()).toBeLessThan(60);
+
+  // Conciliación at this size: many pages, and a field to go straight to one (issue 43, 5).
+  await page.goto('/fie?vista=conciliacion');
+  const pager = page.getByRole('navigation', { name: 'Paginación' });
+  await expect(pager).toBeVisible({ timeout: 30_000 });
+  const pages = Number(/de (\d+)/.exec(await pager.locator('.ui-pagination__status').innerText())?.[1]);
+  expect(pages).toBeGreaterThan(5);
+  await pager.getByRole('spinbutton', { name: 'Ir a la página' }).fill(String(pages));
+  await pager.getByRole('spinbutton', { name: 'Ir a la página' }).press('Enter');
+  await expect(pager.locator('.ui-pagination__status')).toHaveText(`Página ${pages} de ${pages}`);
+  await page.screenshot({ path: test.info().outputPath('fie-conciliacion-paginas-1366.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('fie-conciliacion-paginas-390.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 });
