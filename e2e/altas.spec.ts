@@ -106,7 +106,7 @@ test('the company sends its altas through the emailed form; the advisor register
   const good = { nombre: 'Lucía', apellido: 'Martín', nif: '12345678X', naf: withControl('2898765432'), ccc: cccLabel };
   await fillAlta(form, good);
   await form.getByRole('button', { name: 'Enviar alta' }).click();
-  await expect(form.getByText('Introduce un NIF válido')).toBeVisible();
+  await expect(form.getByText('La letra del NIF no es correcta')).toBeVisible();
   await shot(form, 'altas-formulario-error');
   await form.getByLabel(/^Número de documento/).fill(dni('12345678'));
   await form.getByRole('button', { name: 'Enviar alta' }).click();
