@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp, type ServerConfig } from '../server/app.ts';
+import { buildApp } from '../server/app.ts';
+import type { ServerConfig } from '../server/server-config.ts';
 import { LEDGER_AGAINST_USAGE_SQL } from './ledger-sql.ts';
 import { routesFromTree, type Route } from '../server/test/route-table.ts';
 

@@ -3,7 +3,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { okResponseSchema } from '#shared/api/auth.ts';
 import type { AppContext } from './context.ts';
-import { connectDatabase, withStartupWrites, type DatabaseConfig } from './db/connect.ts';
+import { DEFAULT_RUNS_OPTIONS, type ServerConfig } from './server-config.ts';
+import { connectDatabase, withStartupWrites } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DemoFiles, type DemoRobotRun } from './db/demo-files.ts';
 import { seedCatalog, seedDemoAccount } from './db/seed.ts';
@@ -17,21 +18,19 @@ import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { rateLimitError } from './http/rate-limit.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createMailer, type SmtpConfig } from './mail/mailer.ts';
+import { createMailer } from './mail/mailer.ts';
 import { registerAltasPublicRoutes } from './modules/altas/public-routes.ts';
 import { registerAltasRoutes } from './modules/altas/routes.ts';
-import { FORM_PURGE_INTERVAL_MS, type AltasUploadCaps } from './modules/altas/form-caps.ts';
+import { FORM_PURGE_INTERVAL_MS } from './modules/altas/form-caps.ts';
 import { AltasService } from './modules/altas/service.ts';
 import { registerAltasSubmissionRoutes } from './modules/altas/submission-routes.ts';
 import { registerAppLogsRoutes } from './modules/applogs/routes.ts';
 import { DocumentGenerator } from './modules/documents/generator.ts';
 import { registerDocumentsRoutes } from './modules/documents/routes.ts';
-import type { AppLogLimits } from './modules/applogs/service.ts';
 import { PasswordGuard } from './modules/auth/guard.ts';
-import { resolveAuthLimits, type AuthLimits } from './modules/auth/limits.ts';
+import { resolveAuthLimits } from './modules/auth/limits.ts';
 import { registerRecoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
-import type { GoogleSignInConfig } from './modules/auth/google-config.ts';
 import { registerGoogleSignInRoutes } from './modules/auth/google-routes.ts';
 import { GoogleSignIn } from './modules/auth/google.ts';
 import { registerDocumentManagerRoutes } from './modules/documentmanager/routes.ts';
@@ -42,12 +41,12 @@ import { Shares } from './modules/share/service.ts';
 import { DeviceAuth } from './modules/devices/auth.ts';
 import { DeviceRunService } from './modules/devices/device-runs.ts';
 import { registerDevicesRoutes } from './modules/devices/routes.ts';
-import { DEFAULT_FIE_DECODER_OPTIONS, FieDecoder, type FieDecoderOptions } from './modules/fie/decoder.ts';
+import { DEFAULT_FIE_DECODER_OPTIONS, FieDecoder } from './modules/fie/decoder.ts';
 import { FieA3 } from './modules/fie/a3.ts';
 import { registerFieRoutes } from './modules/fie/routes.ts';
 import { FieService } from './modules/fie/service.ts';
 import { registerFlowlogRoutes } from './modules/flowlogs/routes.ts';
-import { FlowCatalogue, syncCatalogue, type BuiltInFlow } from './modules/flows/catalogue.ts';
+import { FlowCatalogue, syncCatalogue } from './modules/flows/catalogue.ts';
 import { FlowDirectory } from './modules/flows/directory.ts';
 import { registerFlowsRoutes } from './modules/flows/routes.ts';
 import { registerMachinesRoutes } from './modules/machines/routes.ts';
@@ -59,7 +58,6 @@ import { MailOutbox } from './modules/mail/outbox-worker.ts';
 import { emailResultInputsOf, MailProducers } from './modules/mail/producers.ts';
 import { mailProvidersFromEnv } from './modules/mail/providers.ts';
 import { registerMailAccountRoutes } from './modules/mail/routes.ts';
-import type { MailProvidersConfig } from './modules/mail/types.ts';
 import { NotificationsDigest } from './modules/notifications/digest.ts';
 import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
 import { NotificationsService } from './modules/notifications/service.ts';
@@ -72,20 +70,18 @@ import { registerSchedulesRoutes } from './modules/schedules/routes.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { FileStorage } from './modules/storage/service.ts';
 import { UploadInspections } from './modules/storage/inspections.ts';
-import { DEFAULT_INSPECTOR_OPTIONS, UploadInspector, type InspectorOptions } from './files/inspector.ts';
+import { DEFAULT_INSPECTOR_OPTIONS, UploadInspector } from './files/inspector.ts';
 import { builtInFlows } from '../resources/flows/index.ts';
 import { registerNotesRoutes } from './modules/notes/routes.ts';
-import type { OnlineFormCaps } from './modules/onlineforms/messages.ts';
 import { createOnlineForms } from './modules/onlineforms/module.ts';
 import { registerOnlineFormsRoutes } from './modules/onlineforms/routes.ts';
 import { registerPreferencesRoutes } from './modules/preferences/routes.ts';
 import { DEFAULT_FILE_RETENTION_DAYS } from './modules/retention/retention.ts';
 import { FileSweeper } from './modules/retention/sweeper.ts';
 import { registerSubscriptionsRoutes } from './modules/subscriptions/routes.ts';
-import { DEFAULT_SUPPORT_EMAIL, type SupportConfig } from './modules/support/config.ts';
+import { DEFAULT_SUPPORT_EMAIL } from './modules/support/config.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { BillingAccount } from './modules/billing/account.ts';
-import type { BillingConfig } from './modules/billing/config.ts';
 import { registerUsageReportRoutes } from './modules/billing/ledger-routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { createStripeClient } from './modules/billing/stripe-client.ts';
@@ -99,100 +95,6 @@ import { SupportTickets } from './modules/support/tickets.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { ephemeralSecretsBox, loadSecretsBox } from './security/secrets.ts';
 import { RepeatingPass } from './timers/repeating-pass.ts';
-
-export interface ServerConfig {
-  database: DatabaseConfig;
-  /** The built renderer, served at '/' (default dist/renderer). */
-  webRoot?: string;
-  logger?: boolean;
-  /** info by default: one summary line per failed (4xx/5xx) or slow request, not one per hit. */
-  logLevel?: LogLevel;
-  /** Where log lines go when logging (a rotated LOG_FILE; tests read emailed links from it). */
-  logStream?: { write(line: string): void };
-  smtp?: SmtpConfig;
-  /** Base URL of the web app for links in emails. */
-  publicUrl: string;
-  cookieSecure: boolean;
-  /** Origins trusted besides the request's own host (e.g. the desktop app's dev server). */
-  allowedOrigins: string[];
-  /** Behind a load balancer: trust X-Forwarded-For from this many hops or these proxy IPs/CIDRs. */
-  trustProxy?: false | number | string[];
-  now?: () => Date;
-  /** Create the demo account on an empty database (never when NODE_ENV is production). */
-  demoAccount?: boolean;
-  /** Whether the demo's successful runs get their files from their robots after start (default yes; db/demo-files.ts). */
-  demoFiles?: boolean;
-  loginRateLimit?: { max: number; timeWindowMs: number };
-  /** Sign-ups per IP per hour (SIGNUPS_PER_IP_HOUR; 50). */
-  signupsPerIpHour?: number;
-  /** Per-account, per-IP and reset-mail limits (defaults in modules/auth/limits.ts). */
-  authLimits?: Partial<AuthLimits>;
-  /** Budget and pruning of public app logs (defaults in modules/applogs/service.ts). */
-  appLogs?: Partial<AppLogLimits>;
-  /** Where /help sends users (SUPPORT_EMAIL; soporte@autoasesor.es by default). */
-  support?: SupportConfig;
-  /** The flows offered (default: resources/flows). Tests inject their own with flowsModule. */
-  flows?: readonly BuiltInFlow[];
-  /** URL of a module exporting `builtInFlows` that run workers load robots from, when `flows` are not the built-ins. */
-  flowsModule?: string;
-  /** Uploads and run outputs (STORAGE_DIR; default data/storage). */
-  storageDir?: string;
-  /** Upload inspections (issue 18): at once (2), time limit (120 s) and heap (2048 MB) of each one's process. */
-  inspection?: Partial<InspectorOptions>;
-  /** FIE uploads' decoding processes: at once (2), time limit (120 s), heap (1024 MB), entries per batch (500). */
-  fieDecoder?: Partial<FieDecoderOptions>;
-  /** Run execution: RUN_CONCURRENCY (2), worker memory, claim lease (RUN_LEASE_MS, 60 s: a server's or a machine's), stop grace. */
-  runs?: Partial<Omit<RunsOptions, 'flowsModule'>>;
-  /** How often a machine's last call is written at most (5 s); the bad-input sweep marks its machine online once and no more. */
-  deviceTouchEveryMs?: number;
-  /** How often this process looks for due schedules of server flows (5 s); 0: never (tests that drive it). */
-  scheduleRunnerIntervalMs?: number;
-  /**
-   * Uploads and outputs are deleted `days` after they were stored (FILE_RETENTION_DAYS, 30), by a sweep
-   * every `sweepIntervalMs` (1 h; the first a minute after start); 0: never (tests that drive it).
-   */
-  fileRetention?: { days?: number; sweepIntervalMs?: number };
-  /** How often this process checks whether a firm's daily DEHÚ digest is due (10 min); 0: never (tests that drive it). */
-  notificationsDigestIntervalMs?: number;
-  /** Mail providers' endpoints and OAuth clients (MAIL_*; modules/mail/providers.ts). Unset: the real endpoints, no client offered. */
-  mail?: MailProvidersConfig;
-  /**
-   * The key that seals OAuth tokens at rest: SECRETS_KEY (base64 of 32 bytes; required when several
-   * processes share PostgreSQL), else a key file made on first use. Unset (tests): a key for this process only.
-   */
-  secrets?: { key?: string; keyFile?: string };
-  /** How often this process queues runs' result mails and notices and sends the mail outbox (5 s); 0: never (tests that drive it). */
-  mailOutboxIntervalMs?: number;
-  /** Stripe (STRIPE_*; modules/billing/config.ts). Unset or null: no online payments. */
-  billing?: BillingConfig | null;
-  /** How often this process sends usage past a plan's limit to Stripe's meter (10 s); 0: never (tests that drive it). */
-  billingUsageIntervalMs?: number;
-  /** How often this process reads the plans from Stripe's prices (1 h, and once at start); 0: never. */
-  billingPlansIntervalMs?: number;
-  /**
-   * The altas form's upload caps (modules/altas/form-caps.ts) and how often ended form sessions and
-   * their unsent files are purged (10 min, and a minute after start); 0: never (tests that drive it).
-   */
-  altas?: { uploadCaps?: Partial<AltasUploadCaps>; purgeIntervalMs?: number };
-  /** Sign in with Google (GOOGLE_SIGNIN_*; modules/auth/google-config.ts). Unset or null: not offered. */
-  google?: GoogleSignInConfig | null;
-  /** Online forms' caps on the public side (modules/onlineforms/messages.ts): rate, daily submissions, bytes, link mails. */
-  onlineForms?: Partial<OnlineFormCaps>;
-}
-
-export const DEFAULT_RUNS_OPTIONS: Omit<RunsOptions, 'flowsModule'> = {
-  concurrency: 2,
-  memoryMb: 1_024,
-  leaseMs: 60_000,
-  stopGraceMs: 1_000,
-  // RUN_CONCURRENCY's unless set (buildApp).
-  runningPerFirm: 2,
-  // A month of a large firm's daily robots, queued at once; beyond it one firm is flooding the queue.
-  queuedPerFirm: 2_000,
-  resendWaitingAfterMs: 60_000,
-};
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 function loggerOptions(config: ServerConfig): FastifyServerOptions['logger'] {
   const level = config.logLevel ?? 'info';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import type { LogLevel, ServerConfig } from './app.ts';
+import type { LogLevel, ServerConfig } from './server-config.ts';
 import { mailProvidersFromEnv } from './modules/mail/providers.ts';
 import { googleSignInFromEnv } from './modules/auth/google-config.ts';
 import { DEFAULT_FILE_RETENTION_DAYS, MAX_FILE_RETENTION_DAYS } from './modules/retention/retention.ts';

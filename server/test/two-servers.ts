@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type ServerConfig } from '../app.ts';
+import { buildApp } from '../app.ts';
+import type { ServerConfig } from '../server-config.ts';
 import { dropDatabase, withDatabase } from './test-databases.ts';
 
 export interface TwoServers {

@@ -1,71 +1,28 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { Machine, MachineConfig } from '#shared/api/machines.ts';
+import type { Machine } from '#shared/api/machines.ts';
 import { isValidCcc } from '#shared/validation/identifiers.ts';
-import { useCreateMachineConfigMutation, useDeleteMachineConfigMutation } from '../../api/machines.ts';
+import { useCreateMachineConfigMutation } from '../../api/machines.ts';
 import { useToast } from '../../app/hooks.ts';
 import { workspace } from '../../i18n/es-workspace.ts';
-import { Button, EmptyState, IconAlert, IconMail, TextField } from '../../ui/index.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Button, EmptyState, IconMail, TextField } from '../../ui/index.ts';
 import { errorMessage } from '../../ui/forms.ts';
-import { editConfigPath } from './FirmConfigs.tsx';
+import { ConfigList } from './ConfigList.tsx';
 import { parseCccLines } from './workspaceModel.ts';
 
 const text = workspace.configs;
 
 /** A machine's configurations (spec §3 Machine config): the list, a new one, and delete with a confirm. */
 export function MachineConfigs({ machine }: { machine: Machine }) {
-  const toast = useToast();
-  const [deleteConfig, { isLoading: deleting }] = useDeleteMachineConfigMutation();
-  const [confirming, setConfirming] = useState<MachineConfig | null>(null);
-
-  const remove = async (config: MachineConfig) => {
-    try {
-      await deleteConfig(config._id).unwrap();
-      toast.success(text.removed);
-    } catch (error) {
-      toast.error(errorMessage(error, text.removeFailed));
-    } finally {
-      setConfirming(null);
-    }
-  };
-
   return (
     <div className="workspace-configs">
-      {machine.configs.length === 0 ? (
-        <EmptyState title={workspace.detail.noConfigs} headingLevel={3} />
-      ) : (
-        <ul className="workspace-configs__list" aria-label={text.listLabel}>
-          {machine.configs.map((config) => (
-            <li key={config._id} className="workspace-configs__item">
-              <div className="workspace-configs__text">
-                <strong className="workspace-configs__name">{config.name}</strong>
-                <span className="ui-muted">{text.ccc(config.cccList)}</span>
-                <span className="ui-muted">
-                  {config.emailSettings ? text.email(text.providers[config.emailSettings.provider], config.emailSettings.email) : text.noEmail}
-                </span>
-                {config.error !== null && (
-                  <span className="workspace-warning">
-                    <IconAlert size={16} />
-                    {text.flagged}: {config.error}
-                  </span>
-                )}
-              </div>
-              <div className="workspace-actions">
-                {config.emailSettings !== null && config.error === null && (
-                  <Link className="ui-button ui-button--ghost" to={editConfigPath(config._id, machine._id)} aria-label={text.editLabel(config.name)}>
-                    <span className="ui-button__label">{text.edit}</span>
-                  </Link>
-                )}
-                <Button variant="ghost" aria-label={text.removeLabel(config.name)} onClick={() => setConfirming(config)}>
-                  {text.remove}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ConfigList
+        configs={machine.configs}
+        label={text.listLabel}
+        machineId={machine._id}
+        empty={<EmptyState title={workspace.detail.noConfigs} headingLevel={3} />}
+      />
       <div>
         <p className="ui-muted workspace-note">{text.emailSetupHint}</p>
         <Link className="ui-button ui-button--secondary" to={`/email?${new URLSearchParams({ machine: machine._id }).toString()}`}>
@@ -74,15 +31,6 @@ export function MachineConfigs({ machine }: { machine: Machine }) {
         </Link>
       </div>
       <NewConfigForm machineId={machine._id} />
-      <ConfirmDialog
-        open={confirming !== null}
-        title={text.confirmTitle}
-        text={confirming ? text.confirmText(confirming.name) : ''}
-        confirmLabel={text.remove}
-        busy={deleting}
-        onConfirm={() => confirming && void remove(confirming)}
-        onCancel={() => setConfirming(null)}
-      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import * as XLSX from 'xlsx';
 import { expect } from 'vitest';
 import { flowsPaths, pathFor, type ExecutionStateResponse, type UploadedFile } from '#shared/api/flows.ts';
-import type { ServerConfig } from '../../app.ts';
+import type { ServerConfig } from '../../server-config.ts';
 import type { CookieJar } from '../../test/harness.ts';
 import { builtInFlows as testFlows } from '../flows/test-flows/index.ts';
 
