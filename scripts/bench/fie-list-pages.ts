@@ -6,9 +6,8 @@
  * each answer's bytes plain and compressed. `npx tsx scripts/bench/fie-list-pages.ts [entries]`.
  */
 import { FIE_LIST_PAGE, fiePaths } from '#shared/api/fie.ts';
-import { sampleFieChunks } from '#shared/fie/sample.ts';
-import { registerUser, startTestServer, type CookieJar } from '../../server/test/harness.ts';
-import { multipart } from '../../server/modules/fie/test-support.ts';
+import type { CookieJar } from '../../server/test/harness.ts';
+import { serverWithFieFirm } from './fie-firm.ts';
 import { median } from './stats.ts';
 
 async function measure(firm: CookieJar, label: string, url: string): Promise<void> {
@@ -30,12 +29,8 @@ async function measure(firm: CookieJar, label: string, url: string): Promise<voi
 
 async function main(): Promise<void> {
   const entries = Number(process.argv[2] ?? 12_000);
-  const server = await startTestServer({ scheduleRunnerIntervalMs: 0, fileRetention: { sweepIntervalMs: 0 } });
+  const { server, firm } = await serverWithFieFirm(entries);
   try {
-    const firm = await registerUser(server.app, 'bench@asesoria.es', 'Bench');
-    const { payload, headers } = multipart([{ name: 'anual.fie', data: [...sampleFieChunks(entries, 2_000)].join('') }]);
-    const uploaded = await firm.request({ method: 'POST', url: fiePaths.upload, payload, headers });
-    if (uploaded.statusCode !== 200) throw new Error(`subida: ${uploaded.statusCode} ${uploaded.body}`);
     console.log(`GET /api/fie con ${entries.toLocaleString('es-ES')} entradas (páginas de ${FIE_LIST_PAGE}):`);
     await measure(firm, 'Antes: la lista entera', fiePaths.fie);
     await measure(firm, 'Ahora: la primera página', `${fiePaths.fie}?limit=${FIE_LIST_PAGE}&offset=0`);

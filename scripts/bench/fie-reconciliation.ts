@@ -5,21 +5,15 @@
  * `npx tsx scripts/bench/fie-reconciliation.ts [entries]`.
  */
 import { fiePaths } from '#shared/api/fie.ts';
-import { sampleFieChunks } from '#shared/fie/sample.ts';
-import { registerUser, startTestServer } from '../../server/test/harness.ts';
-import { multipart } from '../../server/modules/fie/test-support.ts';
+import { serverWithFieFirm } from './fie-firm.ts';
 import { median } from './stats.ts';
 
 const GOAL_MS = 300;
 
 async function main(): Promise<void> {
   const entries = Number(process.argv[2] ?? 12_000);
-  const server = await startTestServer({ scheduleRunnerIntervalMs: 0, fileRetention: { sweepIntervalMs: 0 } });
+  const { server, firm } = await serverWithFieFirm(entries);
   try {
-    const firm = await registerUser(server.app, 'bench@asesoria.es', 'Bench');
-    const { payload, headers } = multipart([{ name: 'anual.fie', data: [...sampleFieChunks(entries, 2_000)].join('') }]);
-    const uploaded = await firm.request({ method: 'POST', url: fiePaths.upload, payload, headers });
-    if (uploaded.statusCode !== 200) throw new Error(`subida: ${uploaded.statusCode} ${uploaded.body}`);
     const durations: number[] = [];
     let rows = 0;
     for (let round = 0; round <= 7; round += 1) {
