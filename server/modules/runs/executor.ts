@@ -18,8 +18,6 @@ import { findRunById, type RunRow } from './run-state.ts';
 
 /** How often a running run checks for a stop asked through another server process. */
 const STOP_CHECK_MS = 1_000;
-/** A run whose firm had its limit of runs executing is offered again after this. */
-const FIRM_BUSY_RETRY_MS = 1_000;
 
 interface ActiveRun {
   worker: RunningRobot | null;
@@ -40,6 +38,8 @@ export interface RunExecutorDeps {
   changes: RunChanges;
   /** Ends a run once and wakes whoever waits on it (RunService.closeRun). */
   closeRun(runId: string, closing: Closing, guard: CloseGuard): Promise<boolean>;
+  /** A run of the firm stopped executing: its earliest waiting runs get jobs again (RunService.offerFirmSlot). */
+  offerFirmSlot(groupId: string): Promise<void>;
 }
 
 /**
@@ -99,7 +99,10 @@ export class RunExecutor {
     // Fetched as the server stops: handed back, so another process (or the next start) runs it.
     if (this.stopping) return this.deps.queue.enqueue(queued);
     const claim = await this.claim(queued);
-    if (claim === 'firm-busy') return this.deps.queue.enqueue(queued, FIRM_BUSY_RETRY_MS);
+    // The job is dropped, the run stays queued: when one of the firm's runs stops executing, its
+    // earliest waiting runs are sent again (offerFirmSlot), so it is next at once rather than after a
+    // delay during which runs behind it take the free slots.
+    if (claim === 'firm-busy') return;
     if (claim === 'gone') return;
     const { runId, startedAt } = claim;
     // This job's own run still waits behind the one taken: it keeps a job of its own.
@@ -117,6 +120,8 @@ export class RunExecutor {
       this.active.delete(runId);
     }
     await this.deps.closeRun(runId, closing, 'unfinished');
+    // Before this slot fetches its next job, so the firm's next run is among what it can fetch.
+    await this.deps.offerFirmSlot(queued.groupId);
   }
 
   /**
@@ -125,7 +130,7 @@ export class RunExecutor {
    * firm's runs start in launch order even when several slots fetch its jobs at once (pg-boss
    * workers), and a run whose job was lost (a crash between its launch and its enqueue) is taken by
    * the next job of its firm. 'firm-busy' when the firm already has its limit of runs executing (on
-   * any process): the job waits its turn again. 'gone' when the job's run no longer waits.
+   * any process): the job is dropped and the run waits for offerFirmSlot. 'gone' when the job's run no longer waits.
    */
   private async claim(queued: QueuedRun): Promise<{ runId: string; startedAt: Date } | 'gone' | 'firm-busy'> {
     const { db, options } = this.deps;

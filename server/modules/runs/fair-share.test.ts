@@ -175,11 +175,39 @@ describe('sharing the queue between firms', () => {
     const done = await finishedState(luis, (single.json() as ExecutionStateResponse).executionToken, 60_000);
     expect(done.output?.status).toBe(200);
     const [luisRun] = await runsOf('luis@otra.es');
-    const anaStartedBefore = (await runsOf('ana@cola.es')).filter((run) => run.started_at !== null && run.started_at < (luisRun?.started_at ?? '')).length;
-    // The run that was executing when Luis launched, and at most the one at the queue's head with it.
-    expect(anaStartedBefore).toBeLessThanOrEqual(2);
+    // Ana's runs that started between Luis's launch and his start: at most the one at the queue's head
+    // (his run joins her head's rank, behind it). Those that ran before he launched don't count: how
+    // many did depends on the machine's speed (this once read 3 on a loaded CI machine).
+    const anaStartedWhileLuisWaited = (await runsOf('ana@cola.es')).filter(
+      (run) => run.started_at !== null && run.started_at >= (luisRun?.created_at ?? '') && run.started_at < (luisRun?.started_at ?? ''),
+    ).length;
+    expect(anaStartedWhileLuisWaited).toBeLessThanOrEqual(1);
     for (const response of flood) await finishedState(ana, (response.json() as ExecutionStateResponse).executionToken, 60_000);
   }, 120_000);
+
+  it("starts a firm's next run as soon as one of its runs ends, ahead of another firm's run queued behind it", async () => {
+    // Each firm may run one at a time; two slots.
+    await start({ concurrency: 2, runningPerFirm: 1 });
+    const running = async (jar: CookieJar, token: string) => until('a run running', async () => ((await stateOf(jar, token)).state === 'running' ? true : undefined));
+    const launchWaiting = async (jar: CookieJar) => (await launch(jar, TEST_FLOW_ID, { mode: 'wait' })).json() as ExecutionStateResponse;
+    const ana = await registerUser(server.app, 'ana@cola.es');
+    const anaFirst = await launchWaiting(ana);
+    await running(ana, anaFirst.executionToken);
+    const anaSecond = await launchWaiting(ana);
+    // On PostgreSQL the free slot fetches her second run's job, finds her at her limit and drops it.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const luis = await registerUser(server.app, 'luis@otra.es');
+    const luisRun = await launchWaiting(luis);
+    await running(luis, luisRun.executionToken);
+    // Marta's run has the rank of Ana's waiting one, and came after it.
+    const marta = await registerUser(server.app, 'marta@tercera.es');
+    const martaRun = await launchWaiting(marta);
+
+    await ana.post(`/api/browserflow/execution/state/${anaFirst.executionToken}/stop`);
+    await running(ana, anaSecond.executionToken);
+    expect((await stateOf(marta, martaRun.executionToken)).state).toBe('queued');
+    for (const [jar, run] of [[ana, anaSecond], [luis, luisRun], [marta, martaRun]] as const) await jar.post(`/api/browserflow/execution/state/${run.executionToken}/stop`);
+  }, 60_000);
 
   it("runs another firm's run while a firm is at its cap of running runs, even with free slots", async () => {
     await start({ concurrency: 2, runningPerFirm: 1 });

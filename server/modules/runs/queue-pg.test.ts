@@ -56,4 +56,24 @@ describe.skipIf(!url)('PgBossRunQueue on PostgreSQL (TEST_DATABASE_URL)', () => 
     const { rows } = await database.query<{ run: string; priority: number }>("select data->>'runId' as run, priority from pgboss.job where name = $1 and state = 'created' order by priority desc", [RUN_QUEUE_NAME]);
     expect(rows.map((row) => row.run)).toEqual([lost.runId, launched.runId]);
   });
+
+  it("puts a run sent again before the waiting jobs of its rank, and behind every lower rank", async () => {
+    const firm = randomUUID();
+    const rankTwo = (label: string): QueuedRun & { label: string } => ({ runId: randomUUID(), groupId: firm, rank: 2, label });
+    const first = rankTwo('first');
+    const second = rankTwo('second');
+    const dropped = rankTwo('dropped');
+    const newcomer = { runId: randomUUID(), groupId: randomUUID(), rank: 1, label: 'newcomer' };
+    await queue.enqueue(first);
+    await queue.enqueue(second);
+    await queue.enqueue(newcomer);
+    await queue.resend([dropped]);
+    const runs = [first, second, dropped, newcomer];
+    // pg-boss's own fetch order.
+    const { rows } = await database.query<{ run: string }>("select data->>'runId' as run from pgboss.job where name = $1 and state = 'created' and data->>'runId' = any($2) order by priority desc, created_on, id", [
+      RUN_QUEUE_NAME,
+      runs.map((run) => run.runId),
+    ]);
+    expect(rows.map((row) => runs.find((run) => run.runId === row.run)?.label)).toEqual(['newcomer', 'dropped', 'first', 'second']);
+  });
 });

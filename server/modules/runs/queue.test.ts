@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalRunQueue, type QueuedRun } from './queue.ts';
+import { jobPriority, LocalRunQueue, type QueuedRun } from './queue.ts';
 
 /** A queue whose runs end when the test says so; records the order they started in. */
 function harness(concurrency: number, perFirm?: number) {
@@ -47,16 +47,38 @@ describe('LocalRunQueue', () => {
     expect(started).toEqual(['a0', 'b0', 'a1', 'c0']);
   });
 
-  it('offers a delayed run only after its delay, and forgets everything when closed', async () => {
-    const { queue, started, execute } = harness(1);
+  it('forgets its waiting runs when closed', async () => {
+    const { queue, started, finish, execute } = harness(1);
     await queue.start(execute);
-    await queue.enqueue(run('later', 'A', 0), 50);
-    expect(started).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(started).toEqual(['later']);
-    await queue.enqueue(run('never', 'B', 0), 50);
+    await queue.enqueue(run('first', 'A', 0));
+    await queue.enqueue(run('never', 'B', 0));
     await queue.close();
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(started).toEqual(['later']);
+    await finish('first');
+    expect(started).toEqual(['first']);
+  });
+
+  it('puts a run sent again before the waiting runs of its rank, behind the lower ranks, and never twice', async () => {
+    const { queue, started, finish, execute } = harness(1);
+    await queue.start(execute);
+    await queue.enqueue(run('busy', 'A', 0));
+    await queue.enqueue(run('b2', 'B', 2));
+    await queue.enqueue(run('c1', 'C', 1));
+    await queue.resend([run('a2', 'A', 2), run('b2', 'B', 2)]);
+    for (const runId of ['busy', 'c1', 'a2', 'b2']) await finish(runId);
+    expect(started).toEqual(['busy', 'c1', 'a2', 'b2']);
+  });
+});
+
+describe('jobPriority (pg-boss: the highest first, the oldest among equals)', () => {
+  it('orders by rank, with a run sent again before its rank and behind the lower ones', () => {
+    expect(jobPriority(0, 'after its rank')).toBeGreaterThan(jobPriority(1, 'before its rank'));
+    expect(jobPriority(1, 'before its rank')).toBeGreaterThan(jobPriority(1, 'after its rank'));
+    expect(jobPriority(1, 'after its rank')).toBeGreaterThan(jobPriority(2, 'before its rank'));
+  });
+
+  it('stays a PostgreSQL integer for any rank', () => {
+    for (const rank of [0, 2 ** 31, Number.MAX_SAFE_INTEGER, -5]) {
+      for (const place of ['after its rank', 'before its rank'] as const) expect(Math.abs(jobPriority(rank, place))).toBeLessThan(2 ** 31);
+    }
   });
 });

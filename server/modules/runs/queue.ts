@@ -14,11 +14,12 @@ export interface QueuedRun {
  */
 export interface RunQueue {
   start(execute: (run: QueuedRun) => Promise<void>): Promise<void>;
-  /** `delayMs`: not before then (a run whose firm was at its limit of running runs). */
-  enqueue(run: QueuedRun, delayMs?: number): Promise<void>;
+  enqueue(run: QueuedRun): Promise<void>;
   /**
-   * Queues again runs whose job may have been lost (a process died between a launch's insert and its
-   * enqueue): a run that already waits in the queue is not queued twice.
+   * Queues again runs whose job was dropped (their firm was at its limit when it was fetched) or may
+   * have been lost (a process died between a launch's insert and its enqueue): a run that already
+   * waits in the queue is not queued twice. Such a run has had its turn, so it goes before the runs of
+   * its rank that are waiting (they came after it), and after every lower rank.
    */
   resend(runs: readonly QueuedRun[]): Promise<void>;
   /** Stops taking runs; runs already executing are the caller's to end. Enqueued runs stay queued. */
@@ -32,11 +33,9 @@ export interface RunQueue {
  * previous process are enqueued again at start (RunService.recover).
  */
 export class LocalRunQueue implements RunQueue {
-  /** Sorted by rank, then by arrival. */
-  private readonly waiting: (QueuedRun & { arrival: number })[] = [];
+  /** Sorted by rank, then by arrival (a run sent again, before its rank: RunQueue.resend). */
+  private readonly waiting: QueuedRun[] = [];
   private readonly runningByFirm = new Map<string, number>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private arrivals = 0;
   private active = 0;
   private execute: ((run: QueuedRun) => Promise<void>) | null = null;
 
@@ -50,31 +49,28 @@ export class LocalRunQueue implements RunQueue {
     this.pump();
   }
 
-  async enqueue(run: QueuedRun, delayMs = 0): Promise<void> {
-    if (delayMs > 0) {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        void this.enqueue(run);
-      }, delayMs);
-      this.timers.add(timer);
-      return;
-    }
-    const entry = { ...run, arrival: (this.arrivals += 1) };
-    // After every entry that goes first: binary search on (rank, arrival).
-    let low = 0;
-    let high = this.waiting.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.waiting[middle] as QueuedRun).rank <= entry.rank) low = middle + 1;
-      else high = middle;
-    }
-    this.waiting.splice(low, 0, entry);
+  async enqueue(run: QueuedRun): Promise<void> {
+    this.insert(run, 'after its rank');
     this.pump();
   }
 
   async resend(runs: readonly QueuedRun[]): Promise<void> {
     const waiting = new Set(this.waiting.map((run) => run.runId));
-    for (const run of runs) if (!waiting.has(run.runId)) await this.enqueue(run);
+    for (const run of runs) if (!waiting.has(run.runId)) this.insert(run, 'before its rank');
+    this.pump();
+  }
+
+  /** Binary search for its place: after the lower ranks, then after or before the entries of its own rank. */
+  private insert(run: QueuedRun, place: 'after its rank' | 'before its rank'): void {
+    const goesFirst = (other: QueuedRun) => other.rank < run.rank || (place === 'after its rank' && other.rank === run.rank);
+    let low = 0;
+    let high = this.waiting.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (goesFirst(this.waiting[middle] as QueuedRun)) low = middle + 1;
+      else high = middle;
+    }
+    this.waiting.splice(low, 0, { runId: run.runId, groupId: run.groupId, rank: run.rank });
   }
 
   async pause(): Promise<void> {
@@ -83,8 +79,6 @@ export class LocalRunQueue implements RunQueue {
 
   async close(): Promise<void> {
     this.waiting.length = 0;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
   }
 
   private pump(): void {
@@ -92,7 +86,7 @@ export class LocalRunQueue implements RunQueue {
       // The first waiting run whose firm has room; a firm at its limit lets the others pass.
       const index = this.waiting.findIndex((run) => (this.runningByFirm.get(run.groupId) ?? 0) < this.perFirm);
       if (index < 0) return;
-      const [run] = this.waiting.splice(index, 1) as [QueuedRun & { arrival: number }];
+      const [run] = this.waiting.splice(index, 1) as [QueuedRun];
       const execute = this.execute;
       this.active += 1;
       this.runningByFirm.set(run.groupId, (this.runningByFirm.get(run.groupId) ?? 0) + 1);
@@ -111,11 +105,13 @@ export const RUN_QUEUE_NAME = 'flow-runs';
 
 /**
  * PostgreSQL (one or more server processes): pg-boss jobs in the same database, so whichever process
- * has a free slot takes the next run. A job's priority is its run's rank, negated (pg-boss takes the
- * highest priority first), so every process takes runs round-robin across firms; a firm at its limit
- * of running runs has its run sent back a second later (RunExecutor.executeClaimed). pg-boss hands a job to one worker at a time; the run's own
- * claim (queued -> running, RunExecutor.claim) makes a redelivered job a no-op, so a run is executed
- * at most once even if a job expires and comes back. Every job is keyed by its run and the queue's
+ * has a free slot takes the next run. A job's priority comes from its run's rank (jobPriority; pg-boss
+ * takes the highest priority first, the oldest job among equals), so every process takes runs
+ * round-robin across firms. A job fetched while
+ * its firm is at its limit of running runs is dropped; the firm's next close sends its waiting runs
+ * again (RunService.offerFirmSlot). pg-boss hands a job to one worker at a time; the run's own claim
+ * (queued -> running, RunExecutor.claim) makes a redelivered job a no-op, so a run is executed at
+ * most once even if a job expires and comes back. Every job is keyed by its run and the queue's
  * policy is pg-boss's 'short' (one waiting job per key), so a run sent again while its job still
  * waits is not queued twice (resend).
  */
@@ -152,9 +148,8 @@ export class PgBossRunQueue implements RunQueue {
     }
   }
 
-  async enqueue(run: QueuedRun, delayMs = 0): Promise<void> {
-    await this.boss.send(RUN_QUEUE_NAME, { ...run }, { ...jobOptions(run), ...(delayMs > 0 && { startAfter: new Date(Date.now() + delayMs) }) });
-    if (delayMs > 0) return;
+  async enqueue(run: QueuedRun): Promise<void> {
+    await this.boss.send(RUN_QUEUE_NAME, { ...run }, jobOptions(run, 'after its rank'));
     // Wake one of this process's workers now rather than at its next poll (another process may still win the job).
     const id = this.workerIds[this.next++ % Math.max(1, this.workerIds.length)];
     if (id !== undefined) this.boss.notifyWorker(id);
@@ -163,7 +158,7 @@ export class PgBossRunQueue implements RunQueue {
   async resend(runs: readonly QueuedRun[]): Promise<void> {
     if (runs.length === 0) return;
     // One statement for all of them; a run whose job still waits is skipped by the queue's unique key.
-    await this.boss.insert(runs.map((run) => ({ name: RUN_QUEUE_NAME, data: { ...run }, ...jobOptions(run) })));
+    await this.boss.insert(runs.map((run) => ({ name: RUN_QUEUE_NAME, data: { ...run }, ...jobOptions(run, 'before its rank') })));
     for (const id of this.workerIds) this.boss.notifyWorker(id);
   }
 
@@ -176,7 +171,19 @@ export class PgBossRunQueue implements RunQueue {
   }
 }
 
-/** A run's job: never retried, keyed by the run, the firm's fair rank as priority (pg-boss takes the highest first). */
-function jobOptions(run: QueuedRun) {
-  return { retryLimit: 0, singletonKey: run.runId, priority: -Math.min(run.rank, 2 ** 31 - 1) };
+/** A run's job: never retried, keyed by the run, with its place in the fair order as priority. */
+function jobOptions(run: QueuedRun, place: 'after its rank' | 'before its rank') {
+  return { retryLimit: 0, singletonKey: run.runId, priority: jobPriority(run.rank, place) };
+}
+
+/**
+ * pg-boss takes the highest priority first, and among equals the job created first: rank r is -2r, so
+ * a lower rank goes first and same-rank jobs keep their order; a run sent again (resend) is -2r + 1,
+ * ahead of the jobs of its rank, which were created after its first job, yet behind every lower rank.
+ * Without it, a run whose job was dropped while its firm was at its limit would wait behind the whole
+ * rest of its round once it had room.
+ */
+export function jobPriority(rank: number, place: 'after its rank' | 'before its rank'): number {
+  const bounded = Math.min(Math.max(0, rank), 2 ** 30 - 1);
+  return -2 * bounded + (place === 'before its rank' ? 1 : 0);
 }

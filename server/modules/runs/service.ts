@@ -53,7 +53,9 @@ export class RunService implements RunLauncher {
   private resendTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: RunServiceDeps) {
-    this.executor = new RunExecutor({ ...deps, catalogue: deps.flows.catalogue, changes: this.changes, closeRun: (runId, closing, guard) => this.closeRun(runId, closing, guard) });
+    this.executor = new RunExecutor({ ...deps, catalogue: deps.flows.catalogue, changes: this.changes, closeRun: (runId, closing, guard) => this.closeRun(runId, closing, guard),
+      offerFirmSlot: (groupId) => this.offerFirmSlot(groupId),
+    });
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -147,6 +149,26 @@ export class RunService implements RunLauncher {
     return closed;
   }
 
+  /**
+   * One of the firm's server runs stopped executing, so the firm has room for another: its earliest
+   * waiting runs are sent to the queue again (the queue skips those whose job still waits). A job
+   * fetched while its firm was at its limit of runs executing was dropped (RunExecutor), and this is
+   * what brings its run back, at its old rank, ahead of the runs queued behind it.
+   */
+  async offerFirmSlot(groupId: string): Promise<void> {
+    const waiting = await this.deps.db
+      .selectFrom('flow_runs')
+      .select(['id', 'queue_rank'])
+      .where('group_id', '=', groupId)
+      .where('state', '=', 'queued')
+      .where('machine_name', 'is', null)
+      .orderBy('queue_rank')
+      .orderBy('created_at')
+      .limit(this.deps.options.runningPerFirm)
+      .execute();
+    await this.deps.queue.resend(waiting.map((run) => ({ runId: run.id, groupId, rank: Number(run.queue_rank ?? 0) })));
+  }
+
   /** Wakes whoever waits on the run in this process (the launcher's long poll); others poll. */
   emitChange(runId: string): void {
     this.changes.runChanged(runId);
@@ -157,12 +179,18 @@ export class RunService implements RunLauncher {
 
   /**
    * Closes runs whose process or machine stopped answering (claim expired) as FlowAborted (299),
-   * charged nothing, and runs left waiting for a machine since deleted.
+   * charged nothing, and runs left waiting for a machine since deleted. Answers the firms whose server
+   * runs were closed: each had a slot held by a dead process, to offer again once the queue runs.
    */
-  async recover(): Promise<void> {
+  async recover(): Promise<Set<string>> {
     const { db } = this.deps;
-    const expired = await db.selectFrom('flow_runs').select(['id', 'lease_owner']).where('state', '=', 'running').where('lease_until', '<', this.deps.now().toISOString()).execute();
-    for (const run of expired) await this.closeRun(run.id, aborted(isMachineLease(run.lease_owner) ? LEASE_LOST_MESSAGE : ABANDONED_MESSAGE, false), 'expired');
+    const freed = new Set<string>();
+    const expired = await db.selectFrom('flow_runs').select(['id', 'group_id', 'lease_owner']).where('state', '=', 'running').where('lease_until', '<', this.deps.now().toISOString()).execute();
+    for (const run of expired) {
+      const onMachine = isMachineLease(run.lease_owner);
+      const closed = await this.closeRun(run.id, aborted(onMachine ? LEASE_LOST_MESSAGE : ABANDONED_MESSAGE, false), 'expired');
+      if (closed && !onMachine) freed.add(run.group_id);
+    }
     const orphans = await db.selectFrom('flow_runs').select('id').where('state', '=', 'queued').where('machine_name', 'is not', null).where('machine_id', 'is', null).execute();
     for (const { id } of orphans) await this.closeRun(id, aborted(MACHINE_GONE_MESSAGE, false), 'queued');
     await sweepStaging(this.deps.storage.root, async (runIds) => {
@@ -170,6 +198,7 @@ export class RunService implements RunLauncher {
       const alive = new Set(live.map((run) => run.id));
       return new Set(runIds.filter((id) => !alive.has(id)));
     });
+    return freed;
   }
 
   /**
@@ -199,13 +228,16 @@ export class RunService implements RunLauncher {
    */
   async start({ queueSurvivesProcess }: { queueSurvivesProcess: boolean }): Promise<void> {
     const { resendWaitingAfterMs } = this.deps.options;
-    await this.recover();
+    const freed = await this.recover();
     // The queue first: pg-boss inserts nothing before it has started (a restarted process failed to boot on it).
     await this.deps.queue.start(this.executor.execute);
+    for (const groupId of freed) await this.offerFirmSlot(groupId);
     await this.resendWaiting(queueSurvivesProcess ? resendWaitingAfterMs : 0);
     // Another process or a machine may die while this one lives: its runs are closed soon after their claim runs out.
     this.sweepTimer = setInterval(() => {
-      this.recover().catch((error: unknown) => this.deps.log.warn({ err: error }, 'No se han podido cerrar ejecuciones abandonadas'));
+      void (async () => {
+        for (const groupId of await this.recover()) await this.offerFirmSlot(groupId);
+      })().catch((error: unknown) => this.deps.log.warn({ err: error }, 'No se han podido cerrar ejecuciones abandonadas'));
     }, Math.min(this.deps.options.leaseMs, SWEEP_MAX_MS));
     this.sweepTimer.unref();
     if (queueSurvivesProcess) {
