@@ -25,6 +25,7 @@ import * as macros from './migrations/0022-macros.ts';
 import * as firmMailConfigs from './migrations/0023-firm-mail-configs.ts';
 import * as fiePartes from './migrations/0024-fie-partes.ts';
 import * as fieSortNames from './migrations/0024-fie-sort-names.ts';
+import * as altasManualRegistration from './migrations/0025-altas-manual-registration.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0023-firm-mail-configs': firmMailConfigs,
   '0024-fie-partes': fiePartes,
   '0024-fie-sort-names': fieSortNames,
+  '0025-altas-manual-registration': altasManualRegistration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

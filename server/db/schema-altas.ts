@@ -69,6 +69,12 @@ export interface AltasSubmissionsTable {
   company_notified_at: string | null;
   afi_file: string | null;
   last_error: string | null;
+  /** When RED or A3 last refused it (migration 0025); null with last_error. */
+  last_error_at: string | null;
+  /** Marked registered by hand (the advisor filed it elsewhere): who (user id, and name then) and RED's reference if given. */
+  red_manual_by: string | null;
+  red_manual_by_name: string | null;
+  red_manual_reference: string | null;
   removed: number;
 }
 
