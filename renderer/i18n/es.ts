@@ -108,6 +108,16 @@ export const es = {
     emailNotValidated: 'Email sin validar',
     sendValidation: 'Enviar enlace de validación',
     validationSent: (email: string) => `Te hemos enviado un enlace de validación a ${email}.`,
+    firm: {
+      title: 'Tu asesoría',
+      name: 'Nombre de la asesoría',
+      hint: 'Es el nombre que ven tus compañeros al recibir una invitación, tus empresas en los correos y formularios, y el equipo de soporte.',
+      stillYourName: 'Ahora la asesoría lleva tu nombre. Escribe el de tu despacho para que tus compañeros y tus empresas la reconozcan.',
+      readOnly: 'Solo el propietario puede cambiar el nombre de la asesoría.',
+      save: 'Guardar nombre',
+      saved: 'Nombre de la asesoría guardado',
+      saveFailed: 'No se ha podido guardar el nombre de la asesoría. Inténtalo de nuevo.',
+    },
   },
   payments: {
     title: 'Pagos',

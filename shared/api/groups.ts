@@ -8,6 +8,8 @@ import { z } from 'zod/mini';
 export const groupsPaths = {
   /** GET -> RouteSettings; PUT RouteSettings -> RouteSettings (owner only, 403 for a member). */
   routeSettings: '/api/groups/route-settings',
+  /** PUT FirmNameRequest -> FirmNameRequest (owner only, 403 for a member). */
+  firmName: '/api/groups/name',
 } as const;
 
 /** Screens a firm may hide (the rest are always shown: home, workspace, my account…). */
@@ -25,3 +27,14 @@ export const routeSettingsSchema = z.object({
   defaultRoute: z.enum(DEFAULT_ROUTE_CHOICES),
 });
 export type RouteSettings = z.infer<typeof routeSettingsSchema>;
+
+/**
+ * The firm's name (issue 44 §6): what colleagues are invited to, what companies read in the altas and
+ * form mails, and what support sees. It starts as the owner's name, so Mi cuenta lets the owner set it.
+ */
+export const firmNameSchema = z.object({
+  name: z
+    .string({ error: 'Escribe el nombre de la asesoría' })
+    .check(z.trim(), z.minLength(2, 'Escribe el nombre de la asesoría (al menos 2 caracteres)'), z.maxLength(120, 'El nombre no puede superar los 120 caracteres')),
+});
+export type FirmNameRequest = z.infer<typeof firmNameSchema>;

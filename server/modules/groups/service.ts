@@ -23,6 +23,12 @@ export async function findGroup(db: Kysely<Database>, groupId: string): Promise<
   return row ? toGroup(row) : null;
 }
 
+/** Renames the firm (its owner's choice in Mi cuenta); false when it no longer exists. */
+export async function renameFirm(db: Kysely<Database>, groupId: string, name: string): Promise<boolean> {
+  const result = await db.updateTable('groups').set({ name }).where('id', '=', groupId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Replaces the keys given in `changes` of a group's config (the rest stays). */
 export async function updateGroupConfig(db: Kysely<Database>, groupId: string, changes: Partial<GroupConfig>): Promise<Group | null> {
   const group = await findGroup(db, groupId);
