@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedAfterKill, waitsBehindOtherFirms, type RunTimes } from './checks.ts';
+import { closedAfterKill, schedulesFiredTwice, waitsBehindOtherFirms, type RunTimes } from './checks.ts';
 
 const run = (id: string, groupId: string, rank: number, createdAt: number, startedAt: number | null, finishedAt: number | null): RunTimes => ({ id, groupId, rank, createdAt, startedAt, finishedAt });
 
@@ -37,5 +37,19 @@ describe('closedAfterKill', () => {
       { id: 'y', afterMs: 11_000 },
       { id: 'z', afterMs: null },
     ]);
+  });
+});
+
+describe('schedulesFiredTwice', () => {
+  it('counts a schedule with two runs that ran, not one whose first run was interrupted and retried', () => {
+    const runs = [
+      { id: 'r1', scheduleId: 'once', launchStatus: 200 },
+      { id: 'r2', scheduleId: 'killed', launchStatus: 299 },
+      { id: 'r3', scheduleId: 'killed', launchStatus: 200 },
+      { id: 'r4', scheduleId: 'double', launchStatus: 200 },
+      { id: 'r5', scheduleId: 'double', launchStatus: 500 },
+      { id: 'r6', scheduleId: null, launchStatus: 200 },
+    ];
+    expect(schedulesFiredTwice(runs)).toEqual([{ scheduleId: 'double', runs: [runs[3], runs[4]] }]);
   });
 });

@@ -75,3 +75,26 @@ export function closedAfterKill(interrupted: readonly { id: string; finishedAt: 
     return { id: run.id, afterMs: kill === undefined ? null : run.finishedAt - kill };
   });
 }
+
+/** A run as the schedule check reads it: the schedule that launched it, and its launcher status. */
+export interface ScheduledRun {
+  id: string;
+  scheduleId: string | null;
+  launchStatus: number | null;
+}
+
+/** The launcher status of a run its server abandoned (it died): not charged, and the schedule's slot is tried again. */
+const INTERRUPTED = 299;
+
+/**
+ * The schedules that fired more than once. A run interrupted by its process's death (299, not charged)
+ * does not count: the schedule runner tries that slot again by design (schedules/runner.ts), so a
+ * schedule whose run was killed fires a second time, and only a second run that really ran is a double.
+ */
+export function schedulesFiredTwice(runs: readonly ScheduledRun[]): { scheduleId: string; runs: ScheduledRun[] }[] {
+  const bySchedule = new Map<string, ScheduledRun[]>();
+  for (const run of runs) if (run.scheduleId) bySchedule.set(run.scheduleId, [...(bySchedule.get(run.scheduleId) ?? []), run]);
+  return [...bySchedule.entries()]
+    .filter(([, fired]) => fired.filter((run) => run.launchStatus !== INTERRUPTED).length > 1)
+    .map(([scheduleId, fired]) => ({ scheduleId, runs: fired }));
+}
