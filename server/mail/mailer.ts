@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { linkMailParts, noticeHtml } from './link-parts.ts';
 
 /** An email whose point is one link (password reset, email validation). */
 export interface LinkEmail {
@@ -25,7 +26,8 @@ export interface NoticeEmail {
 
 /**
  * A message to a firm's client company (altas y bajas): its form credentials, or that a worker's alta
- * was registered; or the daily DEHÚ digest to a firm's users. `link` is the address the message points to, if any.
+ * was registered; or the daily DEHÚ digest to a firm's users. `link` is the address the message points to, if any:
+ * sent, it is in the text (added at its end when the text does not hold it) and an `<a href>` in the HTML part.
  */
 export interface MessageEmail {
   to: string;
@@ -34,7 +36,7 @@ export interface MessageEmail {
   link?: string;
   /** Where an answer goes instead of the sender (a ticket's signed reply address). */
   replyTo?: string;
-  /** An HTML part besides the text (a link the reader clicks); the text stays whole on its own. */
+  /** An HTML part besides the text (a link the reader clicks); the text stays whole on its own. Without one, a link's mail gets one built from the text (link-parts.ts). */
   html?: string;
   purpose:
     | 'form_credentials'
@@ -92,14 +94,17 @@ export function createMailer(smtp: SmtpConfig | undefined, log: FastifyBaseLogge
   };
   return {
     configured: true,
-    async sendLink({ to, subject, text }) {
-      await send(to, subject, text);
+    // A mail that names a link carries it: written out in the text, and clickable in an HTML part.
+    async sendLink({ to, subject, text, link }) {
+      const parts = linkMailParts(text, link);
+      await send(to, subject, parts.text, undefined, parts.html);
     },
     async sendNotice({ to, subject, text }) {
-      await send(to, subject, text);
+      await send(to, subject, text, undefined, noticeHtml(text));
     },
-    async sendMessage({ to, subject, text, replyTo, html }) {
-      await send(to, subject, text, replyTo, html);
+    async sendMessage({ to, subject, text, link, replyTo, html }) {
+      const parts = link ? linkMailParts(text, link, html) : { text, html };
+      await send(to, subject, parts.text, replyTo, parts.html);
     },
   };
 }

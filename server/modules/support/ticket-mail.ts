@@ -16,6 +16,7 @@ export class TicketMail {
   /** A new ticket, or the firm's reply in one: to the support address. */
   async received(ticket: TicketRow, message: { authorName: string; authorEmail: string; body: string; attachments: number }, isNew: boolean): Promise<void> {
     const { support, publicUrl } = this.deps;
+    const link = `${publicUrl}/soporte?consulta=${ticket.id}`;
     const run = ticket.run_id ? `${ticket.run_robot ?? ''} (${ticket.run_created_at ?? ''}, id ${ticket.run_id})` : 'ninguna';
     const text = [
       isNew ? 'Nueva consulta de soporte.' : 'Nueva respuesta del usuario en una consulta.',
@@ -28,19 +29,21 @@ export class TicketMail {
       '',
       message.body,
       '',
-      support.inbound ? 'Responde a este correo para contestar la consulta, o ábrela en el enlace.' : 'Contesta la consulta en el enlace.',
+      support.inbound ? 'Responde a este correo para contestar la consulta, o ábrela en este enlace:' : 'Contesta la consulta en este enlace:',
+      link,
     ].join('\n');
     await this.send('ticket_received', {
       to: support.email,
       subject: `[Consulta ${shortId(ticket.id)}] ${ticket.subject}`,
       text,
-      link: `${publicUrl}/soporte?consulta=${ticket.id}`,
+      link,
       ...(support.inbound && { replyTo: replyAddress(support.email, support.inbound.replySecret, ticket.id) }),
     });
   }
 
   /** The support team answered: to the user who opened the ticket. */
   async answered(ticket: TicketRow, answer: { authorName: string; body: string }): Promise<void> {
+    const link = `${this.deps.publicUrl}/help?consulta=${ticket.id}`;
     const text = [
       `Hola, ${ticket.opener_name}:`,
       '',
@@ -48,13 +51,14 @@ export class TicketMail {
       '',
       answer.body,
       '',
-      'Puedes leerla y contestar en AutoAsesor, en Ayuda.',
+      'Puedes leerla y contestar en AutoAsesor, en Ayuda:',
+      link,
     ].join('\n');
     await this.send('ticket_answer', {
       to: ticket.opener_email,
       subject: `Respuesta a tu consulta: ${ticket.subject}`,
       text,
-      link: `${this.deps.publicUrl}/help?consulta=${ticket.id}`,
+      link,
     });
   }
 
