@@ -287,6 +287,8 @@ export const flowlogQuerySchema = z.object({
   to: z.optional(z.iso.date({ error: 'La fecha «Hasta» no es válida (aaaa-mm-dd)' })),
   /** Text the robot's name contains (case-insensitive). */
   q: z.optional(z.string().check(z.trim(), z.maxLength(HISTORY_SEARCH_MAX_CHARS, `La búsqueda no puede superar ${HISTORY_SEARCH_MAX_CHARS} caracteres`))),
+  /** true: only runs that were let start (launches refused before running, for credits 402 or inputs 400, left out); absent or false: all. */
+  ran: z.optional(booleanQuery),
 }).check(
   z.refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, { message: 'La fecha «Hasta» es anterior a «Desde»', path: ['to'] }),
 );
@@ -302,6 +304,7 @@ export interface FlowlogQuery {
   from?: string;
   to?: string;
   q?: string;
+  ran?: 'true' | 'false';
 }
 
 /**

@@ -17,7 +17,8 @@ function stub(routes: Record<string, (body: unknown) => Response> = {}) {
   const api = mockApi({
     'GET /api/support': () => jsonResponse(200, { email: 'ayuda@mi-asesoria.es' }),
     'GET /api/support/tickets/unread': () => jsonResponse(200, { unread: 0 }),
-    'GET /api/flowlog?limit=30': () => jsonResponse(200, {
+    // The picker asks only for runs that ran (?ran=true): a launch refused with 402 is not a second entry.
+    'GET /api/flowlog?limit=30&ran=true': () => jsonResponse(200, {
       total: 2, items: [run('r1', 'Notificaciones AEAT', '2026-03-01T10:00:00.000Z'), run('r2', 'Modelo 303', '2026-03-02T11:00:00.000Z')],
     }),
     ...routes,
@@ -59,6 +60,7 @@ describe('/help?nueva=1: Nueva consulta', () => {
     const runs = screen.getByLabelText('Ejecución relacionada (opcional)') as HTMLSelectElement;
     await screen.findByRole('option', { name: 'Modelo 303 · 02/03/2026 12:00' });
     expect(runs.value).toBe('r2');
+    expect(calls.filter((call) => call.key.startsWith('GET /api/flowlog?')).map((call) => call.key)).toEqual(['GET /api/flowlog?limit=30&ran=true']);
 
     fireEvent.change(screen.getByLabelText('Asunto'), { target: { value: 'El 303 no termina' } });
     fireEvent.change(screen.getByLabelText('¿De qué trata?'), { target: { value: 'robots' } });

@@ -11,6 +11,12 @@ const text = support.form;
 /** The recent runs offered; older ones can still be named from their history row (the link sets ?ejecucion=). */
 const RECENT_RUNS = 30;
 
+/**
+ * Only runs that really ran (issue 44): a launch refused for credits stays in the history, and listed
+ * here it was a second entry, with the same robot and time, for the launch that ran after 'Continuar'.
+ */
+const RECENT_QUERY = { limit: RECENT_RUNS, ran: 'true' } as const;
+
 const runLabel = (run: Pick<FlowLog, 'browserFlow' | 'createAt'>) => text.runOption(run.browserFlow.name ?? text.unnamedRobot, ticketTime(run.createAt));
 
 export interface RunChoiceProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -22,10 +28,10 @@ export interface RunChoiceProps extends SelectHTMLAttributes<HTMLSelectElement> 
   onUnknown?: () => void;
 }
 
-/** 'Ejecución relacionada': none, or one of the firm's recent runs (robot · date), from the run history. */
+/** 'Ejecución relacionada': none, or one of the firm's recent runs that ran (robot · date), from the run history. */
 export function RunChoice({ preselected, error, ref, onUnknown, ...select }: RunChoiceProps) {
   const id = useId();
-  const { data, isLoading, isError } = useFlowlogQuery({ limit: RECENT_RUNS });
+  const { data, isLoading, isError } = useFlowlogQuery(RECENT_QUERY);
   const recent = data?.items ?? [];
   const missing = preselected !== undefined && data !== undefined && !recent.some((run) => run._id === preselected);
   const { data: older, isError: unknown } = useFlowlogDetailQuery(preselected ?? '', { skip: !missing });

@@ -28,6 +28,8 @@ export interface FlowlogFilter {
   q?: string;
   /** The robots whose name contains `q` (resolved by withSearch before the runs are read). */
   searchFlowIds?: readonly string[];
+  /** Only runs that were let start: a launch refused before running (402 credits, 400 inputs) is left out. */
+  ran?: boolean;
 }
 
 const SORT_COLUMNS = {
@@ -37,6 +39,9 @@ const SORT_COLUMNS = {
   // The name the run was launched under: indexed, and still there when the flow is gone.
   browserFlow: 'r.flow_name',
 } as const satisfies Record<FlowlogFilter['sortby'], string>;
+
+/** The launch_status of a launch refused before it ran (runs/refusals.ts): credits, inputs. */
+const REFUSED_LAUNCH_STATUSES = [402, 400] as const;
 
 /** What a page query's SQL depends on, besides its values. */
 interface RunsShape {
@@ -49,6 +54,7 @@ interface RunsShape {
   byTo: boolean;
   /** How many robots the search matched (0: no search). */
   searchFlows: number;
+  byRan: boolean;
 }
 
 /** The values of one page query. */
@@ -75,6 +81,7 @@ function runsShape(filter: FlowlogFilter): RunsShape {
     byFrom: filter.from !== undefined,
     byTo: filter.to !== undefined,
     searchFlows: filter.searchFlowIds?.length ?? 0,
+    byRan: filter.ran === true,
   };
 }
 
@@ -98,10 +105,10 @@ function runsValues(groupId: string, filter: FlowlogFilter): RunsValues {
   };
 }
 
-const shapeKey = (shape: RunsShape) => `${shape.sortby} ${shape.sortdir} ${shape.byKind} ${shape.bySchedule} ${shape.byFlow} ${shape.byFrom} ${shape.byTo} ${shape.searchFlows}`;
+const shapeKey = (shape: RunsShape) => `${shape.sortby} ${shape.sortdir} ${shape.byKind} ${shape.bySchedule} ${shape.byFlow} ${shape.byFrom} ${shape.byTo} ${shape.searchFlows} ${shape.byRan}`;
 
 /** Any filter the group's counters (flow_run_counts) cannot answer: the total is then counted. */
-const countedFilter = (shape: RunsShape) => shape.bySchedule || shape.byFlow || shape.byFrom || shape.byTo || shape.searchFlows > 0;
+const countedFilter = (shape: RunsShape) => shape.bySchedule || shape.byFlow || shape.byFrom || shape.byTo || shape.searchFlows > 0 || shape.byRan;
 
 /** The runs of the group the filter selects (no order, no page). */
 function selectedRuns(db: Kysely<Database>, shape: Omit<RunsShape, 'sortby' | 'sortdir'>, slot: SlotOf<RunsValues>) {
@@ -115,6 +122,8 @@ function selectedRuns(db: Kysely<Database>, shape: Omit<RunsShape, 'sortby' | 's
   // The search is by robot name: the few robots it matches, read by their flow_id (indexed, migration 0012).
   const searchSlot = slot as unknown as SlotOf<Record<string, string>>;
   if (shape.searchFlows > 0) query = query.where('r.flow_id', 'in', Array.from({ length: shape.searchFlows }, (_, index) => searchSlot(`search${index}`)));
+  // A refused launch is kept as a finished run with the refusal's status (runs/refusals.ts); a run's own end never sets 400 or 402.
+  if (shape.byRan) query = query.where((eb) => eb.or([eb('r.launch_status', 'is', null), eb('r.launch_status', 'not in', [...REFUSED_LAUNCH_STATUSES])]));
   return query;
 }
 
