@@ -54,6 +54,8 @@ export const support = {
     thread: 'Conversación',
     you: 'Tu asesoría',
     supportTeam: 'Soporte',
+    /** A firm's message as the support desk sees it: 'Lucía Pérez · Asesoría Pérez'. */
+    authorOfFirm: (author: string, firm: string) => `${author} · ${firm}`,
     viaEmail: 'por email',
     attachmentsOf: 'Archivos adjuntos',
     download: (name: string) => `Descargar ${name}`,

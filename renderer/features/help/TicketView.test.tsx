@@ -38,11 +38,14 @@ describe('/help?consulta=: one ticket', () => {
     expect(screen.getByText('Respondido')).toBeTruthy();
     expect(screen.getByText('Un robot o una ejecución')).toBeTruthy();
     expect(screen.getByText(/Modelo 303 · 02\/03\/2026 12:00/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Ver en el historial' }).getAttribute('href')).toBe('/flows');
+    // The run in the history: its robot's name and its Madrid day.
+    expect(screen.getByRole('link', { name: 'Ver en el historial' }).getAttribute('href')).toBe('/flows?q=Modelo+303&desde=2026-03-02&hasta=2026-03-02');
 
     const [first, answer] = within(screen.getByRole('list', { name: 'Conversación' })).getAllByRole('article');
     expect(first?.textContent).toContain('No descarga nada desde ayer.');
     expect(first?.closest('li')?.className).toContain('support-message--user');
+    // On /help the firm's own messages are 'Tu asesoría'.
+    expect(first?.textContent).toContain('Tu asesoría');
     expect(answer?.textContent).toContain('Marta (soporte)');
     expect(answer?.textContent).toContain('02/03/2026 11:00');
     expect(answer?.textContent).toContain('por email');

@@ -7,14 +7,12 @@ import { support } from '../../i18n/es-support.ts';
 import { asHttpError, errorMessage } from '../../ui/forms.ts';
 import { Button, Spinner } from '../../ui/index.ts';
 import { ReplyForm } from '../../ui/ReplyForm.tsx';
+import { runHistoryHref } from '../../ui/runHistoryHref.ts';
 import { TicketStatusChip } from '../../ui/TicketList.tsx';
 import { TicketThread, ticketTime } from '../../ui/TicketThread.tsx';
 import { helpLinks, refusal } from './supportLinks.ts';
 
 const text = support.ticket;
-
-/** The run history, where the run a ticket names is listed. */
-const HISTORY_PATH = '/flows';
 
 function TicketFacts({ ticket }: { ticket: Ticket }) {
   return (
@@ -24,7 +22,7 @@ function TicketFacts({ ticket }: { ticket: Ticket }) {
       {ticket.run && (
         <div>
           <dt>{text.run}</dt>
-          <dd>{support.form.runOption(ticket.run.robot, ticketTime(ticket.run.createdAt))} · <Link to={HISTORY_PATH}>{text.seeHistory}</Link></dd>
+          <dd>{support.form.runOption(ticket.run.robot, ticketTime(ticket.run.createdAt))} · <Link to={runHistoryHref(ticket.run)}>{text.seeHistory}</Link></dd>
         </div>
       )}
       <div><dd>{text.openedBy(ticket.openedBy.name, ticketTime(ticket.createdAt))}</dd></div>

@@ -8,6 +8,7 @@ import { support } from '../../i18n/es-support.ts';
 import { asHttpError, errorMessage } from '../../ui/forms.ts';
 import { Button, Spinner } from '../../ui/index.ts';
 import { ReplyForm } from '../../ui/ReplyForm.tsx';
+import { runHistoryHref } from '../../ui/runHistoryHref.ts';
 import { TicketStatusChip } from '../../ui/TicketList.tsx';
 import { TicketThread, ticketTime } from '../../ui/TicketThread.tsx';
 
@@ -74,11 +75,14 @@ export function DeskTicket({ id, backTo }: { id: string; backTo: string }) {
             <div><dt>{support.ticket.status}</dt><dd><TicketStatusChip status={ticket.status} /></dd></div>
             <div><dt>{support.ticket.category}</dt><dd>{TICKET_CATEGORY_LABELS[ticket.category]}</dd></div>
             {ticket.run && (
-              <div><dt>{support.ticket.run}</dt><dd>{support.form.runOption(ticket.run.robot, ticketTime(ticket.run.createdAt))}</dd></div>
+              <div>
+                <dt>{support.ticket.run}</dt>
+                <dd>{support.form.runOption(ticket.run.robot, ticketTime(ticket.run.createdAt))} · <Link to={runHistoryHref(ticket.run)}>{support.ticket.seeHistory}</Link></dd>
+              </div>
             )}
             <div><dd>{support.ticket.openedBy(`${ticket.openedBy.name} (${ticket.openedBy.email})`, ticketTime(ticket.createdAt))}</dd></div>
           </dl>
-          <TicketThread messages={ticket.messages ?? []} attachmentHref={(fileId) => attachmentUrl(ticket.id, fileId, 'desk')} />
+          <TicketThread messages={ticket.messages ?? []} attachmentHref={(fileId) => attachmentUrl(ticket.id, fileId, 'desk')} firmName={ticket.firmName ?? ''} />
           <ReplyForm onSend={send} upload={uploadAttachment} note={support.reply.deskNote} />
         </>
       )}

@@ -92,6 +92,30 @@ describe('/soporte', () => {
     expect(calls.filter((call) => call.key === 'PUT /api/support/admin/tickets/t1/status').map((call) => call.body)).toEqual([{ status: 'closed' }, { status: 'open' }]);
   });
 
+  it('labels the firm’s messages with their author and firm, the team’s as Soporte, and links the run to the history', async () => {
+    stub({
+      'GET /api/support/admin/tickets?status=open&page=1': () => jsonResponse(200, page([deskTicket()])),
+      'GET /api/support/admin/tickets/t1': () => jsonResponse(200, withThread({
+        firmName: 'Asesoría Pérez',
+        openedBy: { name: 'Lucía Pérez', email: 'lucia@asesoria.es' },
+        run: { id: 'r7', robot: 'Notificaciones AEAT', createdAt: '2026-03-01T23:30:00.000Z' },
+        messages: [
+          { id: 'm1', author: 'user', authorName: 'Lucía Pérez', body: 'No descarga nada.', via: 'app', createdAt: '2026-03-02T08:15:00.000Z', attachments: [] },
+          { id: 'm2', author: 'support', authorName: 'Marta', body: 'Lo miramos.', via: 'app', createdAt: '2026-03-02T09:00:00.000Z', attachments: [] },
+        ],
+      })),
+    });
+    renderWithApp(<SupportDeskPage />, { path: '/soporte?consulta=t1', preloadedState: agent });
+    const [fromFirm, fromTeam] = within(await screen.findByRole('list', { name: 'Conversación' })).getAllByRole('article');
+    expect(fromFirm?.querySelector('header')?.textContent).toContain('Lucía Pérez · Asesoría Pérez');
+    expect(fromFirm?.textContent).not.toContain('Tu asesoría');
+    expect(fromFirm?.getAttribute('aria-label')).toBe('Lucía Pérez · Asesoría Pérez, 02/03/2026 09:15');
+    expect(fromTeam?.querySelector('header')?.textContent).toContain('Soporte');
+    expect(fromTeam?.textContent).not.toContain('Tu asesoría');
+    // 23:30 UTC on 1 March is 2 March in Madrid: the history is filtered to the run's robot and Madrid day.
+    expect(screen.getByRole('link', { name: 'Ver en el historial' }).getAttribute('href')).toBe('/flows?q=Notificaciones+AEAT&desde=2026-03-02&hasta=2026-03-02');
+  });
+
   it('shows the server’s reason when a status change is refused', async () => {
     stub({
       'GET /api/support/admin/tickets?status=open&page=1': () => jsonResponse(200, page([deskTicket()])),
