@@ -1,7 +1,7 @@
 /**
  * FIE a incidencias A3 (issue 19): the robot on generated text FIEs of 10,000 and 100,000 entries
- * (`--big` adds 1,000,000: 337 MB), each case in its own Node process with --max-old-space-size=1024
- * (the robot process's budget), given a RobotFile that streams from disk as the server's run process
+ * (`--big` adds 1,000,000: 337 MB), each case in its own Node process with the robot process's flags
+ * (server/child-command.ts robotHeapFlags: a 1 GB heap, 4 MB semi-spaces), given a RobotFile that streams from disk as the server's run process
  * gives it (256 KiB chunks; reading `data` throws), its output written to a file through context.output
  * as the run process writes it (issue 42; the goal: ≤ 200 MB peak RSS at 1,000,000 entries). Printed per case: entries/s, seconds, peak RSS, and
  * the peak heap used per entry, sampled at every progress report (flat across sizes is the goal: what
@@ -30,6 +30,7 @@ import type { CellValue } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import { INCIDENCIAS_HEADER, INCIDENCIAS_KINDS, incidenciasRow } from '#shared/a3/incidences-sheet.ts';
 import robot from '../../resources/flows/fie-incidencias-a3/robot.ts';
+import { robotHeapFlags } from '../../server/child-command.ts';
 import { OutputStaging } from '../../server/modules/storage/staged-outputs.ts';
 import { sampleFieChunks } from '#shared/fie/sample.ts';
 import { sampleFieWorkbook } from '#shared/fie/sample-workbook.ts';
@@ -179,7 +180,8 @@ async function sheetJsChild(path: string): Promise<ChildResult> {
 
 function runChild(mode: 'robot' | 'floor' | 'sheetjs', path: string, entries: number): ChildResult | string {
   try {
-    const output = execFileSync(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, '--expose-gc', '--import', 'tsx', SELF, '--child', mode, path, String(entries)], {
+    // The robot's process flags as the server starts it (server/child-command.ts robotHeapFlags).
+    const output = execFileSync(process.execPath, [...robotHeapFlags(HEAP_LIMIT_MB), '--expose-gc', '--import', 'tsx', SELF, '--child', mode, path, String(entries)], {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 1 << 20,
@@ -212,7 +214,7 @@ export async function runFieRobotBench(args: readonly string[] = process.argv.sl
   const sizes = args.includes('--big') ? [...SIZES, BIG_SIZE] : SIZES;
   const directory = mkdtempSync(join(tmpdir(), 'fie-robot-bench-'));
   const lines = [
-    `FIE a incidencias A3 (robot en flujo, un proceso por caso con --max-old-space-size=${HEAP_LIMIT_MB}, archivo leído del disco en trozos de 256 KiB):`,
+    `FIE a incidencias A3 (robot en flujo, un proceso por caso con ${robotHeapFlags(HEAP_LIMIT_MB).join(' ')}, archivo leído del disco en trozos de 256 KiB):`,
   ];
   try {
     for (const entries of sizes) {

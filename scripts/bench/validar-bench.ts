@@ -28,6 +28,7 @@ import robot, { validateInMemory } from '../../resources/flows/validar-identific
 import { OutputStaging } from '../../server/modules/storage/staged-outputs.ts';
 import { sampleWorkbook } from '../../resources/flows/validar-identificadores/sample.ts';
 import { benchMain } from './bench-main.ts';
+import { robotHeapFlags } from '../../server/child-command.ts';
 
 const ROWS = 100_000;
 const BIG_ROWS = 1_000_000;
@@ -110,7 +111,8 @@ async function child(mode: string, path: string): Promise<ChildResult> {
 }
 
 function runChild(mode: string, path: string, heapMb: number): ChildResult {
-  const output = execFileSync(process.execPath, [`--max-old-space-size=${heapMb}`, '--import', 'tsx', SELF, '--child', mode, path], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 });
+  // Every case with the robot process's flags (server/child-command.ts robotHeapFlags), so they differ only by their code.
+  const output = execFileSync(process.execPath, [...robotHeapFlags(heapMb), '--import', 'tsx', SELF, '--child', mode, path], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 20 });
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as ChildResult;
 }
 

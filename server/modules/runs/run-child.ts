@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve as resolvePath } from 'node:path';
-import { childCommand } from '../../child-command.ts';
+import { childCommand, robotHeapFlags } from '../../child-command.ts';
 import type { RobotLogLevel, RobotResult } from '#shared/flows/robot.ts';
 import { removeStaging, type StagedOutput } from '../storage/staged-outputs.ts';
 import type { ChildMessage, ParentMessage, RunProcessJob } from './run-protocol.ts';
@@ -52,7 +52,7 @@ const EXIT_WAIT_MS = 5_000;
 
 /** How the run process starts (dist/server/run-process.js compiled; see childCommand). */
 export function runProcessCommand(memoryMb: number, from = import.meta.url, bundles?: string): { entry: string; execArgv: string[] } {
-  return childCommand('run-process', memoryMb, from, bundles);
+  return childCommand('run-process', memoryMb, from, bundles, robotHeapFlags(memoryMb));
 }
 
 /**
