@@ -60,6 +60,9 @@ export const form = {
     empty: 'Todavía no has enviado ninguna alta.',
     received: 'Recibida',
     registered: 'Registrada en la Seguridad Social',
+    /** RED refused it (issue 44, 5): the company hears it is being looked at, never RED's own error. */
+    attention: 'En revisión por tu asesoría',
+    attentionHint: 'Tu asesoría está revisando los datos de esta alta; si necesita algo, se pondrá en contacto contigo.',
     sentOn: (date: string) => `Enviada el ${date}`,
   },
 } as const;

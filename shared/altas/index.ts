@@ -7,7 +7,7 @@ export {
   groupRuleErrors, groupValueErrors, mergeGroupValues, normalizeSubmissionValues, submissionValueErrors,
 } from './check-values.ts';
 export type { ValuesCheckContext } from './check-values.ts';
-export { incompleteProblem, submissionTitle, toA3AltaRow, toRedAltaRecord, workerName } from './records.ts';
+export { formatAltaDay, incompleteProblem, submissionTitle, toA3AltaRow, toRedAltaRecord, workerName } from './records.ts';
 export type { SubmissionForRecords } from './records.ts';
 export {
   ALTA_RULE_MESSAGES, BORN_AFTER_ALTA_MESSAGE, DUPLICATE_ALTA_MESSAGE, FULL_TIME_COEFFICIENT_MESSAGE, MINIMUM_WORKING_AGE, PART_TIME_COEFFICIENT_MISSING_MESSAGE,

@@ -23,6 +23,17 @@ export function workerName(values: FieldsValues): string {
   return [FIELD.nombre, FIELD.primerApellido, FIELD.segundoApellido].map((key) => textOf(values, key)).filter((part) => part !== '').join(' ');
 }
 
+/**
+ * A date field's value as people read it, 'dd/mm/yyyy' (spec §9), in mails and lists; '' when it is no date.
+ * A calendar day, so no clock is involved: '2026-12-09' is 09/12/2026 anywhere.
+ */
+export function formatAltaDay(value: unknown): string {
+  const iso = toIsoDate(value);
+  if (iso === null) return '';
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
+}
+
 /** Spec §3: a submission's title is the worker's name plus the company. */
 export function submissionTitle(values: FieldsValues, companyName: string): string {
   const worker = workerName(values);

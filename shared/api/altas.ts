@@ -38,6 +38,14 @@ export const altasPaths = {
   submissions: '/api/form-to-flow-submission',
   /** PATCH fieldsValues -> Submission; DELETE -> 204 (marked removed). */
   submission: '/api/form-to-flow-submission/:id',
+  /**
+   * POST MarkRegisteredBody -> Submission: 'Marcar como registrada' (issue 44, 3), the advisor filed it in RED
+   * by other means; who and when are recorded and the company is told. 404 for another firm's alta, 409
+   * for one already registered; nothing written either way.
+   */
+  markRegistered: '/api/form-to-flow-submission/:id/registered',
+  /** GET -> ReceivedSummary: the altas companies sent that are not in RED yet (Home's notice, issue 44, 3). */
+  received: '/api/form-to-flow-submission/received',
   /** GET -> the bytes of a file the company attached to this submission (advisor's session). */
   submissionFile: '/api/form-to-flow-submission/:id/files/:fileId',
   /** GET -> PendingSummary: what the autopilot and the robots have left to do (session or device). */
@@ -181,6 +189,10 @@ export const submissionSchema = z.object({
   /** An AFI remittance written for SILTRA (second channel), waiting to be sent. */
   afiFile: z.nullable(z.string()),
   lastError: z.nullable(z.string()),
+  /** When RED or A3 last refused it (with lastError). */
+  lastErrorAt: z.nullable(isoTime),
+  /** 'Marcar como registrada': the advisor filed it in RED by other means (when is chain.redAt). */
+  manualRegistration: z.nullable(z.object({ byName: z.string(), reference: z.nullable(z.string()) })),
   createdBy: z.enum(['advisor', 'client']),
   createdAt: isoTime,
   removed: z.boolean(),
@@ -199,6 +211,16 @@ export const submissionCreateSchema = z.strictObject({
 });
 /** Spec §7: the PATCH body is fieldsValues. */
 export const submissionUpdateSchema = fieldsValuesSchema;
+
+/** 'Marcar como registrada': RED's reference number if the advisor has one. */
+export const markRegisteredBodySchema = z.strictObject({
+  reference: z.optional(z.nullable(text(100))),
+});
+export type MarkRegisteredBody = z.infer<typeof markRegisteredBodySchema>;
+
+/** Home's notice: how many altas the companies sent are waiting to be filed in RED, and the newest one's time. */
+export const receivedSummarySchema = z.object({ count: z.int(), newestAt: z.nullable(isoTime) });
+export type ReceivedSummary = z.infer<typeof receivedSummarySchema>;
 
 export const idsBodySchema = z.strictObject({ ids: z.array(id).check(z.minLength(1, 'Necesitas seleccionar al menos un Alta para continuar.'), z.maxLength(ALTAS_MAX_IDS_PER_REQUEST)) });
 export const submissionProblemSchema = z.object({ submissionId: z.string(), title: z.string(), message: z.string() });
@@ -293,6 +315,9 @@ export type PendingSummary = z.infer<typeof pendingSummarySchema>;
 
 // ---- The company's side ----
 
+export const PUBLIC_SUBMISSION_STATUSES = ['received', 'attention', 'registered'] as const;
+export type PublicSubmissionStatus = (typeof PUBLIC_SUBMISSION_STATUSES)[number];
+
 export const publicAuthSchema = z.strictObject({
   /** The form's URL as the company opened it ('/form/flows/<slug>'). */
   url: text(200),
@@ -318,8 +343,11 @@ export const publicFormSchema = z.object({
     /** The fields the company fills (fieldWriter 'client'), in order, paged. */
     fields: z.record(z.string(), formFieldSchema),
     formPages: z.array(formPageSchema),
-    /** Its own submissions only. */
-    submissions: z.array(z.object({ _id: z.string(), title: z.string(), company: z.string(), createdAt: isoTime, registered: z.boolean() })),
+    /**
+     * Its own submissions only. status: 'received' (waiting for the firm), 'attention' (RED refused it: the
+     * firm is looking at it; the company never sees RED's own error), 'registered' (in the Seguridad Social).
+     */
+    submissions: z.array(z.object({ _id: z.string(), title: z.string(), company: z.string(), createdAt: isoTime, registered: z.boolean(), status: z.enum(PUBLIC_SUBMISSION_STATUSES) })),
   })),
 });
 export type PublicForm = z.infer<typeof publicFormSchema>;

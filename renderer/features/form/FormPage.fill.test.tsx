@@ -106,7 +106,7 @@ describe('FormPage: the alta form', () => {
 
   it('sends exactly the values (trimmed, ISO date, the uploaded file, null when empty) and confirms; the list comes back from the server', async () => {
     const afterSend = publicForm({
-      submissions: [{ _id: 's9', title: 'María García - Talleres Norte SL', company: 'Talleres Norte SL', createdAt: '2026-11-26T10:00:00.000Z', registered: false }],
+      submissions: [{ _id: 's9', title: 'María García - Talleres Norte SL', company: 'Talleres Norte SL', createdAt: '2026-11-26T10:00:00.000Z', registered: false, status: 'received' }],
     });
     const calls = stubFetch({
       [`GET ${FORM_PATH}`]: [answer(200, publicForm()), answer(200, afterSend)],

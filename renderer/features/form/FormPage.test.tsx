@@ -76,12 +76,13 @@ describe('FormPage: finding the form and signing in', () => {
 });
 
 describe('FormPage: the company’s submissions', () => {
-  it('lists only what the server sends as its own, with its state', async () => {
+  it('lists only what the server sends as its own, with its state in its own words (one RED refused is under review)', async () => {
     stubFetch({
       [`GET ${FORM_PATH}`]: answer(200, publicForm({
         submissions: [
-          { _id: 's2', title: 'Luis Mora - Talleres Norte SL', company: 'Talleres Norte SL', createdAt: '2026-11-20T09:30:00.000Z', registered: false },
-          { _id: 's1', title: 'Ana Gil - Talleres Norte SL', company: 'Talleres Norte SL', createdAt: '2026-07-02T16:05:00.000Z', registered: true },
+          { _id: 's3', title: 'Eva Ruiz - Talleres Norte SL', company: 'Talleres Norte SL', createdAt: '2026-11-25T08:00:00.000Z', registered: false, status: 'attention' },
+          { _id: 's2', title: 'Luis Mora - Talleres Norte SL', company: 'Talleres Norte SL', createdAt: '2026-11-20T09:30:00.000Z', registered: false, status: 'received' },
+          { _id: 's1', title: 'Ana Gil - Talleres Norte SL', company: 'Talleres Norte SL', createdAt: '2026-07-02T16:05:00.000Z', registered: true, status: 'registered' },
         ],
       })),
     });
@@ -89,6 +90,7 @@ describe('FormPage: the company’s submissions', () => {
     const list = await screen.findByRole('list', { name: 'Altas enviadas' });
     const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
     expect(items).toEqual([
+      'Eva Ruiz - Talleres Norte SLEnviada el 25/11/2026 09:00Tu asesoría está revisando los datos de esta alta; si necesita algo, se pondrá en contacto contigo.En revisión por tu asesoría',
       'Luis Mora - Talleres Norte SLEnviada el 20/11/2026 10:30Recibida',
       'Ana Gil - Talleres Norte SLEnviada el 02/07/2026 18:05Registrada en la Seguridad Social',
     ]);

@@ -1,5 +1,6 @@
 import { formatMadridDateTime } from '#shared/time/index.ts';
 import { form as text } from '../../i18n/es-form.ts';
+import type { PublicSubmissionStatus } from '#shared/api/altas.ts';
 import type { FormSession } from './formModel.ts';
 
 export interface SubmissionListProps {
@@ -30,14 +31,20 @@ export function SubmissionList({ submissions, showCompany }: SubmissionListProps
                   {text.submissions.sentOn(dateOf(submission.createdAt))}
                   {showCompany ? ` · ${submission.company}` : ''}
                 </span>
+                {submission.status === 'attention' && <span className="form-submissions__hint">{text.submissions.attentionHint}</span>}
               </div>
-              <span className={submission.registered ? 'ui-chip ui-chip--success' : 'ui-chip'}>
-                {submission.registered ? text.submissions.registered : text.submissions.received}
-              </span>
+              <StatusChip status={submission.status} />
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+/** Where the alta stands, in the company's words: received, being reviewed by the firm (RED refused it), or registered. */
+function StatusChip({ status }: { status: PublicSubmissionStatus }) {
+  if (status === 'registered') return <span className="ui-chip ui-chip--success">{text.submissions.registered}</span>;
+  if (status === 'attention') return <span className="ui-chip ui-chip--warning">{text.submissions.attention}</span>;
+  return <span className="ui-chip">{text.submissions.received}</span>;
 }

@@ -114,7 +114,7 @@ describe("the company's form", () => {
     const evaCompany = await companySignIn(server, 'eva', 'rrhh@bar.es', evaPassword);
     expect((await evaCompany.get(publicFormPath('eva'))).json<PublicForm>().session?.submissions).toEqual([]);
     const own = (await company.get(publicFormPath('ana'))).json<PublicForm>().session?.submissions;
-    expect(own).toEqual([{ _id: sent.json()._id, title: 'Lucía García Ruiz - Empresa de ana', company: 'Empresa de ana', createdAt: expect.any(String) as string, registered: false }]);
+    expect(own).toEqual([{ _id: sent.json()._id, title: 'Lucía García Ruiz - Empresa de ana', company: 'Empresa de ana', createdAt: expect.any(String) as string, registered: false, status: 'received' }]);
   });
 
   it("lists a company's alta with incomplete group values as a problem for RED", async () => {

@@ -17,7 +17,8 @@ import { endSession, purgeFormSessions } from './form-sessions.ts';
 import { definitionOf } from './forms.ts';
 import { COMPANY_NOT_FOUND_MESSAGE, fieldErrors, FILE_NOT_YOURS_MESSAGE, FILE_TOO_LARGE_MESSAGE, FILE_TYPE_MESSAGE, FORM_NOT_FOUND_MESSAGE, FORM_SESSION_MESSAGE, notFound } from './messages.ts';
 import { duplicateAltaError, hasDuplicateAlta } from './duplicates.ts';
-import { companyCcc, companyGroups, formOverrides, logoPath, type FormRow } from './store.ts';
+import { queueAltaReceivedNotice } from './advisor-notice.ts';
+import { companyCcc, companyGroups, formOverrides, logoPath, publicStatus, type FormRow } from './store.ts';
 import { referencedFileIds, withGroupValues } from './submissions.ts';
 import { receiveFile } from './uploads.ts';
 
@@ -47,6 +48,8 @@ export class AltasPublic {
     private readonly now: () => Date,
     private readonly storage: FileStorage,
     private readonly caps: AltasUploadCaps,
+    /** The web app's base URL: the advisors' notice of a new alta links to it. */
+    private readonly publicUrl: string,
   ) {}
 
   private async formBySlug(slug: string): Promise<FormRow | undefined> {
@@ -163,7 +166,7 @@ export class AltasPublic {
     const companyIds = companies.map((company) => company.id);
     const submissions = companyIds.length === 0
       ? []
-      : await this.db.selectFrom('altas_submissions').select(['id', 'title', 'company_id', 'created_at', 'red_at']).where('group_id', '=', form.group_id).where('company_id', 'in', companyIds).where('removed', '=', 0).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      : await this.db.selectFrom('altas_submissions').select(['id', 'title', 'company_id', 'created_at', 'red_at', 'last_error']).where('group_id', '=', form.group_id).where('company_id', 'in', companyIds).where('removed', '=', 0).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     const names = new Map(companies.map((company) => [company.id, company.name]));
     return {
       title,
@@ -173,7 +176,7 @@ export class AltasPublic {
         companies: companies.map((company) => ({ _id: company.id, name: company.name, ccc: companyCcc(company), groups: companyGroups(company).map(({ key, text }) => ({ key, text })) })),
         fields,
         formPages,
-        submissions: submissions.map((row) => ({ _id: row.id, title: row.title, company: names.get(row.company_id) ?? '', createdAt: row.created_at, registered: row.red_at !== null })),
+        submissions: submissions.map((row) => ({ _id: row.id, title: row.title, company: names.get(row.company_id) ?? '', createdAt: row.created_at, registered: row.red_at !== null, status: publicStatus(row) })),
       },
     };
   }
@@ -223,6 +226,7 @@ export class AltasPublic {
           red_at: null, red_resolution: null, a3_at: null, company_notified_at: null, afi_file: null, last_error: null, removed: 0,
         })
         .execute();
+      await queueAltaReceivedNotice(trx, { id, groupId: form.group_id, companyName: company.name, values: merged }, this.publicUrl, this.now());
       if (fileIds.length === 0) return;
       // Only files still unattached: a second alta sent at the same time with the same file loses.
       const attached = await trx.updateTable('altas_files').set({ submission_id: id }).where('session_id', '=', session.id).where('submission_id', 'is', null).where('id', 'in', fileIds).executeTakeFirst();

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { A3AltaRow, FieldsValues, FormField, PendingSummary, RedAltaRecord, RedResult, SubmissionProblem } from '#shared/api/altas.ts';
-import { FIELD, toA3AltaRow, toRedAltaRecord, workerName } from '#shared/altas/index.ts';
-import { toIsoDate } from '#shared/forms/index.ts';
+import { FIELD, formatAltaDay, toA3AltaRow, toRedAltaRecord, workerName } from '#shared/altas/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { HttpError } from '../../http/errors.ts';
 import { ALREADY_IN_A3_MESSAGE, ALREADY_REGISTERED_MESSAGE, NOT_REGISTERED_MESSAGE, SUBMISSION_NOT_FOUND_MESSAGE, SUBMISSION_REMOVED_MESSAGE } from './messages.ts';
-import { companyCcc, type CompanyRow, type SubmissionRow } from './store.ts';
+import { companyCcc, findSubmission, type CompanyRow, type SubmissionRow } from './store.ts';
 import { parseJson } from '../../db/json-column.ts';
 
 interface Loaded {
@@ -104,11 +104,11 @@ export class AltasRobot {
       const scope = this.db.updateTable('altas_submissions').where('group_id', '=', groupId).where('id', '=', result.submissionId).where('removed', '=', 0);
       let changed: bigint;
       if (result.state === 'registered') {
-        changed = (await scope.set({ red_at: at, red_resolution: result.message, last_error: null, updated_at: at }).where('red_at', 'is', null).executeTakeFirst()).numUpdatedRows;
+        changed = (await scope.set({ red_at: at, red_resolution: result.message, last_error: null, last_error_at: null, updated_at: at }).where('red_at', 'is', null).executeTakeFirst()).numUpdatedRows;
       } else if (result.state === 'error') {
-        changed = (await scope.set({ last_error: result.message, updated_at: at }).where('red_at', 'is', null).executeTakeFirst()).numUpdatedRows;
+        changed = (await scope.set({ last_error: result.message, last_error_at: at, updated_at: at }).where('red_at', 'is', null).executeTakeFirst()).numUpdatedRows;
       } else {
-        changed = (await scope.set({ afi_file: result.afiFile ?? result.message, last_error: null, updated_at: at }).where('red_at', 'is', null).executeTakeFirst()).numUpdatedRows;
+        changed = (await scope.set({ afi_file: result.afiFile ?? result.message, last_error: null, last_error_at: null, updated_at: at }).where('red_at', 'is', null).executeTakeFirst()).numUpdatedRows;
       }
       if (changed > 0n) updated += 1;
       if (changed > 0n && result.state === 'registered') await this.notifyCompany(groupId, result.submissionId);
@@ -123,11 +123,37 @@ export class AltasRobot {
       const scope = this.db.updateTable('altas_submissions').where('group_id', '=', groupId).where('id', '=', result.submissionId).where('removed', '=', 0).where('red_at', 'is not', null)
         // An alta A3 already took keeps its state: a later refusal ('ya estaba registrada') is not its error.
         .where('a3_at', 'is', null);
-      const set = result.state === 'synced' ? { a3_at: at, last_error: null, updated_at: at } : { last_error: result.error ?? 'Error en A3', updated_at: at };
+      const set = result.state === 'synced' ? { a3_at: at, last_error: null, last_error_at: null, updated_at: at } : { last_error: result.error ?? 'Error en A3', last_error_at: at, updated_at: at };
       const { numUpdatedRows } = await scope.set(set).executeTakeFirst();
       if (numUpdatedRows > 0n) updated += 1;
     }
     return updated;
+  }
+
+  /**
+   * 'Marcar como registrada' (issue 44, 3): the advisor filed it in RED by other means. Recorded with who
+   * and when (red_at) and RED's reference if given, only while RED does not have it: another firm's or a
+   * removed alta is 404, one already registered 409, and nothing is written. Then the company is told.
+   */
+  async markRegistered(caller: { groupId: string; userId: string }, submissionId: string, reference: string | null): Promise<void> {
+    const { row } = await findSubmission(this.db, caller.groupId, submissionId);
+    if (row.red_at !== null) throw new HttpError(409, 'CONFLICT', ALREADY_REGISTERED_MESSAGE);
+    const user = await this.db.selectFrom('users').select(['name', 'email']).where('id', '=', caller.userId).where('group_id', '=', caller.groupId).executeTakeFirst();
+    const at = this.now().toISOString();
+    const { numUpdatedRows } = await this.db
+      .updateTable('altas_submissions')
+      .set({
+        red_at: at, red_resolution: null, last_error: null, last_error_at: null, updated_at: at,
+        red_manual_by: caller.userId, red_manual_by_name: user?.name || user?.email || '', red_manual_reference: reference === null || reference === '' ? null : reference,
+      })
+      .where('group_id', '=', caller.groupId)
+      .where('id', '=', row.id)
+      .where('removed', '=', 0)
+      // Two clicks, or a robot's report, at the same time: only one registers it.
+      .where('red_at', 'is', null)
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) throw new HttpError(409, 'CONFLICT', ALREADY_REGISTERED_MESSAGE);
+    await this.notifyCompany(caller.groupId, row.id);
   }
 
   /**
@@ -143,7 +169,11 @@ export class AltasRobot {
     const { row, company, values } = loaded;
     const worker = workerName(values) || row.title;
     const ccc = typeof values[FIELD.ccc] === 'string' ? values[FIELD.ccc] : '';
-    const fechaReal = toIsoDate(values[FIELD.fechaAlta]) ?? '';
+    // Dates in mails as people write them (issue 44, 5): 09/12/2026, not 2026-12-09.
+    const fechaReal = formatAltaDay(values[FIELD.fechaAlta]);
+    const answer = row.red_manual_by_name !== null
+      ? `Tu asesoría la ha registrado en Sistema RED.${row.red_manual_reference ? `\nNúmero de referencia: ${row.red_manual_reference}` : ''}`
+      : `Respuesta de Sistema RED:\n${row.red_resolution ?? ''}`;
     try {
       await this.mailer.sendMessage({
         to: company.email,
@@ -151,7 +181,7 @@ export class AltasRobot {
         subject: `Alta registrada en la Seguridad Social: ${worker}`,
         text:
           `Hola:\n\nEl alta de ${worker} en ${company.name} ya está registrada en la Seguridad Social (Sistema RED).\n\n` +
-          `Cuenta de cotización: ${ccc}\nFecha real de alta: ${fechaReal}\n\nRespuesta de Sistema RED:\n${row.red_resolution ?? ''}`,
+          `Cuenta de cotización: ${ccc}\nFecha real de alta: ${fechaReal}\n\n${answer}`,
       });
     } catch (error) {
       this.log.error({ err: error, submissionId }, 'No se ha podido avisar a la empresa del alta registrada');

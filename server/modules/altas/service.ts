@@ -34,7 +34,7 @@ export class AltasService {
     this.companies = new AltasCompanies(ctx, storage);
     this.submissions = new AltasSubmissions(ctx.db, ctx.now, storage);
     this.robot = new AltasRobot(ctx.db, ctx.now, ctx.mailer, log);
-    this.public = new AltasPublic(ctx.db, ctx.now, storage, { ...DEFAULT_ALTAS_UPLOAD_CAPS, ...uploadCaps });
+    this.public = new AltasPublic(ctx.db, ctx.now, storage, { ...DEFAULT_ALTAS_UPLOAD_CAPS, ...uploadCaps }, ctx.publicUrl);
   }
 
   /** The robots' caller: a linked device (`Authorization: Device <token>`) or a signed-in member, as in FIE. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { ALTAS_FLOW_ID, altasPaths, type ClientCompany, type CccRow, type CompanyGroup, type FieldsValues, type FormPage, type Submission } from '#shared/api/altas.ts';
+import { ALTAS_FLOW_ID, altasPaths, type ClientCompany, type CccRow, type CompanyGroup, type FieldsValues, type FormPage, type PublicSubmissionStatus, type Submission } from '#shared/api/altas.ts';
 import type { FieldOverrides } from '#shared/altas/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AltasCompaniesTable, AltasFormsTable, AltasSubmissionsTable } from '../../db/schema-altas.ts';
@@ -67,10 +67,21 @@ export function toSubmission(row: SubmissionRow, companyName: string): Submissio
     redResolution: row.red_resolution,
     afiFile: row.afi_file,
     lastError: row.last_error,
+    lastErrorAt: row.last_error === null ? null : row.last_error_at,
+    manualRegistration: row.red_manual_by_name === null ? null : { byName: row.red_manual_by_name, reference: row.red_manual_reference },
     createdBy: row.created_by,
     createdAt: row.created_at,
     removed: row.removed === 1,
   };
+}
+
+/**
+ * Where an alta stands as its company sees it: in the Seguridad Social once RED has it; 'attention' while
+ * RED's refusal waits for the firm (the company never sees RED's own error); else received.
+ */
+export function publicStatus(row: Pick<SubmissionRow, 'red_at' | 'last_error'>): PublicSubmissionStatus {
+  if (row.red_at !== null) return 'registered';
+  return row.last_error !== null ? 'attention' : 'received';
 }
 
 /** A company of the firm (removed ones included: their submissions stay), or 404. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  a3ResultsBodySchema, a3RowsResponseSchema, altasPaths, idParamsSchema, idsBodySchema, pendingSummarySchema, redRecordsResponseSchema, redResultsBodySchema,
+  a3ResultsBodySchema, a3RowsResponseSchema, altasPaths, idParamsSchema, idsBodySchema, markRegisteredBodySchema, pendingSummarySchema, receivedSummarySchema, redRecordsResponseSchema, redResultsBodySchema,
   submissionCreateSchema, submissionFileParamsSchema, submissionSchema, submissionsQuerySchema, submissionsResponseSchema, submissionUpdateSchema, updatedResponseSchema,
   ALTAS_RESULTS_BODY_LIMIT,
 } from '#shared/api/altas.ts';
@@ -46,6 +46,19 @@ export function registerAltasSubmissionRoutes(app: FastifyInstance, ctx: AppCont
     const { groupId } = await firmOf(request);
     await altas.submissions.remove(groupId, parseInput(idParamsSchema, request.params).id);
     return reply.status(204).send();
+  });
+
+  app.post(altasPaths.markRegistered, { schema: routeSchema({ tag, summary: "'Marcar como registrada': filed in RED by other means (409 if RED has it)", params: idParamsSchema, body: markRegisteredBodySchema, response: { 200: submissionSchema } }) }, async (request) => {
+    const session = await firmOf(request);
+    const { id } = parseInput(idParamsSchema, request.params);
+    const { reference } = parseInput(markRegisteredBodySchema, request.body ?? {});
+    await altas.robot.markRegistered({ groupId: session.groupId, userId: session.userId }, id, reference ?? null);
+    return altas.submissions.get(session.groupId, id);
+  });
+
+  app.get(altasPaths.received, { schema: routeSchema({ tag, summary: 'How many altas the companies sent wait for RED (Home)', response: { 200: receivedSummarySchema } }) }, async (request) => {
+    const { groupId } = await firmOf(request);
+    return altas.submissions.received(groupId);
   });
 
   app.get(altasPaths.submissionFile, { schema: routeSchema({ tag, summary: 'A file the company attached to a submission', params: submissionFileParamsSchema }) }, async (request, reply) => {

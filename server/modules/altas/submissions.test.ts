@@ -114,7 +114,8 @@ describe('the robots: RED and A3', () => {
     expect((await device('POST', altasPaths.a3Rows, { ids: [ready._id] })).json().problems[0].message).toBe('Esta alta aún no está registrada en Sistema RED');
     const error = await device('POST', altasPaths.redResults, { results: [{ submissionId: ready._id, state: 'error', message: '#DIL 0123: NAF no válido' }] });
     expect(error.json()).toEqual({ updated: 1 });
-    expect((await advisor.get(altasPaths.submissions)).json<{ items: Submission[] }>().items[0]?.lastError).toBe('#DIL 0123: NAF no válido');
+    // 'Ver Alta' says the last error and when it came (issue 44, 5).
+    expect((await advisor.get(altasPaths.submissions)).json<{ items: Submission[] }>().items[0]).toMatchObject({ lastError: '#DIL 0123: NAF no válido', lastErrorAt: expect.any(String) as string, manualRegistration: null });
 
     const registered = { results: [{ submissionId: ready._id, state: 'registered', message: 'Resolución: alta admitida' }] };
     expect((await device('POST', altasPaths.redResults, registered)).json()).toEqual({ updated: 1 });
@@ -124,10 +125,12 @@ describe('the robots: RED and A3', () => {
     expect(mails[0]?.to).toBe('rrhh@talleres.es');
     expect(mails[0]?.text).toContain('Lucía García Ruiz');
     expect(mails[0]?.text).toContain('28123456742');
-    expect(mails[0]?.text).toContain('2026-12-01');
+    // Dates in mails as people write them (issue 44, 5).
+    expect(mails[0]?.text).toContain('Fecha real de alta: 01/12/2026');
+    expect(mails[0]?.text).not.toContain('2026-12-01');
     expect(mails[0]?.text).toContain('Resolución: alta admitida');
     const stored = (await advisor.get(altasPaths.submissions)).json<{ items: Submission[] }>().items[0];
-    expect(stored).toMatchObject({ lastError: null, redResolution: 'Resolución: alta admitida', chain: { redAt: expect.any(String) as string, companyNotifiedAt: expect.any(String) as string } });
+    expect(stored).toMatchObject({ lastError: null, lastErrorAt: null, redResolution: 'Resolución: alta admitida', chain: { redAt: expect.any(String) as string, companyNotifiedAt: expect.any(String) as string } });
     expect((await device('POST', altasPaths.redRecords, { ids: [ready._id] })).json().problems[0].message).toBe('Esta alta ya está registrada en Sistema RED');
     expect((await device('GET', altasPaths.pending)).json<PendingSummary>()).toEqual({ red: [], a3: [{ _id: ready._id, title: ready.title }] });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ALTAS_FLOW_ID, type FieldsValues, type FormField, type Submission, type SubmissionFile } from '#shared/api/altas.ts';
+import { ALTAS_FLOW_ID, type FieldsValues, type FormField, type ReceivedSummary, type Submission, type SubmissionFile } from '#shared/api/altas.ts';
 import { mergeGroupValues, normalizeSubmissionValues, submissionTitle, submissionValueErrors } from '#shared/altas/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FileStorage } from '../storage/service.ts';
@@ -71,6 +71,20 @@ export class AltasSubmissions {
       })
       .execute();
     return this.get(caller.groupId, id);
+  }
+
+  /** Home's notice: the altas companies sent that RED does not have yet (nor an AFI waiting), and the newest one's time. */
+  async received(groupId: string): Promise<ReceivedSummary> {
+    const row = await this.db
+      .selectFrom('altas_submissions')
+      .select((eb) => [eb.fn.countAll<number | string | bigint>().as('count'), eb.fn.max('created_at').as('newest')])
+      .where('group_id', '=', groupId)
+      .where('removed', '=', 0)
+      .where('created_by', '=', 'client')
+      .where('red_at', 'is', null)
+      .where('afi_file', 'is', null)
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), newestAt: row?.newest ?? null };
   }
 
   async get(groupId: string, id: string): Promise<Submission> {

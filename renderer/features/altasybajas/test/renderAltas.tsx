@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ClientCompany, FormConfiguration, FormDefinition, FormSettings, Submission } from '#shared/api/altas.ts';
+import type { ExecutionStateResponse } from '#shared/api/flows.ts';
+import type { Machine } from '#shared/api/machines.ts';
 import type { BridgeCommand } from '#shared/bridge/contract.ts';
 import type { BridgeClient } from '../../../bridge/client.ts';
 import { preloadModal } from '../../../ui/Modal.tsx';
@@ -68,7 +70,7 @@ export function submission(overrides: Partial<Submission> = {}): Submission {
     fieldsValues: { nombre: 'Lucía', NIF: '12345678Z', 'Fecha Alta': '2026-11-20', CCC: '46123456752', Jornada: 'completa', 'Tipo Contrato*': '100' },
     processed: { syncSistemaRed: null, syncA3: null },
     chain: { receivedAt: '2026-11-19T08:05:00.000Z', redAt: null, a3At: null, companyNotifiedAt: null },
-    redResolution: null, afiFile: null, lastError: null, createdBy: 'client', createdAt: '2026-11-19T08:05:00.000Z', removed: false,
+    redResolution: null, afiFile: null, lastError: null, lastErrorAt: null, manualRegistration: null, createdBy: 'client', createdAt: '2026-11-19T08:05:00.000Z', removed: false,
     ...overrides,
   };
 }
@@ -80,6 +82,24 @@ export function registered(overrides: Partial<Submission> = {}): Submission {
     chain: { receivedAt: '2026-11-17T08:00:00.000Z', redAt: '2026-11-18T10:00:00.000Z', a3At: null, companyNotifiedAt: '2026-11-18T10:01:00.000Z' },
     ...overrides,
   });
+}
+
+/** A machine of the user's (or shared with the firm) as GET /api/machines lists it. */
+export function machine(overrides: Partial<Machine> = {}): Machine {
+  return {
+    _id: '11111111-1111-4111-8111-111111111111', name: 'PC-OFICINA', savedAs: 'PC Oficina', machineHashCode: 'f'.repeat(64), sync: false, shared: true, mine: false,
+    owner: { email: 'luis@asesoria.es', name: 'Luis' }, certificates: [], configs: [], lastSyncAt: null, linked: true, online: true, lastSeenAt: '2026-11-20T09:00:00.000Z',
+    createdAt: '2026-11-01T09:00:00.000Z', ...overrides,
+  };
+}
+
+/** A run's state as the execution and state routes answer it: queued, or finished with this summary. */
+export function runState(summary?: Record<string, string | number>, overrides: Partial<ExecutionStateResponse> = {}): ExecutionStateResponse {
+  return {
+    executionToken: 'token-1', runId: 'run-1', state: summary ? 'finished' : 'queued', successfulIterations: 0, totalIterations: 0, consoleLog: [],
+    ...(summary && { output: { status: 200, executionToken: 'token-1', consoleLog: [], data: { runId: 'run-1', files: [], usageUnits: 1, usageRatio: 1, cost: 1, summary } } }),
+    ...overrides,
+  };
 }
 
 const contracts = {
@@ -128,8 +148,8 @@ export function altasRoutes({ submissions = [] as Submission[], companies = [com
   };
 }
 
-export function renderAltas({ bridge }: { bridge?: BridgeClient } = {}) {
-  return renderWithApp(<AltasBajasPage />, { path: '/altasybajas', bridge, toasts: true, preloadedState: signedInState() });
+export function renderAltas({ bridge, search = '' }: { bridge?: BridgeClient; search?: string } = {}) {
+  return renderWithApp(<AltasBajasPage />, { path: `/altasybajas${search}`, bridge, toasts: true, preloadedState: signedInState() });
 }
 
 export const region = (name: string) => screen.getByRole('region', { name });
