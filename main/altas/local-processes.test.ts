@@ -89,6 +89,32 @@ describe('withAltasLocalProcesses', () => {
     expect(await start('sync-altas-a3').outcome).toMatchObject({ kind: 'result', result: 'Fail', usageUnits: 0, summary: { sincronizadas: 0, errores: 1 } });
   });
 
+  it('takes the altas the screen chose (hidden input) and its channel; the summary names the AFI file and the first refusal', async () => {
+    const registrar = fakeRegistrar(['289999999999']);
+    const { server, start } = await world(
+      [fakeSubmission('s1'), fakeSubmission('s2', { record: redAltaRecord('s2', { nafNumber: '9999999999' }) }), fakeSubmission('s3')],
+      registrar,
+    );
+    // Only s2 and s3, as chosen (the run of the screen's button, issue 44, 5); s1 stays pending.
+    const chosen = await start('sync-altas', { certificado: FINGERPRINT, altas: 's2, s3,s3', canal: 'red-online' }).outcome;
+    expect(registrar.calls).toEqual([{ kind: 'register', submissionIds: ['s2', 's3'], certificate: FINGERPRINT }]);
+    expect(chosen).toMatchObject({ kind: 'result', result: 'Success', usageUnits: 1, summary: { registradas: 1, errores: 1, 'primer error': REFUSED_MESSAGE } });
+    expect(server.submissions.map((each) => each.redAt !== null)).toEqual([false, false, true]);
+
+    const afi = await start('sync-altas', { certificado: FINGERPRINT, altas: 's1', canal: 'afi' }).outcome;
+    expect(registrar.calls.at(-1)).toEqual({ kind: 'afi', submissionIds: ['s1'], certificate: null });
+    expect(afi).toMatchObject({ kind: 'result', result: 'Success', usageUnits: 0, summary: { registradas: 0, errores: 0, 'fichero AFI': 'AFI_20261126_1.AFI' } });
+  });
+
+  it('sync-altas-a3 takes the chosen altas only', async () => {
+    const registered = '2026-11-25T10:00:00.000Z';
+    const { folder, server, start } = await world([fakeSubmission('s1', { redAt: registered }), fakeSubmission('s2', { redAt: registered })]);
+    const importer = startA3Importer({ folder: join(folder, 'a3'), companies: [], pollMs: 20 });
+    cleanups.push(() => importer.close());
+    expect(await start('sync-altas-a3', { altas: 's2' }).outcome).toMatchObject({ kind: 'result', result: 'Success', usageUnits: 1, summary: { sincronizadas: 1, errores: 0 } });
+    expect(server.submissions.map((each) => each.a3At !== null)).toEqual([false, true]);
+  });
+
   it('a stop ends the A3 wait at once; other jobs (robots, FIE processes) go to the inner runtime', async () => {
     const { start, inner } = await world([fakeSubmission('s1', { redAt: '2026-11-25T10:00:00.000Z' })]);
     const running = start('sync-altas-a3');

@@ -110,7 +110,11 @@ describe('local-process flows (the FIE fetch and A3 sync, the altas in RED and A
     // The launcher opens on it (a first TutorialSection would be skipped) and shows the machine choice there.
     const [first] = definition.sectionSetup.builder;
     expect(first).toMatchObject({ template: 'InputComponents', execution: true, scheduler: true });
-    const inputs = definition.sectionSetup.builder.flatMap((section) => section.builder);
+    const all = definition.sectionSetup.builder.flatMap((section) => section.builder);
+    const inputs = all.filter((input) => input.hidden !== true);
+    // The altas screen's buttons launch them with the altas it chose, and RED's channel, in hidden inputs (issue 44, 5).
+    const hidden: Record<string, string[]> = { 'sync-altas': ['altas', 'canal'], 'sync-altas-a3': ['altas'] };
+    expect(all.filter((input) => input.hidden === true).map((input) => input.key)).toEqual(hidden[definition.localProcess ?? ''] ?? []);
     // Fetching reads the SILTRA folder without a certificate (FIER needs one); RED Online needs one; the A3 syncs take nothing.
     const expected: Record<string, unknown[]> = {
       'sync-fie-a3': [],

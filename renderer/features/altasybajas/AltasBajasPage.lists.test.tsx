@@ -24,11 +24,20 @@ describe('AltasBajasPage lists', () => {
     expect(rowTitles('Historial')).toEqual([pablo.title]);
     expect(rowOf(oscar.title).getByText('20/11/26 17:45')).toBeTruthy();
     expect(rowOf(oscar.title).getByText('Talleres Norte S.L.')).toBeTruthy();
+    // The chain as a person reads it (issue 44, 5): each state worded, never 'RED hecho'.
     const chain = rowOf(pablo.title).getByRole('list', { name: 'Estado del alta' });
-    expect(chain.textContent).toContain('Recibida hecho 17/11/26 09:00');
-    expect(chain.textContent).toContain('RED hecho 18/11/26 11:00');
-    expect(chain.textContent).toContain('A3 pendiente');
-    expect(chain.textContent).toContain('Empresa avisada hecho 18/11/26 11:01');
+    const steps = (list: HTMLElement) => [...list.querySelectorAll('li')].map((step) => step.querySelector(':scope > span:last-child')?.textContent);
+    expect(steps(chain)).toEqual([
+      'Recibida 17/11/26 09:00', 'Registrada en RED 18/11/26 11:00', 'Pendiente de A3', 'Empresa avisada 18/11/26 11:01',
+    ]);
+    expect(chain.textContent).not.toMatch(/hecho|pendiente\b/);
+    expect(steps(rowOf(lucia.title).getByRole('list', { name: 'Estado del alta' }))).toEqual([
+      'Recibida 19/11/26 09:05', 'Pendiente de RED', 'Pendiente de A3', 'Empresa sin avisar',
+    ]);
+    // Each row names the worker's NIF and fecha de alta (issue 44, 5).
+    const facts = rowOf(lucia.title);
+    expect(facts.getByText('NIF').nextElementSibling?.textContent).toBe('12345678Z');
+    expect(facts.getByText('Fecha de alta').nextElementSibling?.textContent).toBe('20/11/2026');
     expect(calls.find((call) => call.key === 'GET /api/form-to-flow-submission')?.url.search).toBe('?flow=alta-trabajador&populate=company');
     for (const label of ['Configuración de empresas y grupos', 'Configuración del formulario', 'Actualizar', 'Nueva Alta', 'Sincronizar con A3', 'Altas Automáticas S. RED']) {
       expect(screen.getByRole('button', { name: label })).toBeTruthy();
@@ -84,6 +93,7 @@ describe('AltasBajasPage lists', () => {
     renderAltas();
     await screen.findByText(failed.title);
     expect(rowOf(failed.title).getByText('Error en Sistema RED')).toBeTruthy();
+    expect(rowOf(failed.title).getByText('Rechazada por RED')).toBeTruthy();
     expect(rowOf(lucia.title).queryByText('Error en Sistema RED')).toBeNull();
     // The row's own controls keep their job: ticking it selects, without a toast.
     fireEvent.click(rowOf(failed.title).getByRole('checkbox'));

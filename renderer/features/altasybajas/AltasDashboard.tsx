@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Submission } from '#shared/api/altas.ts';
 import { altas as text } from '../../i18n/es-altas.ts';
 import { Button, ErrorBanner, PageHeader, Spinner } from '../../ui/index.ts';
@@ -24,6 +25,20 @@ export function AltasDashboard({ onOpenCompanies }: { onOpenCompanies: () => voi
   const [editing, setEditing] = useState<Editing>(null);
   const [formConfigOpen, setFormConfigOpen] = useState(false);
   const desktopPending = useDesktopPending(submissions.fulfilledTimeStamp);
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('alta');
+
+  // The advisors' mail of a new alta links to /altasybajas?alta=<id>: its 'Ver Alta' opens once the list is here.
+  useEffect(() => {
+    if (linked === null || !submissions.data || !definition.data) return;
+    const found = submissions.data.find((item) => item._id === linked && !item.removed);
+    if (found) setEditing({ submission: found });
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('alta');
+      return next;
+    }, { replace: true });
+  }, [linked, submissions.data, definition.data, setParams]);
 
   const { pending, history } = splitSubmissions(byCompany(submissions.data ?? [], companyId));
   // Only what is still on screen counts as selected (a filter or a refetch may hide some).

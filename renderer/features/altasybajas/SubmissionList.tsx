@@ -6,7 +6,7 @@ import { altas as text } from '../../i18n/es-altas.ts';
 import { Button, IconAlert, IconCheck, SearchInput } from '../../ui/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { submissionsChanged, useDeleteSubmissionMutation } from './altasApi.ts';
-import { byName, chainSteps, formatRowDate, toggled, toggledAll } from './altasModel.ts';
+import { byName, chainSteps, errorSource, formatRowDate, rowFacts, toggled, toggledAll } from './altasModel.ts';
 
 export interface SubmissionListProps {
   title: string;
@@ -103,6 +103,7 @@ export function SubmissionList({ title, emptyText, items, selection, onSelection
                 <span className="ui-muted altas-row__date">
                   {text.list.created} <time dateTime={submission.createdAt}>{formatRowDate(submission.createdAt)}</time>
                 </span>
+                <RowFacts submission={submission} />
                 {submission.lastError && (
                   <button
                     type="button"
@@ -111,7 +112,7 @@ export function SubmissionList({ title, emptyText, items, selection, onSelection
                     onClick={() => toast.error(submission.lastError ?? '')}
                   >
                     <IconAlert size={16} />
-                    <span>{text.list.errorMark}</span>
+                    <span>{errorSource(submission) === 'a3' ? text.list.errorMarkA3 : text.list.errorMark}</span>
                   </button>
                 )}
               </div>
@@ -136,16 +137,33 @@ export function SubmissionList({ title, emptyText, items, selection, onSelection
   );
 }
 
-/** The chain as text and icon per step (never colour alone). */
-function SubmissionChain({ submission }: { submission: Submission }) {
+/** The worker's NIF and fecha de alta (issue 44, 5): two labelled fields, side by side or stacked at 390 px. */
+function RowFacts({ submission }: { submission: Submission }) {
+  const { nif, fechaAlta } = rowFacts(submission);
+  return (
+    <dl className="altas-row__facts">
+      <div>
+        <dt>{text.list.nif}</dt>
+        <dd>{nif || text.list.noValue}</dd>
+      </div>
+      <div>
+        <dt>{text.list.fechaAlta}</dt>
+        <dd>{fechaAlta || text.list.noValue}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The chain as words and icon per step (never colour alone): 'Registrada en RED 18/11/26 11:00 · Pendiente de A3 …'. */
+export function SubmissionChain({ submission }: { submission: Submission }) {
   return (
     <ol className="altas-chain" aria-label={text.chain.label}>
       {chainSteps(submission).map((step) => (
-        <li key={step.key} className={`altas-chain__step${step.at ? ' altas-chain__step--done' : ''}`}>
-          <span className="altas-chain__icon" aria-hidden="true">{step.at ? <IconCheck size={14} /> : '○'}</span>
+        <li key={step.key} className={`altas-chain__step${step.at ? ' altas-chain__step--done' : ''}${step.refused ? ' altas-chain__step--refused' : ''}`}>
+          <span className="altas-chain__icon" aria-hidden="true">{step.at ? <IconCheck size={14} /> : step.refused ? <IconAlert size={14} /> : '○'}</span>
           <span>
-            {step.label}{' '}
-            <span className="altas-chain__state">{step.at ? `${text.chain.done} ${formatRowDate(step.at)}` : text.chain.notDone}</span>
+            {step.label}
+            {step.at && <span className="altas-chain__state"> {formatRowDate(step.at)}</span>}
           </span>
         </li>
       ))}

@@ -10,6 +10,7 @@ import { useCreateSubmissionMutation, useUpdateSubmissionMutation } from './alta
 import { fieldErrors, pagedFields, readServerFailure, withValue } from './altasModel.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { focusFirstInvalid } from './focus.ts';
+import { SubmissionState } from './SubmissionState.tsx';
 
 export interface SubmissionModalProps {
   /** The registration to show and edit; null for 'Nueva Alta'. */
@@ -46,6 +47,8 @@ export function SubmissionModal({ submission, companies, definition, onClose }: 
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...(submission?.fieldsValues ?? {}) }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [companyError, setCompanyError] = useState<string | null>(null);
+  // Where the alta stands: 'Marcar como registrada' answers the alta as it is now.
+  const [shown, setShown] = useState<Submission | null>(submission);
   const chosenCompany = companies.find((item) => item._id === company);
   const pages = pagedFields(definition.fieldsOrder, definition.fields, definition.defaultFormPages);
   const allKeys = pages.flatMap((page) => page.keys);
@@ -107,6 +110,7 @@ export function SubmissionModal({ submission, companies, definition, onClose }: 
       }
     >
       <div className="altas-form">
+        {shown && <SubmissionState submission={shown} onChange={setShown} />}
         {!editing && companies.length === 0 && <p className="ui-muted">{text.submission.noCompanies}</p>}
         <div className="altas-form__grid">
           <div className="altas-field">

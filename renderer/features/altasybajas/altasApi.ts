@@ -69,6 +69,12 @@ export const altasApi = baseApi.enhanceEndpoints({ addTagTypes: ['AltasSubmissio
       transformResponse: (response: unknown) => submissionSchema.parse(response),
       invalidatesTags: ['AltasSubmissions'],
     }),
+    /** 'Marcar como registrada' (issue 44, 3): filed in RED by other means, with RED's reference if any. */
+    markRegistered: build.mutation<Submission, { id: string; reference: string | null }>({
+      query: ({ id, reference }) => ({ url: pathFor(altasPaths.markRegistered, { id }), method: 'POST', body: reference === null ? {} : { reference } }),
+      transformResponse: (response: unknown) => submissionSchema.parse(response),
+      invalidatesTags: ['AltasSubmissions'],
+    }),
     deleteSubmission: build.mutation<void, string>({
       query: (id) => ({ url: pathFor(altasPaths.submission, { id }), method: 'DELETE' }),
       transformResponse: () => undefined,
@@ -136,7 +142,7 @@ export const altasApi = baseApi.enhanceEndpoints({ addTagTypes: ['AltasSubmissio
 });
 
 export const {
-  useAltasSubmissionsQuery, useCreateSubmissionMutation, useUpdateSubmissionMutation, useDeleteSubmissionMutation,
+  useAltasSubmissionsQuery, useCreateSubmissionMutation, useUpdateSubmissionMutation, useDeleteSubmissionMutation, useMarkRegisteredMutation,
   useAltasCompaniesQuery, useCreateClientMutation, useUpdateClientMutation, useDeleteClientMutation, useSendCompanyEmailMutation,
   useCreateGroupsMutation, useUpdateGroupsMutation, useDeleteGroupMutation,
   useAltasFormDefinitionQuery, useAltasFormConfigurationQuery, useUpdateFormConfigurationMutation, useAltasFormSettingsQuery,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  a3Outcome, byCompany, byName, chainSteps, companyLabel, fieldErrors, fieldOptions, formatRowDate, pagedFields, readServerFailure,
-  redOutcome, splitSubmissions, toggledAll, withValue,
+  a3RunOutcome, byCompany, byName, chainSteps, companyLabel, errorSource, fieldErrors, fieldOptions, formatRowDate, launchableMachines, launcherHref, pagedFields,
+  readServerFailure, redRunOutcome, rowFacts, splitSubmissions, toggledAll, withValue,
 } from './altasModel.ts';
+import type { Output } from '#shared/api/flows.ts';
+import type { Machine } from '#shared/api/machines.ts';
 import { company, definition, registered, submission } from './test/renderAltas.tsx';
 
 describe('altasModel', () => {
@@ -32,10 +34,23 @@ describe('altasModel', () => {
     expect(companyLabel(company({}, { CCC: [] }))).toBe('Hostelería Levante S.L.');
   });
 
-  it('tells each step of the chain with its time, or as not done', () => {
+  it('words each step of the chain as it stands, with its time when done (issue 44, 5)', () => {
     expect(chainSteps(registered()).map((step) => [step.label, step.at])).toEqual([
-      ['Recibida', '2026-11-17T08:00:00.000Z'], ['RED', '2026-11-18T10:00:00.000Z'], ['A3', null], ['Empresa avisada', '2026-11-18T10:01:00.000Z'],
+      ['Recibida', '2026-11-17T08:00:00.000Z'], ['Registrada en RED', '2026-11-18T10:00:00.000Z'], ['Pendiente de A3', null], ['Empresa avisada', '2026-11-18T10:01:00.000Z'],
     ]);
+    expect(chainSteps(submission()).map((step) => step.label)).toEqual(['Recibida', 'Pendiente de RED', 'Pendiente de A3', 'Empresa sin avisar']);
+    const redRefused = submission({ lastError: '#DIL 3012', lastErrorAt: '2026-11-20T09:00:00.000Z' });
+    expect(errorSource(redRefused)).toBe('red');
+    expect(chainSteps(redRefused).map((step) => [step.label, step.refused])).toEqual([['Recibida', false], ['Rechazada por RED', true], ['Pendiente de A3', false], ['Empresa sin avisar', false]]);
+    const a3Refused = registered({ lastError: 'A3 no reconoce el CCC' });
+    expect(errorSource(a3Refused)).toBe('a3');
+    expect(chainSteps(a3Refused)[2]).toMatchObject({ label: 'Rechazada por A3', refused: true });
+    expect(chainSteps(submission({ afiFile: 'ALTAS.AFI' }))[1]?.label).toBe('Remesa AFI pendiente de enviar');
+  });
+
+  it("reads a row's NIF and fecha de alta as dd/mm/yyyy, empty when missing", () => {
+    expect(rowFacts(submission())).toEqual({ nif: '12345678Z', fechaAlta: '20/11/2026' });
+    expect(rowFacts(submission({ fieldsValues: {} }))).toEqual({ nif: '', fechaAlta: '' });
   });
 
   it('selects all shown rows, or clears them when all were selected, keeping other lists’ choices', () => {
@@ -81,11 +96,23 @@ describe('altasModel', () => {
     expect(pages).toEqual([{ title: 'Uno', keys: ['a'] }, { title: 'Otros datos', keys: ['b'] }]);
   });
 
-  it('words the desktop results with counts and the first error', () => {
-    const red = redOutcome({ registered: 1, failed: 1, results: [{ submissionId: 'a', state: 'registered', message: 'ok' }, { submissionId: 'b', state: 'error', message: '#DIL 1234 NAF no válido' }] });
-    expect(red).toEqual({ failedOnly: false, lines: ['1 registrada, 1 con error.', 'Primer error: #DIL 1234 NAF no válido'] });
-    expect(redOutcome({ registered: 0, failed: 0, afiFile: 'ALTAS.AFI', results: [] }).lines).toEqual(['Remesa AFI preparada para SILTRA: ALTAS.AFI']);
-    const a3 = a3Outcome({ importFile: 'x.xlsx', synced: 0, failed: 1, results: [{ submissionId: 'a', state: 'error', error: 'CCC desconocido' }] });
-    expect(a3).toEqual({ failedOnly: true, lines: ['0 sincronizadas con A3, 1 con error.', 'Primer error: CCC desconocido'] });
+  it("words the runs' results from their summary: counts, the AFI file, the first error, and where the run is", () => {
+    const run = (summary: Output['data']['summary'], message?: string): Output => ({
+      status: 200, executionToken: 't', consoleLog: [], data: { runId: 'r', files: [], usageUnits: 1, usageRatio: 1, cost: 1, ...(summary && { summary }), ...(message && { message }) },
+    });
+    expect(redRunOutcome(run({ registradas: 1, errores: 1, 'primer error': '#DIL 1234 NAF no válido' }))).toEqual({
+      failedOnly: false, lines: ['1 registrada, 1 con error.', 'Primer error: #DIL 1234 NAF no válido', 'Lo tienes en el historial de ejecuciones.'],
+    });
+    expect(redRunOutcome(run({ registradas: 0, errores: 0, 'fichero AFI': 'ALTAS.AFI' })).lines[0]).toBe('Remesa AFI preparada para SILTRA: ALTAS.AFI');
+    expect(redRunOutcome(run(undefined, 'RED ha rechazado el certificado'))).toEqual({ failedOnly: true, lines: ['RED ha rechazado el certificado', 'Lo tienes en el historial de ejecuciones.'] });
+    expect(a3RunOutcome(run({ sincronizadas: 0, errores: 1, 'primer error': 'CCC desconocido' }))).toEqual({
+      failedOnly: true, lines: ['0 sincronizadas con A3, 1 con error.', 'Primer error: CCC desconocido', 'Lo tienes en el historial de ejecuciones.'],
+    });
+  });
+
+  it('offers the web user the linked machines, each leading to the launcher with it chosen', () => {
+    const machines = [{ _id: 'm1', linked: true }, { _id: 'm2', linked: false }] as Machine[];
+    expect(launchableMachines(machines).map((machine) => machine._id)).toEqual(['m1']);
+    expect(launcherHref('altas-automaticas-red', '11111111-1111-4111-8111-111111111111')).toBe('/launcher/altas-automaticas-red?machine=11111111-1111-4111-8111-111111111111');
   });
 });

@@ -1,8 +1,12 @@
 import type { ClientCompany, FormField, Submission } from '#shared/api/altas.ts';
 import { altaRuleErrors } from '#shared/altas/alta-rules.ts';
+import { FIELD } from '#shared/altas/form-definition.ts';
+import { formatAltaDay } from '#shared/altas/records.ts';
 import { apiErrorSchema } from '#shared/api/errors.ts';
 import { formFieldError } from '#shared/forms/index.ts';
-import type { BridgeResult } from '#shared/bridge/contract.ts';
+import type { Output } from '#shared/api/flows.ts';
+import type { Machine } from '#shared/api/machines.ts';
+import { altasRunCounts } from '#shared/altas/runs.ts';
 import { toMadridParts } from '#shared/time/madrid.ts';
 import { altas as text } from '../../i18n/es-altas.ts';
 
@@ -49,19 +53,38 @@ export function companyLabel(company: ClientCompany): string {
 
 export interface ChainStep {
   key: 'received' | 'red' | 'a3' | 'notified';
+  /** The step in words as it stands now ('Registrada en RED', 'Pendiente de A3'…), never 'hecho'/'pendiente'. */
   label: string;
   at: string | null;
+  /** RED or A3 refused it: the step needs the advisor. */
+  refused: boolean;
 }
 
-/** Issue 23 ★: received -> RED -> A3 -> company told, each with its time when done. */
+/** Where the last error came from: RED until RED has it, A3 after (null: no error). */
+export function errorSource(submission: Submission): 'red' | 'a3' | null {
+  if (!submission.lastError) return null;
+  return (submission.chain.redAt ?? submission.processed.syncSistemaRed) === null ? 'red' : 'a3';
+}
+
+/** Issue 23 ★ and issue 44 (5): received -> RED -> A3 -> company told, each worded as it stands, with its time when done. */
 export function chainSteps(submission: Submission): ChainStep[] {
   const { chain } = submission;
+  const redAt = chain.redAt ?? submission.processed.syncSistemaRed;
+  const a3At = chain.a3At ?? submission.processed.syncA3;
+  const source = errorSource(submission);
+  const redPending = submission.afiFile ? text.chain.afiWaiting : source === 'red' ? text.chain.redRefused : text.chain.redPending;
   return [
-    { key: 'received', label: text.chain.received, at: chain.receivedAt },
-    { key: 'red', label: text.chain.red, at: chain.redAt ?? submission.processed.syncSistemaRed },
-    { key: 'a3', label: text.chain.a3, at: chain.a3At ?? submission.processed.syncA3 },
-    { key: 'notified', label: text.chain.notified, at: chain.companyNotifiedAt },
+    { key: 'received', label: text.chain.received, at: chain.receivedAt, refused: false },
+    { key: 'red', label: redAt ? text.chain.redDone : redPending, at: redAt, refused: !redAt && source === 'red' },
+    { key: 'a3', label: a3At ? text.chain.a3Done : source === 'a3' ? text.chain.a3Refused : text.chain.a3Pending, at: a3At, refused: !a3At && source === 'a3' },
+    { key: 'notified', label: chain.companyNotifiedAt ? text.chain.notifiedDone : text.chain.notifiedPending, at: chain.companyNotifiedAt, refused: false },
   ];
+}
+
+/** A row's NIF and fecha de alta as people read them (issue 44, 5); '' when the alta has none. */
+export function rowFacts(submission: Submission): { nif: string; fechaAlta: string } {
+  const nif = submission.fieldsValues[FIELD.nif];
+  return { nif: typeof nif === 'string' ? nif.trim() : '', fechaAlta: formatAltaDay(submission.fieldsValues[FIELD.fechaAlta]) };
 }
 
 /** Adds or removes one id. */
@@ -121,21 +144,35 @@ export function fieldOptions(field: FormField, values: Record<string, unknown>, 
   return field.validValues ?? [];
 }
 
-/** The result toast of 'Altas Automáticas S. RED': counts, the AFI file if one was written, the first error. */
-export function redOutcome(result: BridgeResult<'SyncSubmissions'>): { failedOnly: boolean; lines: string[] } {
-  const lines = [result.afiFile ? text.desktop.afiWritten(result.afiFile) : text.desktop.redDone(result.registered, result.failed)];
-  if (result.afiFile && result.failed > 0) lines.push(text.desktop.redDone(result.registered, result.failed));
-  const firstError = result.results.find((item) => item.state === 'error');
-  if (firstError) lines.push(text.desktop.firstError(firstError.message));
-  return { failedOnly: result.failed > 0 && result.registered === 0 && !result.afiFile, lines };
+/** The result toast of 'Altas Automáticas S. RED', from its run's summary (shared/altas/runs.ts): counts, the AFI file, the first error. */
+export function redRunOutcome(output: Output): { failedOnly: boolean; lines: string[] } {
+  const counts = altasRunCounts(output.data.summary, 'registered');
+  if (counts === null) return { failedOnly: true, lines: [output.data.message ?? text.desktop.redFailed, text.desktop.inHistory] };
+  const lines = [counts.afiFile ? text.desktop.afiWritten(counts.afiFile) : text.desktop.redDone(counts.done, counts.failed)];
+  if (counts.afiFile && counts.failed > 0) lines.push(text.desktop.redDone(counts.done, counts.failed));
+  if (counts.firstError) lines.push(text.desktop.firstError(counts.firstError));
+  lines.push(text.desktop.inHistory);
+  return { failedOnly: counts.failed > 0 && counts.done === 0 && !counts.afiFile, lines };
 }
 
-/** The result toast of 'Sincronizar con A3'. */
-export function a3Outcome(result: BridgeResult<'SyncSubmissionsToA3'>): { failedOnly: boolean; lines: string[] } {
-  const lines = [text.desktop.a3Done(result.synced, result.failed)];
-  const firstError = result.results.find((item) => item.state === 'error' && item.error);
-  if (firstError?.error) lines.push(text.desktop.firstError(firstError.error));
-  return { failedOnly: result.failed > 0 && result.synced === 0, lines };
+/** The result toast of 'Sincronizar con A3', from its run's summary. */
+export function a3RunOutcome(output: Output): { failedOnly: boolean; lines: string[] } {
+  const counts = altasRunCounts(output.data.summary, 'synced');
+  if (counts === null) return { failedOnly: true, lines: [output.data.message ?? text.desktop.a3Failed, text.desktop.inHistory] };
+  const lines = [text.desktop.a3Done(counts.done, counts.failed)];
+  if (counts.firstError) lines.push(text.desktop.firstError(counts.firstError));
+  lines.push(text.desktop.inHistory);
+  return { failedOnly: counts.failed > 0 && counts.done === 0, lines };
+}
+
+/** The machines a web user can launch the altas robots on: linked to a desktop app or agent (theirs or shared). */
+export function launchableMachines(machines: readonly Machine[]): Machine[] {
+  return machines.filter((machine) => machine.linked);
+}
+
+/** The flow's launcher with this machine already chosen (the launcher reads ?machine=). */
+export function launcherHref(flowId: string, machineId: string): string {
+  return `/launcher/${encodeURIComponent(flowId)}?${new URLSearchParams({ machine: machineId }).toString()}`;
 }
 
 /** The fields in page order; fields no page names come last under 'Otros datos'. */

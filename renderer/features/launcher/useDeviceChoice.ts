@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { MACHINE_REQUIRED_MESSAGE } from '#shared/api/devices.ts';
 import type { FlowDefinition } from '#shared/flows/definition.ts';
 import { useMachinesQuery } from '../../api/machines.ts';
@@ -13,7 +14,8 @@ export const MACHINES_REFRESH_MS = 30_000;
 /**
  * The 'Dispositivo' choice of a desktop flow: in the desktop app this PC (the default) or another
  * machine the user sees; in the web app one of the user's machines or the firm's shared ones.
- * Server flows need none (`needed` false, nothing is loaded).
+ * Server flows need none (`needed` false, nothing is loaded). A link may name the machine (?machine=<id>,
+ * e.g. the altas screen's 'Lanzar en …' in the browser): it is chosen once the list has it.
  */
 export function useDeviceChoice(flow: FlowDefinition) {
   const embedded = useEmbedded();
@@ -24,6 +26,8 @@ export function useDeviceChoice(flow: FlowDefinition) {
   const [thisHash, setThisHash] = useState<string | null>(null);
   const [key, setKey] = useState<string | null>(here ? THIS_DEVICE : null);
   const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const named = needed ? params.get('machine') : null;
 
   // This PC's own record is offered as 'Este dispositivo', not a second time among the others.
   useEffect(() => {
@@ -42,6 +46,16 @@ export function useDeviceChoice(flow: FlowDefinition) {
     [needed, here, machines.data, thisHash],
   );
   const chosen = options.find((option) => option.key === key) ?? null;
+
+  // The machine the link named, once it is among the choices (and only until the user picks another).
+  const [namedTaken, setNamedTaken] = useState(false);
+  useEffect(() => {
+    if (named === null || namedTaken) return;
+    const option = options.find((candidate) => candidate.key === named || (candidate.thisDevice && candidate.machine?._id === named));
+    if (!option) return;
+    setKey(option.key);
+    setNamedTaken(true);
+  }, [named, namedTaken, options]);
 
   const choose = useCallback((next: string) => {
     setKey(next);

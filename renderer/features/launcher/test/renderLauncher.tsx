@@ -20,11 +20,14 @@ export function renderLauncher(
   {
     bridge,
     runNotification = false,
+    search = '',
   }: {
     /** The desktop app: its user agent and bridge (web mode by default). */
     bridge?: BridgeClient;
     /** Also the shell's run notification (RunNotification), as the app shows it beside any page. */
     runNotification?: boolean;
+    /** The address's query ('?machine=<id>': a link that names the machine). */
+    search?: string;
   } = {},
 ) {
   const api = launcherApi({
@@ -45,7 +48,7 @@ export function renderLauncher(
       {runNotification && <RunNotification />}
     </>,
     {
-      path: `/launcher/${flow?.id ?? 'perdido'}`,
+      path: `/launcher/${flow?.id ?? 'perdido'}${search}`,
       preloadedState: signedInState(testUser({}, currencies ? { currencies } : {})),
       toasts: true,
       ...(bridge ? { embedded: true, bridge } : {}),
