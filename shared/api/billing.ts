@@ -19,7 +19,10 @@ export const billingPaths = {
   prices: '/api/subscriptions/prices',
   /** GET -> SubscriptionFull: the full view of spec §3. */
   subscription: '/api/subscriptions',
-  /** POST { planRef } -> { url }: Stripe's hosted checkout to subscribe (mode subscription). 409 ALREADY_SUBSCRIBED when a paid plan is running. */
+  /**
+   * POST { planRef } -> { url }: Stripe's hosted checkout to subscribe (mode subscription). 409 ALREADY_SUBSCRIBED when a paid plan is
+   * running; 409 BILLING_INFO_REQUIRED before the firm's billing info is saved (its first invoice must carry the name and NIF).
+   */
   checkoutSession: '/api/subscriptions/checkout-session',
   /** POST -> { url }: Stripe's hosted page to add a card (checkout mode setup, a SetupIntent underneath). */
   setupIntent: '/api/subscriptions/setup-intent',
@@ -29,7 +32,7 @@ export const billingPaths = {
   paymentMethod: '/api/subscriptions/payment-methods/:id',
   /** PUT (no body): makes it the card invoices are charged to. */
   defaultPaymentMethod: '/api/subscriptions/payment-methods/:id/default',
-  /** GET -> BillingInfo | 404 when none yet; PUT BillingInfo -> BillingInfo (also sent to the Stripe customer). */
+  /** GET -> BillingInfo | null when none yet; PUT BillingInfo -> BillingInfo (also sent to the Stripe customer). */
   billingInfo: '/api/subscriptions/billing-info',
   /** POST { planRef } -> SubscriptionFull: the plan from the next period on (a schedule phase). DELETE: keep the current plan. */
   nextPhase: '/api/subscriptions/next-phase',
@@ -53,6 +56,7 @@ export const billingPaths = {
 export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Los pagos en línea no están configurados en este servidor. Escribe a soporte para contratar un plan.';
 export const OWNER_ONLY_MESSAGE = 'Solo el titular de la cuenta puede cambiar el plan, las tarjetas o los datos de facturación.';
 export const PLAN_NOT_FOUND_MESSAGE = 'Ese plan no existe o ya no se ofrece';
+export const BILLING_INFO_REQUIRED_MESSAGE = 'Antes de contratar, completa los datos de facturación: aparecerán en tus facturas.';
 export const ALREADY_SUBSCRIBED_MESSAGE = 'Tu empresa ya tiene un plan de pago activo. Para cambiarlo, elige el nuevo plan para el próximo periodo.';
 export const NO_PAID_SUBSCRIPTION_MESSAGE = 'Tu empresa no tiene un plan de pago activo';
 export const PAYMENT_METHOD_NOT_FOUND_MESSAGE = 'No se ha encontrado esa tarjeta';
@@ -157,6 +161,8 @@ export const billingInfoSchema = z.strictObject({
   country: z.literal('ES'),
 });
 export type BillingInfo = z.infer<typeof billingInfoSchema>;
+/** GET billingInfo: null until the owner saves it (a 200, so a page that asks logs no error). */
+export const billingInfoResponseSchema = z.nullable(billingInfoSchema);
 
 // ---------------------------------------------------------------------------------------------------
 // Invoices
@@ -200,6 +206,11 @@ export const ledgerEntrySchema = z.object({
   slans: z.number(),
   /** Of this charge, slans past the plan's limit, billed at extraUsagePrice. */
   extraSlans: z.number(),
+  /**
+   * Euros of this line: a charge's extra slans × the € per slan its usage report was sent at (what
+   * Stripe's invoice bills for it). Null when the line bills no money (within the plan, a credit).
+   */
+  extraPrice: z.optional(z.nullable(z.number())),
   /** A credit's reason in words ('Plan Profesional: periodo del 01/11/2026 al 30/11/2026'). */
   description: z.nullable(z.string()),
 });

@@ -181,6 +181,8 @@ export const notEnoughCreditsSchema = z.object({
   estimatedCost: z.number(),
   /** 'Continuar' is offered: a paid plan that bills extra usage. */
   canContinue: z.boolean(),
+  /** € per slan of that extra usage (the plan's price), said in the prompt; null when it cannot continue. */
+  extraSlanPrice: z.optional(z.nullable(z.number())),
 });
 export type NotEnoughCredits = z.infer<typeof notEnoughCreditsSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditUnitNames, formatCredits, formatMoney } from './money.ts';
+import { creditUnitNames, formatCredits, formatMoney, formatUnitPrice } from './money.ts';
 
 // Intl puts a non-breaking space between the amount and the euro sign.
 const nbsp = '\u00a0';
@@ -17,6 +17,14 @@ describe('creditUnitNames', () => {
 
   it('uses a lone name for both forms', () => {
     expect(creditUnitNames('uds')).toEqual({ singular: 'uds', plural: 'uds' });
+  });
+});
+
+describe('formatUnitPrice', () => {
+  it('keeps the figures of a price per slan, es-ES, with at least the cents', () => {
+    expect(formatUnitPrice(0.05)).toBe(`0,05${nbsp}€`);
+    expect(formatUnitPrice(0.003)).toBe(`0,003${nbsp}€`);
+    expect(formatUnitPrice(1.5)).toBe(`1,50${nbsp}€`);
   });
 });
 

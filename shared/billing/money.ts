@@ -22,6 +22,16 @@ export function formatMoney(amount: number, currency = 'EUR'): string {
   return new Intl.NumberFormat('es-ES', { style: 'currency', currency }).format(amount);
 }
 
+const UNIT_PRICE = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/**
+ * A price per unit in euros, es-ES: '0,03 €', '0,003 €' (a price of thousandths of a euro keeps its
+ * figures, where formatMoney would round it to '0,00 €').
+ */
+export function formatUnitPrice(amount: number): string {
+  return UNIT_PRICE.format(amount);
+}
+
 /** Grouped from four digits on: es-ES leaves '1500' ungrouped by default, which reads unevenly beside '10.000'. */
 const CREDIT_FIGURES = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2, useGrouping: 'always' });
 

@@ -22,8 +22,15 @@ describe('deriveSubscription', () => {
   it('gives an inactive, empty usage when there is no subscription', () => {
     expect(deriveSubscription(null, now)).toEqual({
       active: false, trialing: false, name: '', balance: 0, cancelled: false, usageLimit: 0,
-      usedSlans: 0, slansPercentage: 0, excededSlans: 0, extraPrice: 0, nextPaymentDate: null, paymentFailed: false,
+      usedSlans: 0, slansPercentage: 0, excededSlans: 0, extraPrice: 0, nextPaymentDate: null, paymentFailed: false, extraSlanPrice: null,
     });
+  });
+
+  it('gives the € per slan past the limit only where usage may go past it: a paid plan running, never a trial or an ended plan', () => {
+    expect(deriveSubscription(record(), now).extraSlanPrice).toBe(0.5);
+    expect(deriveSubscription(record({ status: 'trialing' }), now).extraSlanPrice).toBeNull();
+    expect(deriveSubscription(record({ status: 'past_due' }), now).extraSlanPrice).toBeNull();
+    expect(deriveSubscription(record({ extraUsagePrice: 0 }), now).extraSlanPrice).toBeNull();
   });
 
   it('derives balance, percentage and next payment for an active plan within its limit', () => {

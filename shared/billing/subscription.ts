@@ -31,6 +31,7 @@ const NO_SUBSCRIPTION: SubscriptionUsage = {
   extraPrice: 0,
   nextPaymentDate: null,
   paymentFailed: false,
+  extraSlanPrice: null,
 };
 
 /** Spec §9: active when the status is active or trialing and the period end is not in the past. */
@@ -47,10 +48,12 @@ export function deriveSubscription(record: SubscriptionRecord | null, now: Date)
   const { usageLimit, usedSlans } = record;
   const excededSlans = Math.max(0, usedSlans - usageLimit);
   const cancelled = record.status === 'canceled' || record.cancelAt !== null;
+  const active = isActive(record, now);
+  const trialing = record.status === 'trialing';
 
   return {
-    active: isActive(record, now),
-    trialing: record.status === 'trialing',
+    active,
+    trialing,
     name: record.name,
     balance: Math.max(0, usageLimit - usedSlans),
     cancelled,
@@ -62,6 +65,8 @@ export function deriveSubscription(record: SubscriptionRecord | null, now: Date)
     // A cancelled plan will not charge again, so there is no next payment to announce.
     nextPaymentDate: cancelled ? null : record.currentPeriodEnd,
     paymentFailed: record.paymentFailed,
+    // Spec §9: past the limit a paid plan goes on at its extra price; a trial never does.
+    extraSlanPrice: active && !trialing && record.extraUsagePrice > 0 ? record.extraUsagePrice : null,
   };
 }
 

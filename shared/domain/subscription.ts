@@ -20,5 +20,10 @@ export const subscriptionUsageSchema = z.extend(launcherSubscriptionSchema, {
   nextPaymentDate: z.nullable(z.string()),
   /** Stripe could not charge the latest invoice (the shell's banner, issue 26). */
   paymentFailed: z.boolean(),
+  /**
+   * € per slan past the plan's limit when the plan lets usage go on past it (a paid plan running that
+   * bills extra usage); null when it cannot (a trial, an inactive plan). Optional for older servers.
+   */
+  extraSlanPrice: z.optional(z.nullable(z.number())),
 });
 export type SubscriptionUsage = z.infer<typeof subscriptionUsageSchema>;

@@ -20,12 +20,18 @@ export const TEXT_STYLE = 1;
 /** The cellXfs index of the date format (dd/mm/yyyy, numFmtId 164) in the styles this module writes. */
 export const DATE_STYLE = 2;
 
+/** The cellXfs index of the euro format ('1.234,50 €' in a Spanish Excel; numFmtId 165) in the styles this module writes. */
+export const EUROS_STYLE = 3;
+
 /**
  * How a column's cells are written beyond their value's type. 'date': a number is an Excel serial day
  * (excelDay) written with DATE_STYLE, so a sheet shows it as dd/mm/yyyy and sorts and filters it as a
- * date; text in such a column (its header) is written as text.
+ * date; 'euros': a number is an amount in euros, written with EUROS_STYLE (two decimals and '€'), still
+ * a number to add up. Text in such a column (its header) is written as text.
  */
-export type CellKind = 'date';
+export type CellKind = 'date' | 'euros';
+
+const KIND_STYLES: Readonly<Record<CellKind, number>> = { date: DATE_STYLE, euros: EUROS_STYLE };
 
 /** 1970-01-01 as an Excel serial day (the 1900 date system). */
 const UNIX_EPOCH_DAY = 25_569;
@@ -80,7 +86,7 @@ export function cellXml(column: number, row: number, value: CellValue, kind?: Ce
   if (value === null || value === undefined || value === '') return '';
   const reference = `${columnName(column)}${row}`;
   if (typeof value === 'number') {
-    if (Number.isFinite(value)) return kind === 'date' ? `<c r="${reference}" s="${DATE_STYLE}"><v>${value}</v></c>` : `<c r="${reference}"><v>${value}</v></c>`;
+    if (Number.isFinite(value)) return kind !== undefined ? `<c r="${reference}" s="${KIND_STYLES[kind]}"><v>${value}</v></c>` : `<c r="${reference}"><v>${value}</v></c>`;
     return cellXml(column, row, String(value));
   }
   if (typeof value === 'boolean') return `<c r="${reference}" t="b"><v>${value ? 1 : 0}</v></c>`;

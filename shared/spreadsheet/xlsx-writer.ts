@@ -25,18 +25,19 @@ export const WORKSHEET_RELATIONSHIP = `${DOCUMENT_RELATIONSHIP}/worksheet`;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /**
- * Three cell formats: 0 General, 1 text ('@', numFmtId 49: sheet-xml.ts TEXT_STYLE) and 2 date
- * (dd/mm/yyyy, custom numFmtId 164: sheet-xml.ts DATE_STYLE).
+ * Four cell formats: 0 General, 1 text ('@', numFmtId 49: sheet-xml.ts TEXT_STYLE), 2 date
+ * (dd/mm/yyyy, custom numFmtId 164: sheet-xml.ts DATE_STYLE) and 3 euros (#,##0.00 "€", custom
+ * numFmtId 165: sheet-xml.ts EUROS_STYLE; Excel shows it with the reader's separators).
  */
 export const STYLES_XML =
   `${XML_HEAD}<styleSheet xmlns="${SPREADSHEET_NAMESPACE}">` +
-  '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts>' +
+  '<numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="#,##0.00\\ &quot;€&quot;"/></numFmts>' +
   '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 

@@ -97,6 +97,11 @@ export const billingRoutes: Route[] = [
       const cancelAtPeriodEnd = bool(form.cancel_at_period_end);
       const card = str(form.default_payment_method);
       if (card !== undefined && card !== '') ownCard(store, subscription.customer, card, 'default_payment_method');
+      // Stripe: a subscription a schedule manages takes its end from the schedule; cancelling it directly
+      // is refused (the caller releases the schedule first, which drops its next phases, or updates it).
+      if ((cancelAtPeriodEnd !== undefined || form.cancel_at !== undefined) && subscription.schedule !== null) {
+        throw invalidParam('cancel_at_period_end', `The subscription is managed by the subscription schedule \`${subscription.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`);
+      }
       if (cancelAtPeriodEnd !== undefined) {
         subscription.cancel_at_period_end = cancelAtPeriodEnd;
         subscription.cancel_at = cancelAtPeriodEnd ? (subscription.items.data[0]?.current_period_end ?? null) : null;

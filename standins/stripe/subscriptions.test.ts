@@ -123,6 +123,31 @@ describe('the end of a period', () => {
     expect(after.items.data.map((item) => item.price.id)).toEqual([...PRO]);
   });
 
+  it('refuses to cancel a subscription a schedule manages, as Stripe does: released first, it cancels and the next phase is gone', async () => {
+    const { subscription } = await fixture.subscribe(BASIC);
+    const schedule = await fixture.stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    const phase0 = schedule.phases[0];
+    await fixture.stripe.subscriptionSchedules.update(schedule.id, {
+      phases: [
+        { items: [...BASIC].map((price) => ({ price })), start_date: phase0?.start_date, end_date: phase0?.end_date },
+        { items: [...PRO].map((price) => ({ price })) },
+      ],
+    });
+    const from = fixture.received.length;
+    await expect(fixture.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).rejects.toMatchObject({
+      statusCode: 400,
+      message: `The subscription is managed by the subscription schedule \`${schedule.id}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+    });
+    expect(fixture.received.length).toBe(from);
+    expect((await fixture.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(false);
+
+    await fixture.stripe.subscriptionSchedules.release(schedule.id);
+    expect((await fixture.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })).cancel_at_period_end).toBe(true);
+    // Resuming does not bring the change back: the schedule stays released.
+    expect((await fixture.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false })).schedule).toBeNull();
+    expect((await fixture.stripe.subscriptionSchedules.retrieve(schedule.id)).status).toBe('released');
+  });
+
   it('leaves a failed payment open and the subscription past due until the invoice is paid', async () => {
     const { subscription, customer } = await fixture.subscribe(BASIC);
     fixture.standin.failNextPayment(customer.id);

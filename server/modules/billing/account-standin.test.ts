@@ -5,12 +5,12 @@
  */
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALREADY_SUBSCRIBED_MESSAGE, billingPaths, LAST_CARD_MESSAGE, OWNER_ONLY_MESSAGE, paymentMethodsResponseSchema, plansResponseSchema, subscriptionFullSchema } from '#shared/api/billing.ts';
+import { ALREADY_SUBSCRIBED_MESSAGE, BILLING_INFO_REQUIRED_MESSAGE, billingPaths, LAST_CARD_MESSAGE, OWNER_ONLY_MESSAGE, paymentMethodsResponseSchema, plansResponseSchema, subscriptionFullSchema } from '#shared/api/billing.ts';
 import type { Kysely } from 'kysely';
 import { STANDIN_CATALOGUE, type StripeStandin } from '../../../standins/stripe/standin.ts';
 import type { Database } from '../../db/schema.ts';
 import { registerUser, type CookieJar, type TestServer } from '../../test/harness.ts';
-import { closeStandinFirm, registerMember, sessionIdOf, startQuietStandin, startStandinFirm, subscribe } from './account-test-support.ts';
+import { closeStandinFirm, registerMember, saveBillingInfo, sessionIdOf, startQuietStandin, startStandinFirm, subscribe, TEST_BILLING_INFO } from './account-test-support.ts';
 
 let standin: StripeStandin;
 let stripe: Stripe;
@@ -48,7 +48,28 @@ describe('plans from Stripe prices', () => {
 });
 
 describe('checkout and the card page', () => {
+  it('asks for the billing info before the first checkout (409, nothing at Stripe), and the first invoice then carries it', async () => {
+    const refused = await ana.post(billingPaths.checkoutSession, { planRef: 'basic' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'BILLING_INFO_REQUIRED', message: BILLING_INFO_REQUIRED_MESSAGE });
+    expect(await customerOf(anaGroup)).toBeNull();
+    expect(await stripe.checkout.sessions.list({ limit: 100 }).then((list) => list.data.filter((session) => session.client_reference_id === anaGroup))).toEqual([]);
+
+    await saveBillingInfo(ana);
+    const { subscriptionId } = await subscribe(ana, db, stripe, standin, anaGroup, 'basic');
+    const [first, ...others] = (await stripe.invoices.list({ subscription: subscriptionId })).data;
+    expect(others).toEqual([]);
+    expect(first).toMatchObject({
+      billing_reason: 'subscription_create',
+      customer_name: TEST_BILLING_INFO.name,
+      customer_email: TEST_BILLING_INFO.email,
+      customer_address: { line1: TEST_BILLING_INFO.addressLine1, postal_code: TEST_BILLING_INFO.postalCode, city: TEST_BILLING_INFO.city, country: 'ES' },
+      customer_tax_ids: [{ type: 'es_cif', value: TEST_BILLING_INFO.taxId }],
+    });
+  });
+
   it('opens the hosted checkout for the plan, with one customer for the firm, and 409 once subscribed', async () => {
+    await saveBillingInfo(ana);
     const response = await ana.post(billingPaths.checkoutSession, { planRef: 'basic' });
     expect(response.statusCode).toBe(200);
     const { url } = response.json() as { url: string };
@@ -58,7 +79,7 @@ describe('checkout and the card page', () => {
     expect(session).toMatchObject({ mode: 'subscription', customer: customerId, client_reference_id: anaGroup, locale: 'es', cancel_url: 'http://app.test/payments?pago=cancelado' });
     expect(session.success_url).toBe('http://app.test/payments?pago=ok&session_id={CHECKOUT_SESSION_ID}');
     const customer = await stripe.customers.retrieve(customerId ?? '');
-    expect(customer).toMatchObject({ email: 'ana@asesoria.es', metadata: { group_id: anaGroup } });
+    expect(customer).toMatchObject({ email: TEST_BILLING_INFO.email, name: TEST_BILLING_INFO.name, metadata: { group_id: anaGroup } });
 
     // A second attempt reuses the firm's customer, and the first page can no longer be paid.
     const again = await ana.post(billingPaths.checkoutSession, { planRef: 'pro' });

@@ -60,8 +60,17 @@ export function sessionIdOf(url: string): string {
   return id;
 }
 
+/** Billing info that passes the checks (a valid CIF), as the owner enters it before a first checkout. */
+export const TEST_BILLING_INFO = { name: 'Asesoría Pérez SL', taxId: 'B12345674', email: 'facturas@asesoria.es', addressLine1: 'Calle Mayor 1', postalCode: '28013', city: 'Madrid', province: 'Madrid', country: 'ES' };
+
+/** The owner saves the firm's billing info (at Stripe and here), as a checkout needs it first. */
+export async function saveBillingInfo(owner: CookieJar, info: Record<string, unknown> = TEST_BILLING_INFO): Promise<void> {
+  const response = await owner.put('/api/subscriptions/billing-info', info);
+  if (response.statusCode !== 200) throw new Error(`billing info: ${response.statusCode} ${response.body}`);
+}
+
 /**
- * The owner subscribes through the API and pays on the stand-in's page; the row is then arranged as the
+ * The owner subscribes through the API (saving the billing info first when the firm has none) and pays on the stand-in's page; the row is then arranged as the
  * webhooks would write it (these suites keep webhooks off, so they test the account alone).
  */
 export async function subscribe(
@@ -73,6 +82,7 @@ export async function subscribe(
   planRef: string,
   card = '4242424242424242',
 ): Promise<{ customerId: string; subscriptionId: string }> {
+  if ((await owner.get('/api/subscriptions/billing-info')).json() === null) await saveBillingInfo(owner);
   const response = await owner.post('/api/subscriptions/checkout-session', { planRef });
   if (response.statusCode !== 200) throw new Error(`checkout: ${response.statusCode} ${response.body}`);
   const sessionId = sessionIdOf((response.json() as { url: string }).url);

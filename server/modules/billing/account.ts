@@ -78,7 +78,7 @@ export class BillingAccount {
     await removeCard(stripe, this.deps.log, await this.requireCardOwner(session.groupId), cardId);
   }
 
-  billingInfo(session: SessionIds): Promise<BillingInfo> {
+  billingInfo(session: SessionIds): Promise<BillingInfo | null> {
     return readBillingInfo(this.deps.db, session.groupId);
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
-import { TAX_ID_INVALID_MESSAGE, type BillingInfo } from '#shared/api/billing.ts';
+import { BILLING_INFO_REQUIRED_MESSAGE, TAX_ID_INVALID_MESSAGE, type BillingInfo } from '#shared/api/billing.ts';
 import { compactIdentifier } from '#shared/validation/identifiers.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, validationError } from '../../http/errors.ts';
@@ -10,14 +10,13 @@ import type { BillingCaller } from './owner.ts';
 import { atStripe } from './stripe-errors.ts';
 import type { StripeClient } from './stripe-client.ts';
 
-export const BILLING_INFO_NOT_FOUND_MESSAGE = 'Tu empresa aún no tiene datos de facturación';
-
 /** Stripe's type for a Spanish NIF/CIF on invoices (it takes NIE and NIF of people too). */
 const SPANISH_TAX_ID = 'es_cif';
 
-export async function readBillingInfo(db: Kysely<Database>, groupId: string): Promise<BillingInfo> {
+/** The firm's billing info; null until the owner saves it (not an error: a page that asks logs nothing). */
+export async function readBillingInfo(db: Kysely<Database>, groupId: string): Promise<BillingInfo | null> {
   const row = await db.selectFrom('billing_profiles').selectAll().where('group_id', '=', groupId).executeTakeFirst();
-  if (!row) throw new HttpError(404, 'BILLING_INFO_NOT_FOUND', BILLING_INFO_NOT_FOUND_MESSAGE);
+  if (!row) return null;
   return {
     name: row.name,
     taxId: row.tax_id,
@@ -73,7 +72,18 @@ export async function saveBillingInfo({ db, stripe, now, log }: BillingInfoDeps,
     .values({ group_id: caller.groupId, ...row })
     .onConflict((conflict) => conflict.column('group_id').doUpdateSet(row))
     .execute();
-  return readBillingInfo(db, caller.groupId);
+  const saved = await readBillingInfo(db, caller.groupId);
+  if (!saved) throw new Error('Los datos de facturación no se han guardado');
+  return saved;
+}
+
+/**
+ * A checkout needs the billing info first: Stripe prints the customer's name, address and tax id on
+ * every invoice it makes, the first one included, so they must be on the customer before it pays.
+ */
+export async function requireBillingInfo(db: Kysely<Database>, groupId: string): Promise<void> {
+  const row = await db.selectFrom('billing_profiles').select('group_id').where('group_id', '=', groupId).executeTakeFirst();
+  if (!row) throw new HttpError(409, 'BILLING_INFO_REQUIRED', BILLING_INFO_REQUIRED_MESSAGE);
 }
 
 /**

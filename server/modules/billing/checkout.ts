@@ -4,6 +4,7 @@ import { ALREADY_SUBSCRIBED_MESSAGE, PLAN_NOT_FOUND_MESSAGE } from '#shared/api/
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { TRIAL_PLAN_REF } from '../subscriptions/service.ts';
+import { requireBillingInfo } from './billing-info.ts';
 import { ensureCustomer, firmSubscription, runningSubscriptionId } from './customer.ts';
 import type { BillingCaller } from './owner.ts';
 import { atStripe } from './stripe-errors.ts';
@@ -30,12 +31,14 @@ export async function offeredPlan(db: Kysely<Database>, ref: string) {
 }
 
 /**
- * Stripe's hosted checkout for a plan. The webhook (checkout.session.completed and the subscription's
+ * Stripe's hosted checkout for a plan, once the firm's billing info is on its customer. The webhook (checkout.session.completed and the subscription's
  * events) links the new subscription to the firm: nothing is written here but the customer.
  */
 export async function startCheckout({ db, stripe, publicUrl, log }: CheckoutDeps, caller: BillingCaller, planRef: string): Promise<{ url: string }> {
   const plan = await offeredPlan(db, planRef);
   if (runningSubscriptionId(await firmSubscription(db, caller.groupId))) throw new HttpError(409, 'ALREADY_SUBSCRIBED', ALREADY_SUBSCRIBED_MESSAGE);
+  // The billing info is saved on the customer first, so the first invoice carries the name and NIF.
+  await requireBillingInfo(db, caller.groupId);
   const customer = await ensureCustomer(db, stripe, log, caller);
   // One payment page at a time: pages opened before (another tab, a double click) are expired, so two
   // cannot both be paid. (Two at the very same instant are caught by the webhook: subscription-state.ts.)

@@ -1,18 +1,33 @@
 import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { excelDay } from '#shared/spreadsheet/sheet-xml.ts';
 import { XlsxWriter } from '#shared/spreadsheet/xlsx-writer.ts';
 import type { ByteSink } from '#shared/spreadsheet/zip-builder.ts';
-import { formatMadridDateTime, madridDayKey } from '#shared/time/index.ts';
+import { formatMadridTime, madridDayKey, toMadridParts } from '#shared/time/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { ledgerPage, ledgerTotals, type LedgerPeriod } from './ledger.ts';
 
-export const EXPORT_HEADERS = ['Fecha', 'Tipo', 'Concepto', 'Usuario', 'Email', 'Unidades', 'Unidad', 'Slans', 'Por encima del plan', 'Ejecución'] as const;
+export const EXPORT_HEADERS = ['Fecha', 'Hora', 'Tipo', 'Concepto', 'Usuario', 'Email', 'Unidades', 'Unidad', 'Slans', 'Por encima del plan', 'Importe (€)', 'Ejecución'] as const;
+const EXPORT_WIDTHS = [12, 7, 8, 48, 24, 30, 10, 10, 10, 18, 12, 38];
+/** Fecha is a date cell (dd/mm/yyyy: sorted and filtered as a date), Importe a number in euros. */
+const EXPORT_KINDS = ['date', undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'euros'] as const;
 /** Entries read per query while the workbook is written. */
 const EXPORT_PAGE = 500;
 
 /** 'consumo-2026-11-01-2026-12-01.xlsx', on the Madrid calendar. */
 export function exportFilename(period: LedgerPeriod): string {
   return `consumo-${madridDayKey(new Date(period.from))}-${madridDayKey(new Date(period.to))}.xlsx`;
+}
+
+/** The Madrid day of an instant as an Excel serial day (a date cell). */
+function madridExcelDay(instant: Date): number {
+  const { year, month, day } = toMadridParts(instant);
+  return excelDay(year, month, day);
+}
+
+/** '1 ejecución', '2 ejecuciones'. */
+export function runsLabel(runs: number): string {
+  return runs === 1 ? '1 ejecución' : `${new Intl.NumberFormat('es-ES').format(runs)} ejecuciones`;
 }
 
 /**
@@ -35,14 +50,16 @@ export async function ledgerWorkbook(db: Kysely<Database>, groupId: string, peri
 }
 
 async function writeLedger(db: Kysely<Database>, groupId: string, period: LedgerPeriod, book: XlsxWriter): Promise<void> {
-  const sheet = book.addSheet('Consumo', [17, 8, 48, 24, 30, 10, 10, 10, 18, 38]);
+  const sheet = book.addSheet('Consumo', EXPORT_WIDTHS, EXPORT_KINDS);
   sheet.row(EXPORT_HEADERS);
   let cursor: string | undefined;
   do {
     const page = await ledgerPage(db, groupId, period, cursor, EXPORT_PAGE);
     for (const entry of page.items) {
+      const at = new Date(entry.at);
       sheet.row([
-        formatMadridDateTime(new Date(entry.at)),
+        madridExcelDay(at),
+        formatMadridTime(at),
         entry.kind === 'charge' ? 'Cargo' : 'Abono',
         entry.kind === 'charge' ? entry.robot : entry.description,
         entry.user?.name ?? '',
@@ -51,6 +68,8 @@ async function writeLedger(db: Kysely<Database>, groupId: string, period: Ledger
         entry.unitName ?? '',
         entry.slans,
         entry.extraSlans,
+        // Only a line that bills money has an amount (its extra slans at its report's € per slan); none is made up.
+        entry.extraPrice ?? null,
         entry.runId ?? '',
       ]);
     }
@@ -58,7 +77,7 @@ async function writeLedger(db: Kysely<Database>, groupId: string, period: Ledger
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
   const totals = await ledgerTotals(db, groupId, period);
-  sheet.row(['Total', '', `${totals.runs} ejecuciones`, '', '', null, '', totals.credited - totals.charged, totals.extraSlans, '']);
+  sheet.row(['Total', '', '', runsLabel(totals.runs), '', '', null, '', totals.credited - totals.charged, totals.extraSlans, totals.extraPrice, '']);
   sheet.end();
 }
 

@@ -63,7 +63,7 @@ async function charges(db: Kysely<Database>, groupId: string, period: LedgerPeri
     .leftJoin('users as u', 'u.id', 'fr.user_id')
     // A report that failed never reached Stripe: no extra usage is billed for it.
     .leftJoin('billing_usage_reports as bur', (join) => join.onRef('bur.run_id', '=', 'cl.run_id').on('bur.state', '!=', 'failed'))
-    .select(['cl.id', 'cl.created_at', 'cl.run_id', 'cl.amount', 'cl.usage_units', 'fr.flow_name', 'f.name as current_name', 'f.definition', 'u.name as user_name', 'u.email as user_email', 'bur.slans as extra'])
+    .select(['cl.id', 'cl.created_at', 'cl.run_id', 'cl.amount', 'cl.usage_units', 'fr.flow_name', 'f.name as current_name', 'f.definition', 'u.name as user_name', 'u.email as user_email', 'bur.slans as extra', 'bur.extra_usage_price as extra_usage_price'])
     .where('cl.group_id', '=', groupId)
     .where('cl.created_at', '>=', period.from)
     .where('cl.created_at', '<', period.to);
@@ -91,9 +91,17 @@ async function charges(db: Kysely<Database>, groupId: string, period: LedgerPeri
       unitName,
       slans: -Number(row.amount),
       extraSlans: Number(row.extra ?? 0),
+      extraPrice: lineEuros(row.extra, row.extra_usage_price),
       description: null,
     };
   });
+}
+
+/** A charge's extra slans at the € per slan its usage report was sent at, to the cent; null when it bills none. */
+function lineEuros(extra: number | string | null, pricePerSlan: number | string | null): number | null {
+  const slans = Number(extra ?? 0);
+  if (slans <= 0 || pricePerSlan === null) return null;
+  return Math.round(slans * Number(pricePerSlan) * 100) / 100;
 }
 
 /** A flow definition's usageMeasureUnit ('fila|filas' when it names none). */
@@ -126,6 +134,8 @@ async function credits(db: Kysely<Database>, groupId: string, period: LedgerPeri
     unitName: null,
     slans: Number(row.slans),
     extraSlans: 0,
+    // A grant keeps no price (the plan's fee is on its invoice, not on this line): no € is made up for it.
+    extraPrice: null,
     description: grantDescription(row),
   }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import {
-  billingInfoSchema, billingPaths, invoicesResponseSchema, paymentMethodsResponseSchema, planChoiceSchema, plansResponseSchema, redirectResponseSchema,
+  billingInfoResponseSchema, billingInfoSchema, billingPaths, invoicesResponseSchema, paymentMethodsResponseSchema, planChoiceSchema, plansResponseSchema, redirectResponseSchema,
   subscriptionFullSchema,
 } from '#shared/api/billing.ts';
 import type { AppContext } from '../../context.ts';
@@ -55,8 +55,9 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext, bil
     return reply.status(204).send();
   });
 
-  app.get(billingPaths.billingInfo, { schema: routeSchema({ tag, summary: 'The name, tax id and address on the invoices (404 when none yet)', response: { 200: billingInfoSchema } }) }, async (request) =>
-    billing.billingInfo(await requireSession(request, ctx)),
+  app.get(billingPaths.billingInfo, { schema: routeSchema({ tag, summary: 'The name, tax id and address on the invoices (null when none yet)', response: { 200: billingInfoResponseSchema } }) }, async (request, reply) =>
+    // A null body is sent as JSON 'null' (the serializer would otherwise answer an empty body).
+    reply.type('application/json').send(JSON.stringify(await billing.billingInfo(await requireSession(request, ctx)))),
   );
 
   const billingInfoPut = routeSchema({ tag, summary: 'Save the billing info, at Stripe first (owner only)', body: billingInfoSchema, response: { 200: billingInfoSchema } });

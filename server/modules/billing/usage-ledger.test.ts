@@ -8,6 +8,7 @@ import type { SubscriptionUsage } from '#shared/domain/subscription.ts';
 import { registerUser, type CookieJar } from '../../test/harness.ts';
 import { TEST_FLOW_ID } from '../flows/test-flows/index.ts';
 import { finishedState, launch, upload } from '../runs/test-support.ts';
+import { formatMadridDate, formatMadridTime } from '#shared/time/index.ts';
 import { CURSOR_INVALID_MESSAGE } from './ledger.ts';
 import { startBillingWorld, subscribe, subscriptionRow, type BillingWorld } from './sync-test-support.ts';
 
@@ -21,6 +22,15 @@ afterEach(async () => world.close());
 async function runTwoRows(jar: CookieJar, extra: Record<string, unknown> = {}) {
   const [book] = await upload(jar, [{ name: 'lista.csv', data: 'NIF;Nombre\n12345678Z;Ana\nX1234567L;Luis\n' }]);
   return launch(jar, TEST_FLOW_ID, { mode: 'ok', workbook: [{ uploadId: book?.id, name: 'lista.csv' }] }, extra);
+}
+
+/** The export's rows, as a spreadsheet reads them (cells with their types and formats). */
+async function exportedSheet(jar: CookieJar): Promise<{ rows: unknown[][]; sheet: XLSX.WorkSheet }> {
+  const exported = await jar.get('/api/usage-report/export');
+  expect(exported.statusCode).toBe(200);
+  const book = XLSX.read(exported.rawPayload, { type: 'buffer', cellNF: true });
+  const sheet = book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet;
+  return { rows: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null }), sheet };
 }
 
 async function allEntries(jar: CookieJar, query = ''): Promise<LedgerEntry[]> {
@@ -57,6 +67,8 @@ describe('usage past the limit', () => {
     expect(first.statusCode, first.body).toBe(202);
     await finishedState(jar, first.json().executionToken);
     expect(world.server.countRows('billing_usage_reports')).toBe(0);
+    // One run: the export's total says it in the singular.
+    expect((await exportedSheet(jar)).rows.at(-1)?.[3]).toBe('1 ejecución');
     expect((await runTwoRows(jar)).statusCode).toBe(402);
     const second = await runTwoRows(jar, { acceptExtraUsage: true });
     expect(second.statusCode, second.body).toBe(202);
@@ -87,6 +99,15 @@ describe('usage past the limit', () => {
     expect(ledger.items.map((entry) => [entry.kind, entry.slans, entry.extraSlans])).toEqual([['charge', -4, 2], ['charge', -4, 0], ['credit', 6, 0]]);
     expect(ledger.items[0]).toMatchObject({ runId: report.run_id, robot: 'Robot de pruebas', user: { name: 'Ana Pérez', email: 'metro@asesoria.es' }, units: 2, unitName: 'filas', description: null });
     expect(ledger.items[2]?.description).toMatch(/^Plan Básico: periodo del \d\d\/\d\d\/\d{4} al \d\d\/\d\d\/\d{4}$/);
+    // The line past the limit bills its 2 slans at the 0,03 € its report was sent at; the others bill no money.
+    expect(ledger.items.map((entry) => entry.extraPrice)).toEqual([0.06, null, null]);
+
+    // The export: the € column where a line bills money (empty where it bills none), the plural, and the total in euros.
+    const { rows, sheet } = await exportedSheet(jar);
+    expect(rows.slice(1, -1).map((cells) => [cells[2], cells[9], cells[10]])).toEqual([['Cargo', 2, 0.06], ['Cargo', 0, null], ['Abono', 0, null]]);
+    expect(rows.at(-1)?.slice(0, 4)).toEqual(['Total', null, null, '2 ejecuciones']);
+    expect(rows.at(-1)?.[10]).toBe(0.06);
+    expect(sheet['K2']).toMatchObject({ t: 'n', v: 0.06, z: '#,##0.00\\ "€"' });
   });
 
   it('is still refused on a trial (402): nothing to report', async () => {
@@ -132,13 +153,22 @@ describe('the credit ledger', () => {
     const exported = await jar.get('/api/usage-report/export');
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="consumo-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.xlsx"$/);
-    const book = XLSX.read(exported.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet, { header: 1 });
-    expect(rows[0]).toEqual(['Fecha', 'Tipo', 'Concepto', 'Usuario', 'Email', 'Unidades', 'Unidad', 'Slans', 'Por encima del plan', 'Ejecución']);
+    const book = XLSX.read(exported.rawPayload, { type: 'buffer', cellNF: true });
+    const sheet = book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+    expect(rows[0]).toEqual(['Fecha', 'Hora', 'Tipo', 'Concepto', 'Usuario', 'Email', 'Unidades', 'Unidad', 'Slans', 'Por encima del plan', 'Importe (€)', 'Ejecución']);
     const body = rows.slice(1, -1);
     expect(body).toHaveLength(entries.length);
-    expect(body.map((cells) => [cells[1], cells[2], cells[7]])).toEqual(entries.map((entry) => [entry.kind === 'charge' ? 'Cargo' : 'Abono', entry.kind === 'charge' ? entry.robot : entry.description, entry.slans]));
+    expect(body.map((cells) => [cells[2], cells[3], cells[8]])).toEqual(entries.map((entry) => [entry.kind === 'charge' ? 'Cargo' : 'Abono', entry.kind === 'charge' ? entry.robot : entry.description, entry.slans]));
+    // The date is a date cell (dd/mm/yyyy, the Madrid day of the entry), the time beside it as text.
+    const newest = entries[0];
+    const dated = XLSX.read(exported.rawPayload, { type: 'buffer', cellDates: true }).Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet;
+    expect(sheet['A2']).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: formatMadridDate(new Date(newest?.at ?? '')) });
+    const day = (dated['A2'] as XLSX.CellObject).v as Date;
+    expect(`${String(day.getDate()).padStart(2, '0')}/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`).toBe(formatMadridDate(new Date(newest?.at ?? '')));
+    expect(sheet['B2']).toMatchObject({ t: 's', v: formatMadridTime(new Date(newest?.at ?? '')) });
     expect(rows.at(-1)?.[0]).toBe('Total');
-    expect(rows.at(-1)?.[7]).toBe(2120);
+    expect(rows.at(-1)?.[3]).toBe('0 ejecuciones');
+    expect(rows.at(-1)?.[8]).toBe(2120);
   });
 });

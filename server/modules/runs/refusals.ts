@@ -46,11 +46,12 @@ export function inputsRefusalMessage(error: HttpError): string {
 export async function creditRefusal(db: Kysely<Database>, input: Pick<LaunchInput, 'groupId' | 'acceptExtraUsage'>, estimatedCost: number, now: Date, reserved = 0): Promise<HttpError | null> {
   const record = await findSubscriptionRecord(db, input.groupId);
   const usage = deriveSubscription(record, now);
-  const canContinue = usage.active && !usage.trialing && (record?.extraUsagePrice ?? 0) > 0;
+  const extraSlanPrice = usage.extraSlanPrice ?? null;
+  const canContinue = extraSlanPrice !== null;
   const available = Math.max(0, usage.balance - reserved);
   if (usage.active && (estimatedCost <= available || (input.acceptExtraUsage === true && canContinue))) return null;
   const currencies = await groupCurrencies(db, input.groupId);
-  const details: NotEnoughCredits = { balance: available, estimatedCost, canContinue };
+  const details: NotEnoughCredits = { balance: available, estimatedCost, canContinue, extraSlanPrice };
   const held = reserved > 0 ? ` libres (${formatCredits(Math.min(reserved, usage.balance), currencies)} están reservados para robots en cola o en marcha)` : '';
   const message = usage.active
     ? `Insuficientes ${creditUnitNames(currencies).plural}: este robot cuesta unos ${formatCredits(estimatedCost, currencies)} y te quedan ${formatCredits(available, currencies)}${held}`

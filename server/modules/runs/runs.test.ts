@@ -136,7 +136,7 @@ describe('executions of the test robot', () => {
       statusCode: 402,
       code: 'NOT_ENOUGH_CREDITS',
       message: 'Insuficientes slans: este robot cuesta unos 4 slans y te quedan 1 slan',
-      details: { balance: 1, estimatedCost: 4, canContinue: false },
+      details: { balance: 1, estimatedCost: 4, canContinue: false, extraSlanPrice: null },
     });
     const [run] = await withDatabase(server, (db) => db.selectFrom('flow_runs').selectAll().execute());
     expect(run).toMatchObject({ state: 'finished', result: 'NotEnoughSlans', launch_status: 402, cost: 0, idempotency_key: null });
@@ -152,7 +152,8 @@ describe('executions of the test robot', () => {
     });
     const paidRefusal = await launch(jar, TEST_FLOW_ID, inputs);
     expect(paidRefusal.statusCode).toBe(402);
-    expect(paidRefusal.json().details).toEqual({ balance: 0, estimatedCost: 4, canContinue: true });
+    // The prompt can say what the extra costs: the plan's € per slan.
+    expect(paidRefusal.json().details).toEqual({ balance: 0, estimatedCost: 4, canContinue: true, extraSlanPrice: 0.03 });
     const extra = await launch(jar, TEST_FLOW_ID, inputs, { acceptExtraUsage: true });
     expect(extra.statusCode).toBe(202);
     expect((await finishedState(jar, extra.json().executionToken)).output?.data.cost).toBe(4);
