@@ -1,6 +1,6 @@
 import { pathFor } from '#shared/api/flows.ts';
 import {
-  billingInfoSchema, billingPaths, invoicesResponseSchema, paymentMethodsResponseSchema, plansResponseSchema, redirectResponseSchema,
+  billingInfoResponseSchema, billingInfoSchema, billingPaths, invoicesResponseSchema, paymentMethodsResponseSchema, plansResponseSchema, redirectResponseSchema,
   subscriptionFullSchema, usageReportSchema,
 } from '#shared/api/billing.ts';
 import type {
@@ -63,13 +63,10 @@ export const billingApi = baseApi
         transformResponse: () => undefined,
         invalidatesTags: ['PaymentMethods', 'Billing'],
       }),
-      /** Null when the firm has not given its billing info yet (the server answers 404). */
+      /** Null when the firm has not given its billing info yet (a 200 with null: no error in the console). */
       billingInfo: build.query<BillingInfo | null, void>({
-        async queryFn(_arg, _api, _extra, baseQuery) {
-          const result = await baseQuery(billingPaths.billingInfo);
-          if (result.error) return result.error.status === 404 ? { data: null } : { error: result.error };
-          return { data: billingInfoSchema.parse(result.data) };
-        },
+        query: () => billingPaths.billingInfo,
+        transformResponse: (response: unknown) => billingInfoResponseSchema.parse(response),
         providesTags: ['BillingInfo'],
       }),
       saveBillingInfo: build.mutation<BillingInfo, BillingInfo>({

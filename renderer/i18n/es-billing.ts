@@ -6,6 +6,8 @@ export const billing = {
   unexpected: 'No se ha podido completar la operación. Inténtalo de nuevo.',
   ownerOnly: 'Solo el titular de la cuenta puede cambiar el plan, las tarjetas o los datos de facturación.',
   ledgerLink: 'Ver el detalle del consumo',
+  /** Above a table wider than the screen (a phone): its other columns are a swipe away. */
+  scrollCue: 'Desliza la tabla hacia un lado para ver todas las columnas.',
 
   status: {
     heading: 'Estado del plan',
@@ -36,6 +38,16 @@ export const billing = {
     seePayments: 'Revisar el pago',
   },
 
+  /** The shell's credit banner once the plan's credits are used up (the 90 % warning is es.creditBanner's). */
+  banner: {
+    /** Nothing more can be used: a trial, or a plan without extra usage. */
+    exhausted: 'Has agotado los créditos de tu plan. Contrata un plan para seguir lanzando robots.',
+    /** The plan goes on past its limit: one line, with what it costs ('0,03 € por slan'). */
+    extra: (price: string) => `Has superado los créditos de tu plan: el uso adicional se cobra a ${price}.`,
+    seeUsage: 'Ver consumo',
+    hide: 'Ocultar el aviso',
+  },
+
   plans: {
     heading: 'Planes',
     listLabel: 'Planes disponibles',
@@ -51,6 +63,9 @@ export const billing = {
     changed: (plan: string) => `Pasarás al plan ${plan} en el próximo periodo`,
     loadFailed: 'No se han podido cargar los planes.',
     none: 'No hay planes disponibles',
+    /** Before the first checkout: the billing info the first invoice will carry. */
+    infoFirst: 'Antes de pagar, indica los datos de facturación: aparecerán en tus facturas, también en la primera.',
+    infoContinue: 'Guardar y continuar al pago',
   },
 
   returning: {
@@ -113,6 +128,10 @@ export const billing = {
     resume: 'Reanudar el plan',
     resumed: 'Tu plan seguirá renovándose',
     cancelling: (day: string) => `Tu plan se cancelará el ${day}. Puedes reanudarlo hasta entonces.`,
+    /** Stripe drops a scheduled change of plan when the plan is cancelled: said before, and after resuming. */
+    dropsChange: (plan: string, day: string) => `Se anulará el cambio al plan ${plan} previsto para el ${day}.`,
+    changeDropped: (plan: string) => `Se ha anulado el cambio al plan ${plan}: si reanudas el plan y aún lo quieres, elígelo de nuevo en Planes.`,
+    resumedChangeLost: (plan: string) => `Tu plan seguirá renovándose. El cambio al plan ${plan} se anuló al cancelar: si aún lo quieres, elígelo de nuevo en Planes.`,
   },
 
   invoices: {

@@ -187,6 +187,8 @@ export const launcher = {
     body: (cost: string, balance: string) => `Coste estimado de este robot: ${cost}. Tu saldo: ${balance}.`,
     bodyWithoutFigures: 'Tu saldo no alcanza para lanzar este robot.',
     continueHint: 'Si continúas, lo que supere tu saldo se cobrará como uso adicional de tu plan.',
+    /** The same, with the plan's price of the extra: '… uso adicional de tu plan, a 0,03 € por slan.' */
+    continueHintPriced: (price: string) => `Si continúas, lo que supere tu saldo se cobrará como uso adicional de tu plan, a ${price}.`,
     continue: 'Continuar',
     plans: 'Ver planes',
     cancel: 'Cancelar',

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { PAYMENT_FAILED_BANNER } from '#shared/api/billing.ts';
 import { jsonResponse, mockApi, renderWithApp, signedInState } from '../../test/renderApp.tsx';
+import { signedOut } from '../session.ts';
+import type { RootState } from '../store.ts';
 import { CreditBanner } from './CreditBanner.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,14 +14,16 @@ const usage = {
   slansPercentage: 95, excededSlans: 0, extraPrice: 0, nextPaymentDate: null, paymentFailed: false,
 };
 
-function renderBanner(answer: typeof usage) {
+function renderBanner(answer: typeof usage & { extraSlanPrice?: number | null }, ui: Partial<RootState['ui']> = {}) {
   vi.stubGlobal('fetch', mockApi({ 'GET /api/subscriptions/usage': () => jsonResponse(200, answer) }).fetchMock);
-  renderWithApp(
+  const preloadedState = { ...signedInState(), ui: { menuOpen: false, paymentRequiredFor: null, creditBannerHidden: null, ...ui } };
+  return renderWithApp(
     <Routes>
       <Route path="/" element={<CreditBanner />} />
       <Route path="/payments" element={<p>Página de pagos</p>} />
+      <Route path="/payments/consumo" element={<p>Detalle del consumo</p>} />
     </Routes>,
-    { preloadedState: signedInState() },
+    { preloadedState },
   );
 }
 
@@ -41,5 +45,44 @@ describe('CreditBanner, failed payment', () => {
     renderBanner(usage);
     expect((await screen.findByRole('status')).textContent).toContain('Has consumido el 95 %');
     expect(screen.queryByText(PAYMENT_FAILED_BANNER)).toBeNull();
+  });
+});
+
+describe('CreditBanner, credits used up', () => {
+  it('on a plan that goes on past its limit, says only what the extra costs, in one line: no alert, no way to plans', async () => {
+    renderBanner({ ...usage, usedSlans: 2100, slansPercentage: 105, excededSlans: 100, extraSlanPrice: 0.03 });
+
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Has superado los créditos de tu plan: el uso adicional se cobra a 0,03\u00a0€ por slan.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ver planes' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ver consumo' }));
+    expect(await screen.findByText('Detalle del consumo')).toBeTruthy();
+  });
+
+  it('alerts when nothing more can be used (a trial), with the way to the plans', async () => {
+    renderBanner({ ...usage, trialing: true, usageLimit: 500, usedSlans: 500, slansPercentage: 100, extraSlanPrice: null });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Has agotado los créditos de tu plan. Contrata un plan para seguir lanzando robots.');
+    expect(screen.getByRole('button', { name: 'Ver planes' })).toBeTruthy();
+  });
+
+  it('can be hidden for the sign-in, and comes back when its state changes or after signing out', async () => {
+    const { store } = renderBanner(usage);
+    await screen.findByRole('status');
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar el aviso' }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(store.getState().ui.creditBannerHidden).toBe('warning');
+
+    // Signing out forgets it: the next sign-in shows the banner again.
+    act(() => {
+      store.dispatch(signedOut());
+    });
+    expect(store.getState().ui.creditBannerHidden).toBeNull();
+  });
+
+  it('shows the used-up alert though the 90 % warning was hidden', async () => {
+    renderBanner({ ...usage, usedSlans: 2000, slansPercentage: 100 }, { creditBannerHidden: 'warning' });
+    expect((await screen.findByRole('alert')).textContent).toContain('Has agotado los créditos de tu plan');
   });
 });

@@ -221,7 +221,7 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
       [`POST ${executionPath('alta-rapida')}`]: () => {
         launches += 1;
         return launches === 1
-          ? jsonResponse(402, { statusCode: 402, code: 'NOT_ENOUGH_CREDITS', message: 'No tienes suficientes slans', details: { balance: 5, estimatedCost: 30, canContinue: true } })
+          ? jsonResponse(402, { statusCode: 402, code: 'NOT_ENOUGH_CREDITS', message: 'No tienes suficientes slans', details: { balance: 5, estimatedCost: 30, canContinue: true, extraSlanPrice: 0.05 } })
           : jsonResponse(202, runState({ state: 'finished', output: output(200) }));
       },
     });
@@ -229,6 +229,8 @@ describe('LauncherPage', { timeout: 15_000 }, () => {
     fireEvent.click(launchButton());
     const dialog = await screen.findByRole('dialog', { name: 'No tienes suficientes slans' });
     expect(within(dialog).getByText('Coste estimado de este robot: 30 slans. Tu saldo: 5 slans.')).toBeTruthy();
+    // What the extra costs, from the plan's price, the es-ES way.
+    expect(within(dialog).getByText('Si continúas, lo que supere tu saldo se cobrará como uso adicional de tu plan, a 0,05 € por slan.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Hecho' })).toBeTruthy();

@@ -20,7 +20,8 @@ const puts = (api: ReturnType<typeof paymentsApi>) => api.calls.filter((call) =>
 describe('Datos de facturación', () => {
   it('starts empty when the firm has none yet, and sends what the schema accepts', async () => {
     const api = paymentsApi(subscription(), {
-      'GET /api/subscriptions/billing-info': () => apiError(404, 'NOT_FOUND', 'No encontrado'),
+      // None yet: the server answers 200 with null (no 404 in the console).
+      'GET /api/subscriptions/billing-info': () => jsonResponse(200, null),
       'PUT /api/subscriptions/billing-info': (body) => jsonResponse(200, body),
     });
     renderPage(api);

@@ -24,7 +24,8 @@ export function BillingInfoSection({ canAct }: { canAct: boolean }) {
   let body;
   if (info.isLoading) body = <div className="payments-placeholder payments-placeholder--tall"><Spinner /></div>;
   else if (info.isError) body = <LoadError error={info.error} fallback={text.loadFailed} onRetry={() => void info.refetch()} />;
-  else body = <BillingInfoForm initial={info.data ?? EMPTY} canAct={canAct} />;
+  // Keyed by what was loaded: info saved elsewhere (the checkout's dialog) starts the form again from it.
+  else body = <BillingInfoForm key={JSON.stringify(info.data ?? null)} initial={info.data ?? null} canAct={canAct} />;
   return (
     <section className="ui-card ui-section" aria-labelledby="payments-billing-title">
       <h2 id="payments-billing-title" className="ui-section__title">{text.heading}</h2>
@@ -34,8 +35,20 @@ export function BillingInfoSection({ canAct }: { canAct: boolean }) {
   );
 }
 
-/** The form: billingInfoSchema checks it here as the server will; the server's field issues land on their fields. */
-function BillingInfoForm({ initial, canAct }: { initial: BillingInfo; canAct: boolean }) {
+interface BillingInfoFormProps {
+  initial: BillingInfo | null;
+  canAct: boolean;
+  /** After a save (the checkout's dialog goes on to Stripe); without it the form says 'guardados'. */
+  onSaved?: (saved: BillingInfo) => void;
+  submitLabel?: string;
+}
+
+/**
+ * The form: billingInfoSchema checks it here as the server will (the NIF/CIF with the shared identifier
+ * validators); the server's field issues land on their fields. Also the first step of a first checkout.
+ */
+export function BillingInfoForm({ initial: given, canAct, onSaved, submitLabel = text.save }: BillingInfoFormProps) {
+  const initial = given ?? EMPTY;
   const toast = useToast();
   const [save, { isLoading: saving }] = useSaveBillingInfoMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -54,7 +67,8 @@ function BillingInfoForm({ initial, canAct }: { initial: BillingInfo; canAct: bo
     try {
       const saved = await save(body).unwrap();
       form.reset({ ...saved, addressLine2: saved.addressLine2 ?? '' });
-      toast.success(text.saved);
+      if (onSaved) onSaved(saved);
+      else toast.success(text.saved);
     } catch (error) {
       const issues = asHttpError(error)?.data?.issues ?? [];
       const placed = issues.filter((issue) => (FIELDS as readonly string[]).includes(issue.path));
@@ -84,7 +98,7 @@ function BillingInfoForm({ initial, canAct }: { initial: BillingInfo; canAct: bo
       </div>
       {canAct && (
         <div className="payments-billing__actions">
-          <Button type="submit" loading={saving}>{text.save}</Button>
+          <Button type="submit" loading={saving}>{submitLabel}</Button>
         </div>
       )}
     </form>

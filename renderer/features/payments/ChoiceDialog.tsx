@@ -5,6 +5,8 @@ interface ChoiceDialogProps {
   open: boolean;
   title: string;
   text: string;
+  /** What else the action undoes, said after the text and set apart (a cancel drops a scheduled change of plan). */
+  warning?: string | null;
   confirmLabel: string;
   /** What the way out says: 'Volver' rather than 'Cancelar' when the action itself is a cancel. */
   keepLabel: string;
@@ -16,7 +18,7 @@ interface ChoiceDialogProps {
 }
 
 /** A labelled confirmation (React Aria's dialog through ui/Modal: focus trapped, Escape closes it). */
-export function ChoiceDialog({ open, title, text, confirmLabel, keepLabel, tone = 'primary', busy = false, onConfirm, onClose }: ChoiceDialogProps) {
+export function ChoiceDialog({ open, title, text, warning = null, confirmLabel, keepLabel, tone = 'primary', busy = false, onConfirm, onClose }: ChoiceDialogProps) {
   return (
     <Modal
       open={open}
@@ -31,6 +33,7 @@ export function ChoiceDialog({ open, title, text, confirmLabel, keepLabel, tone 
       }
     >
       <p>{text}</p>
+      {warning && <p className="payments-dialog-warning">{warning}</p>}
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { useInvoicesQuery } from '../../api/billing.ts';
 import { EmptyState, Spinner } from '../../ui/index.ts';
 import { billing } from '../../i18n/es-billing.ts';
 import { LoadError } from './LoadError.tsx';
+import { ScrollTable } from './ScrollTable.tsx';
 import { currencyCode, formatDay, invoiceStatus } from './paymentsModel.ts';
 
 const text = billing.invoices;
@@ -31,7 +32,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** 'Facturas', newest first, each with its PDF on Stripe (a new tab). */
+/** 'Facturas', newest first, each with its PDF on Stripe (a new tab); on a phone it scrolls sideways, the date kept in view. */
 export function InvoicesSection() {
   const invoices = useInvoicesQuery();
   let body;
@@ -40,7 +41,7 @@ export function InvoicesSection() {
   else if (!invoices.data || invoices.data.length === 0) body = <EmptyState title={text.empty} headingLevel={3} />;
   else
     body = (
-      <div className="ui-table-wrap payments-scroll" role="region" aria-label={text.label} tabIndex={0}>
+      <ScrollTable label={text.label}>
         <table className="ui-table payments-table">
           <thead>
             <tr>
@@ -56,7 +57,7 @@ export function InvoicesSection() {
             {invoices.data.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} />)}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     );
   return (
     <section className="ui-card ui-section" aria-labelledby="payments-invoices-title">

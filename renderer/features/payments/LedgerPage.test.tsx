@@ -25,6 +25,8 @@ describe('LedgerPage', () => {
           ledgerEntry(),
           ledgerEntry({ id: 'le_2', kind: 'credit', runId: null, robot: null, user: null, units: null, unitName: null, slans: 2000, description: 'Plan Básico: periodo del 31/10/2026 al 30/11/2026' }),
           ledgerEntry({ id: 'le_3', slans: -30, extraSlans: 30, at: '2026-11-29T23:30:00.000Z' }),
+          // Past the plan: its extra slans with the € they bill.
+          ledgerEntry({ id: 'le_4', slans: -2, extraSlans: 2, extraPrice: 0.06, at: '2026-11-29T23:00:00.000Z' }),
         ],
       })),
     });
@@ -41,6 +43,7 @@ describe('LedgerPage', () => {
       '10/11/2026 10:30Modelo 111Ana12 declaraciones−12—',
       '10/11/2026 10:30Plan Básico: periodo del 31/10/2026 al 30/11/2026——+2.000—',
       '30/11/2026 00:30Modelo 111Ana12 declaraciones−3030 slans',
+      '30/11/2026 00:00Modelo 111Ana12 declaraciones−22 slans · 0,06\u00a0€',
     ]);
     const run = within(rows[2]!).getByRole('link', { name: 'Ver la ejecución de Modelo 111 en el historial' });
     // 23:30 UTC on 29 November is the 30th in Madrid: the history is filtered to that day.

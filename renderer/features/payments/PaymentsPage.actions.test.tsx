@@ -35,6 +35,50 @@ describe('PaymentsPage, subscribing and changing plan', () => {
     expect(bodiesOf(api, 'POST /api/subscriptions/checkout-session')).toEqual([{ planRef: 'profesional' }]);
   });
 
+  it('asks for the billing info before the first checkout, saves it, then goes to Stripe', async () => {
+    const api = paymentsApi(trial(), {
+      'GET /api/subscriptions/billing-info': () => jsonResponse(200, null),
+      'PUT /api/subscriptions/billing-info': (body) => jsonResponse(200, body),
+      'POST /api/subscriptions/checkout-session': () => jsonResponse(200, { url: 'https://checkout.stripe.com/c/pay/cs_2' }),
+    });
+    const { open } = renderPage(api);
+    // The form's section is there, empty: the first click must not go to Stripe without it.
+    await within(await screen.findByRole('region', { name: 'Datos de facturación' })).findByLabelText('Nombre o razón social');
+    fireEvent.click(within(await screen.findByRole('listitem', { name: 'Básico' })).getByRole('button', { name: 'Contratar' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Datos de facturación' }));
+    expect(dialog.getByText(/aparecerán en tus facturas, también en la primera/)).toBeTruthy();
+    expect(bodiesOf(api, 'POST /api/subscriptions/checkout-session')).toEqual([]);
+    const type = (label: string, value: string) => fireEvent.change(dialog.getByLabelText(label), { target: { value } });
+    type('Nombre o razón social', 'Asesoría Pérez SL');
+    // A wrong letter is refused on its field by the shared validator, and nothing is sent.
+    type('NIF / CIF', 'B12345670');
+    type('Email de facturación', 'facturas@asesoria.es');
+    type('Dirección', 'Calle Mayor 1');
+    type('Código postal', '28013');
+    type('Localidad', 'Madrid');
+    type('Provincia', 'Madrid');
+    fireEvent.click(dialog.getByRole('button', { name: 'Guardar y continuar al pago' }));
+    await vi.waitFor(() => expect(dialog.getByLabelText('NIF / CIF').getAttribute('aria-invalid')).toBe('true'));
+    expect(bodiesOf(api, 'PUT /api/subscriptions/billing-info')).toEqual([]);
+
+    type('NIF / CIF', 'B12345674');
+    fireEvent.click(dialog.getByRole('button', { name: 'Guardar y continuar al pago' }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_2'));
+    expect(bodiesOf(api, 'PUT /api/subscriptions/billing-info')).toMatchObject([{ name: 'Asesoría Pérez SL', taxId: 'B12345674' }]);
+    expect(bodiesOf(api, 'POST /api/subscriptions/checkout-session')).toEqual([{ planRef: 'basico' }]);
+  });
+
+  it('opens the billing info when the server says the checkout needs it first', async () => {
+    const api = paymentsApi(trial(), {
+      'POST /api/subscriptions/checkout-session': () => apiError(409, 'BILLING_INFO_REQUIRED', 'Antes de contratar, completa los datos de facturación: aparecerán en tus facturas.'),
+    });
+    const { open } = renderPage(api);
+    fireEvent.click(within(await screen.findByRole('listitem', { name: 'Básico' })).getByRole('button', { name: 'Contratar' }));
+    expect(await screen.findByRole('dialog', { name: 'Datos de facturación' })).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('says why a checkout was refused and stays', async () => {
     const api = paymentsApi(trial(), {
       'POST /api/subscriptions/checkout-session': () => apiError(409, 'ALREADY_SUBSCRIBED', 'Tu empresa ya tiene un plan de pago activo.'),
@@ -81,6 +125,40 @@ describe('PaymentsPage, cancelling', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar el plan' }));
     expect(await screen.findByText('Tu plan se cancelará el 30/11/2026')).toBeTruthy();
     expect(bodiesOf(api, 'POST /api/subscriptions/cancel')).toHaveLength(1);
+  });
+
+  it('warns that a cancel drops the scheduled change of plan, and after resuming says to choose it again', async () => {
+    const scheduled = subscription({ scheduleSubNextPhaseRef: 'profesional', scheduleSubNextPhaseName: 'Profesional' });
+    const cancelled = subscription({ cancelled: true, nextPaymentDate: null, stripeSub: { status: 'active', currentPeriodEnd: '2026-11-30T10:00:00.000Z', cancelAt: '2026-11-30T10:00:00.000Z' } });
+    let current = scheduled;
+    const api = paymentsApi(scheduled, {
+      'GET /api/subscriptions': () => jsonResponse(200, current),
+      'POST /api/subscriptions/cancel': () => {
+        current = cancelled;
+        return jsonResponse(200, cancelled);
+      },
+      'POST /api/subscriptions/resume': () => {
+        current = subscription();
+        return jsonResponse(200, current);
+      },
+    });
+    renderPage(api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar el plan' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancelar el plan' }));
+    expect(dialog.getByText('Se anulará el cambio al plan Profesional previsto para el 30/11/2026.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancelar el plan' }));
+
+    expect(await screen.findByText('Se ha anulado el cambio al plan Profesional: si reanudas el plan y aún lo quieres, elígelo de nuevo en Planes.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reanudar el plan' }));
+    expect(await screen.findByText('Tu plan seguirá renovándose. El cambio al plan Profesional se anuló al cancelar: si aún lo quieres, elígelo de nuevo en Planes.')).toBeTruthy();
+    expect(bodiesOf(api, 'POST /api/subscriptions/resume')).toHaveLength(1);
+  });
+
+  it('says nothing of a change when none was scheduled', async () => {
+    renderPage(paymentsApi(subscription()));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar el plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar el plan' });
+    expect(dialog.textContent).not.toContain('Se anulará el cambio');
   });
 
   it('Reanudar el plan undoes a cancel', async () => {

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { Plan, SubscriptionFull } from '#shared/api/billing.ts';
 import { creditUnitNames, formatCredits, formatMoney } from '#shared/billing/index.ts';
-import { useCheckoutSessionMutation, useChoosePlanForNextPeriodMutation, usePlansQuery } from '../../api/billing.ts';
+import { useBillingInfoQuery, useCheckoutSessionMutation, useChoosePlanForNextPeriodMutation, usePlansQuery } from '../../api/billing.ts';
 import { useToast } from '../../app/hooks.ts';
 import { Button, EmptyState, Spinner } from '../../ui/index.ts';
+import { Modal } from '../../ui/Modal.tsx';
 import { billing } from '../../i18n/es-billing.ts';
-import { billingErrorMessage } from './billingErrors.ts';
+import { billingErrorCode, billingErrorMessage } from './billingErrors.ts';
+import { BillingInfoForm } from './BillingInfoSection.tsx';
 import { stripePage } from './stripePage.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
 import { LoadError } from './LoadError.tsx';
@@ -21,7 +23,8 @@ interface PlansSectionProps {
 }
 
 /**
- * 'Planes': one card per plan. Without a running paid plan, 'Contratar' goes to Stripe's checkout;
+ * 'Planes': one card per plan. Without a running paid plan, 'Contratar' goes to Stripe's checkout (first
+ * asking for the billing info when the firm has none: the first invoice must carry its name and NIF);
  * with one, 'Cambiar a este plan' schedules the plan for the next period after a confirmation.
  */
 export function PlansSection({ subscription, currencies, canAct }: PlansSectionProps) {
@@ -31,19 +34,27 @@ export function PlansSection({ subscription, currencies, canAct }: PlansSectionP
   const [choosePlan, { isLoading: changing }] = useChoosePlanForNextPeriodMutation();
   const [leaving, setLeaving] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Plan | null>(null);
+  const billingInfo = useBillingInfoQuery(undefined, { skip: !canAct });
+  const [askingInfo, setAskingInfo] = useState<Plan | null>(null);
   const running = hasRunningPaidPlan(subscription);
   const unit = creditUnitNames(currencies).singular;
   const changeDay = periodEnd(subscription) ?? '';
 
-  const subscribe = async (plan: Plan) => {
+  const subscribe = async (plan: Plan, infoSaved = false) => {
+    // No billing info yet: it is asked for first, then the checkout goes on.
+    if (!infoSaved && billingInfo.isSuccess && billingInfo.data === null) {
+      setAskingInfo(plan);
+      return;
+    }
     setLeaving(plan.ref);
     try {
       const { url } = await checkout({ planRef: plan.ref }).unwrap();
       // Stripe's hosted page; it comes back to /payments?pago=ok or ?pago=cancelado.
       stripePage.open(url);
     } catch (error) {
-      toast.error(billingErrorMessage(error));
       setLeaving(null);
+      if (billingErrorCode(error) === 'BILLING_INFO_REQUIRED') setAskingInfo(plan);
+      else toast.error(billingErrorMessage(error));
     }
   };
 
@@ -106,6 +117,21 @@ export function PlansSection({ subscription, currencies, canAct }: PlansSectionP
         onConfirm={() => confirming && void change(confirming)}
         onClose={() => setConfirming(null)}
       />
+      <Modal open={askingInfo !== null} size="medium" title={billing.billingInfo.heading} onClose={() => setAskingInfo(null)}>
+        <p className="payments-note">{text.infoFirst}</p>
+        {askingInfo !== null && (
+          <BillingInfoForm
+            initial={billingInfo.data ?? null}
+            canAct
+            submitLabel={text.infoContinue}
+            onSaved={() => {
+              const plan = askingInfo;
+              setAskingInfo(null);
+              void subscribe(plan, true);
+            }}
+          />
+        )}
+      </Modal>
     </section>
   );
 }
