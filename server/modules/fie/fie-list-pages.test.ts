@@ -114,6 +114,8 @@ describe('GET /api/fie?limit=', () => {
     // María (in both files) once, José and Ángel; Lucía's dop is never chosen.
     expect(everything.total).toBe(3);
     expect([...everything.ids].sort()).toEqual([idOf('12345678Z'), idOf('87654321X'), idOf('22222222J')].sort());
+    // Newest first by the newest document that lists each: José, only in the older a.fie, comes last.
+    expect(everything.ids[2]).toBe(idOf('87654321X'));
     expect(await matchingIds(ana, '&q=pe%C3%B1a')).toEqual({ ids: [idOf('12345678Z')], total: 1 });
     expect(await matchingIds(ana, '&type=dop')).toEqual({ ids: [], total: 0 });
     expect(await matchingIds(eva, '')).toEqual({ ids: [], total: 0 });
