@@ -129,6 +129,10 @@ test('the company sends its altas through the emailed form; the advisor register
   await redDialog.getByRole('radio', { name: new RegExp(ELENA.commonName) }).check();
   await redDialog.getByRole('button', { name: 'Registrar altas' }).click();
   await expect(page.getByText(/1 registrada, 1 con error\./)).toBeVisible({ timeout: 90_000 });
+  // Filing from the button is a run of 'Altas Automáticas S. RED' on this PC, in the history like any launch (issue 44, 5).
+  type Runs = { items: { result: string | null; successfulIterations: number; totalIterations: number; machine: { name: string } | null }[] };
+  const runsOf = async (flow: string) => ((await (await page.request.get(`/api/flowlog?flow=${flow}`)).json()) as Runs).items;
+  expect(await runsOf('altas-automaticas-red')).toEqual([expect.objectContaining({ result: 'Success', successfulIterations: 1, totalIterations: 2 })]);
 
   // The refused one stays pending with RED's #DIL text; the admitted one moved to 'Historial'.
   const history = page.getByRole('region', { name: 'Historial' });
@@ -142,6 +146,7 @@ test('the company sends its altas through the emailed form; the advisor register
   await history.getByRole('checkbox', { name: /Seleccionar Lucía Martín/ }).check();
   await page.getByRole('button', { name: 'Sincronizar con A3' }).click();
   await expect(page.getByText(/1 sincronizada con A3, 0 con error\./)).toBeVisible({ timeout: 60_000 });
+  expect(await runsOf('sincronizar-altas-a3')).toEqual([expect.objectContaining({ result: 'Success', successfulIterations: 1, totalIterations: 1 })]);
 
   // The company was told (the chain's last step), by email with RED's answer.
   await expect.poll(async () => (await mailsTo(companyEmail)).length).toBe(2);
