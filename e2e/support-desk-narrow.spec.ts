@@ -118,8 +118,9 @@ test('the support desk and Ayuda at 1366 and 390 px: labels, run link, one entry
   const thread = desk.getByRole('list', { name: 'Conversación' });
   await expect(thread.getByRole('article').first()).toContainText(`${advisor.name} · `);
   await expect(thread).not.toContainText('Tu asesoría');
-  const history = desk.getByRole('link', { name: 'Ver en el historial' });
-  await expect(history).toHaveAttribute('href', /^\/flows\?q=Validar\+identificadores&desde=\d{4}-\d\d-\d\d&hasta=\d{4}-\d\d-\d\d$/);
+  // The team cannot open the firm's history: the desk says how the run ended instead of linking there.
+  await expect(desk.getByRole('link', { name: 'Ver en el historial' })).toHaveCount(0);
+  await expect(desk.locator('.support-facts')).toContainText(/Resultado(Finalizado|Aún en marcha|En cola)/);
   await desk.getByLabel('Tu respuesta').fill('Revisa la columna NIF: tiene espacios. <script>alert(1)</script>');
   await desk.getByRole('button', { name: 'Responder' }).click();
   await expect(desk.getByText('Respuesta enviada')).toBeVisible();

@@ -50,6 +50,10 @@ export const support = {
     category: 'Tema',
     run: 'Ejecución',
     seeHistory: 'Ver en el historial',
+    /** The desk: how the ticket's run ended (the team cannot open the firm's history). */
+    runOutcome: 'Resultado',
+    runGoing: 'Aún en marcha',
+    runQueued: 'En cola',
     openedBy: (name: string, date: string) => `Abierta por ${name} el ${date}`,
     thread: 'Conversación',
     you: 'Tu asesoría',

@@ -84,8 +84,18 @@ export const ticketSchema = z.object({
   subject: z.string(),
   category: z.enum(TICKET_CATEGORIES),
   status: z.enum(TICKET_STATUSES),
-  /** The run it is about, with the robot's name; null when none. */
-  run: z.nullable(z.object({ id: z.string(), robot: z.string(), createdAt: z.string() })),
+  /**
+   * The run it is about, with the robot's name; null when none. On the admin paths also how it ended
+   * (`outcome`): the support team cannot open another firm's history, so the desk shows it there.
+   */
+  run: z.nullable(
+    z.object({
+      id: z.string(),
+      robot: z.string(),
+      createdAt: z.string(),
+      outcome: z.optional(z.object({ state: z.string(), result: z.nullable(z.string()), stoppedByUser: z.boolean(), message: z.nullable(z.string()), finishedAt: z.nullable(z.string()) })),
+    }),
+  ),
   openedBy: z.object({ name: z.string(), email: z.string() }),
   /** Support answers not read yet (for the firm), or user messages not read yet (for the support team). */
   unread: z.number(),

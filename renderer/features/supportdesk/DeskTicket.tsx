@@ -1,18 +1,33 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TICKET_CATEGORY_LABELS } from '#shared/api/support.ts';
-import type { NewReply } from '#shared/api/support.ts';
+import type { NewReply, Ticket } from '#shared/api/support.ts';
+import { runStatus } from '#shared/runlogs/index.ts';
 import { attachmentUrl, uploadAttachment, useDeskReplyMutation, useDeskStatusMutation, useDeskTicketQuery } from '../../api/support.ts';
 import { useToast } from '../../app/hooks.ts';
 import { support } from '../../i18n/es-support.ts';
 import { asHttpError, errorMessage } from '../../ui/forms.ts';
 import { Button, Spinner } from '../../ui/index.ts';
 import { ReplyForm } from '../../ui/ReplyForm.tsx';
-import { runHistoryHref } from '../../ui/runHistoryHref.ts';
 import { TicketStatusChip } from '../../ui/TicketList.tsx';
 import { TicketThread, ticketTime } from '../../ui/TicketThread.tsx';
 
 const text = support.desk;
+
+type RunOutcome = NonNullable<NonNullable<Ticket['run']>['outcome']>;
+
+/**
+ * How the ticket's run ended, as the history words it ('Finalizado', 'Entradas incorrectas'…), with the
+ * robot's message and when it ended: the team cannot open another firm's history to look.
+ */
+function outcomeText(outcome: RunOutcome): string {
+  if (outcome.state === 'queued') return support.ticket.runQueued;
+  if (outcome.state !== 'finished' && !outcome.stoppedByUser) return support.ticket.runGoing;
+  const parts = [runStatus(outcome).label];
+  if (outcome.message) parts.push(outcome.message);
+  if (outcome.finishedAt) parts.push(ticketTime(outcome.finishedAt));
+  return parts.join(' · ');
+}
 
 /**
  * One ticket as the support team sees it: the firm, the thread (the same look as /help), the answer
@@ -77,7 +92,13 @@ export function DeskTicket({ id, backTo }: { id: string; backTo: string }) {
             {ticket.run && (
               <div>
                 <dt>{support.ticket.run}</dt>
-                <dd>{support.form.runOption(ticket.run.robot, ticketTime(ticket.run.createdAt))} · <Link to={runHistoryHref(ticket.run)}>{support.ticket.seeHistory}</Link></dd>
+                <dd>{support.form.runOption(ticket.run.robot, ticketTime(ticket.run.createdAt))}</dd>
+              </div>
+            )}
+            {ticket.run?.outcome && (
+              <div>
+                <dt>{support.ticket.runOutcome}</dt>
+                <dd>{outcomeText(ticket.run.outcome)}</dd>
               </div>
             )}
             <div><dd>{support.ticket.openedBy(`${ticket.openedBy.name} (${ticket.openedBy.email})`, ticketTime(ticket.createdAt))}</dd></div>

@@ -92,13 +92,16 @@ describe('/soporte', () => {
     expect(calls.filter((call) => call.key === 'PUT /api/support/admin/tickets/t1/status').map((call) => call.body)).toEqual([{ status: 'closed' }, { status: 'open' }]);
   });
 
-  it('labels the firm’s messages with their author and firm, the team’s as Soporte, and links the run to the history', async () => {
+  it('labels the firm’s messages with their author and firm, the team’s as Soporte, and says how the run ended (the team cannot open the firm’s history)', async () => {
     stub({
       'GET /api/support/admin/tickets?status=open&page=1': () => jsonResponse(200, page([deskTicket()])),
       'GET /api/support/admin/tickets/t1': () => jsonResponse(200, withThread({
         firmName: 'Asesoría Pérez',
         openedBy: { name: 'Lucía Pérez', email: 'lucia@asesoria.es' },
-        run: { id: 'r7', robot: 'Notificaciones AEAT', createdAt: '2026-03-01T23:30:00.000Z' },
+        run: {
+          id: 'r7', robot: 'Notificaciones AEAT', createdAt: '2026-03-01T23:30:00.000Z',
+          outcome: { state: 'finished', result: 'WrongInput', stoppedByUser: false, message: 'El certificado ha caducado', finishedAt: '2026-03-01T23:31:00.000Z' },
+        },
         messages: [
           { id: 'm1', author: 'user', authorName: 'Lucía Pérez', body: 'No descarga nada.', via: 'app', createdAt: '2026-03-02T08:15:00.000Z', attachments: [] },
           { id: 'm2', author: 'support', authorName: 'Marta', body: 'Lo miramos.', via: 'app', createdAt: '2026-03-02T09:00:00.000Z', attachments: [] },
@@ -112,8 +115,9 @@ describe('/soporte', () => {
     expect(fromFirm?.getAttribute('aria-label')).toBe('Lucía Pérez · Asesoría Pérez, 02/03/2026 09:15');
     expect(fromTeam?.querySelector('header')?.textContent).toContain('Soporte');
     expect(fromTeam?.textContent).not.toContain('Tu asesoría');
-    // 23:30 UTC on 1 March is 2 March in Madrid: the history is filtered to the run's robot and Madrid day.
-    expect(screen.getByRole('link', { name: 'Ver en el historial' }).getAttribute('href')).toBe('/flows?q=Notificaciones+AEAT&desde=2026-03-02&hasta=2026-03-02');
+    // The team's own history would not hold the firm's run: the desk says how it ended instead of linking there.
+    expect(screen.queryByRole('link', { name: 'Ver en el historial' })).toBeNull();
+    expect(screen.getByText('Entradas incorrectas · El certificado ha caducado · 02/03/2026 00:31')).toBeTruthy();
   });
 
   it('shows the server’s reason when a status change is refused', async () => {

@@ -32,6 +32,11 @@ export interface TicketRow {
   run_id: string | null;
   run_robot: string | null;
   run_created_at: string | null;
+  run_state: string | null;
+  run_result: string | null;
+  run_stopped_by_user: number | null;
+  run_message: string | null;
+  run_finished_at: string | null;
 }
 
 function ticketRows(db: Kysely<Database>, scope: TicketScope) {
@@ -44,6 +49,7 @@ function ticketRows(db: Kysely<Database>, scope: TicketScope) {
       't.id', 't.group_id', 't.subject', 't.category', 't.status', 't.user_unread', 't.support_unread', 't.created_at', 't.updated_at',
       'u.name as opener_name', 'u.email as opener_email', 'g.name as firm_name',
       'r.id as run_id', 'r.flow_name as run_robot', 'r.created_at as run_created_at',
+      'r.state as run_state', 'r.result as run_result', 'r.stopped_by_user as run_stopped_by_user', 'r.message as run_message', 'r.finished_at as run_finished_at',
     ]);
   if (scope.groupId !== null) query = query.where('t.group_id', '=', scope.groupId);
   return query;
@@ -60,7 +66,7 @@ export function toTicket(row: TicketRow, side: TicketSide, messages?: TicketMess
     subject: row.subject,
     category: row.category as TicketCategory,
     status: row.status,
-    run: row.run_id ? { id: row.run_id, robot: row.run_robot ?? '', createdAt: row.run_created_at ?? '' } : null,
+    run: row.run_id ? { id: row.run_id, robot: row.run_robot ?? '', createdAt: row.run_created_at ?? '', ...(side === 'support' && { outcome: runOutcome(row) }) } : null,
     openedBy: { name: row.opener_name, email: row.opener_email },
     unread: Number(side === 'firm' ? row.user_unread : row.support_unread),
     createdAt: row.created_at,
@@ -68,6 +74,11 @@ export function toTicket(row: TicketRow, side: TicketSide, messages?: TicketMess
     ...(side === 'support' && { firmName: row.firm_name }),
     ...(messages && { messages }),
   };
+}
+
+/** How the ticket's run ended, for the support team (who cannot open the firm's history). */
+function runOutcome(row: TicketRow) {
+  return { state: row.run_state ?? '', result: row.run_result, stoppedByUser: Number(row.run_stopped_by_user) === 1, message: row.run_message, finishedAt: row.run_finished_at };
 }
 
 /** A page of tickets, most recently active first. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { supportPaths, ticketPageSchema, ticketSchema } from '#shared/api/support.ts';
 import { registerUser, startTestServer, type CookieJar } from '../../test/harness.ts';
-import { openTicket, registerAgent, SUPPORT, supportWorld, TICKET_TABLES, ticketPath, uploadedFile, type SupportWorld } from './test-support.ts';
+import { openTicket, registerAgent, runOf, SUPPORT, supportWorld, TICKET_TABLES, ticketPath, uploadedFile, type SupportWorld } from './test-support.ts';
 
 let world: SupportWorld;
 let ana: CookieJar;
@@ -116,5 +116,21 @@ describe('the support team\'s desk', () => {
     const answered = ticketSchema.parse((await agent.post(ticketPath(supportPaths.adminReplies, ticket.id), { body: 'Te paso la guía.', attachmentIds: [guide] })).json());
     expect(answered.messages?.[1]?.attachments).toEqual([{ fileId: guide, name: 'guia.csv', size: 12 }]);
     expect((await ana.get(ticketPath(supportPaths.attachment, ticket.id, { fileId: guide }))).body).toBe('paso;accion\n');
+  });
+});
+
+describe("the ticket's run on the desk", () => {
+  it('tells the team how the run ended (they cannot open the firm’s history); the firm’s own answer has no outcome', async () => {
+    const runId = await runOf(world, 'ana@asesoria-uno.es', 'Validar identificadores');
+    await world.db.updateTable('flow_runs').set({ result: 'WrongInput', message: 'La hoja no tiene la columna NIF' }).where('id', '=', runId).execute();
+    const ticket = await openTicket(ana, { runId });
+    const onDesk = ticketSchema.parse((await agent.get(ticketPath(supportPaths.adminTicket, ticket.id))).json());
+    expect(onDesk.run).toEqual({
+      id: runId,
+      robot: 'Validar identificadores',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      outcome: { state: 'finished', result: 'WrongInput', stoppedByUser: false, message: 'La hoja no tiene la columna NIF', finishedAt: expect.any(String) },
+    });
+    expect(ticketSchema.parse((await ana.get(ticketPath(supportPaths.ticket, ticket.id))).json()).run).not.toHaveProperty('outcome');
   });
 });
