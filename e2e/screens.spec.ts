@@ -33,14 +33,36 @@ const sidewaysOverflow = (page: Page) =>
     return scroller.scrollWidth - window.innerWidth;
   });
 
+/**
+ * The placeholders of empty visible fields that do not fit their box: each 'placeholder (needs N px,
+ * has M)', measured with the field's own font on a canvas (the browser clips a placeholder silently).
+ */
+const cutPlaceholders = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d');
+    if (!canvas) return [];
+    const cut: string[] = [];
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+      if (field.value !== '' || field.offsetParent === null || field instanceof HTMLTextAreaElement) continue;
+      const style = getComputedStyle(field);
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const needs = Math.ceil(canvas.measureText(field.placeholder).width);
+      const has = Math.floor(field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+      if (needs > has) cut.push(`«${field.placeholder}» (necesita ${needs} px, tiene ${has})`);
+    }
+    return cut;
+  });
+
 interface Findings {
   violations: Record<string, string[]>;
   /** 'path at width' → px scrolled sideways. */
   overflow: Record<string, number>;
+  /** 'path at width' → the placeholders cut there. */
+  placeholders: Record<string, string[]>;
 }
 
 async function sweep(page: Page, paths: readonly string[]): Promise<Findings> {
-  const findings: Findings = { violations: {}, overflow: {} };
+  const findings: Findings = { violations: {}, overflow: {}, placeholders: {} };
   for (const path of paths) {
     await page.setViewportSize(DESKTOP);
     await openScreen(page, path);
@@ -52,16 +74,18 @@ async function sweep(page: Page, paths: readonly string[]): Promise<Findings> {
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const overflow = await sidewaysOverflow(page);
       if (overflow > 0) findings.overflow[`${path} a ${size.width} px`] = overflow;
+      const cut = await cutPlaceholders(page);
+      if (cut.length > 0) findings.placeholders[`${path} a ${size.width} px`] = cut;
     }
   }
   return findings;
 }
 
-test.describe('every screen: no serious or critical axe violations, no sideways scrolling at 1366, 390 or 360 px', () => {
+test.describe('every screen: no serious or critical axe violations, no sideways scrolling and no cut placeholder at 1366, 390 or 360 px', () => {
   test('signed out', async ({ page }) => {
     // 59 s in CI; over 90 s on a loaded 2-core machine.
     test.setTimeout(150_000);
-    expect(await sweep(page, publicPaths)).toEqual({ violations: {}, overflow: {} });
+    expect(await sweep(page, publicPaths)).toEqual({ violations: {}, overflow: {}, placeholders: {} });
   });
 
   // The signed-in screens in two halves, each with its own account and time: the whole sweep took 3.2
@@ -70,7 +94,7 @@ test.describe('every screen: no serious or critical axe violations, no sideways 
   test('signed in: the first half of the screens', async ({ page }) => {
     test.setTimeout(240_000);
     await signUpWithEveryArea(page);
-    expect(await sweep(page, signedInPaths.slice(0, half))).toEqual({ violations: {}, overflow: {} });
+    expect(await sweep(page, signedInPaths.slice(0, half))).toEqual({ violations: {}, overflow: {}, placeholders: {} });
   });
 
   test('signed in: the second half of the screens, with the menu drawer open too', async ({ page }) => {
@@ -83,6 +107,6 @@ test.describe('every screen: no serious or critical axe violations, no sideways 
     await expect(page.getByRole('dialog', { name: 'Menú de usuario' })).toBeVisible();
     const drawer = await seriousViolations(page);
     if (drawer.length > 0) findings.violations['/home + menú'] = drawer;
-    expect(findings).toEqual({ violations: {}, overflow: {} });
+    expect(findings).toEqual({ violations: {}, overflow: {}, placeholders: {} });
   });
 });

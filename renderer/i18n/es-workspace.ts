@@ -11,6 +11,8 @@ export const workspace = {
 
   search: {
     label: 'Buscar por dispositivo o certificado',
+    /** Whole in the box at 360 px (e2e/screens.spec.ts); the label reads in full. */
+    placeholder: 'Dispositivo o certificado',
     noResults: (query: string) => `No hay resultados para «${query}»`,
     noResultsHint: 'Prueba con otra parte del nombre del certificado o del dispositivo.',
   },

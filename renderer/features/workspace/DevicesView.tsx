@@ -111,7 +111,7 @@ export function DevicesView() {
     <div className="workspace-devices">
       {!local.available && <WebNotice />}
       <div className="workspace-devices__search">
-        <SearchInput label={workspace.search.label} value={query} onSearch={setQuery} />
+        <SearchInput label={workspace.search.label} placeholder={workspace.search.placeholder} value={query} onSearch={setQuery} />
       </div>
 
       <div className="workspace-groups">
