@@ -8,6 +8,7 @@ import { lazyPage, pageLoader } from './pages.ts';
 import { useRouteContext } from './routeContext.ts';
 import type { AppRoute } from './routes.ts';
 import { targetConsumed, targetSaved } from './session.ts';
+import { forgetHiddenCreditBanner } from './shell/creditBannerDismissal.ts';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { LoadingScreen, Splash } from './shell/Splash.tsx';
 import { uiCleared } from './ui.ts';
@@ -27,7 +28,10 @@ export function RouteGate({ route, subscription = 'unknown' }: { route: AppRoute
 
   const isAuth = route.name === 'Auth';
   useEffect(() => {
-    if (isAuth) dispatch(uiCleared());
+    if (!isAuth) return;
+    dispatch(uiCleared());
+    // A sign-in starts with the credit banner shown again.
+    forgetHiddenCreditBanner();
   }, [isAuth, dispatch]);
 
   const redirectTo = decision.kind === 'redirect' ? decision.to : null;

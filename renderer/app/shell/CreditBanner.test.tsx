@@ -6,8 +6,12 @@ import { jsonResponse, mockApi, renderWithApp, signedInState } from '../../test/
 import { signedOut } from '../session.ts';
 import type { RootState } from '../store.ts';
 import { CreditBanner } from './CreditBanner.tsx';
+import { forgetHiddenCreditBanner } from './creditBannerDismissal.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 const usage = {
   active: true, trialing: false, name: 'Plan Pro', balance: 100, cancelled: false, usageLimit: 2000, usedSlans: 1900,
@@ -15,9 +19,10 @@ const usage = {
 };
 
 function renderBanner(answer: typeof usage & { extraSlanPrice?: number | null }, ui: Partial<RootState['ui']> = {}) {
-  vi.stubGlobal('fetch', mockApi({ 'GET /api/subscriptions/usage': () => jsonResponse(200, answer) }).fetchMock);
+  const { fetchMock, calls } = mockApi({ 'GET /api/subscriptions/usage': () => jsonResponse(200, answer) });
+  vi.stubGlobal('fetch', fetchMock);
   const preloadedState = { ...signedInState(), ui: { menuOpen: false, paymentRequiredFor: null, creditBannerHidden: null, ...ui } };
-  return renderWithApp(
+  const view = renderWithApp(
     <Routes>
       <Route path="/" element={<CreditBanner />} />
       <Route path="/payments" element={<p>Página de pagos</p>} />
@@ -25,6 +30,7 @@ function renderBanner(answer: typeof usage & { extraSlanPrice?: number | null },
     </Routes>,
     { preloadedState },
   );
+  return { ...view, calls };
 }
 
 describe('CreditBanner, failed payment', () => {
@@ -74,11 +80,29 @@ describe('CreditBanner, credits used up', () => {
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(store.getState().ui.creditBannerHidden).toBe('warning');
 
-    // Signing out forgets it: the next sign-in shows the banner again.
+    // Signing out forgets it in the app: the next sign-in shows the banner again.
     act(() => {
       store.dispatch(signedOut());
     });
     expect(store.getState().ui.creditBannerHidden).toBeNull();
+  });
+
+  it('stays hidden after a reload in the same session, and shows again once the Auth route forgot it', async () => {
+    const first = renderBanner(usage);
+    fireEvent.click(await screen.findByRole('button', { name: 'Ocultar el aviso' }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    first.unmount();
+
+    // A reload: a new store, the same tab. The usage loaded (its fetch answered), yet no banner.
+    const reloaded = renderBanner(usage);
+    await waitFor(() => expect(reloaded.calls.map((call) => call.key)).toContain('GET /api/subscriptions/usage'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('status')).toBeNull();
+    reloaded.unmount();
+
+    forgetHiddenCreditBanner();
+    renderBanner(usage);
+    expect((await screen.findByRole('status')).textContent).toContain('Has consumido el 95 %');
   });
 
   it('shows the used-up alert though the 90 % warning was hidden', async () => {
