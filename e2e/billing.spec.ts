@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { runsOf, setUsedCredits, withDatabase } from './database.ts';
 import { screenshotsInto } from './embedded-context.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
+import { giveBillingInfo, payOnHostedPage } from './hosted-checkout.ts';
 import { mailsTo } from './mailbox.ts';
 import { advancePeriod, failNextPayment, meterEvents, payInvoice, subscriptionsOf } from './stripe-standin.ts';
 
@@ -17,15 +17,6 @@ function customerOf(email: string): string {
   });
 }
 
-/** Fills the stand-in's hosted card page (Stripe Checkout's place) and presses its button. */
-async function payOnHostedPage(page: Page, card: string, button: 'Suscribirse' | 'Guardar tarjeta'): Promise<void> {
-  await page.getByLabel('Número de tarjeta').fill(card);
-  await page.getByLabel('Caducidad (MM/AA)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Titular').fill('Marta Ruiz');
-  await page.getByRole('button', { name: button }).click();
-}
-
 test('subscribe on the hosted checkout, reach 90 %, go past the limit with Continuar, add a card and cancel', async ({ page }) => {
   test.setTimeout(120_000);
   const user = newUser();
@@ -39,6 +30,7 @@ test('subscribe on the hosted checkout, reach 90 %, go past the limit with Conti
   await expect(basic).toContainText('2.000 slans incluidos');
   await screenshotsInto(shots, page, 'payments-trial');
   await basic.getByRole('button', { name: 'Contratar' }).click();
+  await giveBillingInfo(page);
 
   // Stripe's hosted page (the stand-in's), then back to Pagos once the webhooks have made the plan active.
   await expect(page.getByRole('heading', { name: 'Suscribirse' })).toBeVisible();
@@ -64,6 +56,8 @@ test('subscribe on the hosted checkout, reach 90 %, go past the limit with Conti
   await expect(page.getByText('Archivo subido')).toBeVisible();
   await page.getByRole('button', { name: 'Lanzar tarea' }).click();
   const prompt = page.getByRole('dialog', { name: 'No tienes suficientes slans' });
+  // It says what the extra costs: the plan's price per slan.
+  await expect(prompt).toContainText(/a 0,03\s€ por slan\./);
   await prompt.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Resultado' })).toBeVisible({ timeout: 30_000 });
   const [run] = runsOf(user.email, 'validar-identificadores');
@@ -110,6 +104,7 @@ test('a renewal Stripe cannot charge: the banner and one email to the owner; onc
   await signUp(page, user);
   await page.goto('/payments');
   await page.getByRole('list', { name: 'Planes disponibles' }).getByRole('listitem').filter({ hasText: 'Profesional' }).getByRole('button', { name: 'Contratar' }).click();
+  await giveBillingInfo(page);
   await payOnHostedPage(page, '4242 4242 4242 4242', 'Suscribirse');
   await expect(page.getByText('Tu plan Profesional está activo')).toBeVisible({ timeout: 30_000 });
 
