@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { madridDayKey } from '#shared/time/madrid.ts';
 import { nifLetter } from '#shared/validation/identifiers.ts';
@@ -16,6 +17,11 @@ import { linksIn, mailsTo } from './mailbox.ts';
 const shot = (page: Page, name: string) => screenshotsInto(process.env.ALTAS_CHAIN_SHOTS, page, name);
 const withControl = (digits: string) => `${digits}${String(Number(BigInt(digits) % 97n)).padStart(2, '0')}`;
 const dni = (number: string) => `${number}${nifLetter(Number(number))}`;
+/** Serious or critical axe findings inside `selector` (the parts this spec is about). */
+async function seriousAxe(page: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 test('a web-only firm hears of a company’s altas, files one by hand, and both sides read the chain in words', async ({ page, browser, baseURL }) => {
@@ -91,6 +97,7 @@ test('a web-only firm hears of a company’s altas, files one by hand, and both 
   await expect(luciaRow.getByRole('list', { name: 'Estado del alta' })).toContainText('Pendiente de RED');
   const pedroRow = pending.getByRole('listitem').filter({ hasText: 'Pedro Sanz' });
   await expect(pedroRow.getByRole('list', { name: 'Estado del alta' })).toContainText('Rechazada por RED');
+  expect(await seriousAxe(page, '.altas-lists')).toEqual([]);
   await shot(page, 'altas-cadena-lista');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await overflows(page)).toBe(false);
@@ -101,6 +108,7 @@ test('a web-only firm hears of a company’s altas, files one by hand, and both 
   const web = page.getByRole('dialog', { name: 'Registrar altas en Sistema RED' });
   await expect(web.getByText('Aún no tienes ningún equipo conectado')).toBeVisible();
   await expect(web.getByRole('link', { name: 'Ir a Mis recursos' })).toBeVisible();
+  expect(await seriousAxe(page, '[role="dialog"]')).toEqual([]);
   await shot(page, 'altas-cadena-sin-escritorio');
   await web.getByRole('button', { name: 'Entendido' }).click();
 
@@ -108,6 +116,7 @@ test('a web-only firm hears of a company’s altas, files one by hand, and both 
   await pedroRow.getByRole('button', { name: 'Ver Alta' }).click();
   const view = page.getByRole('dialog', { name: 'Ver Alta' });
   await expect(view.getByRole('note')).toContainText(/^Último error de Sistema RED \(\d\d\/\d\d\/\d\d \d\d:\d\d\): 3012 EL TRABAJADOR YA FIGURA/);
+  expect(await seriousAxe(page, '.altas-state')).toEqual([]);
   await shot(page, 'altas-cadena-ver-error');
   await view.getByRole('button', { name: 'Cancelar' }).first().click();
   await expect(view).toBeHidden();
@@ -137,6 +146,7 @@ test('a web-only firm hears of a company’s altas, files one by hand, and both 
   await expect(sent.getByRole('listitem').filter({ hasText: 'Pedro Sanz' })).toContainText('En revisión por tu asesoría');
   await expect(sent.getByRole('listitem').filter({ hasText: 'Lucía Martín' })).toContainText('Registrada en la Seguridad Social');
   await expect(sent).not.toContainText('3012');
+  expect(await seriousAxe(form, '.form-submissions')).toEqual([]);
   await shot(form, 'altas-cadena-empresa');
   await form.setViewportSize({ width: 390, height: 844 });
   expect(await overflows(form)).toBe(false);
