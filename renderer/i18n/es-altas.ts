@@ -26,6 +26,8 @@ export const altas = {
     emptyHistory: 'Todavía no hay altas en el historial.',
     noMatches: 'Ninguna alta coincide con la búsqueda.',
     search: (list: string) => `Buscar por nombre en ${list}`,
+    /** Whole in the box at 360 px (e2e/screens.spec.ts); the label names the list. */
+    searchPlaceholder: 'Buscar por nombre',
     selectAll: (list: string) => `Seleccionar todas las altas de ${list}`,
     select: (title: string) => `Seleccionar ${title}`,
     selected: (count: number) => (count === 1 ? '1 seleccionada' : `${count} seleccionadas`),

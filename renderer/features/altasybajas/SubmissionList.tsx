@@ -78,7 +78,7 @@ export function SubmissionList({ title, emptyText, items, selection, onSelection
         </Button>
       </div>
       <div className="altas-list__search">
-        <SearchInput label={text.list.search(title)} value={search} onSearch={setSearch} />
+        <SearchInput label={text.list.search(title)} placeholder={text.list.searchPlaceholder} value={search} onSearch={setSearch} />
       </div>
       {shown.length === 0 ? (
         <p className="ui-muted altas-list__empty">{items.length === 0 ? emptyText : text.list.noMatches}</p>
