@@ -53,7 +53,7 @@ test('profile: a new name shows in the greeting at once and after a reload', asy
   await signUp(page, user);
   await page.getByRole('button', { name: 'Menú' }).click();
   await page.getByRole('link', { name: 'Mi cuenta' }).click();
-  await page.getByLabel('Nombre').fill('Marta Ruiz Soler');
+  await page.getByLabel('Nombre', { exact: true }).fill('Marta Ruiz Soler');
   await page.getByRole('button', { name: 'Guardar' }).first().click();
   await expect(page.getByText('Datos guardados')).toBeVisible();
   await expect(page.getByRole('banner').getByText('Hola, Marta Ruiz Soler')).toBeVisible();

@@ -43,7 +43,8 @@ async function clientSignsOnPhone(browser: Browser, link: string, label: string)
     await page.getByLabel(/^Fecha de alta/).fill('2026-12-09');
     await page.getByLabel(/^Puesto/).fill('Administrativa');
     await page.getByRole('button', { name: 'Enviar formulario' }).click();
-    await expect(page.getByText('Introduce un NIF o NIE válido')).toBeVisible();
+    // A NIF whose letter is wrong says so (issue 44 §4), not just that it is not valid.
+    await expect(page.getByText('La letra del NIF no es correcta')).toBeVisible();
     await page.getByLabel(/^NIF/).fill(`12345678${nifLetter(12345678)}`);
 
     await page.getByLabel(/^Nombre de quien firma/).fill('Lucía Martín Ruiz');
