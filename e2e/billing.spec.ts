@@ -1,11 +1,10 @@
-import { runsOf, setUsedCredits, withDatabase } from './database.ts';
+import { setUsedCredits, withDatabase } from './database.ts';
 import { screenshotsInto } from './embedded-context.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
-import { giveBillingInfo, payOnHostedPage } from './hosted-checkout.ts';
+import { giveBillingInfo, launchOnExtraUsage, payOnHostedPage } from './hosted-checkout.ts';
 import { mailsTo } from './mailbox.ts';
 import { advancePeriod, failNextPayment, meterEvents, payInvoice, subscriptionsOf } from './stripe-standin.ts';
 
-const workbook = 'resources/flows/validar-identificadores/fixtures/trabajadores.xlsx';
 const shots = process.env.BILLING_SHOTS;
 
 /** The firm's Stripe customer, as the server stored it when the checkout began. */
@@ -49,19 +48,8 @@ test('subscribe on the hosted checkout, reach 90 %, go past the limit with Conti
   await page.goto('/home');
   await expect(page.getByRole('status').filter({ hasText: 'Has consumido el 90 % de tus créditos de este periodo.' })).toBeVisible();
 
-  // Past the limit: the 402 prompt offers Continuar on a paid plan, and the run goes on extra usage.
-  setUsedCredits(user.email, 2_000);
-  await page.goto('/launcher/validar-identificadores');
-  await page.getByTestId('file-input').setInputFiles(workbook);
-  await expect(page.getByText('Archivo subido')).toBeVisible();
-  await page.getByRole('button', { name: 'Lanzar tarea' }).click();
-  const prompt = page.getByRole('dialog', { name: 'No tienes suficientes slans' });
-  // It says what the extra costs: the plan's price per slan.
-  await expect(prompt).toContainText(/a 0,03\s€ por slan\./);
-  await prompt.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Resultado' })).toBeVisible({ timeout: 30_000 });
-  const [run] = runsOf(user.email, 'validar-identificadores');
-  expect(run?.result).toBe('Success');
+  // Past the limit: the 402 prompt, priced, offers Continuar on a paid plan, and the run goes on extra usage.
+  const run = await launchOnExtraUsage(page, user.email);
   // Reported to Stripe's meter once, named by the run (the reporter passes every 10 s).
   await expect.poll(async () => (await meterEvents()).filter((event) => event.identifier === `run-${run?.id}`).length, { timeout: 30_000 }).toBe(1);
 

@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { runsOf, setUsedCredits } from './database.ts';
+
+const workbook = 'resources/flows/validar-identificadores/fixtures/trabajadores.xlsx';
 
 /** Fills the stand-in's hosted card page (Stripe Checkout's place) and presses its button. */
 export async function payOnHostedPage(page: Page, card: string, button: 'Suscribirse' | 'Guardar tarjeta'): Promise<void> {
@@ -20,4 +23,23 @@ export async function giveBillingInfo(page: Page): Promise<void> {
   await dialog.getByLabel('Localidad').fill('Madrid');
   await dialog.getByLabel('Provincia').fill('Madrid');
   await dialog.getByRole('button', { name: 'Guardar y continuar al pago' }).click();
+}
+
+/**
+ * Past the paid plan's limit, a launch of Validar identificadores: the 402 prompt says what the extra
+ * costs (the plan's price per slan), 'Continuar' runs it on extra usage, and it succeeds. Its run.
+ */
+export async function launchOnExtraUsage(page: Page, email: string) {
+  setUsedCredits(email, 2_000);
+  await page.goto('/launcher/validar-identificadores');
+  await page.getByTestId('file-input').setInputFiles(workbook);
+  await expect(page.getByText('Archivo subido')).toBeVisible();
+  await page.getByRole('button', { name: 'Lanzar tarea' }).click();
+  const prompt = page.getByRole('dialog', { name: 'No tienes suficientes slans' });
+  await expect(prompt).toContainText(/a 0,03\s€ por slan\./);
+  await prompt.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Resultado' })).toBeVisible({ timeout: 30_000 });
+  const [run] = runsOf(email, 'validar-identificadores');
+  expect(run?.result).toBe('Success');
+  return run;
 }

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { runsOf, setUsedCredits } from './database.ts';
 import { screenshotsInto } from './embedded-context.ts';
 import { expect, newUser, signUp, test } from './fixtures.ts';
-import { giveBillingInfo, payOnHostedPage } from './hosted-checkout.ts';
+import { giveBillingInfo, launchOnExtraUsage, payOnHostedPage } from './hosted-checkout.ts';
 
 /**
  * Issue 44, items 7 and 9 (payments): the billing info asked before the first checkout, a cancel that
@@ -11,7 +10,6 @@ import { giveBillingInfo, payOnHostedPage } from './hosted-checkout.ts';
  * columns are out of sight, the date kept in view). PAYMENTS_SHOTS=<dir> keeps 1366 and 390 px screenshots.
  */
 const shots = process.env.PAYMENTS_SHOTS;
-const workbook = 'resources/flows/validar-identificadores/fixtures/trabajadores.xlsx';
 
 /** Nothing on the page scrolls sideways: the document is no wider than the window. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -72,16 +70,7 @@ test('billing info before the first checkout, a cancel that says what it drops, 
   await expect(page.getByText(/El cambio al plan Profesional se anuló al cancelar: si aún lo quieres, elígelo de nuevo en Planes\./)).toBeVisible();
 
   // Past the limit on the paid plan: the run goes on extra usage, priced in the prompt.
-  setUsedCredits(user.email, 2_000);
-  await page.goto('/launcher/validar-identificadores');
-  await page.getByTestId('file-input').setInputFiles(workbook);
-  await expect(page.getByText('Archivo subido')).toBeVisible();
-  await page.getByRole('button', { name: 'Lanzar tarea' }).click();
-  const prompt = page.getByRole('dialog', { name: 'No tienes suficientes slans' });
-  await expect(prompt).toContainText(/a 0,03\s€ por slan\./);
-  await prompt.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Resultado' })).toBeVisible({ timeout: 30_000 });
-  expect(runsOf(user.email, 'validar-identificadores')[0]?.result).toBe('Success');
+  await launchOnExtraUsage(page, user.email);
 
   // The banner: one line with the € of the extra, no alert; compact at 390 px; hidden for the sign-in.
   await page.goto('/home');
