@@ -81,9 +81,8 @@ export async function firmRunning(db: Kysely<Database>, groupId: string): Promis
 
 /** Whether the firm's plan bills usage past its balance (an active paid plan with an extra-usage price; never a trial). */
 export async function allowsExtraUsage(db: Kysely<Database>, groupId: string, now: Date): Promise<boolean> {
-  const record = await findSubscriptionRecord(db, groupId);
-  const usage = deriveSubscription(record, now);
-  return usage.active && !usage.trialing && (record?.extraUsagePrice ?? 0) > 0;
+  // deriveSubscription prices extra usage only for such a plan (the 402's canContinue reads the same).
+  return (deriveSubscription(await findSubscriptionRecord(db, groupId), now).extraSlanPrice ?? null) !== null;
 }
 
 /**
