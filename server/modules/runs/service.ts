@@ -14,7 +14,7 @@ import { RunExecutor } from './executor.ts';
 import { launchRun } from './launching.ts';
 import type { LaunchInput, RunLauncher } from './launcher.ts';
 import type { RunsOptions } from './options.ts';
-import type { RunQueue } from './queue.ts';
+import type { QueuedRun, RunQueue } from './queue.ts';
 import { describeRun, findGroupRun, findRunById, progressMark, RUN_NOT_FOUND_MESSAGE, type RunRow } from './run-state.ts';
 
 export const ABANDONED_MESSAGE = 'El servidor que ejecutaba este robot se detuvo antes de terminar. No se ha cobrado.';
@@ -25,6 +25,10 @@ const SWEEP_MAX_MS = 5_000;
 const RESEND_EVERY_MS = 30_000;
 /** Runs sent again at once (the oldest first): the rest follow at the next pass. */
 const RESEND_AT_MOST = 5_000;
+
+/** Server runs waiting for a slot (a machine's runs wait for their machine instead), as the queue takes them. */
+const waitingServerRuns = (db: Kysely<Database>) => db.selectFrom('flow_runs').select(['id', 'group_id', 'queue_rank']).where('state', '=', 'queued').where('machine_name', 'is', null);
+const queuedRun = (run: { id: string; group_id: string; queue_rank: number | string | null }): QueuedRun => ({ runId: run.id, groupId: run.group_id, rank: Number(run.queue_rank ?? 0) });
 
 export interface RunServiceDeps {
   db: Kysely<Database>;
@@ -53,7 +57,11 @@ export class RunService implements RunLauncher {
   private resendTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: RunServiceDeps) {
-    this.executor = new RunExecutor({ ...deps, catalogue: deps.flows.catalogue, changes: this.changes, closeRun: (runId, closing, guard) => this.closeRun(runId, closing, guard),
+    this.executor = new RunExecutor({
+      ...deps,
+      catalogue: deps.flows.catalogue,
+      changes: this.changes,
+      closeRun: (runId, closing, guard) => this.closeRun(runId, closing, guard),
       offerFirmSlot: (groupId) => this.offerFirmSlot(groupId),
     });
   }
@@ -156,17 +164,8 @@ export class RunService implements RunLauncher {
    * what brings its run back, at its old rank, ahead of the runs queued behind it.
    */
   async offerFirmSlot(groupId: string): Promise<void> {
-    const waiting = await this.deps.db
-      .selectFrom('flow_runs')
-      .select(['id', 'queue_rank'])
-      .where('group_id', '=', groupId)
-      .where('state', '=', 'queued')
-      .where('machine_name', 'is', null)
-      .orderBy('queue_rank')
-      .orderBy('created_at')
-      .limit(this.deps.options.runningPerFirm)
-      .execute();
-    await this.deps.queue.resend(waiting.map((run) => ({ runId: run.id, groupId, rank: Number(run.queue_rank ?? 0) })));
+    const waiting = await waitingServerRuns(this.deps.db).where('group_id', '=', groupId).orderBy('queue_rank').orderBy('created_at').limit(this.deps.options.runningPerFirm).execute();
+    await this.deps.queue.resend(waiting.map(queuedRun));
   }
 
   /** Wakes whoever waits on the run in this process (the launcher's long poll); others poll. */
@@ -209,16 +208,8 @@ export class RunService implements RunLauncher {
   async resendWaiting(olderThanMs: number): Promise<void> {
     const { db } = this.deps;
     const before = new Date(this.deps.now().getTime() - olderThanMs).toISOString();
-    const waiting = await db
-      .selectFrom('flow_runs')
-      .select(['id', 'group_id', 'queue_rank'])
-      .where('state', '=', 'queued')
-      .where('machine_name', 'is', null)
-      .where('created_at', '<=', before)
-      .orderBy('created_at')
-      .limit(RESEND_AT_MOST)
-      .execute();
-    await this.deps.queue.resend(waiting.map((run) => ({ runId: run.id, groupId: run.group_id, rank: Number(run.queue_rank ?? 0) })));
+    const waiting = await waitingServerRuns(db).where('created_at', '<=', before).orderBy('created_at').limit(RESEND_AT_MOST).execute();
+    await this.deps.queue.resend(waiting.map(queuedRun));
   }
 
   /**
