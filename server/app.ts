@@ -15,6 +15,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerApiDocs, routeSchema } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestLog } from './http/request-log.ts';
+import { lazyRequestLogger } from './http/request-logger.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { rateLimitError } from './http/rate-limit.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -109,7 +110,14 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const catalogue = new FlowCatalogue(config.flows ?? builtInFlows);
   // Before the database opens: a bad SECRETS_KEY or key file stops the server with nothing to close.
   const secrets = config.secrets ? await loadSecretsBox(config.secrets) : ephemeralSecretsBox();
-  const app = Fastify({ logger: loggerOptions(config), logController: new LogController({ disableRequestLogging: true }), trustProxy: trustProxyOption(config.trustProxy), bodyLimit: 1_048_576 });
+  const app = Fastify({
+    logger: loggerOptions(config),
+    logController: new LogController({ disableRequestLogging: true }),
+    // Each request's pino child is made when it first logs, not for every request (request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 1_048_576,
+  });
   const db = connectDatabase(config.database, (error) => app.log.warn({ err: error }, 'Conexión a PostgreSQL perdida mientras esperaba; se abrirá otra'));
   app.addHook('onClose', async () => db.destroy());
   const now = config.now ?? (() => new Date());

@@ -1,8 +1,9 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, sql } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
+import { directReadDialect } from './direct-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -32,7 +33,10 @@ export function connectDatabase(config: DatabaseConfig, onIdleError: (error: Err
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const { dialect, register } = directReadDialect(withStatementCache(sqlite));
+  const db = new Kysely<Database>({ dialect });
+  register(db);
+  return db;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { preparedQuery, type SlotOf } from '../flowlogs/prepared.ts';
+import { preparedQuery, type SlotOf } from '../../db/prepared.ts';
+import { readRows } from '../../db/direct-reads.ts';
 import { addMs, hashToken, newOpaqueToken } from './tokens.ts';
 
 export const ACCESS_TTL_MS = 15 * 60 * 1000;
@@ -78,7 +79,7 @@ const preparedSessionLookup = preparedQuery(
 );
 
 export async function findActiveSession(db: Kysely<Database>, accessToken: string, now: Date): Promise<ActiveSession | null> {
-  const { rows } = await db.executeQuery(preparedSessionLookup(db, null, { accessHash: hashToken(accessToken), now: now.toISOString() }));
+  const rows = await readRows(db, preparedSessionLookup(db, null, { accessHash: hashToken(accessToken), now: now.toISOString() }));
   const row = rows[0];
   return row ? { sessionId: row.id, userId: row.user_id, familyId: row.family_id, groupId: row.group_id } : null;
 }

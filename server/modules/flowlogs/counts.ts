@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { preparedQuery, type SlotOf } from './prepared.ts';
+import { preparedQuery, type SlotOf } from '../../db/prepared.ts';
+import { readRows } from '../../db/direct-reads.ts';
 
 /**
  * Per-group run counters (migration 0005), so the history's total is one primary-key read instead of
@@ -26,6 +27,6 @@ const preparedCount = preparedQuery(
 
 /** The group's runs: all of them, or only scheduled/remote (true) or manual (false) ones. */
 export async function countRuns(db: Kysely<Database>, groupId: string, scheduled?: boolean): Promise<number> {
-  const { rows } = await db.executeQuery(preparedCount(db, scheduled !== undefined, { groupId, scheduled: scheduled ? 1 : 0 }));
+  const rows = await readRows(db, preparedCount(db, scheduled !== undefined, { groupId, scheduled: scheduled ? 1 : 0 }));
   return Number(rows[0]?.runs ?? 0);
 }

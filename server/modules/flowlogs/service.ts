@@ -7,7 +7,8 @@ import { parseOutputFileNames } from '../devices/machine-runs.ts';
 import { countRuns } from './counts.ts';
 import { expiresAt, isExpired } from '../retention/retention.ts';
 import { logPage } from './lines.ts';
-import { preparedQuery, type SlotOf } from './prepared.ts';
+import { preparedQuery, type SlotOf } from '../../db/prepared.ts';
+import { readRows } from '../../db/direct-reads.ts';
 import { searchKey } from '#shared/flows/catalogue.ts';
 import { fromMadridParts } from '#shared/time/madrid.ts';
 
@@ -185,7 +186,7 @@ async function outputNames(db: Kysely<Database>, runIds: readonly string[]): Pro
   const byRun = new Map<string, string[]>();
   if (runIds.length === 0) return byRun;
   const values = Object.fromEntries(runIds.map((id, index) => [`run${index}`, id]));
-  const { rows } = await db.executeQuery(preparedOutputs(db, runIds.length, values));
+  const rows = await readRows(db, preparedOutputs(db, runIds.length, values));
   for (const file of rows) {
     if (file.run_id === null) continue;
     const names = byRun.get(file.run_id);
@@ -236,7 +237,7 @@ async function toFlowLogs(db: Kysely<Database>, rows: RunRow[]): Promise<FlowLog
  */
 async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<{ total: number; capped: boolean }> {
   if (!countedFilter(runsShape(filter))) return { total: await countRuns(db, groupId, filter.scheduled), capped: false };
-  const { rows } = await db.executeQuery(preparedScheduleCount(db, runsShape(filter), runsValues(groupId, filter)));
+  const rows = await readRows(db, preparedScheduleCount(db, runsShape(filter), runsValues(groupId, filter)));
   const counted = Number(rows[0]?.runs ?? 0);
   return counted > HISTORY_COUNT_CAP ? { total: HISTORY_COUNT_CAP, capped: true } : { total: counted, capped: false };
 }
@@ -258,8 +259,8 @@ async function withSearch(db: Kysely<Database>, filter: FlowlogFilter): Promise<
 export async function listFlowLogs(db: Kysely<Database>, groupId: string, asked: FlowlogFilter): Promise<FlowlogResponse> {
   const filter = await withSearch(db, asked);
   if (!filter) return { total: 0, items: [] };
-  const [{ total, capped }, page] = await Promise.all([totalRuns(db, groupId, filter), db.executeQuery(pageQuery(db, groupId, filter))]);
-  return { total, items: await toFlowLogs(db, page.rows), ...(capped && { totalCapped: true }) };
+  const [{ total, capped }, rows] = await Promise.all([totalRuns(db, groupId, filter), readRows(db, pageQuery(db, groupId, filter))]);
+  return { total, items: await toFlowLogs(db, rows), ...(capped && { totalCapped: true }) };
 }
 
 /** No filter: one run is read by its id with the page's query and none of its conditions. */
@@ -299,7 +300,7 @@ export async function findFlowLog(
   page: { after?: number | undefined; limit: number },
   retention: FileRetention,
 ): Promise<FlowLogDetail | null> {
-  const { rows } = await db.executeQuery(preparedOneRun(db, null, { ...runsValues(groupId, UNFILTERED), runId }));
+  const rows = await readRows(db, preparedOneRun(db, null, { ...runsValues(groupId, UNFILTERED), runId }));
   const row = rows[0];
   if (!row) return null;
   const [[listed], log] = await Promise.all([toFlowLogs(db, [row]), logPage(db, runId, page)]);

@@ -1,8 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { connectDatabase } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import { connectDatabase } from './connect.ts';
+import type { Database } from './schema.ts';
 import { preparedQuery, type SlotOf } from './prepared.ts';
 
 const sqlite = connectDatabase({ kind: 'sqlite', file: ':memory:' });
