@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { directReadDialect, readRows } from './direct-reads.ts';
+import { directReadDialect, readRowsNow } from './direct-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 interface TestDatabase {
@@ -26,20 +26,24 @@ afterEach(async () => {
 
 const allNotes = () => db.selectFrom('notes').select(['id', 'text']).orderBy('id').compile();
 
+/** The way callers read: at once where it can, else through Kysely, in turn. */
+async function read(runner: Kysely<TestDatabase> = db) {
+  const query = allNotes();
+  return readRowsNow(runner, query) ?? (await runner.executeQuery(query)).rows;
+}
+
 /** Resolves after the promises already queued have run their course (Kysely's mutex takes a few turns). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('readRows', () => {
-  it('gives the rows executeQuery gives, without going through the driver when the connection is free', async () => {
+describe('readRowsNow', () => {
+  it('gives at once the rows executeQuery gives when the connection is free', async () => {
     await open();
     const expected = (await db.executeQuery(allNotes())).rows;
-    const executeQuery = vi.spyOn(db, 'executeQuery');
-    expect(await readRows(db, allNotes())).toEqual(expected);
     expect(expected).toEqual([{ id: 1, text: 'uno' }, { id: 2, text: 'dos' }]);
-    expect(executeQuery).not.toHaveBeenCalled();
+    expect(readRowsNow(db, allNotes())).toEqual(expected);
   });
 
-  it('never sees what an open transaction has written: it waits for the connection and reads after the commit', async () => {
+  it('gives nothing while a transaction is open; the read then waits and sees the commit, never the write before it', async () => {
     await open();
     let commit!: () => void;
     const mayCommit = new Promise<void>((resolve) => (commit = resolve));
@@ -49,19 +53,19 @@ describe('readRows', () => {
     });
     await settle();
     expect(sqlite.inTransaction).toBe(true);
+    expect(readRowsNow(db, allNotes())).toBeUndefined();
 
-    let read: Array<{ id: number }> | undefined;
-    const reading = readRows(db, allNotes()).then((rows) => (read = rows));
+    let ids: number[] | undefined;
+    const reading = read().then((rows) => (ids = rows.map((note) => note.id)));
     await settle();
-    expect(read).toBeUndefined();
-
+    expect(ids).toBeUndefined();
     commit();
     await transaction;
     await reading;
-    expect(read?.map((note) => note.id)).toEqual([1, 2, 3]);
+    expect(ids).toEqual([1, 2, 3]);
   });
 
-  it('reads nothing of a transaction that is rolled back', async () => {
+  it('a read waiting for a transaction that is rolled back sees nothing of it', async () => {
     await open();
     let fail!: () => void;
     const mayFail = new Promise<void>((resolve) => (fail = resolve));
@@ -71,41 +75,41 @@ describe('readRows', () => {
       throw new Error('cancelada');
     });
     await settle();
-    const reading = readRows(db, allNotes());
+    const reading = read();
     fail();
     await expect(transaction).rejects.toThrow('cancelada');
     expect((await reading).map((note) => note.id)).toEqual([1, 2]);
   });
 
-  it('waits while a stream holds the connection (better-sqlite3 refuses a statement beside an open iterator)', async () => {
+  it('gives nothing while a stream holds the connection (better-sqlite3 refuses a statement beside an open iterator)', async () => {
     await open();
     const stream = db.selectFrom('notes').select('id').orderBy('id').stream()[Symbol.asyncIterator]();
     expect((await stream.next()).value).toEqual({ id: 1 });
-    let read: unknown[] | undefined;
-    const reading = readRows(db, allNotes()).then((rows) => (read = rows));
-    await settle();
-    expect(read).toBeUndefined();
+    expect(readRowsNow(db, allNotes())).toBeUndefined();
     expect((await stream.next()).value).toEqual({ id: 2 });
     expect((await stream.next()).done).toBe(true);
-    await reading;
-    expect(read).toHaveLength(2);
+    expect(readRowsNow(db, allNotes())).toHaveLength(2);
   });
 
-  it('inside a transaction, reads through the transaction, and sees its own writes', async () => {
+  it('gives nothing for a transaction (it has its connection), which then reads its own writes through Kysely', async () => {
     await open();
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('notes').values({ id: 3, text: 'tres' }).execute();
-      expect((await readRows(trx, allNotes())).map((note) => note.id)).toEqual([1, 2, 3]);
+      expect(readRowsNow(trx, allNotes())).toBeUndefined();
+      expect((await read(trx)).map((note) => note.id)).toEqual([1, 2, 3]);
     });
   });
 
-  it('a Kysely instance it was not given (PostgreSQL, another database) goes through executeQuery', async () => {
+  it('gives nothing for a Kysely instance it was not given (PostgreSQL, another database), nor for a write, which it leaves unrun', async () => {
     await open();
     const other = new Kysely<TestDatabase>({ dialect: directReadDialect(withStatementCache(new BetterSqlite3(':memory:'))).dialect });
     await sql`create table notes (id integer primary key, text text not null)`.execute(other);
-    const executeQuery = vi.spyOn(other, 'executeQuery');
-    expect(await readRows(other, other.selectFrom('notes').selectAll().compile())).toEqual([]);
-    expect(executeQuery).toHaveBeenCalledTimes(1);
+    expect(readRowsNow(other, other.selectFrom('notes').selectAll().compile())).toBeUndefined();
     await other.destroy();
+
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    expect(readRowsNow(db, db.insertInto('notes').values({ id: 9, text: 'nueve' }).compile())).toBeUndefined();
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(readRowsNow(db, allNotes())).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { SqliteDialect, SqliteDriver, type CompiledQuery, type DatabaseConnection, type QueryResult, type SqliteDatabase } from 'kysely';
+import { SqliteDialect, SqliteDriver, type CompiledQuery, type DatabaseConnection, type SqliteDatabase } from 'kysely';
 
 /**
  * Kysely's SQLite driver, counting who holds or waits for its one connection. With nobody there, no
@@ -44,7 +44,7 @@ interface DirectReader {
 const directReaders = new WeakMap<object, DirectReader>();
 
 /**
- * A SQLite dialect whose database can also be read directly (readRows), and the function that
+ * A SQLite dialect whose database can also be read directly (readRowsNow), and the function that
  * registers the Kysely instance made with it. Kysely must have no plugins: a direct read returns
  * the rows as better-sqlite3 gives them, which executeQuery only does without plugins.
  */
@@ -54,23 +54,18 @@ export function directReadDialect(database: SqliteDatabase): { dialect: SqliteDi
 }
 
 /**
- * The rows of a read (a compiled select), as `db.executeQuery(query)` would give them. On SQLite
+ * The rows of a read (a compiled select) when they can be had at once, else undefined: on SQLite
  * with the connection free (no transaction open, no stream read, no query waiting) the statement
- * runs at once: executeQuery would take the same connection through Kysely's mutex and its
- * promises, which cost a history page ~3 µs per query, as much as a small query itself. SQLite
- * runs a statement synchronously, so nothing can come in between. Otherwise, in a transaction (a
- * Kysely `trx` is never registered) and on PostgreSQL, it is executeQuery.
+ * runs now. executeQuery would take the same connection through Kysely's mutex and its promises,
+ * ~3 µs per query, and every await on the way costs a request ~1 µs more under load: a history
+ * page (four queries) spent more on them than its answer took to write. SQLite runs a statement
+ * synchronously, so nothing can come in between. In a transaction (a Kysely `trx` is never
+ * registered) and on PostgreSQL it is undefined. Written at a call site as
+ * `readRowsNow(db, query) ?? (await db.executeQuery(query)).rows`, which awaits only when it must.
  */
-/** A Kysely instance or transaction, as readRows uses it. */
-interface QueryRunner {
-  executeQuery<Row>(query: CompiledQuery<Row>): Promise<QueryResult<Row>>;
-}
-
-export async function readRows<Row>(db: QueryRunner, query: CompiledQuery<Row>): Promise<Row[]> {
+export function readRowsNow<Row>(db: object, query: CompiledQuery<Row>): Row[] | undefined {
   const direct = directReaders.get(db);
-  if (direct && direct.driver.users === 0) {
-    const statement = direct.database.prepare(query.sql);
-    if (statement.reader) return statement.all(query.parameters) as Row[];
-  }
-  return (await db.executeQuery(query)).rows;
+  if (!direct || direct.driver.users > 0) return undefined;
+  const statement = direct.database.prepare(query.sql);
+  return statement.reader ? (statement.all(query.parameters) as Row[]) : undefined;
 }

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID }
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { preparedQuery, type SlotOf } from '../../db/prepared.ts';
-import { readRows } from '../../db/direct-reads.ts';
+import { readRowsNow } from '../../db/direct-reads.ts';
 import { addMs, hashToken, newOpaqueToken } from './tokens.ts';
 
 export const ACCESS_TTL_MS = 15 * 60 * 1000;
@@ -79,7 +79,8 @@ const preparedSessionLookup = preparedQuery(
 );
 
 export async function findActiveSession(db: Kysely<Database>, accessToken: string, now: Date): Promise<ActiveSession | null> {
-  const rows = await readRows(db, preparedSessionLookup(db, null, { accessHash: hashToken(accessToken), now: now.toISOString() }));
+  const query = preparedSessionLookup(db, null, { accessHash: hashToken(accessToken), now: now.toISOString() });
+  const rows = readRowsNow(db, query) ?? (await db.executeQuery(query)).rows;
   const row = rows[0];
   return row ? { sessionId: row.id, userId: row.user_id, familyId: row.family_id, groupId: row.group_id } : null;
 }

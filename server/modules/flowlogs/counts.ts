@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { preparedQuery, type SlotOf } from '../../db/prepared.ts';
-import { readRows } from '../../db/direct-reads.ts';
+import { readRowsNow } from '../../db/direct-reads.ts';
 
 /**
  * Per-group run counters (migration 0005), so the history's total is one primary-key read instead of
@@ -25,8 +25,14 @@ const preparedCount = preparedQuery(
   },
 );
 
+/** The query of the group's counters: all runs, or only scheduled/remote (true) or manual (false) ones; its one row's `runs` is the count. */
+export function countQuery(db: Kysely<Database>, groupId: string, scheduled?: boolean): CompiledQuery<{ runs: number }> {
+  return preparedCount(db, scheduled !== undefined, { groupId, scheduled: scheduled ? 1 : 0 });
+}
+
 /** The group's runs: all of them, or only scheduled/remote (true) or manual (false) ones. */
 export async function countRuns(db: Kysely<Database>, groupId: string, scheduled?: boolean): Promise<number> {
-  const rows = await readRows(db, preparedCount(db, scheduled !== undefined, { groupId, scheduled: scheduled ? 1 : 0 }));
+  const query = countQuery(db, groupId, scheduled);
+  const rows = readRowsNow(db, query) ?? (await db.executeQuery(query)).rows;
   return Number(rows[0]?.runs ?? 0);
 }

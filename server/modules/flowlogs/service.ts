@@ -4,11 +4,11 @@ import type { FlowLog, FlowLogDetail, FlowlogResponse, FlowlogStats, RunOutputFi
 import type { FLOWLOG_SORT_FIELDS } from '#shared/api/flows.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseOutputFileNames } from '../devices/machine-runs.ts';
-import { countRuns } from './counts.ts';
+import { countQuery } from './counts.ts';
 import { expiresAt, isExpired } from '../retention/retention.ts';
 import { logPage } from './lines.ts';
 import { preparedQuery, type SlotOf } from '../../db/prepared.ts';
-import { readRows } from '../../db/direct-reads.ts';
+import { readRowsNow } from '../../db/direct-reads.ts';
 import { searchKey } from '#shared/flows/catalogue.ts';
 import { fromMadridParts } from '#shared/time/madrid.ts';
 
@@ -93,17 +93,18 @@ function madridDayStart(day: string, plusDays = 0): string {
 }
 
 function runsValues(groupId: string, filter: FlowlogFilter): RunsValues {
-  return {
+  const values: RunsValues = {
     groupId,
     scheduled: filter.scheduled ? 1 : 0,
     scheduleId: filter.browserFlowSchedule ?? '',
     flowId: filter.flow ?? '',
     fromAt: filter.from === undefined ? '' : madridDayStart(filter.from),
     toAt: filter.to === undefined ? '' : madridDayStart(filter.to, 1),
-    ...Object.fromEntries((filter.searchFlowIds ?? []).map((id, index) => [`search${index}`, id])),
     limit: filter.limit,
     offset: filter.start,
   };
+  filter.searchFlowIds?.forEach((id, index) => (values[`search${index}`] = id));
+  return values;
 }
 
 const shapeKey = (shape: RunsShape) => `${shape.sortby} ${shape.sortdir} ${shape.byKind} ${shape.bySchedule} ${shape.byFlow} ${shape.byFrom} ${shape.byTo} ${shape.searchFlows} ${shape.byRan}`;
@@ -181,13 +182,16 @@ const preparedOutputs = preparedQuery(
       .orderBy('name'),
 );
 
-/** The outputs of these runs by run id, in the order the robot wrote them. */
-async function outputNames(db: Kysely<Database>, runIds: readonly string[]): Promise<Map<string, string[]>> {
+/** The query of these runs' stored outputs, or null for no runs. */
+function outputsQuery(db: Kysely<Database>, runs: readonly RunRow[]): CompiledQuery<{ run_id: string | null; name: string }> | null {
+  if (runs.length === 0) return null;
+  return preparedOutputs(db, runs.length, Object.fromEntries(runs.map((run, index) => [`run${index}`, run.id])));
+}
+
+/** The runs' outputs (outputsQuery's rows) by run id, in the order the robot wrote them. */
+function outputNamesByRun(files: ReadonlyArray<{ run_id: string | null; name: string }>): Map<string, string[]> {
   const byRun = new Map<string, string[]>();
-  if (runIds.length === 0) return byRun;
-  const values = Object.fromEntries(runIds.map((id, index) => [`run${index}`, id]));
-  const rows = await readRows(db, preparedOutputs(db, runIds.length, values));
-  for (const file of rows) {
+  for (const file of files) {
     if (file.run_id === null) continue;
     const names = byRun.get(file.run_id);
     if (names) names.push(file.name);
@@ -226,20 +230,22 @@ function toFlowLog(row: RunRow, storedOutputs: string[]): FlowLog {
   };
 }
 
+/** The runs as the history lists them, with their stored outputs read in one query. */
 async function toFlowLogs(db: Kysely<Database>, rows: RunRow[]): Promise<FlowLog[]> {
-  const outputs = await outputNames(db, rows.map((row) => row.id));
+  const query = outputsQuery(db, rows);
+  const files = query ? (readRowsNow(db, query) ?? (await db.executeQuery(query)).rows) : [];
+  const outputs = outputNamesByRun(files);
   return rows.map((row) => toFlowLog(row, outputs.get(row.id) ?? []));
 }
 
 /**
- * The total the filter selects: the group's counters unless a filter they do not hold is asked for;
- * then counted up to HISTORY_COUNT_CAP (`capped` when there are more).
+ * The query of the total the filter selects: the group's counters unless a filter they do not hold
+ * is asked for; then runs counted up to HISTORY_COUNT_CAP, the `cap` past which the total is capped.
  */
-async function totalRuns(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): Promise<{ total: number; capped: boolean }> {
-  if (!countedFilter(runsShape(filter))) return { total: await countRuns(db, groupId, filter.scheduled), capped: false };
-  const rows = await readRows(db, preparedScheduleCount(db, runsShape(filter), runsValues(groupId, filter)));
-  const counted = Number(rows[0]?.runs ?? 0);
-  return counted > HISTORY_COUNT_CAP ? { total: HISTORY_COUNT_CAP, capped: true } : { total: counted, capped: false };
+function totalQuery(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): { query: CompiledQuery<{ runs: number }>; cap: number } {
+  const shape = runsShape(filter);
+  if (!countedFilter(shape)) return { query: countQuery(db, groupId, filter.scheduled), cap: Number.POSITIVE_INFINITY };
+  return { query: preparedScheduleCount(db, shape, runsValues(groupId, filter)), cap: HISTORY_COUNT_CAP };
 }
 
 /**
@@ -257,10 +263,18 @@ async function withSearch(db: Kysely<Database>, filter: FlowlogFilter): Promise<
 
 /** One page of the group's history and how many runs the filter selects in all. */
 export async function listFlowLogs(db: Kysely<Database>, groupId: string, asked: FlowlogFilter): Promise<FlowlogResponse> {
-  const filter = await withSearch(db, asked);
+  // Each query is read at once where it can be (readRowsNow): on SQLite a page is answered without an await.
+  const filter = asked.q ? await withSearch(db, asked) : asked;
   if (!filter) return { total: 0, items: [] };
-  const [{ total, capped }, rows] = await Promise.all([totalRuns(db, groupId, filter), readRows(db, pageQuery(db, groupId, filter))]);
-  return { total, items: await toFlowLogs(db, rows), ...(capped && { totalCapped: true }) };
+  const total = totalQuery(db, groupId, filter);
+  const counted = Number((readRowsNow(db, total.query) ?? (await db.executeQuery(total.query)).rows)[0]?.runs ?? 0);
+  const page = pageQuery(db, groupId, filter);
+  const rows = readRowsNow(db, page) ?? (await db.executeQuery(page)).rows;
+  const outputs = outputsQuery(db, rows);
+  const files = outputs ? (readRowsNow(db, outputs) ?? (await db.executeQuery(outputs)).rows) : [];
+  const outputNames = outputNamesByRun(files);
+  const items = rows.map((row) => toFlowLog(row, outputNames.get(row.id) ?? []));
+  return counted > total.cap ? { total: HISTORY_COUNT_CAP, items, totalCapped: true } : { total: counted, items };
 }
 
 /** No filter: one run is read by its id with the page's query and none of its conditions. */
@@ -300,7 +314,8 @@ export async function findFlowLog(
   page: { after?: number | undefined; limit: number },
   retention: FileRetention,
 ): Promise<FlowLogDetail | null> {
-  const rows = await readRows(db, preparedOneRun(db, null, { ...runsValues(groupId, UNFILTERED), runId }));
+  const query = preparedOneRun(db, null, { ...runsValues(groupId, UNFILTERED), runId });
+  const rows = readRowsNow(db, query) ?? (await db.executeQuery(query)).rows;
   const row = rows[0];
   if (!row) return null;
   const [[listed], log] = await Promise.all([toFlowLogs(db, [row]), logPage(db, runId, page)]);
