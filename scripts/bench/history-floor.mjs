@@ -28,7 +28,7 @@ const pageStatement = db.prepare(
 );
 const PAGE = 12;
 const outputsStatement = db.prepare(
-  `select "run_id", "name" from "stored_files" where "run_id" in (${Array.from({ length: PAGE }, () => '?').join(', ')}) and "kind" = ? order by "created_at", "name"`,
+  `select "run_id", "name" from "stored_files" where "run_id" in (${Array.from({ length: PAGE }, () => '?').join(', ')}) and "kind" = ? order by "run_id", "created_at", "name"`,
 );
 
 /** The aa_session cookie's value, or undefined. */

@@ -26,6 +26,7 @@ import * as firmMailConfigs from './migrations/0023-firm-mail-configs.ts';
 import * as fiePartes from './migrations/0024-fie-partes.ts';
 import * as fieSortNames from './migrations/0024-fie-sort-names.ts';
 import * as altasManualRegistration from './migrations/0025-altas-manual-registration.ts';
+import * as storedFilesRunOutputsIndex from './migrations/0026-stored-files-run-outputs-index.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same under tsx,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0024-fie-partes': fiePartes,
   '0024-fie-sort-names': fieSortNames,
   '0025-altas-manual-registration': altasManualRegistration,
+  '0026-stored-files-run-outputs-index': storedFilesRunOutputsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,7 +5,7 @@ import { HISTORY_COUNT_CAP, type FlowlogResponse } from '#shared/api/flows.ts';
 import { connectDatabase } from '../../db/connect.ts';
 import { registerUser, startTestServer, type CookieJar, type TestServer } from '../../test/harness.ts';
 import { insertRun, memberOf } from './fixtures.ts';
-import { pageQuery, type FlowlogFilter } from './service.ts';
+import { outputsQuery, pageQuery, type FlowlogFilter } from './service.ts';
 
 /**
  * SQLite only (it opens the test.sqlite file): the history's page of 12, read from the group's indexes
@@ -52,8 +52,25 @@ beforeAll(async () => {
   // A throwaway test file: no fsync and a big page cache for the bulk insert.
   raw.pragma('synchronous = OFF');
   raw.pragma('cache_size = -200000');
-  insertManyRuns(raw, groupId, (raw.prepare('select id from users where email = ?').get('ana@asesoria.es') as { id: string }).id, RUNS);
+  const anaId = (raw.prepare('select id from users where email = ?').get('ana@asesoria.es') as { id: string }).id;
+  insertManyRuns(raw, groupId, anaId, RUNS);
+  insertOutputs(raw, groupId, anaId);
 }, 60_000);
+
+/** Output files of kind 'output' that are not the newest page's (OTHER_OUTPUTS, spread over older runs), and two for each of the page's first two runs, the later one written first by name. */
+const OTHER_OUTPUTS = 20_000;
+function insertOutputs(db: SqliteDatabase.Database, group: string, user: string): void {
+  const insert = db.prepare(`insert into stored_files (id, group_id, user_id, kind, run_id, name, size, content_type, storage_key, created_at)
+    values (?, ?, ?, 'output', ?, ?, 1, 'text/plain', ?, ?)`);
+  const runId = (i: number) => `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
+  db.transaction(() => {
+    for (let i = 0; i < OTHER_OUTPUTS; i++) insert.run(`otro-${i}`, group, user, runId(1 + (i % (RUNS - 100))), `salida-${i}.txt`, `otro-${i}`, new Date(Date.UTC(2031, 0, 1) + i).toISOString());
+    for (const run of [RUNS, RUNS - 1]) {
+      insert.run(`b-${run}`, group, user, runId(run), 'b-primero.xlsx', `b-${run}`, '2032-01-01T00:00:00.000Z');
+      insert.run(`a-${run}`, group, user, runId(run), 'a-segundo.xlsx', `a-${run}`, '2032-01-01T00:00:01.000Z');
+    }
+  })();
+}
 
 afterAll(async () => {
   raw.close();
@@ -90,6 +107,18 @@ describe(`history of ${RUNS.toLocaleString('en')} runs`, () => {
       // ('... FOR RIGHT PART OF ORDER BY') is sorted: the page is the index's next 12 entries.
       expect(steps.filter((step) => step.includes('TEMP B-TREE'))).toEqual([]);
     }
+  });
+
+  it("reads the page's outputs by run from their index, not every output file of the firm's runs", async () => {
+    const { items } = (await ana.get('/api/flowlog')).json() as FlowlogResponse;
+    const compiled = outputsQuery(compiler, items.map((item) => ({ id: item._id }) as Parameters<typeof outputsQuery>[1][number]));
+    if (!compiled) throw new Error('a page of runs has an outputs query');
+    const steps = (raw.prepare(`explain query plan ${compiled.sql}`).all(...compiled.parameters) as Array<{ detail: string }>).map((row) => row.detail);
+    // Migration 0026: before it, SQLite read the (kind, created_at) index, every output of every run, and sorted them.
+    expect(steps[0]).toMatch(/^SEARCH stored_files USING (COVERING )?INDEX stored_files_run_kind_idx \(run_id=\? AND kind=\?\)$/);
+    expect(steps.filter((step) => step.includes('TEMP B-TREE'))).toEqual([]);
+    // In the order each robot wrote them, not by name.
+    expect(items.slice(0, 3).map((item) => item.outputFileNames)).toEqual([['b-primero.xlsx', 'a-segundo.xlsx'], ['b-primero.xlsx', 'a-segundo.xlsx'], []]);
   });
 
   it('answers the newest page of 12 with the total from the counters', async () => {

@@ -178,12 +178,14 @@ const preparedOutputs = preparedQuery(
       .select(['run_id', 'name'])
       .where('run_id', 'in', Array.from({ length: runs }, (_, index) => slot(`run${index}`)))
       .where('kind', '=', 'output')
+      // Run by run, then as written: the order of the (run_id, kind, created_at, name) index (migration 0026), so no file of another run is read and nothing is sorted.
+      .orderBy('run_id')
       .orderBy('created_at')
       .orderBy('name'),
 );
 
-/** The query of these runs' stored outputs, or null for no runs. */
-function outputsQuery(db: Kysely<Database>, runs: readonly RunRow[]): CompiledQuery<{ run_id: string | null; name: string }> | null {
+/** The query of these runs' stored outputs, or null for no runs (exported so a test can read its plan). */
+export function outputsQuery(db: Kysely<Database>, runs: readonly RunRow[]): CompiledQuery<{ run_id: string | null; name: string }> | null {
   if (runs.length === 0) return null;
   return preparedOutputs(db, runs.length, Object.fromEntries(runs.map((run, index) => [`run${index}`, run.id])));
 }
