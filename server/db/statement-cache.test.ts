@@ -60,18 +60,32 @@ describe('withStatementCache', () => {
     expect(await db.selectFrom('notes').selectAll().execute()).toEqual([{ id: 1, text: 'uno', pinned: 0 }]);
   });
 
-  it('forgets the least recently used statement when full, and still answers right', async () => {
+  it('when full, forgets the oldest statement not asked for since (a hit gets a second chance), and still answers right', async () => {
     const prepare = await open(2);
     await db.insertInto('notes').values({ id: 1, text: 'uno' }).execute(); // insert
     await textsOf(1); // select by id
-    await textsOf(1); // a hit: select by id is now the most recent
-    await db.selectFrom('notes').select('id').execute(); // a third text pushes out the insert
+    await textsOf(1); // a hit: select by id is marked used
+    await db.selectFrom('notes').select('id').execute(); // a third text pushes out the insert, the oldest unused
     expect(prepare).toHaveBeenCalledTimes(3);
     await textsOf(1);
     expect(prepare).toHaveBeenCalledTimes(3);
     await db.insertInto('notes').values({ id: 2, text: 'dos' }).execute();
     expect(prepare).toHaveBeenCalledTimes(4);
     expect(await textsOf(2)).toEqual(['dos']);
+  });
+
+  it('when every kept statement was asked for again, still makes room: each loses its mark and the oldest goes', async () => {
+    const prepare = await open(2);
+    await textsOf(1); // select by id
+    await db.selectFrom('notes').select('id').execute(); // select ids
+    await textsOf(1);
+    await db.selectFrom('notes').select('id').execute(); // both marked used
+    prepare.mockClear();
+    await db.selectFrom('notes').select('text').execute(); // a third: select by id, the oldest, goes
+    await db.selectFrom('notes').select('id').execute();
+    expect(prepare).toHaveBeenCalledTimes(1);
+    await textsOf(1);
+    expect(prepare).toHaveBeenCalledTimes(2);
   });
 
   it('a statement still being iterated is not handed out again: the second caller gets its own', () => {
