@@ -190,17 +190,6 @@ export function outputsQuery(db: Kysely<Database>, runs: readonly RunRow[]): Com
   return preparedOutputs(db, runs.length, Object.fromEntries(runs.map((run, index) => [`run${index}`, run.id])));
 }
 
-/** The runs' outputs (outputsQuery's rows) by run id, in the order the robot wrote them. */
-function outputNamesByRun(files: ReadonlyArray<{ run_id: string | null; name: string }>): Map<string, string[]> {
-  const byRun = new Map<string, string[]>();
-  for (const file of files) {
-    if (file.run_id === null) continue;
-    const names = byRun.get(file.run_id);
-    if (names) names.push(file.name);
-    else byRun.set(file.run_id, [file.name]);
-  }
-  return byRun;
-}
 
 /**
  * Spec §3 Flow log, from a flow_runs row. `storedOutputs` are the files kept here (downloadable): a
@@ -232,12 +221,16 @@ function toFlowLog(row: RunRow, storedOutputs: string[]): FlowLog {
   };
 }
 
-/** The runs as the history lists them, with their stored outputs read in one query. */
-async function toFlowLogs(db: Kysely<Database>, rows: RunRow[]): Promise<FlowLog[]> {
-  const query = outputsQuery(db, rows);
-  const files = query ? (readRowsNow(db, query) ?? (await db.executeQuery(query)).rows) : [];
-  const outputs = outputNamesByRun(files);
-  return rows.map((row) => toFlowLog(row, outputs.get(row.id) ?? []));
+/** The runs as the history lists them, given their stored outputs (outputsQuery's rows), each run's in the order its robot wrote them. */
+function toFlowLogs(rows: readonly RunRow[], files: ReadonlyArray<{ run_id: string | null; name: string }>): FlowLog[] {
+  const byRun = new Map<string, string[]>();
+  for (const file of files) {
+    if (file.run_id === null) continue;
+    const names = byRun.get(file.run_id);
+    if (names) names.push(file.name);
+    else byRun.set(file.run_id, [file.name]);
+  }
+  return rows.map((row) => toFlowLog(row, byRun.get(row.id) ?? []));
 }
 
 /**
@@ -274,8 +267,7 @@ export async function listFlowLogs(db: Kysely<Database>, groupId: string, asked:
   const rows = readRowsNow(db, page) ?? (await db.executeQuery(page)).rows;
   const outputs = outputsQuery(db, rows);
   const files = outputs ? (readRowsNow(db, outputs) ?? (await db.executeQuery(outputs)).rows) : [];
-  const outputNames = outputNamesByRun(files);
-  const items = rows.map((row) => toFlowLog(row, outputNames.get(row.id) ?? []));
+  const items = toFlowLogs(rows, files);
   return counted > total.cap ? { total: HISTORY_COUNT_CAP, items, totalCapped: true } : { total: counted, items };
 }
 
@@ -320,8 +312,10 @@ export async function findFlowLog(
   const rows = readRowsNow(db, query) ?? (await db.executeQuery(query)).rows;
   const row = rows[0];
   if (!row) return null;
-  const [[listed], log] = await Promise.all([toFlowLogs(db, [row]), logPage(db, runId, page)]);
-  const flowLog = listed as FlowLog;
+  const outputs = outputsQuery(db, rows);
+  const files = outputs ? (readRowsNow(db, outputs) ?? (await db.executeQuery(outputs)).rows) : [];
+  const [flowLog] = toFlowLogs([row], files) as [FlowLog];
+  const log = await logPage(db, runId, page);
   return {
     ...flowLog,
     outputFiles: await outputFiles(db, runId, flowLog.outputFileNames, retention),
