@@ -7,7 +7,7 @@ import { verifyPassword } from '../modules/auth/passwords.ts';
 import { connectDatabase } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
-import { billingPeriodStart } from '../modules/flowlogs/service.ts';
+import { billingPeriodStart } from '../modules/flowlogs/stats.ts';
 import { DEMO_FIE_A3_REFUSAL } from './demo-fie.ts';
 import { DEMO_ACCOUNT, seedCatalog, seedDemoAccount } from './seed.ts';
 

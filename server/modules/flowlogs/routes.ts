@@ -8,7 +8,8 @@ import { HttpError } from '../../http/errors.ts';
 import { fastSerializerCompiler, routeSchema } from '../../http/openapi.ts';
 import { parseInput } from '../../http/parse.ts';
 import { requireSession } from '../../http/session.ts';
-import { findFlowLog, flowlogStats, listFlowLogs, reportFlowLogs } from './service.ts';
+import { findFlowLog, listFlowLogs, reportFlowLogs } from './service.ts';
+import { flowlogStats } from './stats.ts';
 
 const runIdParamsSchema = z.object({ id: z.string().check(z.uuid('El identificador de la ejecución no es válido')) });
 
