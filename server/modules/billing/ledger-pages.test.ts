@@ -23,7 +23,8 @@ beforeAll(async () => {
   db = connectDatabase(server.database);
   const member = await memberOf(db, 'empates@asesoria.es');
   groupId = member.groupId;
-  const times = [SAME_INSTANT, SAME_INSTANT, SAME_INSTANT, SAME_INSTANT, SAME_INSTANT, '2026-11-21T09:00:00.000Z', '2026-11-19T09:00:00.000Z'];
+  // The last is after the period: no page of it may show it.
+  const times = [SAME_INSTANT, SAME_INSTANT, SAME_INSTANT, SAME_INSTANT, SAME_INSTANT, '2026-11-21T09:00:00.000Z', '2026-11-19T09:00:00.000Z', '2026-12-05T09:00:00.000Z'];
   for (const [index, at] of times.entries()) {
     const runId = await insertRun(db, { ...member, flowId: 'validar-identificadores', createdAt: at });
     await db.insertInto('credit_ledger').values({ id: `cargo-${index}`, group_id: groupId, run_id: runId, usage_units: 1, usage_ratio: 1, amount: 1, created_at: at }).execute();
@@ -46,5 +47,11 @@ describe('ledgerPage', () => {
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
     expect(seen).toEqual(['cargo-5', 'cargo-4', 'cargo-3', 'cargo-2', 'cargo-1', 'cargo-0', 'cargo-6']);
+  });
+
+  it("a cursor written by hand past the period's end shows nothing after it", async () => {
+    const cursor = Buffer.from(JSON.stringify(['2030-01-01T00:00:00.000Z', 'zzz'])).toString('base64url');
+    const page = await ledgerPage(db, groupId, period, cursor, 20);
+    expect(page.items.map((entry) => entry.id)).toEqual(['cargo-5', 'cargo-4', 'cargo-3', 'cargo-2', 'cargo-1', 'cargo-0', 'cargo-6']);
   });
 });
