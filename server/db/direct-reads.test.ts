@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { directReadDialect, readRowsNow } from './direct-reads.ts';
+import { directReadDialect, readPlan, readRowsNow, rowsOf, type ReadPlan } from './direct-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 interface TestDatabase {
@@ -111,5 +111,75 @@ describe('readRowsNow', () => {
     expect(readRowsNow(db, db.insertInto('notes').values({ id: 9, text: 'nueve' }).compile())).toBeUndefined();
     expect(prepare).toHaveBeenCalledTimes(1);
     expect(readRowsNow(db, allNotes())).toHaveLength(2);
+  });
+});
+
+/** Two reads, the second built from the first's rows, and whether SQLite was inside a transaction at each. */
+function* countThenNewest(runner: Kysely<TestDatabase>, seen: boolean[]): ReadPlan<{ total: number; newest: string }> {
+  const [count] = yield* rowsOf(runner.selectFrom('notes').select((eb) => eb.fn.countAll<number>().as('total')).compile());
+  seen.push(sqlite.inTransaction);
+  const total = Number(count?.total ?? 0);
+  const [newest] = yield* rowsOf(runner.selectFrom('notes').select('text').where('id', '=', total).compile());
+  seen.push(sqlite.inTransaction);
+  return { total, newest: newest?.text ?? '' };
+}
+
+describe('readPlan', () => {
+  it('reads a plan at once inside one read transaction, a later query built from an earlier one, and ends the transaction', async () => {
+    await open();
+    const seen: boolean[] = [];
+    const result = readPlan(db, () => countThenNewest(db, seen));
+    expect(result).toEqual({ total: 2, newest: 'dos' });
+    expect(seen).toEqual([true, true]);
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it('reads in turn, through Kysely, while a transaction is open, and then sees its commit whole', async () => {
+    await open();
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 3, text: 'tres' }).execute();
+      await mayCommit;
+    });
+    await settle();
+    const seen: boolean[] = [];
+    const reading = readPlan(db, () => countThenNewest(db, seen));
+    expect(reading).toBeInstanceOf(Promise);
+    commit();
+    await transaction;
+    expect(await reading).toEqual({ total: 3, newest: 'tres' });
+    // Read in turn: Kysely's own statements, outside any transaction.
+    expect(seen).toEqual([false, false]);
+  });
+
+  it('reads in turn for a transaction (its own writes included) and for a Kysely instance it was not given', async () => {
+    await open();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ id: 3, text: 'tres' }).execute();
+      expect(await readPlan(trx, () => countThenNewest(trx, []))).toEqual({ total: 3, newest: 'tres' });
+    });
+    const plain = new Kysely<TestDatabase>({ dialect: directReadDialect(withStatementCache(new BetterSqlite3(':memory:'))).dialect });
+    await sql`create table notes (id integer primary key, text text not null)`.execute(plain);
+    const reading = readPlan(plain, () => countThenNewest(plain, []));
+    expect(reading).toBeInstanceOf(Promise);
+    expect(await reading).toEqual({ total: 0, newest: '' });
+    await plain.destroy();
+  });
+
+  it('refuses a write without running it, and a failing plan leaves no transaction open', async () => {
+    await open();
+    function* writes(): ReadPlan<void> {
+      yield* rowsOf(db.insertInto('notes').values({ id: 9, text: 'nueve' }).compile());
+    }
+    expect(() => readPlan(db, writes)).toThrow('A read plan only reads');
+    expect(sqlite.inTransaction).toBe(false);
+    function* fails(): ReadPlan<void> {
+      yield* rowsOf(allNotes());
+      throw new Error('plan roto');
+    }
+    expect(() => readPlan(db, fails)).toThrow('plan roto');
+    expect(sqlite.inTransaction).toBe(false);
+    expect(await read()).toHaveLength(2);
   });
 });

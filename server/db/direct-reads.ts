@@ -1,4 +1,4 @@
-import { SqliteDialect, SqliteDriver, type CompiledQuery, type DatabaseConnection, type SqliteDatabase } from 'kysely';
+import { SqliteDialect, SqliteDriver, type CompiledQuery, type DatabaseConnection, type Kysely, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 /**
  * Kysely's SQLite driver, counting who holds or waits for its one connection. With nobody there, no
@@ -64,8 +64,74 @@ export function directReadDialect(database: SqliteDatabase): { dialect: SqliteDi
  * `readRowsNow(db, query) ?? (await db.executeQuery(query)).rows`, which awaits only when it must.
  */
 export function readRowsNow<Row>(db: object, query: CompiledQuery<Row>): Row[] | undefined {
-  const direct = directReaders.get(db);
-  if (!direct || direct.driver.users > 0) return undefined;
+  const direct = freeReader(db);
+  if (!direct) return undefined;
   const statement = direct.database.prepare(query.sql);
   return statement.reader ? (statement.all(query.parameters) as Row[]) : undefined;
+}
+
+/** The direct reader of a database whose one connection nobody holds or waits for, else undefined. */
+function freeReader(db: object): DirectReader | undefined {
+  const direct = directReaders.get(db);
+  return direct && direct.driver.users === 0 ? direct : undefined;
+}
+
+/** What runs a query in turn: a Kysely instance or one of its transactions. */
+type QueryRunner = Pick<Kysely<unknown>, 'executeQuery'>;
+
+/** What a read plan yields: the query to read; it is given back that query's rows. */
+type PlanStep = CompiledQuery<unknown>;
+
+/**
+ * A read plan: a generator that yields each query it reads (with `yield* rowsOf(query)`) and returns
+ * what it makes of their rows. A later query may depend on an earlier one's rows.
+ */
+export type ReadPlan<T> = Generator<PlanStep, T, unknown[]>;
+
+/** Inside a read plan, `yield* rowsOf(query)` is the query's rows. */
+export function* rowsOf<Row>(query: CompiledQuery<Row>): Generator<PlanStep, Row[], unknown[]> {
+  return (yield query) as Row[];
+}
+
+/**
+ * Runs a read plan's queries in one snapshot where it can: on SQLite with the connection free, all at
+ * once inside one read transaction, so its count and its page come from the same state of the database,
+ * and SQLite takes and drops its read locks once instead of once per statement (~10 % of a history
+ * page's four reads). Elsewhere (PostgreSQL, a transaction open, a stream being read) each query is read
+ * in turn through Kysely, as readRowsNow's callers do. Only reads: a statement that writes throws.
+ */
+export function readPlan<T>(db: QueryRunner, plan: () => ReadPlan<T>): T | Promise<T> {
+  const direct = freeReader(db);
+  return direct ? readAtOnce(direct, plan()) : readInTurn(db, plan());
+}
+
+function readAtOnce<T>(direct: DirectReader, plan: ReadPlan<T>): T {
+  const { database } = direct;
+  database.prepare('begin').run([]);
+  let step: IteratorResult<PlanStep, T>;
+  try {
+    step = plan.next();
+    while (!step.done) step = plan.next(allRows(database.prepare(step.value.sql), step.value));
+  } catch (error) {
+    // SQLite may have ended the transaction itself on the error: the rollback is then refused, and the error that counts is the first.
+    try {
+      database.prepare('rollback').run([]);
+    } catch {
+      // no transaction left to end
+    }
+    throw error;
+  }
+  database.prepare('commit').run([]);
+  return step.value;
+}
+
+function allRows(statement: SqliteStatement, query: PlanStep): unknown[] {
+  if (!statement.reader) throw new Error(`A read plan only reads: ${query.sql.slice(0, 80)}`);
+  return statement.all(query.parameters) as unknown[];
+}
+
+async function readInTurn<T>(db: QueryRunner, plan: ReadPlan<T>): Promise<T> {
+  let step = plan.next();
+  while (!step.done) step = plan.next((await db.executeQuery(step.value)).rows);
+  return step.value;
 }

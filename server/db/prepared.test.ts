@@ -47,6 +47,20 @@ describe('preparedQuery', () => {
     expect(onPostgres.parameters).toEqual(['ana@asesoria.es', '', 12]);
   });
 
+  it("fills a list's items into the slots the shape made for them, in order", () => {
+    const build = vi.fn((db: Kysely<Database>, count: number, slot: SlotOf<{ emails: string[]; active: number }>) =>
+      db.selectFrom('users').select('id').where('email', 'in', Array.from({ length: count }, (_, index) => slot('emails', index))).where('disabled_at', 'is', null).limit(slot('active')),
+    );
+    const query = preparedQuery((count: number) => count, build);
+    const two = query(sqlite, 2, { emails: ['ana@asesoria.es', 'luis@otra.es'], active: 1 });
+    const three = query(sqlite, 3, { emails: ['c@x.es', 'b@x.es', 'a@x.es'], active: 4 });
+    expect(two.sql).toBe('select "id" from "users" where "email" in (?, ?) and "disabled_at" is null limit ?');
+    expect(two.parameters).toEqual(['ana@asesoria.es', 'luis@otra.es', 1]);
+    expect(three.parameters).toEqual(['c@x.es', 'b@x.es', 'a@x.es', 4]);
+    expect(query(sqlite, 2, { emails: ['x@x.es', 'y@x.es'], active: 0 }).parameters).toEqual(['x@x.es', 'y@x.es', 0]);
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
   it('runs on the database with the values given', async () => {
     const db = connectDatabase({ kind: 'sqlite', file: ':memory:' });
     try {

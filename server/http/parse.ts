@@ -19,6 +19,34 @@ export function parseInput<Schema extends z.core.$ZodType>(schema: Schema, input
   return result.data;
 }
 
+/**
+ * parseInput of a query string, for a schema whose defaults are constants (no default made by a
+ * function, such as today's date): an empty query, the first page a screen asks for, is parsed once,
+ * and each request gets its own copy of that result. Filling the same defaults in every time was ~4 µs
+ * of a history page. The result must be flat (only plain values), so that a copy is a whole copy.
+ */
+export function queryParser<Schema extends z.core.$ZodType>(schema: Schema): (query: unknown) => z.output<Schema> {
+  let empty: Record<string, unknown> | undefined;
+  return (query) => {
+    if (!isEmpty(query)) return parseInput(schema, query);
+    empty ??= flatResult(parseInput(schema, {}));
+    return { ...empty } as z.output<Schema>;
+  };
+}
+
+function isEmpty(query: unknown): boolean {
+  if (query === undefined || query === null) return true;
+  if (typeof query !== 'object') return false;
+  for (const _key in query) return false;
+  return true;
+}
+
+function flatResult(value: unknown): Record<string, unknown> {
+  const flat = typeof value === 'object' && value !== null && Object.values(value).every((item) => item === null || typeof item !== 'object');
+  if (!flat) throw new Error('queryParser: an empty query must parse to an object of plain values');
+  return value as Record<string, unknown>;
+}
+
 export const NUL_MESSAGE = 'El texto contiene un carácter no válido (NUL)';
 
 /** Where a NUL hides in parsed input (a key or a text; PostgreSQL refuses it in text), or null. */

@@ -8,7 +8,7 @@ import { countQuery } from './counts.ts';
 import { expiresAt, isExpired } from '../retention/retention.ts';
 import { logPage } from './lines.ts';
 import { preparedQuery, type SlotOf } from '../../db/prepared.ts';
-import { readRowsNow } from '../../db/direct-reads.ts';
+import { readPlan, readRowsNow, rowsOf, type ReadPlan } from '../../db/direct-reads.ts';
 import { searchKey } from '#shared/flows/catalogue.ts';
 import { fromMadridParts } from '#shared/time/madrid.ts';
 
@@ -59,8 +59,10 @@ interface RunsShape {
 }
 
 /** The values of one page query. */
-interface RunsValues extends Record<string, unknown> {
+type RunsValues = {
   groupId: string;
+  /** The robots the search matched (as many as the shape's searchFlows). */
+  searchFlowIds: readonly string[];
   scheduled: number;
   scheduleId: string;
   flowId: string;
@@ -70,7 +72,7 @@ interface RunsValues extends Record<string, unknown> {
   toAt: string;
   limit: number;
   offset: number;
-}
+};
 
 function runsShape(filter: FlowlogFilter): RunsShape {
   return {
@@ -93,8 +95,9 @@ function madridDayStart(day: string, plusDays = 0): string {
 }
 
 function runsValues(groupId: string, filter: FlowlogFilter): RunsValues {
-  const values: RunsValues = {
+  return {
     groupId,
+    searchFlowIds: filter.searchFlowIds ?? [],
     scheduled: filter.scheduled ? 1 : 0,
     scheduleId: filter.browserFlowSchedule ?? '',
     flowId: filter.flow ?? '',
@@ -103,8 +106,6 @@ function runsValues(groupId: string, filter: FlowlogFilter): RunsValues {
     limit: filter.limit,
     offset: filter.start,
   };
-  filter.searchFlowIds?.forEach((id, index) => (values[`search${index}`] = id));
-  return values;
 }
 
 const shapeKey = (shape: RunsShape) => `${shape.sortby} ${shape.sortdir} ${shape.byKind} ${shape.bySchedule} ${shape.byFlow} ${shape.byFrom} ${shape.byTo} ${shape.searchFlows} ${shape.byRan}`;
@@ -122,8 +123,7 @@ function selectedRuns(db: Kysely<Database>, shape: Omit<RunsShape, 'sortby' | 's
   if (shape.byFrom) query = query.where('r.created_at', '>=', slot('fromAt'));
   if (shape.byTo) query = query.where('r.created_at', '<', slot('toAt'));
   // The search is by robot name: the few robots it matches, read by their flow_id (indexed, migration 0012).
-  const searchSlot = slot as unknown as SlotOf<Record<string, string>>;
-  if (shape.searchFlows > 0) query = query.where('r.flow_id', 'in', Array.from({ length: shape.searchFlows }, (_, index) => searchSlot(`search${index}`)));
+  if (shape.searchFlows > 0) query = query.where('r.flow_id', 'in', Array.from({ length: shape.searchFlows }, (_, index) => slot('searchFlowIds', index)));
   // A refused launch is kept as a finished run with the refusal's status (runs/refusals.ts); a run's own end never sets 400 or 402.
   if (shape.byRan) query = query.where((eb) => eb.or([eb('r.launch_status', 'is', null), eb('r.launch_status', 'not in', [...REFUSED_LAUNCH_STATUSES])]));
   return query;
@@ -158,8 +158,8 @@ const preparedPage = preparedQuery((shape: RunsShape) => shapeKey(shape), (db: K
 );
 
 /** One page of the filter's runs (exported so a test can read its plan). */
-export function pageQuery(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): CompiledQuery<RunRow> {
-  return preparedPage(db, runsShape(filter), runsValues(groupId, filter));
+export function pageQuery(db: Kysely<Database>, groupId: string, filter: FlowlogFilter, shape = runsShape(filter)): CompiledQuery<RunRow> {
+  return preparedPage(db, shape, runsValues(groupId, filter));
 }
 
 /** A filtered selection's runs are counted (the counters hold the group's totals only). */
@@ -171,12 +171,12 @@ const preparedScheduleCount = preparedQuery((shape: RunsShape) => shapeKey(shape
 
 /** The outputs of a page's runs, in the order the robots wrote them: one query for a page of this many. */
 const preparedOutputs = preparedQuery(
-  (runs: number) => String(runs),
-  (db: Kysely<Database>, runs: number, slot: SlotOf<Record<string, string>>) =>
+  (runs: number) => runs,
+  (db: Kysely<Database>, runs: number, slot: SlotOf<{ runIds: string[] }>) =>
     db
       .selectFrom('stored_files')
       .select(['run_id', 'name'])
-      .where('run_id', 'in', Array.from({ length: runs }, (_, index) => slot(`run${index}`)))
+      .where('run_id', 'in', Array.from({ length: runs }, (_, index) => slot('runIds', index)))
       .where('kind', '=', 'output')
       // Run by run, then as written: the order of the (run_id, kind, created_at, name) index (migration 0026), so no file of another run is read and nothing is sorted.
       .orderBy('run_id')
@@ -187,7 +187,7 @@ const preparedOutputs = preparedQuery(
 /** The query of these runs' stored outputs, or null for no runs (exported so a test can read its plan). */
 export function outputsQuery(db: Kysely<Database>, runs: readonly RunRow[]): CompiledQuery<{ run_id: string | null; name: string }> | null {
   if (runs.length === 0) return null;
-  return preparedOutputs(db, runs.length, Object.fromEntries(runs.map((run, index) => [`run${index}`, run.id])));
+  return preparedOutputs(db, runs.length, { runIds: runs.map((run) => run.id) });
 }
 
 
@@ -237,8 +237,7 @@ function toFlowLogs(rows: readonly RunRow[], files: ReadonlyArray<{ run_id: stri
  * The query of the total the filter selects: the group's counters unless a filter they do not hold
  * is asked for; then runs counted up to HISTORY_COUNT_CAP, the `cap` past which the total is capped.
  */
-function totalQuery(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): { query: CompiledQuery<{ runs: number }>; cap: number } {
-  const shape = runsShape(filter);
+function totalQuery(db: Kysely<Database>, groupId: string, filter: FlowlogFilter, shape: RunsShape): { query: CompiledQuery<{ runs: number }>; cap: number } {
   if (!countedFilter(shape)) return { query: countQuery(db, groupId, filter.scheduled), cap: Number.POSITIVE_INFINITY };
   return { query: preparedScheduleCount(db, shape, runsValues(groupId, filter)), cap: HISTORY_COUNT_CAP };
 }
@@ -258,15 +257,20 @@ async function withSearch(db: Kysely<Database>, filter: FlowlogFilter): Promise<
 
 /** One page of the group's history and how many runs the filter selects in all. */
 export async function listFlowLogs(db: Kysely<Database>, groupId: string, asked: FlowlogFilter): Promise<FlowlogResponse> {
-  // Each query is read at once where it can be (readRowsNow): on SQLite a page is answered without an await.
   const filter = asked.q ? await withSearch(db, asked) : asked;
   if (!filter) return { total: 0, items: [] };
-  const total = totalQuery(db, groupId, filter);
-  const counted = Number((readRowsNow(db, total.query) ?? (await db.executeQuery(total.query)).rows)[0]?.runs ?? 0);
-  const page = pageQuery(db, groupId, filter);
-  const rows = readRowsNow(db, page) ?? (await db.executeQuery(page)).rows;
+  // On SQLite the count and the page are read at once, from one snapshot (readPlan).
+  return readPlan(db, () => historyPage(db, groupId, filter));
+}
+
+/** The reads of one page: the total, the page's runs, then those runs' stored outputs. */
+function* historyPage(db: Kysely<Database>, groupId: string, filter: FlowlogFilter): ReadPlan<FlowlogResponse> {
+  const shape = runsShape(filter);
+  const total = totalQuery(db, groupId, filter, shape);
+  const counted = Number((yield* rowsOf(total.query))[0]?.runs ?? 0);
+  const rows = yield* rowsOf(pageQuery(db, groupId, filter, shape));
   const outputs = outputsQuery(db, rows);
-  const files = outputs ? (readRowsNow(db, outputs) ?? (await db.executeQuery(outputs)).rows) : [];
+  const files = outputs ? yield* rowsOf(outputs) : [];
   const items = toFlowLogs(rows, files);
   return counted > total.cap ? { total: HISTORY_COUNT_CAP, items, totalCapped: true } : { total: counted, items };
 }
