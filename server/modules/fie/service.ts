@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type {
   FieDocumentDetail, FieDocumentView, FieEntryFieldsBody, FieListPage, FieListQuery, FieMatchingIds, FieUploadResult,
@@ -16,6 +15,7 @@ import { entryFacts, entryView, fieldsFromBody, parseFields } from './entries.ts
 import { judgeFieContent, type JudgedFie } from './judge.ts';
 import { FIE_NO_ENTRIES_REASON, FIE_NOT_FOUND_MESSAGE, fileTooLargeReason, ignoredFieReason } from './messages.ts';
 import { ImportLeases } from './import-leases.ts';
+import { ImportPace } from './import-pace.ts';
 import { listedDocuments, listPageRows, matchingSelectableIds } from './list-page.ts';
 import { confirmationsOf } from './partes.ts';
 import {
@@ -324,13 +324,13 @@ export class FieService {
     try {
       // Each batch in a transaction of its own, so a long decode never holds the database (SQLite has one connection).
       const writer = await this.decoder.withSlot(async (decode) => {
-        const entries = new DocumentEntryWriter(this.db, caller.groupId, id, createdAt);
+        // Inserting runs on the event loop (SQLite's driver is synchronous): the import gives it back to other requests at its pace.
+        const pace = new ImportPace();
+        const entries = new DocumentEntryWriter(this.db, caller.groupId, id, createdAt, pace.turn);
         const outcome = await decode(file.path, judged.kind, async (batch) => {
           const started = performance.now();
           await this.db.transaction().execute((trx) => entries.write(batch, trx));
-          // Inserting runs on the event loop (SQLite's driver is synchronous): after each batch the import
-          // waits as long again, so a year's file takes at most half the loop and other requests keep theirs.
-          await setTimeout(performance.now() - started);
+          await pace.rest(performance.now() - started);
         });
         if (outcome.ignored) throw new IgnoredFie(ignoredFieReason(outcome.reason ?? 'no es un FIE'));
         // A header and nothing the decoder could read as an entry (e.g. one 60 MB line): not a document.

@@ -118,6 +118,8 @@ export class DocumentEntryWriter {
     private readonly groupId: string,
     private readonly documentId: string,
     private readonly createdAt: string,
+    /** The turn of the event loop taken between a batch's statements (an import's ImportPace counts what others ran in it). */
+    private readonly turn: () => Promise<unknown> = nextTurn,
   ) {}
 
   /** A writer that goes on after the entries the document links already (a page appended to it). */
@@ -140,7 +142,7 @@ export class DocumentEntryWriter {
     for (const chunk of chunks([...fresh.values()], INSERT_CHUNK)) {
       // SQLite's driver is synchronous: a turn of the event loop between statements, so that a batch of
       // hundreds of rows is several short tasks (other requests answer between them) rather than one long one.
-      await nextTurn();
+      await this.turn();
       await db
         .insertInto('fie_entries')
         .values(chunk.map((fact) => ({ ...fact, id: timeOrderedId(), group_id: this.groupId, a3_state: initialA3State(fact.type), a3_error: null, a3_synced_at: null, a3_run_id: null, created_at: this.createdAt, is_current: 1 })))
@@ -164,7 +166,7 @@ export class DocumentEntryWriter {
       this.position += 1;
     }
     for (const chunk of chunks(links, INSERT_CHUNK * 2)) {
-      await nextTurn();
+      await this.turn();
       await db.insertInto('fie_document_entries').values(chunk).execute();
     }
   }
