@@ -32,6 +32,17 @@ async function read(runner: Kysely<TestDatabase> = db) {
   return readRowsNow(runner, query) ?? (await runner.executeQuery(query)).rows;
 }
 
+/** A transaction that has inserted note 3 and holds the connection until `commit` is called. */
+function insertThreeAndWait(): { commit: () => void; transaction: Promise<void> } {
+  let commit!: () => void;
+  const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+  const transaction = db.transaction().execute(async (trx) => {
+    await trx.insertInto('notes').values({ id: 3, text: 'tres' }).execute();
+    await mayCommit;
+  });
+  return { commit, transaction };
+}
+
 /** Resolves after the promises already queued have run their course (Kysely's mutex takes a few turns). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -45,12 +56,7 @@ describe('readRowsNow', () => {
 
   it('gives nothing while a transaction is open; the read then waits and sees the commit, never the write before it', async () => {
     await open();
-    let commit!: () => void;
-    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
-    const transaction = db.transaction().execute(async (trx) => {
-      await trx.insertInto('notes').values({ id: 3, text: 'tres' }).execute();
-      await mayCommit;
-    });
+    const { commit, transaction } = insertThreeAndWait();
     await settle();
     expect(sqlite.inTransaction).toBe(true);
     expect(readRowsNow(db, allNotes())).toBeUndefined();
@@ -136,12 +142,7 @@ describe('readPlan', () => {
 
   it('reads in turn, through Kysely, while a transaction is open, and then sees its commit whole', async () => {
     await open();
-    let commit!: () => void;
-    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
-    const transaction = db.transaction().execute(async (trx) => {
-      await trx.insertInto('notes').values({ id: 3, text: 'tres' }).execute();
-      await mayCommit;
-    });
+    const { commit, transaction } = insertThreeAndWait();
     await settle();
     const seen: boolean[] = [];
     const reading = readPlan(db, () => countThenNewest(db, seen));
