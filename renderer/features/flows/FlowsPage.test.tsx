@@ -91,8 +91,9 @@ describe('FlowsPage selected robot', () => {
     expect(screen.getByRole('link', { name: /Validar identificadores/ }).getAttribute('aria-current')).toBe('page');
 
     const inputs = await screen.findByRole('region', { name: 'Qué te pedirá' });
-    // Ordered by `order`, hidden inputs left out, required ones marked.
-    expect(within(inputs).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    // Ordered by `order`, hidden inputs left out, required ones marked. The section shows its spinner until the definition loads (slow under a full suite's load).
+    const items = await within(inputs).findAllByRole('listitem', {}, { timeout: 5_000 });
+    expect(items.map((item) => item.textContent)).toEqual([
       'Libro de trabajadoresObligatorioExcel, ODS o CSV.',
       'Columnas a comprobarOpcional',
     ]);
