@@ -50,11 +50,19 @@ async function workOnTheSite(port: number): Promise<void> {
     if (!site) throw new Error(`The recording browser has no page of ${SITE}`);
     await site.getByRole('link', { name: 'Acceder con certificado' }).click();
     await expect(site.getByTestId('bienvenida')).toContainText('Bienvenido/a');
+    // Each page loaded before the next click, as a person would see it: a full run once recorded one
+    // click fewer, a click made as the next page had only just been committed.
     await site.getByRole('link', { name: 'Listado de empresas' }).click();
+    await expect(site).toHaveURL(/\/listado$/);
+    await site.waitForLoadState('load');
     await site.getByRole('link', { name: 'Siguiente' }).click();
+    await expect(site).toHaveURL(/pagina=2/);
+    await site.waitForLoadState('load');
     await site.getByRole('link', { name: 'Siguiente' }).click();
     await expect(site).toHaveURL(/pagina=3/);
+    await site.waitForLoadState('load');
     await site.getByRole('link', { name: 'Inicio' }).click();
+    await site.waitForLoadState('load');
     await site.getByRole('link', { name: 'Subir un fichero' }).click();
     await site.getByLabel('Fichero').setInputFiles(PDF);
     await site.getByRole('button', { name: 'Enviar' }).click();
